@@ -1,0 +1,159 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Services } from '@vitrin/core';
+import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
+import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { Config } from './config.ts';
+import { errorBody, handleError } from './http-errors.ts';
+import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
+import { registerClientErrorRoutes } from './routes/client-errors.ts';
+import { registerHealthRoutes } from './routes/health.ts';
+import { registerHomeRoutes } from './routes/home.ts';
+import { registerSsr } from './ssr.ts';
+
+export interface AppOptions {
+  services: Services;
+  config: Config;
+  /** The built storefront; without it only the API is served (integration tests of the API). */
+  webBuild?: ServerBuild | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MAX_URL_LENGTH = 2048;
+const MAX_SEGMENT_LENGTH = 255;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const assetsDir = path.resolve(import.meta.dirname, '../assets');
+
+type NonceResponse = ServerResponse & { cspNonce?: string };
+
+export async function buildApp({ services, config, webBuild, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+  });
+  app.setErrorHandler(handleError);
+
+  const publicConfig: PublicConfig = {
+    apiBase: config.publicApiBase,
+    buildVersion: webBuild?.assets.version ?? 'dev',
+  };
+  const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    (reply.raw as NonceResponse).cspNonce = randomBytes(16).toString('base64');
+    const url = request.url;
+    const pathname = url.split('?', 1)[0] ?? '';
+    if (url.length > MAX_URL_LENGTH || pathname.split('/').some((s) => s.length > MAX_SEGMENT_LENGTH)) {
+      return reply
+        .status(414)
+        .send(
+          errorBody(
+            'ADRES_COK_UZUN',
+            `İstek adresi çok uzun (en fazla ${MAX_URL_LENGTH} karakter, bölüm başına ${MAX_SEGMENT_LENGTH}).`,
+          ),
+        );
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(apiOrigin ? [apiOrigin] : [])],
+        connectSrc: ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, { global: false });
+
+  // While the shop is in maintenance nothing may change through the API (reads stay open so the
+  // storefront can show the maintenance screen). Bypass visitors may act, to test the shop.
+  app.addHook('onRequest', async (request, reply) => {
+    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const settings = await services.settings.all();
+    if (settings.is_online === 1 || hasMaintenanceBypass(request, config.maintenanceBypassKey)) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(settings.maintenance_retry_after))
+      .send(errorBody(MAINTENANCE_CODE, MAINTENANCE_MESSAGE));
+  });
+
+  registerHealthRoutes(app, services);
+  registerHomeRoutes(app, services, publicConfig);
+  registerClientErrorRoutes(app);
+  app.all('/api/*', async (request, reply) =>
+    reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
+  );
+
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: [path.join(config.dataDir, 'uploads'), path.join(assetsDir, 'uploads')],
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
+  if (webBuild) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.webBuildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts content-hashed files under assets/: they never change, so browsers keep them a year.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+    registerSsr(app, webBuild, process.env.NODE_ENV ?? 'production', async (request, reply) => {
+      const settings = await services.settings.all();
+      const maintenance =
+        settings.is_online === 0 && !hasMaintenanceBypass(request, config.maintenanceBypassKey);
+      if (maintenance) {
+        reply.header('retry-after', String(settings.maintenance_retry_after));
+        reply.header('cache-control', 'no-store');
+      }
+      return {
+        nonce: (reply.raw as NonceResponse).cspNonce ?? '',
+        requestId: request.id,
+        maintenance,
+        retryAfterSeconds: settings.maintenance_retry_after,
+        publicConfig,
+        home: services.home.data,
+        page: services.content.bySlug,
+        pageLinks: services.content.links,
+      } satisfies StorefrontContext;
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import { type Services, SettingError, seedDemo, settingDefinitions, settingKeys } from '@vitrin/core';
+
+/** A command that cannot be carried out; the message is shown to the operator as is. */
+export class CommandError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+export const USAGE = `Kullanım: npm run vitrin -- <komut>
+
+Komutlar:
+  migrate                     Veritabanı şemasını günceller
+  seed                        Boş bir mağazaya demo verisini yükler
+  settings list               Tüm ayarları ve değerlerini gösterir
+  settings get ANAHTAR        Bir ayarın değerini gösterir
+  settings set ANAHTAR DEĞER  Bir ayarı değiştirir (ör. settings set is_online 0)`;
+
+/**
+ * Runs one CLI command against the services. The same code runs in the CLI process (PostgreSQL, or an
+ * embedded database nobody holds) and inside the server when the CLI forwards through the control socket.
+ */
+export async function runCommand(services: Services, args: readonly string[]): Promise<string> {
+  const [command, sub, ...rest] = args;
+  try {
+    switch (command) {
+      case 'migrate':
+        await services.database.migrate();
+        return 'Veritabanı şeması güncel.';
+      case 'seed':
+        if (!(await seedDemo(services.database.db))) {
+          return 'Mağazada zaten veri var; demo verisi yüklenmedi.';
+        }
+        await services.cache.invalidateAll();
+        return 'Demo mağaza verisi yüklendi.';
+      case 'settings':
+        return await settingsCommand(services, sub, rest);
+      case undefined:
+      case 'help':
+      case '--help':
+        return USAGE;
+      default:
+        throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
+    }
+  } catch (err) {
+    if (err instanceof SettingError) throw new CommandError(err.code, err.message);
+    throw err;
+  }
+}
+
+async function settingsCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'list') {
+    const values = await services.settings.all();
+    return settingKeys
+      .map((k) => `${k} = ${String(values[k])}    # ${settingDefinitions[k].description}`)
+      .join('\n');
+  }
+  if (sub === 'get' && args.length === 1) {
+    const [key] = args as [string];
+    const values = await services.settings.all();
+    if (!Object.hasOwn(values, key)) {
+      throw new CommandError(
+        'AYAR_BILINMIYOR',
+        `Bilinmeyen ayar "${key}". Bilinen ayarlar: ${settingKeys.join(', ')}`,
+      );
+    }
+    return String(values[key as keyof typeof values]);
+  }
+  if (sub === 'set' && args.length === 2) {
+    const [key, value] = args as [string, string];
+    const stored = await services.settings.set(key, value);
+    return `${key} = ${String(stored)}`;
+  }
+  throw new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { StartupError } from '@vitrin/core';
+
+/** Everything Vitrin reads from the environment, with safe defaults. Documented in the README. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dbPoolSize: number;
+  /** Visitors whose localStorage `admin_key` equals this see the shop during maintenance; unset: nobody. */
+  maintenanceBypassKey: string | undefined;
+  demo: boolean;
+  /** Public base URL of the API and /uploads as the browser sees it; '' for same origin. */
+  publicApiBase: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Directory of the built React Router app (`build/` of apps/web). */
+  webBuildDir: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new StartupError(
+      'CONFIG_INVALID',
+      `${name} ${min} ile ${max} arasında bir tam sayı olmalıdır: "${value}"`,
+    );
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const bypass = env.MAINTENANCE_BYPASS_KEY?.trim();
+  if (bypass !== undefined && bypass !== '' && bypass.length < 16) {
+    throw new StartupError('CONFIG_INVALID', 'MAINTENANCE_BYPASS_KEY en az 16 karakter olmalıdır.');
+  }
+  const apiBase = (env.PUBLIC_API_BASE ?? '').trim().replace(/\/+$/, '');
+  if (apiBase && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(apiBase)) {
+    throw new StartupError('CONFIG_INVALID', `PUBLIC_API_BASE bir http(s) adresi olmalıdır: "${apiBase}"`);
+  }
+  return {
+    port: int('PORT', env.PORT, 3000, 1, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || 'data'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 500),
+    maintenanceBypassKey: bypass || undefined,
+    demo: env.VITRIN_DEMO !== '0',
+    publicApiBase: apiBase,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
+  };
+}

@@ -1,0 +1,88 @@
+import type { ApiErrorBody } from '@vitrin/shared/api/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An API failure with its status, stable code and Turkish message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Fastify's own client errors, in Turkish with our codes. */
+const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'ISTEK_COK_BUYUK',
+    message: 'İstek gövdesi çok büyük (en fazla 1 MB).',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'DESTEKLENMEYEN_ICERIK_TURU',
+    message: 'Bu içerik türü desteklenmiyor; istek gövdesi JSON (application/json) olmalıdır.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'GECERSIZ_JSON',
+    message: 'İstek gövdesi boş; geçerli bir JSON gönderin.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'GECERSIZ_JSON',
+    message: 'İstek gövdesi geçerli bir JSON değil.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'GECERSIZ_ISTEK',
+    message: 'İstek gövdesinin uzunluğu Content-Length başlığıyla uyuşmuyor.',
+  },
+  FST_ERR_BAD_URL: { status: 400, code: 'GECERSIZ_ADRES', message: 'İstek adresi geçersiz.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'GECERSIZ_ISTEK', message: 'İstek geçersiz.' },
+};
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+  }
+  const known = error.code ? fastifyClientErrors[error.code] : undefined;
+  if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return reply.status(400).send(errorBody('GECERSIZ_JSON', 'İstek gövdesi geçerli bir JSON değil.'));
+  }
+  if (error.validation) {
+    return reply
+      .status(400)
+      .send(errorBody('GECERSIZ_ISTEK', 'İstekteki bazı alanlar geçersiz.', validationFields(error)));
+  }
+  if (error.statusCode === 429) {
+    return reply
+      .status(429)
+      .send(errorBody('COK_FAZLA_ISTEK', 'Çok fazla istek gönderdiniz; lütfen biraz sonra tekrar deneyin.'));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    request.log.info({ err: error }, 'client error');
+    return reply.status(error.statusCode).send(errorBody('GECERSIZ_ISTEK', 'İstek işlenemedi.'));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .status(500)
+    .send(errorBody('SUNUCU_HATASI', 'Beklenmeyen bir hata oluştu; lütfen daha sonra tekrar deneyin.'));
+}
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] = 'Geçersiz değer.';
+  }
+  return fields;
+}

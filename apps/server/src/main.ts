@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StartupError } from '@vitrin/core';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { controlSocketPath, startControlServer } from './control.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    throw new StartupError(
+      'CONFIG_INVALID',
+      `Vitrin arayüzü derlenmemiş (${serverEntry} yok). Önce "npm run build" çalıştırın ya da "npm start" kullanın.`,
+    );
+  }
+  const webBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const services = await bootstrap(config, (m) => console.log(m));
+  const app = await buildApp({
+    services,
+    config,
+    webBuild,
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const stopControl =
+    services.database.kind === 'pglite'
+      ? await startControlServer(controlSocketPath(config.dataDir), services)
+      : async () => {};
+  app.log.info(`Vitrin hazır: http://localhost:${config.port} (veritabanı: ${services.database.kind})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} alındı; açık istekler bitiriliyor.`);
+    const timer = setTimeout(() => {
+      app.log.error('Kapanma zaman aşımına uğradı; süreç sonlandırılıyor.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await stopControl();
+    await app.close();
+    await services.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError) {
+    console.error(`Vitrin başlatılamadı: ${err.message}`);
+  } else {
+    console.error('Vitrin başlatılamadı:', err);
+  }
+  process.exit(1);
+});

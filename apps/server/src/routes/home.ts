@@ -1,0 +1,18 @@
+import type { Services } from '@vitrin/core';
+import type { PublicConfig } from '@vitrin/shared/storefront';
+import type { FastifyInstance } from 'fastify';
+
+export function registerHomeRoutes(app: FastifyInstance, services: Services, publicConfig: PublicConfig) {
+  /** Spec section 7: `{ menu, global_setting, social_accounts }`, served from the in-process cache. */
+  app.get('/api/front/home', async (_request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+      .send(await services.home.json()),
+  );
+
+  /** Latest deployed client build; polled by open pages (with a timestamp query against caches). */
+  app.get('/api/front/build', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ version: publicConfig.buildVersion }),
+  );
+}

@@ -1,0 +1,110 @@
+import type { MenuNode } from '@vitrin/shared/api/home';
+import { imageUrl } from '@vitrin/shared/media';
+import { useTranslation } from '../i18n/index.ts';
+import { useRootData } from '../lib/use-home.ts';
+import { AppLink, SmartLink } from './app-link.tsx';
+
+function MenuItem({ node }: { node: MenuNode }) {
+  if (!node.children.length) {
+    return (
+      <li>
+        <SmartLink to={node.url} className="block rounded px-3 py-2 hover:bg-sand-100 hover:text-clay-700">
+          {node.title}
+        </SmartLink>
+      </li>
+    );
+  }
+  return (
+    <li className="group relative">
+      <details className="[&[open]>ul]:block">
+        <summary className="cursor-pointer list-none rounded px-3 py-2 hover:bg-sand-100 hover:text-clay-700">
+          {node.title} <span aria-hidden="true">▾</span>
+        </summary>
+        <ul className="absolute left-0 z-20 hidden min-w-52 rounded-lg border border-sand-200 bg-white p-2 shadow-lg">
+          {node.children.map((child) => (
+            <MenuItem key={child.id} node={child} />
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { home, publicConfig } = useRootData();
+  const settings = home.global_setting;
+  return (
+    <header className="border-b border-sand-200 bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('header.skipToContent')}
+      </a>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
+        <AppLink
+          to="/"
+          className="flex items-center gap-3"
+          aria-label={`${settings.brand_name} – ${t('header.home')}`}
+        >
+          <img
+            src={imageUrl(settings.logo, publicConfig.apiBase)}
+            alt={t('header.logoAlt', { name: settings.brand_name })}
+            width={180}
+            height={42}
+            className="h-10 w-auto"
+          />
+          <span className="hidden max-w-48 text-xs leading-tight text-ink-600 lg:block">
+            {settings.unvan}
+          </span>
+        </AppLink>
+        <search className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
+          <form action="/search" method="get" className="flex w-full gap-2">
+            <label htmlFor="site-search" className="sr-only">
+              {t('header.searchLabel')}
+            </label>
+            <input
+              id="site-search"
+              name="q"
+              type="search"
+              maxLength={200}
+              placeholder={t('header.searchPlaceholder')}
+              className="w-full rounded-lg border border-sand-300 px-3 py-2 focus:border-clay-600 focus:outline-2 focus:outline-clay-600"
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
+            >
+              {t('header.searchButton')}
+            </button>
+          </form>
+        </search>
+        <nav
+          aria-label={t('header.accountNav')}
+          className="ml-auto flex items-center gap-1 text-sm font-medium"
+        >
+          <AppLink to="/wishlist" className="rounded px-3 py-2 hover:bg-sand-100">
+            {t('header.wishlist')}
+          </AppLink>
+          <AppLink to="/cart" className="rounded px-3 py-2 hover:bg-sand-100">
+            {t('header.cart')}
+          </AppLink>
+          <AppLink
+            to="/login"
+            className="rounded-lg border border-ink-800 px-3 py-2 hover:bg-ink-800 hover:text-white"
+          >
+            {t('header.login')}
+          </AppLink>
+        </nav>
+      </div>
+      <nav aria-label={t('header.mainMenu')} className="border-t border-sand-200">
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 text-sm font-medium text-ink-800">
+          {home.menu.map((node) => (
+            <MenuItem key={node.id} node={node} />
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+/** Turkish message catalogue of the storefront. Words in spec/glossary.md are part of the contract. */
+export const tr = {
+  header: {
+    home: 'Anasayfa',
+    searchLabel: 'Ürün ara',
+    searchPlaceholder: 'Ürün, kategori ya da etiket ara',
+    searchButton: 'Ara',
+    cart: 'Sepetim',
+    cartCount_one: '{{count}} ürün',
+    cartCount_other: '{{count}} ürün',
+    wishlist: 'Favorilerim',
+    compare: 'Karşılaştır',
+    login: 'Giriş Yap',
+    register: 'Kayıt Ol',
+    mainMenu: 'Ana menü',
+    accountNav: 'Hesap ve alışveriş',
+    openMenu: 'Menüyü aç',
+    closeMenu: 'Menüyü kapat',
+    skipToContent: 'İçeriğe geç',
+    logoAlt: '{{name}} logosu',
+  },
+  footer: {
+    contact: 'İletişim',
+    phone: 'Telefon',
+    email: 'E-posta',
+    address: 'Adres',
+    followUs: 'Bizi takip edin',
+    corporate: 'Kurumsal',
+    help: 'Yardım',
+    legal: 'Sözleşmeler',
+    socialLink: '{{label}} hesabımız (yeni sekmede açılır)',
+    rights: '© {{year}} {{unvan}} · Tüm hakları saklıdır.',
+  },
+  home: {
+    title: '{{brand}} | El yapımı seramik, tekstil ve kişiye özel hediyeler',
+    description:
+      '{{brand}}: atölyemizde elde üretilen seramik, tekstil, deri ve kırtasiye ürünleri; kişiye özel hediyeler.',
+    heroCta: 'Seramikleri keşfet',
+    heroSecondary: 'Atölyemizi tanıyın',
+    valuesTitle: 'Neden {{brand}}?',
+    values: {
+      handmade: {
+        title: 'Elde üretim',
+        text: 'Her parça atölyemizde, küçük seriler hâlinde elde hazırlanır.',
+      },
+      personal: { title: 'Kişiye özel', text: 'İsim, tarih ya da kendi çiziminizle size özel hediyeler.' },
+      secure: { title: 'Güvenli ödeme', text: '3D Secure ile kartla, havale/EFT ile ya da kapıda ödeme.' },
+      returns: { title: '14 gün iade', text: 'Kişiye özel ürünler dışında 14 gün içinde koşulsuz iade.' },
+    },
+    storyTitle: 'Atölyeden',
+    storyText: 'Kadıköy’deki atölyemizde çamuru şekillendiriyor, kumaşı boyuyor, deriyi elde dikiyoruz.',
+    storyLink: 'Hikâyemizi okuyun',
+    helpTitle: 'Yardım ve bilgi',
+  },
+  content: {
+    updatedAt: 'Son güncelleme: {{date}}',
+    breadcrumb: 'Sayfa konumu',
+  },
+  error: {
+    title: 'Error Page',
+    notFound: 'Sayfa Bulunamadı',
+    home: 'Anasayfa',
+    status: 'Hata kodu',
+    unexpected: 'Beklenmeyen bir hata oluştu.',
+  },
+  maintenance: {
+    title: 'Bakım çalışması',
+    heading: 'Kısa bir aradayız',
+    text: 'Atölyemiz şu anda arka planda çalışıyor: mağazamızı sizin için yeniliyoruz. Kısa süre sonra yeniden buradayız.',
+    contact: 'Acil durumlar için: {{email}}',
+    imageAlt: 'Çömlek çarkı ve raflarıyla atölye çizimi',
+  },
+  network: {
+    error: 'Sunucuya ulaşılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+    aborted: 'İstek iptal edildi.',
+    timeout: 'Sunucu zamanında yanıt vermedi. Lütfen tekrar deneyin.',
+    newVersion: 'Mağazanın yeni bir sürümü yayımlandı; bir sonraki sayfada güncellenecek.',
+  },
+} as const;
+
+export type Catalogue = typeof tr;

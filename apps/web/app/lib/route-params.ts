@@ -1,0 +1,36 @@
+import { isSlug } from '@vitrin/shared/slug';
+import { z } from '@vitrin/shared/zod';
+import { data } from 'react-router';
+
+/** Parameter schemas shared by every route with parameters. */
+export const param = {
+  slug: z.string().refine(isSlug),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
+};
+
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+/**
+ * The one route parameter check (spec section 8): parameters that do not fit their schema answer
+ * 404 `Page Not Found: {path}`.
+ */
+export function parseParams<S extends z.ZodRawShape>(
+  { params, request }: { params: Record<string, string | undefined>; request: Request },
+  shape: S,
+): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(params);
+  if (!result.success) {
+    throw data({ message: `Page Not Found: ${pathOf(request)}` }, { status: 404 });
+  }
+  return result.data;
+}
+
+/** A valid parameter that names nothing, or an unknown path: 404 `Page not found: {path}`. */
+export function notFound(request: Request): never {
+  throw data({ message: `Page not found: ${pathOf(request)}` }, { status: 404 });
+}

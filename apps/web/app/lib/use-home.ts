@@ -1,0 +1,17 @@
+import type { PageLink } from '@vitrin/shared/api/content';
+import type { HomeData } from '@vitrin/shared/api/home';
+import type { PublicConfig } from '@vitrin/shared/storefront';
+import { useRouteLoaderData } from 'react-router';
+
+export interface RootData {
+  home: HomeData;
+  pageLinks: PageLink[];
+  publicConfig: PublicConfig;
+}
+
+/** The home data (menu, settings, social accounts) loaded once by the root route and shared by all pages. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>('root');
+  if (!data) throw new Error('root data is missing');
+  return data;
+}

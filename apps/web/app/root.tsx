@@ -1,0 +1,148 @@
+import './context.ts';
+import { useEffect } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from 'react-router';
+import { Bounce, ToastContainer } from 'react-toastify';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { ErrorScreen } from './components/error-screen.tsx';
+import {
+  isMaintenanceInfo,
+  type MaintenanceInfo,
+  MaintenanceScreen,
+} from './components/maintenance-screen.tsx';
+import { i18n, useTranslation } from './i18n/index.ts';
+import { syncAdminKeyCookie } from './lib/admin-key.ts';
+import { ApiProvider, useApi } from './lib/api-context.tsx';
+import { useBuildWatch } from './lib/build-watch.ts';
+import { installChunkReloadGuard, reloadForChunkError } from './lib/chunk-reload.ts';
+import { useNonce } from './lib/nonce.ts';
+import type { RootData } from './lib/use-home.ts';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && isMaintenanceInfo(error.data)) {
+    return [{ title: i18n.t('maintenance.title') }, { name: 'robots', content: 'noindex' }];
+  }
+  if (error) return [{ title: i18n.t('error.title') }, { name: 'robots', content: 'noindex' }];
+  return [];
+};
+
+/** Loads the home data once for every page (spec section 1); in maintenance, answers 503 instead. */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const home = await context.home();
+  if (context.maintenance) {
+    const settings = home.global_setting;
+    throw data(
+      {
+        maintenance: true,
+        brandName: settings.brand_name,
+        logo: settings.logo,
+        image: settings.maintenance_image,
+        contactEmail: settings.contact_email,
+        apiBase: context.publicConfig.apiBase,
+      } satisfies MaintenanceInfo,
+      { status: 503 },
+    );
+  }
+  return { home, pageLinks: await context.pageLinks(), publicConfig: context.publicConfig };
+}
+
+export function shouldRevalidate() {
+  // Settings, menu and social accounts are loaded once; pages do not reload them on navigation.
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="tr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#9a3f1f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-sand-50 text-ink-900 antialiased">
+        {children}
+        <ToastContainer
+          position="top-center"
+          autoClose={3000}
+          hideProgressBar={false}
+          closeOnClick
+          pauseOnHover
+          transition={Bounce}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ClientPlumbing({ buildVersion }: { buildVersion: string }) {
+  const api = useApi();
+  useBuildWatch(api, buildVersion);
+  useEffect(() => {
+    syncAdminKeyCookie();
+    return installChunkReloadGuard();
+  }, []);
+  return null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ApiProvider baseURL={loaderData.publicConfig.apiBase}>
+      <ClientPlumbing buildVersion={loaderData.publicConfig.buildVersion} />
+      <Outlet />
+    </ApiProvider>
+  );
+}
+
+function MaintenanceBoundary({ info }: { info: MaintenanceInfo }) {
+  useEffect(() => {
+    // A visitor who just put the bypass key into localStorage gets the site after one reload.
+    if (syncAdminKeyCookie()) window.location.reload();
+  }, []);
+  return <MaintenanceScreen info={info} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  useEffect(() => {
+    reloadForChunkError(error);
+  }, [error]);
+  if (isRouteErrorResponse(error)) {
+    if (isMaintenanceInfo(error.data)) return <MaintenanceBoundary info={error.data} />;
+    return <ErrorScreen status={error.status} message={errorMessage(error.data, error.status, pathname)} />;
+  }
+  return <ErrorScreen status={500} message={t('error.unexpected')} />;
+}
+
+/** The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the spec's text. */
+export function errorMessage(data: unknown, status: number, pathname: string): string {
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { message?: unknown }).message === 'string'
+  ) {
+    return (data as { message: string }).message;
+  }
+  return status === 404 ? `Page not found: ${pathname}` : i18n.t('error.unexpected');
+}

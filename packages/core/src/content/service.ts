@@ -1,0 +1,41 @@
+import type { ContentPage, PageLink } from '@vitrin/shared/api/content';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Cache } from '../cache.ts';
+import type { Db } from '../db/client.ts';
+import { pages } from '../db/schema.ts';
+import { sanitizeRichText } from './sanitize.ts';
+
+export function createContentService(db: Db, cache: Cache) {
+  return {
+    /** A published page with its body sanitized, or null. */
+    bySlug: cache.keyed('page', async (slug): Promise<ContentPage | null> => {
+      const [row] = await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)))
+        .limit(1);
+      if (!row) return null;
+      return {
+        id: row.id,
+        type: row.type,
+        slug: row.slug,
+        title: row.title,
+        summary: row.summary,
+        body: sanitizeRichText(row.body),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    }),
+    /** Links to every published page, for the footer and the sitemap. */
+    links: cache.value(
+      'page-links',
+      async (): Promise<PageLink[]> =>
+        db
+          .select({ type: pages.type, slug: pages.slug, title: pages.title })
+          .from(pages)
+          .where(eq(pages.isPublished, true))
+          .orderBy(asc(pages.type), asc(pages.position), asc(pages.id)),
+    ),
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

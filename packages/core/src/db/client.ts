@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { StartupError } from './errors.ts';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (idempotent; serialised across app nodes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY); in-process on PGlite. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL of a PostgreSQL server; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; `undefined` with `memory: true` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  memory?: boolean;
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Arbitrary constant key of the advisory lock that serialises migrations between app nodes. */
+const MIGRATION_LOCK_KEY = 7_310_442;
+
+export function parseDatabaseUrl(databaseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    throw new StartupError(
+      'DATABASE_URL_INVALID',
+      'DATABASE_URL geçerli bir adres değil. Beklenen biçim: postgres://kullanici:sifre@sunucu:5432/veritabani',
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new StartupError(
+      'DATABASE_URL_INVALID',
+      `DATABASE_URL "${url.protocol}" ile başlıyor; yalnızca postgres:// veya postgresql:// desteklenir.`,
+    );
+  }
+  if (!url.hostname && !url.searchParams.get('host')) {
+    throw new StartupError('DATABASE_URL_INVALID', 'DATABASE_URL bir sunucu adı içermiyor.');
+  }
+  return url;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const dataDir = options.memory ? undefined : path.resolve(options.dataDir ?? './data');
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pg') : undefined,
+      extensions: { pg_trgm, unaccent },
+    });
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  parseDatabaseUrl(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server emits 'error'; without a listener that would crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL bağlantı hatası: ${err.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new StartupError('DATABASE_UNREACHABLE', `PostgreSQL sunucusuna bağlanılamadı: ${reason}`);
+  }
+  const db = drizzleNodePg(pool, { schema });
+  let listener: pg.PoolClient | undefined;
+  const handlers = new Map<string, (payload: string) => void>();
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(db, { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onMessage) => {
+      if (!listener) {
+        listener = await pool.connect();
+        listener.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
+      }
+      handlers.set(channel, onMessage);
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      listener?.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { createCache } from './cache.ts';
+import { createContentService } from './content/service.ts';
+import type { Database } from './db/client.ts';
+import { createHomeService } from './home/service.ts';
+import { createNavigationService } from './navigation/service.ts';
+import { createSettingsService } from './settings/service.ts';
+
+/** PostgreSQL channel on which app nodes tell each other to drop their in-process caches. */
+export const CACHE_CHANNEL = 'vitrin_cache';
+
+/** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
+export function createServices(database: Database) {
+  const cache = createCache();
+  const { db } = database;
+  const settings = createSettingsService(db, cache);
+  const navigation = createNavigationService(db, cache);
+  const content = createContentService(db, cache);
+  const home = createHomeService(cache, settings, navigation);
+  return { database, cache, settings, navigation, content, home };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Keeps the caches of several app nodes on one PostgreSQL server consistent: a change made here is
+ * announced, a change announced elsewhere drops the local caches.
+ */
+export async function connectCacheBus(services: Services): Promise<void> {
+  const { database, cache } = services;
+  if (database.kind !== 'postgres') return;
+  const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await database.listen(CACHE_CHANNEL, (payload) => {
+    if (payload !== origin) cache.clearLocal();
+  });
+  cache.onInvalidate(() => database.notify(CACHE_CHANNEL, origin));
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IMAGE, exportUrl, firstImageUrl, imageUrl, parseImageList } from './media.ts';
+
+describe('imageUrl', () => {
+  it('builds /uploads/ URLs', () => {
+    expect(imageUrl('products/12/a.jpg')).toBe('/uploads/products/12/a.jpg');
+    expect(imageUrl('products/12/a.jpg', 'https://cdn.example.com')).toBe(
+      'https://cdn.example.com/uploads/products/12/a.jpg',
+    );
+  });
+
+  it('strips leading slashes of the path and trailing slashes of the base', () => {
+    expect(imageUrl('//products/a.jpg', 'https://cdn.example.com//')).toBe(
+      'https://cdn.example.com/uploads/products/a.jpg',
+    );
+    expect(imageUrl('/a.jpg', '/')).toBe('/uploads/a.jpg');
+    expect(imageUrl('a.jpg', '/shop/')).toBe('/shop/uploads/a.jpg');
+  });
+
+  it('falls back to the default image for a missing, empty or blank path', () => {
+    expect(imageUrl(null)).toBe('/uploads/default.png');
+    expect(imageUrl(undefined)).toBe('/uploads/default.png');
+    expect(imageUrl('')).toBe('/uploads/default.png');
+    expect(imageUrl('  ')).toBe('/uploads/default.png');
+    expect(imageUrl('/')).toBe('/uploads/default.png');
+    expect(imageUrl(null, 'https://cdn.example.com/')).toBe('https://cdn.example.com/uploads/default.png');
+    expect(DEFAULT_IMAGE).toBe('default.png');
+  });
+});
+
+describe('parseImageList', () => {
+  it('reads a JSON list of folder/file strings', () => {
+    expect(parseImageList('["products/1/a.jpg","products/1/b.webp"]')).toEqual([
+      'products/1/a.jpg',
+      'products/1/b.webp',
+    ]);
+  });
+
+  it('accepts an already parsed array', () => {
+    expect(parseImageList(['products/1/a.jpg'])).toEqual(['products/1/a.jpg']);
+  });
+
+  it('returns [] for invalid JSON, non-arrays and missing values', () => {
+    for (const field of [
+      '',
+      'not json',
+      '["a.jpg"',
+      '{"a":"b.jpg"}',
+      '"a.jpg"',
+      'null',
+      '42',
+      null,
+      undefined,
+    ]) {
+      expect(parseImageList(field)).toEqual([]);
+    }
+  });
+
+  it('drops non-strings and empty entries', () => {
+    expect(parseImageList('["a/1.jpg", 1, null, "", "  ", {"x":1}, ["b.jpg"], "a/2.jpg"]')).toEqual([
+      'a/1.jpg',
+      'a/2.jpg',
+    ]);
+  });
+
+  it('drops entries containing .. or starting with /', () => {
+    expect(parseImageList('["../etc/passwd","a/../../b.jpg","/abs/c.jpg","a/ok.jpg","a/x..y.jpg"]')).toEqual([
+      'a/ok.jpg',
+    ]);
+  });
+});
+
+describe('firstImageUrl', () => {
+  it('links the first usable image', () => {
+    expect(
+      firstImageUrl('["../bad.jpg","products/1/a.jpg","products/1/b.jpg"]', 'https://cdn.example.com/'),
+    ).toBe('https://cdn.example.com/uploads/products/1/a.jpg');
+  });
+
+  it('falls back to the default image when there is none', () => {
+    expect(firstImageUrl('[]')).toBe('/uploads/default.png');
+    expect(firstImageUrl('oops')).toBe('/uploads/default.png');
+    expect(firstImageUrl(null, '/shop')).toBe('/shop/uploads/default.png');
+  });
+});
+
+describe('exportUrl', () => {
+  it('joins base and path with a single slash', () => {
+    expect(exportUrl('exports/orders.csv', 'https://shop.example.com/')).toBe(
+      'https://shop.example.com/exports/orders.csv',
+    );
+    expect(exportUrl('/exports/orders.csv', 'https://shop.example.com')).toBe(
+      'https://shop.example.com/exports/orders.csv',
+    );
+    expect(exportUrl('exports/orders.csv')).toBe('/exports/orders.csv');
+  });
+
+  it('gives the base root for a missing path', () => {
+    expect(exportUrl(null, 'https://shop.example.com')).toBe('https://shop.example.com/');
+    expect(exportUrl('')).toBe('/');
+  });
+});

@@ -1,0 +1,13 @@
+// Prints the per-suite counts of `npm test` and `npm run test:pg` and one total line (used by .ci/run).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { printSummary, resultsDir } from './suites.mjs';
+
+const suites = {};
+for (const name of ['test', 'pg']) {
+  const file = path.join(resultsDir, `summary-${name}.json`);
+  if (existsSync(file)) Object.assign(suites, JSON.parse(readFileSync(file, 'utf8')));
+  else suites[`${name} (did not run)`] = { passed: 0, failed: 1, skipped: 0 };
+}
+const total = printSummary(suites);
+process.exit(total.failed === 0 ? 0 : 1);

@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { BYPASS_KEY } from './playwright.config.ts';
+import { expectNoAxeViolations, screenshot, vitrinCli } from './support.ts';
+
+test.describe('home page', () => {
+  test('shows the menu, settings and social accounts from the database', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const menu = page.getByRole('navigation', { name: 'Ana menü' });
+    await expect(menu.getByRole('link', { name: 'Seramik' })).toHaveAttribute('href', '/shop/seramik');
+    await expect(page.getByRole('link', { name: 'Sepetim' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Favorilerim' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Giriş Yap' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Ürün ara' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ara' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Instagram hesabımız/ })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/vitrinatolye',
+    );
+    await expect(page.getByText('Vitrin Atölye El Sanatları Ltd. Şti.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('El emeği, gönül işi.');
+    await screenshot(page, 'home');
+    await expectNoAxeViolations(page);
+  });
+
+  test('opens a submenu and navigates on the client to a content page', async ({ page }) => {
+    await page.goto('/');
+    // A marker on window survives only a client-side navigation: it proves the page hydrated.
+    await page.evaluate(() => Object.assign(window, { __vitrinMarker: true }));
+    await page.getByText('Kurumsal').first().click();
+    await page.getByRole('link', { name: 'Sıkça Sorulan Sorular' }).first().click();
+    await expect(page).toHaveURL(/\/content\/sikca-sorulan-sorular$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sıkça Sorulan Sorular');
+    expect(await page.evaluate(() => (window as { __vitrinMarker?: boolean }).__vitrinMarker)).toBe(true);
+  });
+});
+
+test.describe('content pages', () => {
+  test('renders a content page with its sanitized body', async ({ page }) => {
+    const response = await page.goto('/content/kvkk-aydinlatma-metni');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('KVKK Aydınlatma Metni');
+    await expect(page).toHaveTitle(/KVKK Aydınlatma Metni/);
+    await screenshot(page, 'content-kvkk');
+    await expectNoAxeViolations(page);
+  });
+
+  test('/about renders the corporate page Hakkımızda', async ({ page }) => {
+    const response = await page.goto('/about');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakkımızda');
+    await screenshot(page, 'about');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('error screen', () => {
+  test('an unknown path answers 404 with "Page not found: {path}"', async ({ page }) => {
+    const response = await page.goto('/olmayan/bir-sayfa');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Error Page');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /olmayan/bir-sayfa');
+    await expect(page.getByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Anasayfa', exact: true }).last()).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await screenshot(page, 'error-404');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a route parameter that fails validation answers 404 "Page Not Found: {path}"', async ({ page }) => {
+    const response = await page.goto('/content/Geçersiz_Slug!');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText(/^Page Not Found: \/content\//);
+  });
+
+  test('a valid slug of no page answers 404 "Page not found: {path}"', async ({ page }) => {
+    const response = await page.goto('/content/boyle-bir-sayfa-yok');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText(
+      'Page not found: /content/boyle-bir-sayfa-yok',
+    );
+  });
+
+  test('/404 is the error screen with status 404', async ({ page }) => {
+    const response = await page.goto('/404');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeVisible();
+  });
+});
+
+test.describe('maintenance mode', () => {
+  test.afterEach(() => {
+    vitrinCli('settings', 'set', 'is_online', '1');
+  });
+
+  test('shows the maintenance screen with 503 and lets the bypass key through', async ({ page }) => {
+    expect(vitrinCli('settings', 'set', 'is_online', '0')).toContain('is_online = 0');
+    const response = await page.goto('/content/hakkimizda');
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['retry-after']).toBe('3600');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kısa bir aradayız');
+    await expect(page.getByText(/Atölyemiz şu anda arka planda çalışıyor/)).toBeVisible();
+    await expect(page.getByRole('img', { name: /atölye çizimi/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Ana menü' })).toHaveCount(0);
+    await screenshot(page, 'maintenance');
+    await expectNoAxeViolations(page);
+
+    // The admin puts the spec's admin_key into localStorage; the page mirrors it to a cookie and reloads.
+    await page.evaluate((key) => localStorage.setItem('admin_key', key), BYPASS_KEY);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakkımızda');
+    const again = await page.goto('/');
+    expect(again?.status()).toBe(200);
+  });
+
+  test('a wrong key in localStorage keeps the maintenance screen', async ({ page }) => {
+    vitrinCli('settings', 'set', 'is_online', '0');
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('admin_key', 'yanlis-anahtar-0000000000'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kısa bir aradayız');
+  });
+
+  test('hashed assets are cached for a year, immutable', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await request.get(asset!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/css');
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the bypass key never appears in the client bundle or the page', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).not.toContain(BYPASS_KEY);
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) expect(await (await request.get(src)).text()).not.toContain(BYPASS_KEY);
+    await page.goto('/');
+  });
+});

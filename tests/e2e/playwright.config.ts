@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18431);
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
+export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  // One server and one shop for all specs; maintenance toggles are global, so specs run one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'test-results/e2e.json') },
+    ],
+  ],
+  outputDir: path.join(root, 'test-results/e2e'),
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'tr-TR',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://localhost:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      MAINTENANCE_BYPASS_KEY: BYPASS_KEY,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

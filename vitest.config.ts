@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/{src,app}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
