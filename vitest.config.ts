@@ -18,6 +18,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (idempotent; serialised across app nodes on PostgreSQL). */
   migrate(): Promise<void>;
+  /** Raw parameterised SQL for what the query builder cannot say (extensions, maintenance). */
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY); in-process on PGlite. */
@@ -87,6 +89,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: async () => {
       await client.query('select 1');
     },
@@ -131,6 +134,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         lockClient.release();
       }
     },
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     ping: async () => {
       await db.execute(sql`select 1`);
     },
