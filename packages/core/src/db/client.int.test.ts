@@ -39,9 +39,7 @@ describe('embedded database', () => {
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     try {
-      const { rows } = await second.db.execute<{ value: string }>(
-        "select value from settings where key = 'unvan'",
-      );
+      const rows = await second.query<{ value: string }>("select value from settings where key = 'unvan'");
       expect(rows[0]?.value).toBe('Kalıcı');
     } finally {
       await second.close();
