@@ -59,7 +59,7 @@ test.describe('error screen', () => {
     const response = await page.goto('/olmayan/bir-sayfa');
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle('Error Page');
-    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('error-status')).toHaveText('Hata kodu: 404');
     await expect(page.getByTestId('error-message')).toHaveText('Page not found: /olmayan/bir-sayfa');
     await expect(page.getByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Anasayfa', exact: true }).last()).toHaveAttribute(

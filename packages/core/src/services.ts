@@ -23,11 +23,11 @@ export type Services = ReturnType<typeof createServices>;
 
 /**
  * Keeps the caches of several app nodes on one PostgreSQL server consistent: a change made here is
- * announced, a change announced elsewhere drops the local caches.
+ * announced, a change announced elsewhere drops the local caches. (On the embedded database there is one
+ * process, but the same mechanism serves several service sets on one handle.)
  */
 export async function connectCacheBus(services: Services): Promise<void> {
   const { database, cache } = services;
-  if (database.kind !== 'postgres') return;
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   await database.listen(CACHE_CHANNEL, (payload) => {
     if (payload !== origin) cache.clearLocal();

@@ -5,7 +5,7 @@ export function ErrorScreen({ status, message }: { status: number; message: stri
   const { t } = useTranslation();
   return (
     <main id="main" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <p className="text-7xl font-bold text-clay-700">
+      <p className="text-7xl font-bold text-clay-700" data-testid="error-status">
         <span className="sr-only">{t('error.status')}: </span>
         {status}
       </p>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, parseDatabaseUrl } from './client.ts';
 import { StartupError } from './errors.ts';
+import { openTestDatabase } from './test-database.ts';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -15,11 +16,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('embedded database', () => {
+describe('database', () => {
   it('loads pg_trgm and unaccent with the migrations', async () => {
-    const database = await openDatabase({ memory: true });
+    const { database, dispose } = await openTestDatabase();
     try {
-      await database.migrate();
       const rows = await database.query<{ extname: string }>(
         "select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname",
       );
@@ -27,10 +27,12 @@ describe('embedded database', () => {
       const [sim] = await database.query<{ s: number }>("select similarity('seramik', 'serammik') as s");
       expect(Number(sim!.s)).toBeGreaterThan(0.4);
     } finally {
-      await database.close();
+      await dispose();
     }
   });
+});
 
+describe('embedded database', () => {
   it('keeps its data in DATA_DIR across restarts', async () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });

@@ -1,16 +1,17 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { menuItems, pages } from '../db/schema.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { isEmptyShop, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
   let database: Database;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    database = await openDatabase({ memory: true });
-    await database.migrate();
+    ({ database, dispose } = await openTestDatabase());
   });
-  afterAll(() => database.close());
+  afterAll(() => dispose());
 
   it('fills an empty shop with pages of all four types, including the legal pages', async () => {
     expect(await isEmptyShop(database.db)).toBe(true);

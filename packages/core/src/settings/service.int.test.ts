@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../cache.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { createSettingsService, SettingError } from './service.ts';
 
 describe('settings', () => {
   let database: Database;
+  let dispose: () => Promise<void>;
   let settings: ReturnType<typeof createSettingsService>;
   beforeAll(async () => {
-    database = await openDatabase({ memory: true });
-    await database.migrate();
+    ({ database, dispose } = await openTestDatabase());
     settings = createSettingsService(database.db, createCache());
   });
-  afterAll(() => database.close());
+  afterAll(() => dispose());
 
   it('answers defaults for settings never written', async () => {
     expect(await settings.get('is_online')).toBe(1);
