@@ -25,6 +25,7 @@ test.describe('home page', () => {
 
   test('opens a submenu and navigates on the client to a content page', async ({ page }) => {
     await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     // A marker on window survives only a client-side navigation: it proves the page hydrated.
     await page.evaluate(() => Object.assign(window, { __vitrinMarker: true }));
     await page.getByText('Kurumsal').first().click();
@@ -141,5 +142,38 @@ test.describe('maintenance mode', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) expect(await (await request.get(src)).text()).not.toContain(BYPASS_KEY);
     await page.goto('/');
+  });
+});
+
+test.describe('client plumbing', () => {
+  test('a newer deployed build turns the next navigation into a full page load', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.evaluate(() => Object.assign(window, { __vitrinMarker: true }));
+    // The server now announces another build; the page checks when it becomes visible again.
+    await page.route('**/api/front/build?t=*', (route) => route.fulfill({ json: { version: 'yeni-surum' } }));
+    const polled = page.waitForRequest(/\/api\/front\/build\?t=\d+/);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await polled;
+    await page.waitForTimeout(200);
+    await page.getByRole('link', { name: 'Atölyemizi tanıyın' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakkımızda');
+    expect(
+      await page.evaluate(() => (window as { __vitrinMarker?: boolean }).__vitrinMarker),
+    ).toBeUndefined();
+  });
+
+  test('a route chunk that fails to load reloads the page once instead of breaking', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    let blocked = 0;
+    await page.route(/\/assets\/content-[^/]+\.js$/, (route) => {
+      blocked += 1;
+      return route.abort();
+    });
+    await page.getByRole('main').getByRole('link', { name: 'Sıkça Sorulan Sorular' }).click();
+    await expect(page).toHaveURL(/\/content\/sikca-sorulan-sorular$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sıkça Sorulan Sorular');
+    expect(blocked).toBeGreaterThan(0);
   });
 });

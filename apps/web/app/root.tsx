@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigation,
   useRouteError,
 } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
@@ -24,7 +25,7 @@ import { i18n, useTranslation } from './i18n/index.ts';
 import { syncAdminKeyCookie } from './lib/admin-key.ts';
 import { ApiProvider, useApi } from './lib/api-context.tsx';
 import { useBuildWatch } from './lib/build-watch.ts';
-import { installChunkReloadGuard, reloadForChunkError } from './lib/chunk-reload.ts';
+import { installChunkReloadGuard, reloadForChunkError, setPendingNavigation } from './lib/chunk-reload.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/use-home.ts';
 
@@ -96,11 +97,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function ClientPlumbing({ buildVersion }: { buildVersion: string }) {
   const api = useApi();
+  const navigation = useNavigation();
   useBuildWatch(api, buildVersion);
   useEffect(() => {
     syncAdminKeyCookie();
-    return installChunkReloadGuard();
+    const uninstall = installChunkReloadGuard();
+    // Tests and monitoring can tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+    return uninstall;
   }, []);
+  useEffect(() => {
+    const target = navigation.location;
+    setPendingNavigation(target ? target.pathname + target.search : null);
+  }, [navigation.location]);
   return null;
 }
 

@@ -93,6 +93,13 @@ describe('api client', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('does not report the failures of quiet background requests', async () => {
+    const seen: NetworkError[] = [];
+    const api = createApiClient({ baseURL: 'http://127.0.0.1:1', onNetworkError: (e) => seen.push(e) });
+    await expect(api('/x', { quiet: true })).rejects.toBeInstanceOf(NetworkError);
+    expect(seen).toEqual([]);
+  });
+
   it('reports an aborted request as kind "aborted"', async () => {
     script.set('/slow2', [{ status: 200, delayMs: 300 }]);
     const api = createApiClient({ baseURL: base });

@@ -33,6 +33,11 @@ export class NetworkError extends Error {
   }
 }
 
+export interface RequestOptions extends FetchOptions<'json'> {
+  /** Background requests (polling) fail silently instead of showing the network toast. */
+  quiet?: boolean;
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function classifyFetchError(error: unknown): ApiError | NetworkError {
@@ -74,13 +79,13 @@ export function createApiClient({ baseURL, timeoutMs = 15_000, onNetworkError, f
     credentials: 'include',
     ...(fetch ? { fetch } : {}),
   });
-  return async function api<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  return async function api<T>(path: string, { quiet = false, ...options }: RequestOptions = {}): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     try {
       return await raw<T>(path, { ...options, method, retry: WRITE_METHODS.has(method) ? 0 : 1 });
     } catch (error) {
       const failure = classifyFetchError(error);
-      if (failure instanceof NetworkError) onNetworkError?.(failure);
+      if (failure instanceof NetworkError && !quiet) onNetworkError?.(failure);
       throw failure;
     }
   };

@@ -17,7 +17,7 @@ export function useBuildWatch(api: ApiClient, currentVersion: string) {
     const check = async () => {
       if (stale.current || document.visibilityState === 'hidden') return;
       try {
-        const info = await api<{ version: string }>(`/api/front/build?t=${Date.now()}`);
+        const info = await api<{ version: string }>(`/api/front/build?t=${Date.now()}`, { quiet: true });
         if (!cancelled && info.version !== currentVersion) stale.current = true;
       } catch {
         // Offline or server restarting: try again at the next tick.

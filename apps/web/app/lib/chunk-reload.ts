@@ -27,15 +27,54 @@ export function mayReload(path: string, now: number, storage: Pick<Storage, 'get
   return true;
 }
 
-/** Reloads for a chunk error when the guard allows it; returns whether it did. */
+const NAVIGATION_KEY = 'vitrin:navigation';
+/** Where a client-side navigation under way is going: a chunk that fails on the way loads it in full. */
+let pendingNavigation: string | null = null;
+
+/**
+ * Remembers the navigation under way across a reload. React Router reloads the *current* page when a route
+ * module fails to load, which would drop the visitor's click; the next page load then finishes the trip.
+ */
+export function setPendingNavigation(href: string | null) {
+  pendingNavigation = href;
+  try {
+    if (href) window.sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ href, at: Date.now() }));
+    else window.sessionStorage.removeItem(NAVIGATION_KEY);
+  } catch {
+    // Storage may be unavailable (private mode); then only the plain reload remains.
+  }
+}
+
+/** On page load: a navigation that was cut short by a reload in the last 10 s is completed, once. */
+export function resumeInterruptedNavigation(): boolean {
+  let saved: { href?: unknown; at?: unknown } | null = null;
+  try {
+    saved = JSON.parse(window.sessionStorage.getItem(NAVIGATION_KEY) ?? 'null');
+    window.sessionStorage.removeItem(NAVIGATION_KEY);
+  } catch {
+    return false;
+  }
+  if (!saved || typeof saved.href !== 'string' || typeof saved.at !== 'number') return false;
+  const here = window.location.pathname + window.location.search;
+  const fresh = Date.now() - saved.at < CHUNK_RELOAD_GUARD_MS;
+  if (!fresh || saved.href === here || !saved.href.startsWith('/')) return false;
+  if (!mayReload(saved.href.split('?')[0]!, Date.now(), window.sessionStorage)) return false;
+  window.location.replace(saved.href);
+  return true;
+}
+
+/** Loads the page (or the navigation's target) in full for a chunk error when the guard allows it. */
 export function reloadForChunkError(error: unknown): boolean {
   if (typeof window === 'undefined' || !isChunkLoadError(error)) return false;
-  if (!mayReload(window.location.pathname, Date.now(), window.sessionStorage)) return false;
-  window.location.reload();
+  const target = pendingNavigation ?? window.location.pathname + window.location.search;
+  if (!mayReload(target.split('?')[0]!, Date.now(), window.sessionStorage)) return false;
+  if (target === window.location.pathname + window.location.search) window.location.reload();
+  else window.location.assign(target);
   return true;
 }
 
 export function installChunkReloadGuard(): () => void {
+  resumeInterruptedNavigation();
   const onError = (event: ErrorEvent) => reloadForChunkError(event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => reloadForChunkError(event.reason);
   // Vite reports failed preloads of route modules with this event.
