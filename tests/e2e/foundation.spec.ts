@@ -23,6 +23,20 @@ test.describe('home page', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('folds the menu behind a button on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const seramik = page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Seramik' });
+    await expect(seramik).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Menü' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(seramik).toBeVisible();
+    await screenshot(page, 'home-phone-menu');
+    await expectNoAxeViolations(page);
+  });
+
   test('opens a submenu and navigates on the client to a content page', async ({ page }) => {
     await page.goto('/');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

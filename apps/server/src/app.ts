@@ -15,6 +15,7 @@ import type { ServerBuild } from 'react-router';
 import type { Config } from './config.ts';
 import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
       .send(errorBody(MAINTENANCE_CODE, MAINTENANCE_MESSAGE));
   });
 
+  registerOpenApi(app);
   registerHealthRoutes(app, services);
   registerHomeRoutes(app, services, publicConfig);
   registerClientErrorRoutes(app);

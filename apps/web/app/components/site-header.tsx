@@ -1,5 +1,7 @@
 import type { MenuNode } from '@vitrin/shared/api/home';
 import { imageUrl } from '@vitrin/shared/media';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AppLink, SmartLink } from './app-link.tsx';
@@ -20,7 +22,7 @@ function MenuItem({ node }: { node: MenuNode }) {
         <summary className="cursor-pointer list-none rounded px-3 py-2 hover:bg-sand-100 hover:text-clay-700">
           {node.title} <span aria-hidden="true">▾</span>
         </summary>
-        <ul className="absolute left-0 z-20 hidden min-w-52 rounded-lg border border-sand-200 bg-white p-2 shadow-lg">
+        <ul className="z-20 hidden min-w-52 rounded-lg border border-sand-200 bg-white p-2 md:absolute md:left-0 md:shadow-lg">
           {node.children.map((child) => (
             <MenuItem key={child.id} node={child} />
           ))}
@@ -32,6 +34,10 @@ function MenuItem({ node }: { node: MenuNode }) {
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A chosen page closes the phone menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
   const { home, publicConfig } = useRootData();
   const settings = home.global_setting;
   return (
@@ -99,7 +105,21 @@ export function SiteHeader() {
         </nav>
       </div>
       <nav aria-label={t('header.mainMenu')} className="border-t border-sand-200">
-        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 text-sm font-medium text-ink-800">
+        {/* On phones the menu folds behind a button; from md up it is always shown. */}
+        <button
+          type="button"
+          className="flex w-full items-center justify-between px-4 py-3 text-sm font-medium md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? t('header.closeMenu') : t('header.openMenu')}
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </button>
+        <ul
+          id="main-menu"
+          className={`${menuOpen ? 'flex' : 'hidden'} mx-auto max-w-7xl flex-col gap-1 px-2 pb-2 text-sm font-medium text-ink-800 md:flex md:flex-row md:flex-wrap md:pb-0`}
+        >
           {home.menu.map((node) => (
             <MenuItem key={node.id} node={node} />
           ))}

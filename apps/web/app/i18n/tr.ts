@@ -14,7 +14,7 @@ export const tr = {
     register: 'Kayıt Ol',
     mainMenu: 'Ana menü',
     accountNav: 'Hesap ve alışveriş',
-    openMenu: 'Menüyü aç',
+    openMenu: 'Menü',
     closeMenu: 'Menüyü kapat',
     skipToContent: 'İçeriğe geç',
     logoAlt: '{{name}} logosu',

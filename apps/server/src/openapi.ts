@@ -1,0 +1,113 @@
+import { clientErrorReportSchema } from '@vitrin/shared/api/client-errors';
+import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
+import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
+import { z } from '@vitrin/shared/zod';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The API as OpenAPI 3.1, generated from the same zod schemas that validate requests and type the client.
+ * Every route under /api/front must appear here (a test checks it).
+ */
+interface Operation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  /** Status → schema (or undefined for an empty body). */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+}
+
+const errors = {
+  400: { description: 'Geçersiz istek', schema: apiErrorBodySchema },
+  503: { description: 'Mağaza bakımda (yazma istekleri)', schema: apiErrorBodySchema },
+};
+
+export const operations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/front/home',
+    summary: 'Menu, public settings and social accounts, loaded once by the storefront',
+    tag: 'home',
+    responses: { 200: { description: 'Home data', schema: homeDataSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/front/build',
+    summary: 'Version of the deployed storefront build (poll with a timestamp query)',
+    tag: 'home',
+    responses: { 200: { description: 'Build info', schema: buildInfoSchema } },
+  },
+  {
+    method: 'post',
+    path: '/api/front/client-errors',
+    summary: 'A browser reports one of its errors to the server log',
+    tag: 'operations',
+    body: clientErrorReportSchema,
+    responses: { 204: { description: 'Logged' }, ...errors, 429: { description: 'Too many reports' } },
+  },
+];
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = {
+      summary: op.summary,
+      tags: [op.tag],
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(op.responses).map(([status, r]) => [
+          status,
+          {
+            description: r.description,
+            ...(r.schema
+              ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } }
+              : {}),
+          },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Vitrin storefront API', version: '0.1.0', license: { name: 'MIT' } },
+    paths,
+  };
+}
+
+/**
+ * Serves the document at /api/docs. Register it before the API routes: it watches them being added so that
+ * `undocumentedRoutes()` can name any /api/front route missing from `operations`.
+ */
+export function registerOpenApi(app: FastifyInstance) {
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/front/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') seen.add(`${method} ${route.url}`);
+  });
+  const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path}`));
+  let cached: string | undefined;
+  app.get('/api/docs', async (_request, reply) => {
+    cached ??= JSON.stringify(openApiDocument());
+    return reply.type('application/json; charset=utf-8').send(cached);
+  });
+  app.decorate('undocumentedRoutes', () => [...seen].filter((r) => !documented.has(r)));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** /api/front routes that the OpenAPI document does not describe (should be none). */
+    undocumentedRoutes(): string[];
+  }
+}
