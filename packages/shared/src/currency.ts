@@ -11,7 +11,8 @@
  * arithmetic on the decimal rates) and the result is rounded once, **half away from zero**
  * (0.5 → 1, -0.5 → -1, 1.49 → 1) to an integer number of minor units.
  */
-import { type CurrencyCode, divideRoundHalfAwayFromZero, normalizeCurrency, parseDecimal } from './money.ts';
+import type { Currency } from './constants.ts';
+import { divideRoundHalfAwayFromZero, normalizeCurrency, parseDecimal } from './money.ts';
 
 /** The shop's exchange rates: TRY per 1 USD and TRY per 1 EUR, as decimal strings or numbers. */
 export interface ExchangeRates {
@@ -23,7 +24,7 @@ function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-function toCurrency(value: string | null | undefined, name: string): CurrencyCode {
+function toCurrency(value: string | null | undefined, name: string): Currency {
   const code = normalizeCurrency(value);
   if (!code) {
     throw new RangeError(`Unsupported ${name} currency ${show(value)}: expected TRY (or TL), USD or EUR`);
@@ -42,7 +43,7 @@ function toInteger(value: unknown): bigint | null {
 }
 
 /** The value of one unit of `code` in TRY, as `coefficient × 10^exponent`. */
-function rateOf(code: CurrencyCode, rates: ExchangeRates): { coefficient: bigint; exponent: number } {
+function rateOf(code: Currency, rates: ExchangeRates): { coefficient: bigint; exponent: number } {
   if (code === 'TRY') return { coefficient: 1n, exponent: 0 };
   const name = code === 'USD' ? 'usdRate' : 'eurRate';
   const raw: unknown = rates?.[name];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENCIES } from './constants.ts';
 import {
-  CURRENCY_CODES,
   DEFAULT_CURRENCY,
   divideRoundHalfAwayFromZero,
   formatAmount,
@@ -37,7 +37,7 @@ describe('normalizeCurrency', () => {
   });
 
   it('lists the supported currencies with TRY as the default', () => {
-    expect(CURRENCY_CODES).toEqual(['TRY', 'USD', 'EUR']);
+    expect(CURRENCIES).toEqual(['TRY', 'USD', 'EUR']);
     expect(DEFAULT_CURRENCY).toBe('TRY');
   });
 });

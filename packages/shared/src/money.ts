@@ -17,15 +17,10 @@
  * an optional sign, digits, an optional `.` fraction and an optional exponent (`'1234.5'`, `'-12'`,
  * `'1e3'`). Locale notation such as `'12,5'` or `'1.234,56'` is non-numeric and shows `'0'`.
  */
-
-/** The currencies the shop supports. */
-export type CurrencyCode = 'TRY' | 'USD' | 'EUR';
-
-/** All supported currencies, default first. */
-export const CURRENCY_CODES: readonly CurrencyCode[] = ['TRY', 'USD', 'EUR'];
+import { CURRENCIES, type Currency } from './constants.ts';
 
 /** The currency used when none is given. */
-export const DEFAULT_CURRENCY: CurrencyCode = 'TRY';
+export const DEFAULT_CURRENCY: Currency = 'TRY';
 
 /** Locale used for every money string shown to users. */
 export const MONEY_LOCALE = 'tr-TR';
@@ -41,13 +36,13 @@ export const ZERO_MONEY_TEXT = '0';
  * - `'TRY'`, `'USD'`, `'EUR'` in any letter case, surrounding whitespace ignored → that code;
  * - anything else → `null` (never throws; callers decide how to handle unknown currencies).
  */
-export function normalizeCurrency(currency: string | null | undefined): CurrencyCode | null {
+export function normalizeCurrency(currency: string | null | undefined): Currency | null {
   if (currency === null || currency === undefined) return DEFAULT_CURRENCY;
   if (typeof currency !== 'string') return null;
   // String.prototype.toUpperCase is locale independent, so 'try' → 'TRY' even on Turkish systems.
   const code = currency.trim().toUpperCase();
   if (code === '' || code === 'TL') return DEFAULT_CURRENCY;
-  return (CURRENCY_CODES as readonly string[]).includes(code) ? (code as CurrencyCode) : null;
+  return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : null;
 }
 
 /** An exact decimal value: `coefficient × 10^exponent`. */
@@ -120,7 +115,7 @@ const formatterCache = new Map<string, (value: string) => string>();
  * Values are passed as exact decimal strings (Intl.NumberFormat v3, supported by Node 20 and current
  * browsers; older engines coerce the string to a number, which is still correct for normal amounts).
  */
-function getFormatter(code: CurrencyCode | null): (value: string) => string {
+function getFormatter(code: Currency | null): (value: string) => string {
   const key = code ?? '';
   let format = formatterCache.get(key);
   if (!format) {
