@@ -1,4 +1,5 @@
 export * from './api/content.ts';
+export * from './api/error-body.ts';
 export * from './api/errors.ts';
 export * from './api/home.ts';
 export * from './constants.ts';

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '@vitrin/shared/api/errors';
+import { isApiErrorBody } from '@vitrin/shared/api/error-body';
 import { RETRY_STATUS_CODES } from '@vitrin/shared/constants';
 import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 
