@@ -10,12 +10,14 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
 import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from './config.ts';
 import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
+import { type CachedPage, createPageCache, isCacheablePageRequest } from './page-cache.ts';
+import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
@@ -53,9 +55,27 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   };
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 
+  const extra = apiOrigin ? ` ${apiOrigin}` : '';
+  const cspBefore = "default-src 'self';script-src 'self' 'nonce-";
+  const cspAfter =
+    `';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:${extra};connect-src 'self'${extra};` +
+    "font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
+    "script-src-attr 'none'";
+  const pageCache = createPageCache();
+  services.cache.onClear(() => pageCache.clear());
+  const cachedPages = new WeakMap<FastifyRequest, CachedPage>();
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    (reply.raw as NonceResponse).cspNonce = randomBytes(16).toString('base64');
+    // A cached page answers with the nonce it was rendered with; the CSP header must name the same one.
+    const cached =
+      webBuild && isCacheablePageRequest(request.method, request.url)
+        ? pageCache.get(request.url)
+        : undefined;
+    if (cached && (await services.settings.get('is_online')) === 1) cachedPages.set(request, cached);
+    const nonce = cachedPages.get(request)?.nonce ?? randomBytes(16).toString('base64');
+    (reply.raw as NonceResponse).cspNonce = nonce;
+    reply.header('content-security-policy', cspBefore + nonce + cspAfter);
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '';
     if (url.length > MAX_URL_LENGTH || pathname.split('/').some((s) => s.length > MAX_SEGMENT_LENGTH)) {
@@ -72,21 +92,8 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(apiOrigin ? [apiOrigin] : [])],
-        connectSrc: ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Set in onRequest from a header string built once; helmet would rebuild it on every request.
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -108,6 +115,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   registerHealthRoutes(app, services);
   registerHomeRoutes(app, services, publicConfig);
   registerClientErrorRoutes(app);
+  registerCatalogRoutes(app, services);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
   );
@@ -136,25 +144,43 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
         );
       },
     });
-    registerSsr(app, webBuild, process.env.NODE_ENV ?? 'production', async (request, reply) => {
-      const settings = await services.settings.all();
-      const maintenance =
-        settings.is_online === 0 && !hasMaintenanceBypass(request, config.maintenanceBypassKey);
-      if (maintenance) {
-        reply.header('retry-after', String(settings.maintenance_retry_after));
-        reply.header('cache-control', 'no-store');
-      }
-      return {
-        nonce: (reply.raw as NonceResponse).cspNonce ?? '',
-        requestId: request.id,
-        maintenance,
-        retryAfterSeconds: settings.maintenance_retry_after,
-        publicConfig,
-        home: services.home.data,
-        page: services.content.bySlug,
-        pageLinks: services.content.links,
-      } satisfies StorefrontContext;
-    });
+    registerSsr(
+      app,
+      webBuild,
+      process.env.NODE_ENV ?? 'production',
+      async (request, reply) => {
+        const settings = await services.settings.all();
+        const maintenance =
+          settings.is_online === 0 && !hasMaintenanceBypass(request, config.maintenanceBypassKey);
+        if (maintenance) {
+          reply.header('retry-after', String(settings.maintenance_retry_after));
+          reply.header('cache-control', 'no-store');
+        }
+        return {
+          nonce: (reply.raw as NonceResponse).cspNonce ?? '',
+          requestId: request.id,
+          maintenance,
+          retryAfterSeconds: settings.maintenance_retry_after,
+          publicConfig,
+          home: services.home.data,
+          page: services.content.bySlug,
+          pageLinks: services.content.links,
+          categories: () => services.catalog.categoryTree(),
+          categoryPage: (slug, query) => services.catalog.categoryPage(slug, query),
+          tagPage: (slug, query) => services.catalog.tagPage(slug, query),
+          product: (slug) => services.catalog.product(slug),
+        } satisfies StorefrontContext;
+      },
+      {
+        hit: (request) => cachedPages.get(request),
+        mayStore: (request, response) =>
+          response.status === 200 &&
+          isCacheablePageRequest(request.method, request.url) &&
+          /\bpublic\b/.test(response.headers.get('cache-control') ?? ''),
+        store: (request, page) => pageCache.set(request.url, page),
+        nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
+      },
+    );
   }
 
   return app;

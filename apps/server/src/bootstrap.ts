@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   connectCacheBus,
   createServices,
@@ -6,6 +7,7 @@ import {
   type Services,
   seedDemo,
 } from '@vitrin/core';
+import { writeDemoCatalogImages } from '@vitrin/core/demo/catalog-images';
 import type { Config } from './config.ts';
 
 /**
@@ -27,6 +29,15 @@ export async function bootstrap(
     if (seed && config.demo && (await isEmptyShop(database.db))) {
       await seedDemo(database.db);
       log('Boş veritabanına demo mağaza verisi yüklendi (VITRIN_DEMO=0 ile kapatılır).');
+    }
+    if (seed && config.demo) {
+      // The demo pictures are drawn in the background: the shop answers at once, images appear as made.
+      const uploads = path.join(config.dataDir, 'uploads');
+      writeDemoCatalogImages(uploads).then(
+        (n) => n > 0 && log(`${n} demo ürün görseli çizildi (${uploads}).`),
+        (err: unknown) =>
+          log(`Demo görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
+      );
     }
     const services = createServices(database);
     await connectCacheBus(services);

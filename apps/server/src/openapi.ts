@@ -1,3 +1,4 @@
+import { listingQuerySchema } from '@vitrin/shared/api/catalog';
 import { clientErrorReportSchema } from '@vitrin/shared/api/client-errors';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
@@ -14,6 +15,8 @@ interface Operation {
   summary: string;
   tag: string;
   body?: z.ZodType;
+  /** Query parameters: the schema's top-level properties become `in: query` parameters. */
+  query?: z.ZodType;
   /** Status → schema (or undefined for an empty body). */
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
@@ -21,6 +24,14 @@ interface Operation {
 const errors = {
   400: { description: 'Geçersiz istek', schema: apiErrorBodySchema },
   503: { description: 'Mağaza bakımda (yazma istekleri)', schema: apiErrorBodySchema },
+};
+
+const notFound = { 404: { description: 'Bulunamadı', schema: apiErrorBodySchema } };
+const slugParameter = {
+  name: 'slug',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
 };
 
 export const operations: Operation[] = [
@@ -46,6 +57,37 @@ export const operations: Operation[] = [
     body: clientErrorReportSchema,
     responses: { 204: { description: 'Logged' }, ...errors, 429: { description: 'Too many reports' } },
   },
+  {
+    method: 'get',
+    path: '/api/front/categories',
+    summary: 'The category tree',
+    tag: 'catalogue',
+    responses: { 200: { description: 'Categories with their children, in order' } },
+  },
+  {
+    method: 'get',
+    path: '/api/front/categories/{slug}/products',
+    summary: 'A category with its breadcrumbs, subcategories and filtered, sorted, paged products',
+    tag: 'catalogue',
+    query: listingQuerySchema,
+    responses: { 200: { description: 'Category page' }, ...errors, ...notFound },
+  },
+  {
+    method: 'get',
+    path: '/api/front/tags/{slug}/products',
+    summary: 'Products with a tag, filtered, sorted and paged',
+    tag: 'catalogue',
+    query: listingQuerySchema,
+    responses: { 200: { description: 'Tag page' }, ...errors, ...notFound },
+  },
+  {
+    method: 'get',
+    path: '/api/front/products/{slug}',
+    summary:
+      'A product with prices (VAT included, in TRY), variants, stock, specifications and related products',
+    tag: 'catalogue',
+    responses: { 200: { description: 'Product' }, ...notFound },
+  },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -55,9 +97,17 @@ export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     paths[op.path] ??= {};
+    const queryProps = op.query
+      ? ((jsonSchema(op.query, 'input') as { properties?: Record<string, unknown> }).properties ?? {})
+      : {};
+    const parameters = [
+      ...(op.path.includes('{slug}') ? [slugParameter] : []),
+      ...Object.entries(queryProps).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    ];
     paths[op.path]![op.method] = {
       summary: op.summary,
       tags: [op.tag],
+      ...(parameters.length ? { parameters } : {}),
       ...(op.body
         ? {
             requestBody: {
@@ -96,7 +146,10 @@ export function registerOpenApi(app: FastifyInstance) {
     if (!route.url.startsWith('/api/front/')) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') seen.add(`${method} ${route.url}`);
   });
-  const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path}`));
+  // Fastify writes path parameters as `:slug`, OpenAPI as `{slug}`.
+  const documented = new Set(
+    operations.map((op) => `${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
   let cached: string | undefined;
   app.get('/api/docs', async (_request, reply) => {
     cached ??= JSON.stringify(openApiDocument());

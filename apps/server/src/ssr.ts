@@ -1,8 +1,25 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { CachedPage } from './page-cache.ts';
+import { sendEncoded } from './precompressed.ts';
 
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface SsrCaching {
+  /** The cached answer for this request, when it may be served from the cache. */
+  hit(request: FastifyRequest): CachedPage | undefined;
+  /** Whether this freshly rendered answer may be kept for others. */
+  mayStore(request: FastifyRequest, response: Response): boolean;
+  store(request: FastifyRequest, page: Omit<CachedPage, 'encoded'> & { body: Buffer }): CachedPage;
+  nonce(reply: FastifyReply): string;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  return sendEncoded(request, reply, page.encoded);
+}
 
 /**
  * Serves React Router's document and data requests through Fastify: the web `Response` goes back through
@@ -13,6 +30,7 @@ export function registerSsr(
   build: ServerBuild,
   mode: string,
   getLoadContext: GetLoadContext,
+  caching: SsrCaching,
 ) {
   const handle = createRequestHandler(build, mode);
 
@@ -23,6 +41,8 @@ export function registerSsr(
   );
 
   app.all('/*', async (request, reply) => {
+    const cached = caching.hit(request);
+    if (cached) return sendCached(request, reply, cached);
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -31,12 +51,23 @@ export function registerSsr(
       toWebRequest(request, controller.signal),
       (await getLoadContext(request, reply)) as never,
     );
+    const cookies = response.headers.getSetCookie();
+    if (!cookies.length && response.body && caching.mayStore(request, response)) {
+      const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+      const body = Buffer.from(await response.arrayBuffer());
+      const page = caching.store(request, {
+        status: response.status,
+        headers,
+        body,
+        nonce: caching.nonce(reply),
+      });
+      return sendCached(request, reply, page);
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'set-cookie') continue;
       reply.header(name, value);
     }
-    const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));

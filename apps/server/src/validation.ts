@@ -1,8 +1,8 @@
 import type { z } from '@vitrin/shared/zod';
 import { HttpError } from './http-errors.ts';
 
-/** Validates a request body with a shared schema; every problem becomes a Turkish field message. */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+/** Validates a request body or query with a shared schema; every problem becomes a Turkish field message. */
+export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -17,3 +17,6 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
     fields,
   );
 }
+
+/** Request bodies read the same way. */
+export const parseBody = parseInput;

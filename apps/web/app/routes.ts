@@ -9,6 +9,9 @@ export default [
   layout('layouts/main.tsx', [
     route('about', 'routes/about.tsx'),
     route('content/:slug', 'routes/content.tsx'),
+    route('shop/:slug', 'routes/shop.tsx'),
+    route('tags/:slug', 'routes/tags.tsx'),
+    route('product/:slug', 'routes/product.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),

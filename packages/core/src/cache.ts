@@ -9,7 +9,10 @@ export interface Cache {
   invalidateAll(): Promise<void>;
   /** Drops everything here only (called when another process changed data). */
   clearLocal(): void;
+  /** Called after a change here, to tell other processes. */
   onInvalidate(listener: () => Promise<void> | void): void;
+  /** Called whenever local caches are dropped, for caches kept outside (the page cache). */
+  onClear(listener: () => void): void;
 }
 
 const MAX_KEYS_PER_STORE = 2000;
@@ -17,6 +20,7 @@ const MAX_KEYS_PER_STORE = 2000;
 export function createCache(): Cache {
   const stores = new Set<Map<string, Promise<unknown>>>();
   const listeners: Array<() => Promise<void> | void> = [];
+  const clearListeners: Array<() => void> = [];
 
   function keyed<T>(_name: string, load: (key: string) => Promise<T>) {
     const store = new Map<string, Promise<unknown>>();
@@ -37,6 +41,7 @@ export function createCache(): Cache {
 
   const clearLocal = () => {
     for (const store of stores) store.clear();
+    for (const listener of clearListeners) listener();
   };
 
   return {
@@ -52,6 +57,9 @@ export function createCache(): Cache {
     },
     onInvalidate(listener) {
       listeners.push(listener);
+    },
+    onClear(listener) {
+      clearListeners.push(listener);
     },
   };
 }

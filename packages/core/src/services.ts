@@ -1,4 +1,5 @@
 import { createCache } from './cache.ts';
+import { createCatalogService } from './catalog/service.ts';
 import { createContentService } from './content/service.ts';
 import type { Database } from './db/client.ts';
 import { createHomeService } from './home/service.ts';
@@ -16,7 +17,8 @@ export function createServices(database: Database) {
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
   const home = createHomeService(cache, settings, navigation);
-  return { database, cache, settings, navigation, content, home };
+  const catalog = createCatalogService(db, cache, settings);
+  return { database, cache, settings, navigation, content, home, catalog };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,3 +1,4 @@
+export * from './api/catalog.ts';
 export * from './api/content.ts';
 export * from './api/error-body.ts';
 export * from './api/errors.ts';
@@ -9,6 +10,8 @@ export * from './email.ts';
 export * from './form-check.ts';
 export * from './media.ts';
 export * from './money.ts';
+export * from './pricing.ts';
 export * from './slug.ts';
 export * from './storefront.ts';
 export * from './turkish-fold.ts';
+export * from './turkish-sort.ts';

@@ -1,3 +1,4 @@
+import type { CategoryNode, CategoryPage, ListingQuery, ProductDetail, TagPage } from './api/catalog.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';
 
@@ -13,6 +14,11 @@ export interface StorefrontContext {
   home(): Promise<HomeData>;
   page(slug: string): Promise<ContentPage | null>;
   pageLinks(): Promise<PageLink[]>;
+  categories(): Promise<CategoryNode[]>;
+  /** Null for an unknown category; the query is already validated. */
+  categoryPage(slug: string, query: ListingQuery): Promise<CategoryPage | null>;
+  tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;
+  product(slug: string): Promise<ProductDetail | null>;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

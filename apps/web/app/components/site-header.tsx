@@ -37,6 +37,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   // A chosen page closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes.
   useEffect(() => setMenuOpen(false), [pathname]);
   const { home, publicConfig } = useRootData();
   const settings = home.global_setting;

@@ -4,6 +4,7 @@ import { menuItems, pages, settings, socialAccounts } from '../db/schema.ts';
 import { assertSettingKey, parseSetting } from '../settings/service.ts';
 import { demoMenu, demoSettings, demoSocialAccounts } from './home.ts';
 import { demoPages } from './pages.ts';
+import { seedDemoCatalog } from './seed-catalog.ts';
 
 interface MenuSeed {
   title: string;
@@ -44,6 +45,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
     await tx.insert(socialAccounts).values(demoSocialAccounts.map((a, position) => ({ ...a, position })));
     await tx.insert(pages).values(demoPages.map((p) => ({ ...p })));
+    await seedDemoCatalog(tx as unknown as Db);
     return true;
   });
 }

@@ -1,0 +1,42 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A body compressed once, for answers served many times (cached JSON, cached pages). */
+export interface Encoded {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function encodeAll(body: string | Buffer): Encoded {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refusals respected). */
+export function pickEncoding(acceptEncoding: string | undefined): keyof Encoded {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, encoded: Encoded) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encoded[encoding]);
+}

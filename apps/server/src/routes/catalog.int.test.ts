@@ -1,0 +1,215 @@
+import { productPrices, products } from '@vitrin/core/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-support.ts';
+
+type Card = { slug: string; name: string; inStock: boolean; price: { amountMinor: number } | null };
+
+describe('catalogue API', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const get = async (url: string) => {
+    const res = await t.app.inject(url);
+    return { status: res.statusCode, body: res.json() };
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('categories', () => {
+    it('answers the tree with subcategories in order', async () => {
+      const { status, body } = await get('/api/front/categories');
+      expect(status).toBe(200);
+      const seramik = body.find((c: { slug: string }) => c.slug === 'seramik');
+      expect(seramik.name).toBe('Seramik');
+      expect(seramik.children.length).toBeGreaterThan(0);
+    });
+
+    it('lists a category with the products of its subcategories, breadcrumbs and facets', async () => {
+      const { status, body } = await get('/api/front/categories/seramik/products');
+      expect(status).toBe(200);
+      expect(body.breadcrumbs).toEqual([{ name: 'Seramik', url: '/shop/seramik' }]);
+      expect(body.subcategories.length).toBeGreaterThan(0);
+      const sub = body.subcategories[0].slug;
+      const child = await get(`/api/front/categories/${sub}/products`);
+      expect(body.listing.total).toBeGreaterThan(child.body.listing.total);
+      expect(child.body.breadcrumbs[0]).toEqual({ name: 'Seramik', url: '/shop/seramik' });
+      expect(body.listing.facets.priceRange.minMinor).toBeGreaterThan(0);
+    });
+
+    it('pages with at most pageSize items and a page count', async () => {
+      const first = (await get('/api/front/categories/seramik/products?pageSize=5')).body.listing;
+      const second = (await get('/api/front/categories/seramik/products?pageSize=5&page=2')).body.listing;
+      expect(first.items).toHaveLength(5);
+      expect(first.pageCount).toBe(Math.ceil(first.total / 5));
+      expect(second.items.map((i: Card) => i.slug)).not.toContain(first.items[0].slug);
+    });
+
+    it('answers an empty page past the last one', async () => {
+      const { status, body } = await get('/api/front/categories/seramik/products?page=999');
+      expect(status).toBe(200);
+      expect(body.listing.items).toEqual([]);
+      expect(body.listing.total).toBeGreaterThan(0);
+    });
+
+    it('sorts by price up and down, in TRY across currencies', async () => {
+      const up = (await get('/api/front/categories/seramik/products?sort=price_asc&pageSize=48')).body.listing
+        .items;
+      const amounts = up.map((i: Card) => i.price!.amountMinor);
+      expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+      const down = (await get('/api/front/categories/seramik/products?sort=price_desc&pageSize=48')).body
+        .listing.items;
+      expect(down[0].price.amountMinor).toBe(Math.max(...amounts));
+    });
+
+    it('filters by price range in lira', async () => {
+      const { body } = await get('/api/front/categories/seramik/products?min=300&max=600&pageSize=48');
+      for (const item of body.listing.items as Card[]) {
+        expect(item.price!.amountMinor).toBeGreaterThanOrEqual(30_000);
+        expect(item.price!.amountMinor).toBeLessThanOrEqual(60_000);
+      }
+    });
+
+    it('filters to products in stock', async () => {
+      const all = (await get('/api/front/categories/tekstil/products?pageSize=48')).body.listing;
+      const inStock = (await get('/api/front/categories/tekstil/products?pageSize=48&stock=1')).body.listing;
+      expect(inStock.items.every((i: Card) => i.inStock)).toBe(true);
+      expect(inStock.total).toBeLessThanOrEqual(all.total);
+    });
+
+    it('filters by tag and by variant option', async () => {
+      const listing = (await get('/api/front/categories/tekstil/products?pageSize=48')).body.listing;
+      const tag = listing.facets.tags[0].slug;
+      const tagged = (await get(`/api/front/categories/tekstil/products?tag=${tag}`)).body.listing;
+      expect(tagged.total).toBe(listing.facets.tags[0].count);
+      const option = listing.facets.options[0];
+      if (option) {
+        const filtered = (
+          await get(
+            `/api/front/categories/tekstil/products?opt=${encodeURIComponent(`${option.name}:${option.values[0]}`)}`,
+          )
+        ).body.listing;
+        expect(filtered.total).toBeGreaterThan(0);
+        expect(filtered.total).toBeLessThan(listing.total);
+      }
+    });
+
+    it('sorts by name the Turkish way', async () => {
+      const items = (await get('/api/front/categories/seramik/products?sort=name&pageSize=48')).body.listing
+        .items;
+      const names = items.map((i: Card) => i.name);
+      const collator = new Intl.Collator('tr');
+      expect(names).toEqual([...names].sort(collator.compare));
+    });
+  });
+
+  describe('bad listing input names the field', () => {
+    it.each([
+      ['pageSize=49', 'pageSize'],
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=abc', 'pageSize'],
+      ['page=0', 'page'],
+      ['page=-1', 'page'],
+      ['sort=ucuz', 'sort'],
+      ['min=abc', 'min'],
+      ['min=500&max=100', 'max'],
+      ['stock=2', 'stock'],
+      ['tag=Büyük Harf', 'tag'],
+      ['opt=RenkMavi', 'opt'],
+    ])('refuses %s with 400 and the field %s', async (query, field) => {
+      const { status, body } = await get(`/api/front/categories/seramik/products?${query}`);
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('GECERSIZ_ISTEK');
+      expect(Object.keys(body.error.fields)).toContain(field);
+    });
+  });
+
+  describe('not found', () => {
+    it.each([
+      '/api/front/categories/olmayan-kategori/products',
+      '/api/front/categories/Büyük/products',
+      '/api/front/tags/olmayan-etiket/products',
+      '/api/front/products/olmayan-urun',
+      '/api/front/products/..%2f..%2fetc',
+    ])('answers 404 in Turkish for %s', async (url) => {
+      const { status, body } = await get(url);
+      expect(status).toBe(404);
+      expect(body.error.code).toBe('BULUNAMADI');
+    });
+  });
+
+  describe('products', () => {
+    const bySlug = async (stockType: number) => {
+      const [row] = await t.services.database.db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(eq(products.stockType, stockType))
+        .limit(1);
+      return (await get(`/api/front/products/${row!.slug}`)).body;
+    };
+
+    it('shows a variant product with its option groups and priced variants', async () => {
+      const product = await bySlug(2);
+      expect(product.optionGroups.length).toBeGreaterThan(0);
+      expect(product.variants.length).toBeGreaterThan(0);
+      for (const v of product.variants) {
+        expect(Object.keys(v.options).sort()).toEqual(
+          product.optionGroups.map((g: { name: string }) => g.name).sort(),
+        );
+        expect(v.price.amountMinor).toBeGreaterThan(0);
+      }
+    });
+
+    it('shows a designable product with its personalization fields', async () => {
+      const product = await bySlug(3);
+      expect(product.personalization.fields.length).toBeGreaterThan(0);
+    });
+
+    it('shows breadcrumbs, tags, specifications and related products', async () => {
+      const product = await bySlug(1);
+      expect(product.breadcrumbs.length).toBeGreaterThan(0);
+      expect(product.specifications.length).toBeGreaterThan(0);
+      expect(product.price.vatRate).toBeGreaterThanOrEqual(0);
+      expect(product.related.every((r: Card) => r.slug !== product.slug)).toBe(true);
+    });
+  });
+
+  describe('purchase price', () => {
+    /** Every key and number of a JSON value, recursively. */
+    function walk(value: unknown, visit: (key: string, v: unknown) => void, key = '') {
+      visit(key, value);
+      if (Array.isArray(value)) {
+        for (const v of value) walk(v, visit, key);
+      } else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) walk(v, visit, k);
+    }
+
+    it('never leaves the server in any catalogue response', async () => {
+      const db = t.services.database.db;
+      const costs = await db
+        .select({ slug: products.slug, amount: productPrices.amountMinor, categoryId: products.categoryId })
+        .from(productPrices)
+        .innerJoin(products, eq(products.id, productPrices.productId))
+        .where(eq(productPrices.priceType, 1));
+      expect(costs.length).toBeGreaterThan(100);
+      const responses: unknown[] = [(await get('/api/front/categories')).body];
+      for (const category of (await get('/api/front/categories')).body as Array<{ slug: string }>) {
+        responses.push((await get(`/api/front/categories/${category.slug}/products?pageSize=48`)).body);
+      }
+      for (const cost of costs) {
+        const product = (await get(`/api/front/products/${cost.slug}`)).body;
+        walk(product, (_key, v) => {
+          if (typeof v === 'number') expect(v, `${cost.slug} cost ${cost.amount}`).not.toBe(cost.amount);
+        });
+        responses.push(product);
+      }
+      for (const response of responses) {
+        walk(response, (key, v) => {
+          expect(key).not.toMatch(/purchase|cost|alis|price_type/i);
+          if (v && typeof v === 'object' && 'priceType' in v)
+            expect((v as { priceType: number }).priceType).not.toBe(1);
+        });
+      }
+    });
+  });
+});

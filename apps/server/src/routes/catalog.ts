@@ -1,0 +1,48 @@
+import type { Services } from '@vitrin/core';
+import { listingQuerySchema } from '@vitrin/shared/api/catalog';
+import { isSlug } from '@vitrin/shared/slug';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBody } from '../http-errors.ts';
+import { parseInput } from '../validation.ts';
+
+/** Catalogue answers are the same for every retail visitor: shared caches may keep them briefly. */
+const CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+
+function slugParam(request: FastifyRequest): string | undefined {
+  const { slug } = request.params as { slug: string };
+  return isSlug(slug) ? slug : undefined;
+}
+
+const notFound = (what: string, url: string) =>
+  errorBody('BULUNAMADI', `${what} bulunamadı: ${url.split('?')[0]}`);
+
+export function registerCatalogRoutes(app: FastifyInstance, services: Services) {
+  const { catalog } = services;
+
+  app.get('/api/front/categories', async (_request, reply) =>
+    reply.header('cache-control', CACHE).send(await catalog.categoryTree()),
+  );
+
+  app.get('/api/front/categories/:slug/products', async (request, reply) => {
+    const query = parseInput(listingQuerySchema, request.query);
+    const slug = slugParam(request);
+    const page = slug && (await catalog.categoryPage(slug, query));
+    if (!page) return reply.status(404).send(notFound('Kategori', request.url));
+    return reply.header('cache-control', CACHE).send(page);
+  });
+
+  app.get('/api/front/tags/:slug/products', async (request, reply) => {
+    const query = parseInput(listingQuerySchema, request.query);
+    const slug = slugParam(request);
+    const page = slug && (await catalog.tagPage(slug, query));
+    if (!page) return reply.status(404).send(notFound('Etiket', request.url));
+    return reply.header('cache-control', CACHE).send(page);
+  });
+
+  app.get('/api/front/products/:slug', async (request, reply) => {
+    const slug = slugParam(request);
+    const product = slug && (await catalog.product(slug));
+    if (!product) return reply.status(404).send(notFound('Ürün', request.url));
+    return reply.header('cache-control', CACHE).send(product);
+  });
+}

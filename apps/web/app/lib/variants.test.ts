@@ -1,0 +1,42 @@
+import type { VariantView } from '@vitrin/shared/api/catalog';
+import { describe, expect, it } from 'vitest';
+import { findVariant, initialChoice, isAvailable } from './variants.ts';
+
+const v = (id: number, options: Record<string, string>, stock: 'in_stock' | 'out'): VariantView => ({
+  id,
+  sku: `S${id}`,
+  options,
+  images: [],
+  stock: { state: stock, remaining: null },
+  price: null,
+});
+const variants = [
+  v(1, { Renk: 'Mavi', Beden: 'M' }, 'in_stock'),
+  v(2, { Renk: 'Mavi', Beden: 'L' }, 'out'),
+  v(3, { Renk: 'Kırmızı', Beden: 'L' }, 'in_stock'),
+];
+
+describe('variant picker', () => {
+  it('finds the variant of a full choice', () => {
+    expect(findVariant(variants, { Renk: 'Kırmızı', Beden: 'L' }, ['Renk', 'Beden'])?.id).toBe(3);
+    expect(findVariant(variants, { Renk: 'Kırmızı' }, ['Renk', 'Beden'])).toBeUndefined();
+  });
+
+  it('marks a combination that does not exist as unavailable', () => {
+    expect(isAvailable(variants, { Renk: 'Kırmızı', Beden: 'L' }, 'Beden', 'M')).toBe(false);
+  });
+
+  it('marks a combination out of stock as unavailable', () => {
+    expect(isAvailable(variants, { Renk: 'Mavi', Beden: 'M' }, 'Beden', 'L')).toBe(false);
+  });
+
+  it('checks a value against the other choices', () => {
+    expect(isAvailable(variants, { Renk: 'Mavi', Beden: 'M' }, 'Renk', 'Kırmızı')).toBe(false);
+    expect(isAvailable(variants, { Renk: 'Kırmızı', Beden: 'L' }, 'Renk', 'Mavi')).toBe(false);
+    expect(isAvailable(variants, { Renk: 'Mavi' }, 'Beden', 'M')).toBe(true);
+  });
+
+  it('starts on a variant in stock', () => {
+    expect(initialChoice([variants[1]!, variants[2]!])).toEqual({ Renk: 'Kırmızı', Beden: 'L' });
+  });
+});

@@ -1,0 +1,283 @@
+import type { ProductDetail, StockView } from '@vitrin/shared/api/catalog';
+import { imageUrl } from '@vitrin/shared/media';
+import { formatMoney } from '@vitrin/shared/money';
+import { instalmentTable } from '@vitrin/shared/pricing';
+import { useMemo, useState } from 'react';
+import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
+import { Price } from '../components/price.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { useTranslation } from '../i18n/index.ts';
+import { useNonce } from '../lib/nonce.ts';
+import { notFound, param, parseParams } from '../lib/route-params.ts';
+import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
+import { findVariant, initialChoice, isAvailable } from '../lib/variants.ts';
+import type { Route } from './+types/product';
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  catalogMeta(
+    matches,
+    data && {
+      title: data.product.name,
+      description: data.product.shortDescription || data.product.name,
+      path: `/product/${data.product.slug}`,
+      image: data.product.images[0] ? imageUrl(data.product.images[0]) : undefined,
+    },
+  );
+
+const STOCK_TYPE_KEYS: Record<number, 'single' | 'variant' | 'designable' | 'virtual'> = {
+  1: 'single',
+  2: 'variant',
+  3: 'designable',
+  4: 'virtual',
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { slug } = parseParams({ params, request }, { slug: param.slug });
+  const product = await context.product(slug);
+  if (!product) notFound(request);
+  return { product, origin: new URL(request.url).origin };
+}
+
+export const headers: Route.HeadersFunction = () => LISTING_CACHE;
+
+function StockBadge({ stock }: { stock: StockView }) {
+  const { t } = useTranslation();
+  const text =
+    stock.state === 'out'
+      ? t('catalog.outOfStock')
+      : stock.state === 'low'
+        ? t('catalog.lowStock', { count: stock.remaining ?? 0 })
+        : t('catalog.inStock');
+  const colour =
+    stock.state === 'out'
+      ? 'bg-ink-800 text-white'
+      : stock.state === 'low'
+        ? 'bg-amber-100 text-amber-900'
+        : 'bg-olive-600 text-white';
+  return (
+    <p className={`inline-block rounded px-2 py-1 text-sm font-medium ${colour}`} data-testid="stock-state">
+      {text}
+    </p>
+  );
+}
+
+function productJsonLd(product: ProductDetail, origin: string, stock: StockView) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: product.sku,
+    description: product.shortDescription,
+    image: product.images.map((i) => origin + imageUrl(i)),
+    category: product.category.name,
+    offers: product.price && {
+      '@type': 'Offer',
+      url: `${origin}/product/${product.slug}`,
+      priceCurrency: 'TRY',
+      price: (product.price.amountMinor / 100).toFixed(2),
+      availability: stock.state === 'out' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+    },
+  };
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  const { product, origin } = loaderData;
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  const groups = product.optionGroups.map((g) => g.name);
+  const [chosen, setChosen] = useState<Record<string, string>>(() => initialChoice(product.variants));
+  const variant = findVariant(product.variants, chosen, groups);
+  const price = variant?.price ?? product.price;
+  const stock =
+    variant?.stock ?? (groups.length ? { state: 'out' as const, remaining: null } : product.stock);
+  const images = variant?.images.length ? variant.images : product.images;
+  const instalments = useMemo(() => (price ? instalmentTable(price.instalmentBaseMinor) : []), [price]);
+  const jsonLd = JSON.stringify([
+    productJsonLd(product, origin, stock),
+    breadcrumbJsonLd(origin, [
+      ...product.breadcrumbs,
+      { name: product.name, url: `/product/${product.slug}` },
+    ]),
+  ]).replace(/</g, '\\u003c');
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Breadcrumbs crumbs={product.breadcrumbs} current={product.name} />
+      <div className="mt-6 grid gap-10 md:grid-cols-2">
+        <ProductGallery images={images} name={product.name} key={images.join()} />
+        <div className="space-y-6">
+          <div>
+            <h1 className="text-3xl font-semibold text-ink-900">{product.name}</h1>
+            <p className="mt-1 text-sm text-ink-600">
+              {t('catalog.sku')}: {variant?.sku ?? product.sku} ·{' '}
+              {t(`catalog.stockTypes.${STOCK_TYPE_KEYS[product.stockType] ?? 'single'}`)}
+            </p>
+          </div>
+          <div data-testid="product-price">
+            <Price price={price} size="lg" />
+          </div>
+          <StockBadge stock={stock} />
+          {product.shortDescription && <p className="text-ink-700">{product.shortDescription}</p>}
+
+          {product.optionGroups.map((group) => (
+            <fieldset key={group.name}>
+              <legend className="mb-2 text-sm font-semibold">
+                {t('catalog.choose', { name: group.name })}
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {group.values.map((value) => {
+                  const available = isAvailable(product.variants, chosen, group.name, value);
+                  const id = `opt-${group.name}-${value}`.replace(/\s+/g, '-');
+                  return (
+                    <label
+                      key={value}
+                      htmlFor={id}
+                      className={`cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:checked]:border-clay-700 has-[:checked]:bg-clay-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 ${available ? 'border-sand-300 bg-white' : 'border-dashed border-sand-300 bg-sand-100 text-ink-600 line-through'}`}
+                    >
+                      <input
+                        id={id}
+                        type="radio"
+                        className="sr-only"
+                        name={group.name}
+                        value={value}
+                        checked={chosen[group.name] === value}
+                        onChange={() => setChosen((c) => ({ ...c, [group.name]: value }))}
+                      />
+                      {value}
+                      {!available && <span className="sr-only"> ({t('catalog.unavailable')})</span>}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+
+          {product.personalization && (
+            <fieldset className="space-y-3 rounded-xl border border-sand-200 bg-white p-4">
+              <legend className="px-1 text-sm font-semibold">{t('catalog.personalization')}</legend>
+              {product.personalization.fields.map((field) => (
+                <label key={field.key} className="block text-sm">
+                  {field.label}{' '}
+                  {!field.required && <span className="text-ink-600">{t('catalog.optional')}</span>}
+                  <input
+                    name={`p_${field.key}`}
+                    maxLength={field.maxLength}
+                    required={field.required}
+                    className="mt-1 w-full rounded border border-sand-300 px-3 py-2"
+                  />
+                </label>
+              ))}
+              {product.personalization.allowImage && (
+                <p className="text-xs text-ink-600">{t('catalog.personalizationImage')}</p>
+              )}
+              {product.personalization.surchargeMinor > 0 && (
+                <p className="text-sm">
+                  {t('catalog.surcharge', { amount: formatMoney(product.personalization.surchargeMinor) })}
+                </p>
+              )}
+            </fieldset>
+          )}
+
+          {product.stockType !== 4 || product.stock.state !== 'in_stock' ? (
+            <label className="block w-32 text-sm">
+              {t('catalog.quantity')}
+              <input
+                type="number"
+                name="quantity"
+                min={1}
+                max={stock.remaining ?? 99}
+                defaultValue={1}
+                disabled={stock.state === 'out'}
+                className="mt-1 w-full rounded border border-sand-300 px-3 py-2"
+              />
+            </label>
+          ) : null}
+          {product.stockType === 4 && <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>}
+
+          {instalments.length > 0 && (
+            <details className="rounded-xl border border-sand-200 bg-white p-4">
+              <summary className="cursor-pointer font-medium">{t('catalog.instalments')}</summary>
+              <table className="mt-3 w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-sand-200">
+                    <th scope="col" className="py-1">
+                      {t('catalog.instalmentCount')}
+                    </th>
+                    <th scope="col" className="py-1">
+                      {t('catalog.monthly')}
+                    </th>
+                    <th scope="col" className="py-1">
+                      {t('catalog.total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {instalments.map((row) => (
+                    <tr key={row.count} className="border-b border-sand-100">
+                      <td className="py-1">{t('catalog.instalmentRow', { count: row.count })}</td>
+                      <td className="py-1">{formatMoney(row.monthlyMinor)}</td>
+                      <td className="py-1">{formatMoney(row.totalMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="description-title">
+          <h2 id="description-title" className="text-xl font-semibold">
+            {t('catalog.description')}
+          </h2>
+          <div className="prose-vitrin mt-3" dangerouslySetInnerHTML={{ __html: product.description }} />
+        </section>
+        {product.specifications.length > 0 && (
+          <section aria-labelledby="spec-title">
+            <h2 id="spec-title" className="text-xl font-semibold">
+              {t('catalog.specifications')}
+            </h2>
+            <table className="mt-3 w-full text-left text-sm">
+              <tbody>
+                {product.specifications.map((s) => (
+                  <tr key={s.key} className="border-b border-sand-200">
+                    <th scope="row" className="py-2 pr-4 font-medium text-ink-900">
+                      {s.key}
+                    </th>
+                    <td className="py-2 text-ink-700">{s.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {product.tags.length > 0 && (
+              <ul className="mt-4 flex flex-wrap gap-2 text-sm">
+                {product.tags.map((tag) => (
+                  <li key={tag.slug}>
+                    <a
+                      href={`/tags/${tag.slug}`}
+                      className="rounded-full bg-sand-100 px-3 py-1 hover:bg-sand-200"
+                    >
+                      #{tag.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+
+      {product.related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-12">
+          <h2 id="related-title" className="mb-4 text-xl font-semibold">
+            {t('catalog.related')}
+          </h2>
+          <ProductGrid products={product.related.slice(0, 4)} />
+        </section>
+      )}
+    </main>
+  );
+}

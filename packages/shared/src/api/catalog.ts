@@ -1,0 +1,178 @@
+import { isSlug } from '../slug.ts';
+import { z } from '../zod.ts';
+
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const MAX_PAGE_SIZE = 48;
+export const DEFAULT_PAGE_SIZE = 24;
+
+const many = (item: z.ZodType<string>, max: number, message: string) =>
+  z
+    .union([item, z.array(item)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string()).max(max, message));
+
+/** A price bound in whole or decimal lira as typed in a filter form ("250" or "249.90"). */
+const lira = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}([.,]\d{1,2})?$/, 'Fiyat, en fazla iki ondalıklı pozitif bir sayı olmalıdır.')
+  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
+
+/**
+ * Filters, sorting and paging of every product listing (category, tag, search), as they appear in the URL.
+ * The same schema validates the API query and the page URL, so a bad value names its field in both.
+ */
+export const listingQuerySchema = z
+  .object({
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,4}$/, 'Sayfa numarası 1 ile 99999 arasında bir tam sayı olmalıdır.')
+      .transform(Number)
+      .optional()
+      .default(1),
+    pageSize: z
+      .string()
+      .regex(/^\d{1,3}$/, 'Sayfa boyutu bir tam sayı olmalıdır.')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'Sayfa boyutu en az 1 olmalıdır.')
+          .max(MAX_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_PAGE_SIZE} olabilir.`),
+      )
+      .optional()
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z
+      .enum(LISTING_SORTS, { error: `Sıralama şunlardan biri olmalıdır: ${LISTING_SORTS.join(', ')}.` })
+      .optional()
+      .default('newest'),
+    min: lira.optional(),
+    max: lira.optional(),
+    stock: z.enum(['1'], { error: 'Stok filtresi yalnızca 1 olabilir.' }).optional(),
+    tag: many(
+      z.string().refine(isSlug, 'Etiket geçerli bir kısa ad olmalıdır.'),
+      20,
+      'En fazla 20 etiket seçilebilir.',
+    ),
+    opt: many(
+      z
+        .string()
+        .max(120)
+        .regex(/^[^:]{1,40}:.{1,60}$/, 'Seçenek filtresi "Ad:Değer" biçiminde olmalıdır (ör. Renk:Mavi).'),
+      10,
+      'En fazla 10 seçenek filtresi seçilebilir.',
+    ),
+  })
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
+    path: ['max'],
+    message: 'En yüksek fiyat, en düşük fiyattan küçük olamaz.',
+  });
+export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+export interface CategoryNode {
+  id: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  children: CategoryNode[];
+}
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** A price as the shopper sees it, always in TRY minor units, VAT included. Never the purchase price. */
+export interface PriceView {
+  amountMinor: number;
+  vatRate: number;
+  marketMinor: number | null;
+  discountPercent: number | null;
+  instalmentBaseMinor: number;
+  originalCurrency: string;
+  isWholesale: boolean;
+}
+
+export interface ProductCard {
+  id: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  stockType: number;
+  inStock: boolean;
+  price: PriceView | null;
+}
+
+export interface ListingFacets {
+  tags: Array<{ slug: string; name: string; count: number }>;
+  options: Array<{ name: string; values: string[] }>;
+  priceRange: { minMinor: number; maxMinor: number } | null;
+}
+
+export interface ProductListing {
+  items: ProductCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  facets: ListingFacets;
+}
+
+/** Stock as shown: exact counts only when few are left ("Son 3 ürün"). */
+export interface StockView {
+  state: 'in_stock' | 'low' | 'out';
+  /** Set when the state is 'low'. */
+  remaining: number | null;
+}
+
+export interface VariantView {
+  id: number;
+  sku: string;
+  options: Record<string, string>;
+  images: string[];
+  stock: StockView;
+  price: PriceView | null;
+}
+
+export interface PersonalizationView {
+  fields: Array<{ key: string; label: string; maxLength: number; required: boolean }>;
+  allowImage: boolean;
+  surchargeMinor: number;
+}
+
+export interface ProductDetail {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  shortDescription: string;
+  /** Sanitized HTML. */
+  description: string;
+  stockType: number;
+  vatRate: number;
+  images: string[];
+  stock: StockView;
+  price: PriceView | null;
+  optionGroups: Array<{ name: string; values: string[] }>;
+  variants: VariantView[];
+  personalization: PersonalizationView | null;
+  specifications: Array<{ key: string; value: string }>;
+  tags: Array<{ slug: string; name: string }>;
+  category: { slug: string; name: string };
+  breadcrumbs: Crumb[];
+  related: ProductCard[];
+}
+
+export interface CategoryPage {
+  category: { id: number; slug: string; name: string; description: string; image: string | null };
+  breadcrumbs: Crumb[];
+  subcategories: Array<{ slug: string; name: string; image: string | null }>;
+  listing: ProductListing;
+}
+
+export interface TagPage {
+  tag: { slug: string; name: string };
+  listing: ProductListing;
+}

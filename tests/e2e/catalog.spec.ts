@@ -1,0 +1,87 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, screenshot } from './support.ts';
+
+interface Variant {
+  options: Record<string, string>;
+  stock: { state: string };
+  price: { amountMinor: number };
+}
+
+/** A variant product of the demo shop whose variants differ in price, found through the API. */
+async function productWithPricedVariants(request: APIRequestContext) {
+  const categories = (await (await request.get('/api/front/categories')).json()) as Array<{ slug: string }>;
+  for (const { slug } of categories) {
+    const page = await (await request.get(`/api/front/categories/${slug}/products?pageSize=48`)).json();
+    for (const item of page.listing.items as Array<{ slug: string; stockType: number }>) {
+      if (item.stockType !== 2) continue;
+      const product = await (await request.get(`/api/front/products/${item.slug}`)).json();
+      const variants = product.variants as Variant[];
+      const inStock = variants.filter((v) => v.stock.state !== 'out');
+      const prices = new Set(inStock.map((v) => v.price.amountMinor));
+      if (product.optionGroups.length === 1 && prices.size > 1) return { product, variants: inStock };
+    }
+  }
+  throw new Error('no variant product with different prices in the demo data');
+}
+
+const lira = (minor: number) =>
+  new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' }).format(minor / 100);
+
+test.describe('catalogue', () => {
+  test('home → category → filter → product → a variant change updates price and stock', async ({
+    page,
+    request,
+  }) => {
+    const { product, variants } = await productWithPricedVariants(request);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Tekstil' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tekstil');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const count = page.getByText(/^\d+ ürün$/);
+    const before = Number((await count.textContent())!.split(' ')[0]);
+    await page.getByLabel('Yalnızca stoktakiler').check();
+    await page.getByRole('button', { name: 'Filtrele' }).click();
+    await expect(page).toHaveURL(/stock=1/);
+    const after = Number((await count.textContent())!.split(' ')[0]);
+    expect(after).toBeLessThanOrEqual(before);
+    await screenshot(page, 'category-tekstil');
+    await expectNoAxeViolations(page);
+
+    const response = await page.goto(`/product/${product.slug}`);
+    expect(response?.status()).toBe(200);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const group = product.optionGroups[0].name as string;
+    const [first, other] = [
+      variants[0]!,
+      variants.find((v) => v.price.amountMinor !== variants[0]!.price.amountMinor)!,
+    ];
+    await page.getByRole('radio', { name: first.options[group]! }).check({ force: true });
+    await expect(page.getByTestId('product-price')).toContainText(lira(first.price.amountMinor));
+    await page.getByRole('radio', { name: other.options[group]! }).check({ force: true });
+    await expect(page.getByTestId('product-price')).toContainText(lira(other.price.amountMinor));
+    await expect(page.getByTestId('stock-state')).toBeVisible();
+    await screenshot(page, 'product-variant');
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unknown product answers 404 with the error screen', async ({ page }) => {
+    const response = await page.goto('/product/boyle-bir-urun-yok');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /product/boyle-bir-urun-yok');
+  });
+
+  test('a bad filter in the URL answers 400 naming the problem', async ({ page }) => {
+    const response = await page.goto('/shop/seramik?pageSize=500');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByTestId('error-message')).toContainText('Sayfa boyutu en fazla 48');
+  });
+
+  test('product pages carry JSON-LD Product and BreadcrumbList', async ({ page, request }) => {
+    const { product } = await productWithPricedVariants(request);
+    await page.goto(`/product/${product.slug}`);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld[0]['@type']).toBe('Product');
+    expect(ld[0].offers.priceCurrency).toBe('TRY');
+    expect(ld[1]['@type']).toBe('BreadcrumbList');
+  });
+});
