@@ -18,12 +18,20 @@ describe('HTTP basics', () => {
     expect(ready.json().status).toBe('ok');
   });
 
-  it('gives every response a request id and security headers with a CSP nonce', async () => {
+  it('gives every response a request id and security headers', async () => {
     const res = await t.app.inject('/api/front/home');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('gives pages a CSP with a fresh script nonce each time', async () => {
+    const a = (await t.app.inject('/uploads/nothing.png')).headers['content-security-policy'] as string;
+    const b = (await t.app.inject('/uploads/nothing.png')).headers['content-security-policy'] as string;
+    expect(a).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(a).toContain("frame-ancestors 'none'");
+    expect(a).not.toBe(b);
   });
 
   it('answers an unknown API path with a JSON 404 in Turkish', async () => {

@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
@@ -21,6 +20,7 @@ import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
+import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 
 export interface AppOptions {
@@ -55,12 +55,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   };
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 
-  const extra = apiOrigin ? ` ${apiOrigin}` : '';
-  const cspBefore = "default-src 'self';script-src 'self' 'nonce-";
-  const cspAfter =
-    `';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:${extra};connect-src 'self'${extra};` +
-    "font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
-    "script-src-attr 'none'";
+  const csp = contentSecurityPolicy(apiOrigin);
   const pageCache = createPageCache();
   services.cache.onClear(() => pageCache.clear());
   const cachedPages = new WeakMap<FastifyRequest, CachedPage>();
@@ -73,9 +68,15 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
         ? pageCache.get(request.url)
         : undefined;
     if (cached && (await services.settings.get('is_online')) === 1) cachedPages.set(request, cached);
-    const nonce = cachedPages.get(request)?.nonce ?? randomBytes(16).toString('base64');
-    (reply.raw as NonceResponse).cspNonce = nonce;
-    reply.header('content-security-policy', cspBefore + nonce + cspAfter);
+    reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith('/api/')) {
+      // JSON runs no scripts: the strictest policy, and no nonce to make.
+      reply.header('content-security-policy', API_CSP);
+    } else {
+      const nonce = cachedPages.get(request)?.nonce ?? randomBytes(16).toString('base64');
+      (reply.raw as NonceResponse).cspNonce = nonce;
+      reply.header('content-security-policy', csp(nonce));
+    }
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '';
     if (url.length > MAX_URL_LENGTH || pathname.split('/').some((s) => s.length > MAX_SEGMENT_LENGTH)) {
@@ -90,12 +91,8 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
     }
   });
 
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    // Set in onRequest from a header string built once; helmet would rebuild it on every request.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // Cookies are parsed where they matter (maintenance bypass), not on every request.
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
 

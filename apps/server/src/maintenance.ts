@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
  */
 export function hasMaintenanceBypass(request: FastifyRequest, secret: string | undefined): boolean {
   if (!secret) return false;
-  const offered = request.cookies[ADMIN_KEY_COOKIE];
+  const offered = request.server.parseCookie(request.headers.cookie ?? '')[ADMIN_KEY_COOKIE];
   if (!offered) return false;
   const a = Buffer.from(offered);
   const b = Buffer.from(secret);

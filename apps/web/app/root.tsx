@@ -108,8 +108,9 @@ function ClientPlumbing({ buildVersion }: { buildVersion: string }) {
   }, []);
   useEffect(() => {
     const target = navigation.location;
-    setPendingNavigation(target ? target.pathname + target.search : null);
-  }, [navigation.location]);
+    if (navigation.state === 'idle') setPendingNavigation(null);
+    else if (target) setPendingNavigation(target.pathname + target.search);
+  }, [navigation.state, navigation.location]);
   return null;
 }
 

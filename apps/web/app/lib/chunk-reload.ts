@@ -73,8 +73,18 @@ export function reloadForChunkError(error: unknown): boolean {
   return true;
 }
 
+/** Notes a link's target the moment it is clicked, before the router starts loading its modules. */
+function rememberClickedLink(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!anchor || anchor.target === '_blank' || anchor.origin !== window.location.origin) return;
+  setPendingNavigation(anchor.pathname + anchor.search);
+}
+
 export function installChunkReloadGuard(): () => void {
   resumeInterruptedNavigation();
+  document.addEventListener('click', rememberClickedLink, true);
   const onError = (event: ErrorEvent) => reloadForChunkError(event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => reloadForChunkError(event.reason);
   // Vite reports failed preloads of route modules with this event.
@@ -85,6 +95,7 @@ export function installChunkReloadGuard(): () => void {
   window.addEventListener('unhandledrejection', onRejection);
   window.addEventListener('vite:preloadError', onPreloadError);
   return () => {
+    document.removeEventListener('click', rememberClickedLink, true);
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
     window.removeEventListener('vite:preloadError', onPreloadError);
