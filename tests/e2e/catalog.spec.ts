@@ -84,4 +84,35 @@ test.describe('catalogue', () => {
     expect(ld[0].offers.priceCurrency).toBe('TRY');
     expect(ld[1]['@type']).toBe('BreadcrumbList');
   });
+
+  test('search suggestions work by keyboard and the results page is accessible', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const box = page.getByRole('combobox', { name: 'Ürün ara' });
+    await box.fill('seram');
+    const list = page.getByRole('listbox', { name: 'Öneriler' });
+    await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await box.press('ArrowDown');
+    const first = list.getByRole('option').first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/(shop|product)\//);
+
+    const response = await page.goto('/search?q=sapka');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('“sapka” için sonuçlar');
+    await expect(page.getByRole('link', { name: /Şapka/ }).first()).toBeVisible();
+    await screenshot(page, 'search-sapka');
+    await expectNoAxeViolations(page);
+  });
+
+  test('an empty search shows a helpful page', async ({ page }) => {
+    const response = await page.goto('/search?q=');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ne aramıştınız?');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Seramik' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -11,7 +11,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('link', { name: 'Sepetim' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Favorilerim' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Giriş Yap' })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Ürün ara' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Ürün ara' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ara' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Instagram hesabımız/ })).toHaveAttribute(
       'href',

@@ -166,6 +166,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           categoryPage: (slug, query) => services.catalog.categoryPage(slug, query),
           tagPage: (slug, query) => services.catalog.tagPage(slug, query),
           product: (slug) => services.catalog.product(slug),
+          search: (q, query) => services.catalog.search(q, query),
         } satisfies StorefrontContext;
       },
       {

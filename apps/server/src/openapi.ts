@@ -1,4 +1,4 @@
-import { listingQuerySchema } from '@vitrin/shared/api/catalog';
+import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog';
 import { clientErrorReportSchema } from '@vitrin/shared/api/client-errors';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
@@ -16,7 +16,7 @@ interface Operation {
   tag: string;
   body?: z.ZodType;
   /** Query parameters: the schema's top-level properties become `in: query` parameters. */
-  query?: z.ZodType;
+  query?: z.ZodType | z.ZodType[];
   /** Status → schema (or undefined for an empty body). */
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
@@ -82,6 +82,22 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/front/search',
+    summary: 'Turkish-aware product search (folded letters, stems, typos), ranked, with the listing filters',
+    tag: 'catalogue',
+    query: [searchQuerySchema, listingQuerySchema],
+    responses: { 200: { description: 'Search results; `listing` is null for an empty query' }, ...errors },
+  },
+  {
+    method: 'get',
+    path: '/api/front/search/suggest',
+    summary: 'Suggestions as the shopper types: products and categories',
+    tag: 'catalogue',
+    query: searchQuerySchema,
+    responses: { 200: { description: 'Suggestions' }, ...errors },
+  },
+  {
+    method: 'get',
     path: '/api/front/products/{slug}',
     summary:
       'A product with prices (VAT included, in TRY), variants, stock, specifications and related products',
@@ -97,9 +113,12 @@ export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     paths[op.path] ??= {};
-    const queryProps = op.query
-      ? ((jsonSchema(op.query, 'input') as { properties?: Record<string, unknown> }).properties ?? {})
-      : {};
+    const queryProps = Object.assign(
+      {},
+      ...[op.query ?? []]
+        .flat()
+        .map((q) => (jsonSchema(q, 'input') as { properties?: Record<string, unknown> }).properties ?? {}),
+    ) as Record<string, unknown>;
     const parameters = [
       ...(op.path.includes('{slug}') ? [slugParameter] : []),
       ...Object.entries(queryProps).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),

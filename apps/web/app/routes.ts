@@ -12,6 +12,7 @@ export default [
     route('shop/:slug', 'routes/shop.tsx'),
     route('tags/:slug', 'routes/tags.tsx'),
     route('product/:slug', 'routes/product.tsx'),
+    route('search', 'routes/search.tsx'),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),

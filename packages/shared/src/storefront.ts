@@ -1,4 +1,11 @@
-import type { CategoryNode, CategoryPage, ListingQuery, ProductDetail, TagPage } from './api/catalog.ts';
+import type {
+  CategoryNode,
+  CategoryPage,
+  ListingQuery,
+  ProductDetail,
+  SearchPage,
+  TagPage,
+} from './api/catalog.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';
 
@@ -19,6 +26,7 @@ export interface StorefrontContext {
   categoryPage(slug: string, query: ListingQuery): Promise<CategoryPage | null>;
   tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;
   product(slug: string): Promise<ProductDetail | null>;
+  search(q: string, query: ListingQuery): Promise<SearchPage>;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

@@ -213,3 +213,87 @@ describe('catalogue API', () => {
     });
   });
 });
+
+describe('search', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const search = async (q: string, extra = '') => {
+    const res = await t.app.inject(`/api/front/search?q=${encodeURIComponent(q)}${extra}`);
+    return { status: res.statusCode, body: res.json() };
+  };
+  const names = (body: { listing: { items: Card[] } }) => body.listing.items.map((i) => i.name);
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finds Şapka for sapka (Turkish letters folded)', async () => {
+    const { body } = await search('sapka');
+    expect(names(body).some((n: string) => n.includes('Şapka'))).toBe(true);
+  });
+
+  it('finds İstanbul for ISTANBUL (dotted and dotless I)', async () => {
+    const { body } = await search('ISTANBUL');
+    expect(names(body).some((n: string) => n.includes('İstanbul'))).toBe(true);
+  });
+
+  it('finds kitap for kitaplar (Turkish stems)', async () => {
+    const { body } = await search('kitaplar');
+    expect(names(body).some((n: string) => /kitap/i.test(n))).toBe(true);
+  });
+
+  it('finds seramik for serammik (typos, by trigram similarity)', async () => {
+    const { body } = await search('serammik');
+    expect(body.listing.total).toBeGreaterThan(0);
+  });
+
+  it('ranks an exact name match first', async () => {
+    const [first] = (await t.services.database.db
+      .select({ name: products.name })
+      .from(products)
+      .limit(1)) as Array<{
+      name: string;
+    }>;
+    const { body } = await search(first!.name);
+    expect(names(body)[0]).toBe(first!.name);
+  });
+
+  it('applies the listing filters and paging to results', async () => {
+    const { body } = await search('kupa', '&stock=1&pageSize=3');
+    expect(body.listing.items.length).toBeLessThanOrEqual(3);
+    expect(body.listing.items.every((i: Card) => i.inStock)).toBe(true);
+  });
+
+  it('answers an empty query with no listing', async () => {
+    const { status, body } = await search('   ');
+    expect(status).toBe(200);
+    expect(body.listing).toBeNull();
+  });
+
+  it('refuses a query over 200 characters with 400 naming q', async () => {
+    const { status, body } = await search('a'.repeat(201));
+    expect(status).toBe(400);
+    expect(body.error.fields.q).toContain('en fazla 200 karakter');
+  });
+
+  it.each(["'", '"', '%', '_', '\\', "' OR 1=1 --", '%%%', 'kupa%', "'; drop table products; --"])(
+    'treats %j as plain text',
+    async (q) => {
+      const { status, body } = await search(q);
+      expect(status).toBe(200);
+      expect(body.listing.total).toBeLessThan(50);
+    },
+  );
+
+  it('still has every product after hostile queries', async () => {
+    const [row] = await t.services.database.query<{ n: string }>('select count(*) as n from products');
+    expect(Number(row!.n)).toBeGreaterThan(100);
+  });
+
+  it('suggests products and categories as the shopper types', async () => {
+    const res = await t.app.inject('/api/front/search/suggest?q=seram');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.categories.map((c: { slug: string }) => c.slug)).toContain('seramik');
+    expect(body.products.length).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Services } from '@vitrin/core';
-import { listingQuerySchema } from '@vitrin/shared/api/catalog';
+import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog';
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../http-errors.ts';
@@ -7,6 +7,13 @@ import { parseInput } from '../validation.ts';
 
 /** Catalogue answers are the same for every retail visitor: shared caches may keep them briefly. */
 const CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+
+/** Search results are ranked by relevance unless the shopper picked another order. */
+function searchListingQuery(raw: unknown) {
+  const query = parseInput(listingQuerySchema, raw);
+  const sortGiven = typeof raw === 'object' && raw !== null && 'sort' in raw;
+  return sortGiven ? query : { ...query, sort: 'relevance' as const };
+}
 
 function slugParam(request: FastifyRequest): string | undefined {
   const { slug } = request.params as { slug: string };
@@ -37,6 +44,17 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services) 
     const page = slug && (await catalog.tagPage(slug, query));
     if (!page) return reply.status(404).send(notFound('Etiket', request.url));
     return reply.header('cache-control', CACHE).send(page);
+  });
+
+  app.get('/api/front/search', async (request, reply) => {
+    const { q } = parseInput(searchQuerySchema, request.query);
+    const query = searchListingQuery(request.query);
+    return reply.header('cache-control', CACHE).send(await catalog.search(q, query));
+  });
+
+  app.get('/api/front/search/suggest', async (request, reply) => {
+    const { q } = parseInput(searchQuerySchema, request.query);
+    return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
   });
 
   app.get('/api/front/products/:slug', async (request, reply) => {

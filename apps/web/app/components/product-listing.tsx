@@ -9,7 +9,16 @@ import { ProductGrid } from './product-card.tsx';
 const lira = (minor: number | undefined) => (minor === undefined ? '' : String(minor / 100));
 
 /** Filters (a GET form: works without JavaScript, lives in the URL), sort, result count, grid, pagination. */
-export function ProductListing({ listing, query }: { listing: Listing; query: ListingQuery }) {
+export function ProductListing({
+  listing,
+  query,
+  searchable = false,
+}: {
+  listing: Listing;
+  query: ListingQuery;
+  /** Search results offer ranking by relevance; other listings do not. */
+  searchable?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const submit = useSubmit();
@@ -133,7 +142,7 @@ export function ProductListing({ listing, query }: { listing: Listing; query: Li
               defaultValue={query.sort}
               className="rounded border border-sand-300 bg-white px-2 py-1.5"
             >
-              {LISTING_SORTS.map((s) => (
+              {LISTING_SORTS.filter((s) => searchable || s !== 'relevance').map((s) => (
                 <option key={s} value={s}>
                   {t(`catalog.sorts.${s}`)}
                 </option>

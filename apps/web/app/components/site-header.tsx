@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AppLink, SmartLink } from './app-link.tsx';
+import { SearchBox } from './search-box.tsx';
 
 function MenuItem({ node }: { node: MenuNode }) {
   if (!node.children.length) {
@@ -67,25 +68,7 @@ export function SiteHeader() {
           </span>
         </AppLink>
         <search className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
-          <form action="/search" method="get" className="flex w-full gap-2">
-            <label htmlFor="site-search" className="sr-only">
-              {t('header.searchLabel')}
-            </label>
-            <input
-              id="site-search"
-              name="q"
-              type="search"
-              maxLength={200}
-              placeholder={t('header.searchPlaceholder')}
-              className="w-full rounded-lg border border-sand-300 px-3 py-2 focus:border-clay-600 focus:outline-2 focus:outline-clay-600"
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
-            >
-              {t('header.searchButton')}
-            </button>
-          </form>
+          <SearchBox />
         </search>
         <nav
           aria-label={t('header.accountNav')}

@@ -76,6 +76,7 @@ export const tr = {
     filter: 'Filtrele',
     sort: 'Sıralama',
     sorts: {
+      relevance: 'En uygun',
       newest: 'En yeniler',
       price_asc: 'Fiyat: artan',
       price_desc: 'Fiyat: azalan',
@@ -113,6 +114,17 @@ export const tr = {
     digitalDelivery: 'Dijital ürün: ödeme sonrası e-posta ile teslim edilir.',
     tagTitle: '#{{name}}',
     invalidFilter: 'Geçersiz filtre: {{reason}}',
+  },
+  search: {
+    title: 'Arama',
+    resultsFor: '“{{q}}” için sonuçlar',
+    emptyTitle: 'Ne aramıştınız?',
+    emptyText: 'Ürün adı, malzeme ya da renk yazın: örneğin “kupa”, “keten peştemal” ya da “kişiye özel”.',
+    browse: 'Kategorilere göz atın',
+    noResults: '“{{q}}” için ürün bulamadık. Yazımı kontrol edin ya da daha genel bir kelime deneyin.',
+    suggestions: 'Öneriler',
+    products: 'Ürünler',
+    categories: 'Kategoriler',
   },
   content: {
     updatedAt: 'Son güncelleme: {{date}}',

@@ -38,7 +38,8 @@ let pendingNavigation: string | null = null;
 export function setPendingNavigation(href: string | null) {
   pendingNavigation = href;
   try {
-    if (href) window.sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ href, at: Date.now() }));
+    const from = window.location.pathname + window.location.search;
+    if (href) window.sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ href, from, at: Date.now() }));
     else window.sessionStorage.removeItem(NAVIGATION_KEY);
   } catch {
     // Storage may be unavailable (private mode); then only the plain reload remains.
@@ -47,7 +48,7 @@ export function setPendingNavigation(href: string | null) {
 
 /** On page load: a navigation that was cut short by a reload in the last 10 s is completed, once. */
 export function resumeInterruptedNavigation(): boolean {
-  let saved: { href?: unknown; at?: unknown } | null = null;
+  let saved: { href?: unknown; from?: unknown; at?: unknown } | null = null;
   try {
     saved = JSON.parse(window.sessionStorage.getItem(NAVIGATION_KEY) ?? 'null');
     window.sessionStorage.removeItem(NAVIGATION_KEY);
@@ -57,7 +58,10 @@ export function resumeInterruptedNavigation(): boolean {
   if (!saved || typeof saved.href !== 'string' || typeof saved.at !== 'number') return false;
   const here = window.location.pathname + window.location.search;
   const fresh = Date.now() - saved.at < CHUNK_RELOAD_GUARD_MS;
-  if (!fresh || saved.href === here || !saved.href.startsWith('/')) return false;
+  // Only the reload of the page the trip started from continues it; any other page load forgets it.
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const reloaded = entry?.type === 'reload' && saved.from === here;
+  if (!fresh || !reloaded || saved.href === here || !saved.href.startsWith('/')) return false;
   if (!mayReload(saved.href.split('?')[0]!, Date.now(), window.sessionStorage)) return false;
   window.location.replace(saved.href);
   return true;

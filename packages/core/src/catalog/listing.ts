@@ -4,8 +4,23 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from './rows.ts';
 
-/** Which products a listing shows before filters: a category (with its subcategories), a tag, or ids. */
-export type ListingScope = { categoryIds: number[] } | { tagId: number } | { productIds: number[] };
+/** Which products a listing shows before filters: a category (with its subcategories), a tag, a search. */
+export type ListingScope =
+  | { categoryIds: number[] }
+  | { tagId: number }
+  | { productIds: number[] }
+  | { search: SearchTerms };
+
+/** A query in the two forms the search matches: Turkish-folded, and lowercased for stems. */
+export interface SearchTerms {
+  folded: string;
+  lowered: string;
+}
+
+/** LIKE pattern of literal text: %, _ and backslashes in the query match themselves. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 export interface ShopperContext {
   usdRate: string;
@@ -14,7 +29,24 @@ export interface ShopperContext {
   wholesale: boolean;
 }
 
+/**
+ * A product matches a search by stem (full text, Turkish configuration: `kitaplar` finds `kitap`), by
+ * folded substring (`sapka` finds `Şapka`), or by trigram word similarity (`serammik` finds `seramik`).
+ */
+function searchCondition({ folded, lowered }: SearchTerms): SQL {
+  return sql`(p.search_vector @@ plainto_tsquery('turkish', ${lowered})
+    or p.search_text like ${likeContains(folded)}
+    or ${folded} <% p.search_text)`;
+}
+
+function searchRank({ folded, lowered }: SearchTerms): SQL {
+  return sql`(ts_rank(p.search_vector, plainto_tsquery('turkish', ${lowered})) * 2
+    + word_similarity(${folded}, p.search_text)
+    + case when p.search_text like ${likeContains(folded)} then 1 else 0 end)`;
+}
+
 function scopeCondition(scope: ListingScope): SQL {
+  if ('search' in scope) return searchCondition(scope.search);
   if ('categoryIds' in scope) return sql`p.category_id in ${inList(scope.categoryIds)}`;
   if ('tagId' in scope)
     return sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${scope.tagId})`;
@@ -72,7 +104,8 @@ function filterConditions(query: ListingQuery, price: SQL): SQL[] {
   return conditions;
 }
 
-function orderBy(sort: ListingQuery['sort']): SQL {
+function orderBy(sort: ListingQuery['sort'], scope: ListingScope): SQL {
+  if (sort === 'relevance' && 'search' in scope) return sql`${searchRank(scope.search)} desc, p.id desc`;
   switch (sort) {
     case 'price_asc':
       return sql`sort_price asc nulls last, p.id asc`;
@@ -115,7 +148,7 @@ export async function listProducts(
     sql`select p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock,
         ${price} as sort_price, count(*) over () as total
       from products p where ${where}
-      order by ${orderBy(query.sort)} limit ${query.pageSize} offset ${offset}`,
+      order by ${orderBy(query.sort, scope)} limit ${query.pageSize} offset ${offset}`,
   );
   const total = found.length ? Number(found[0]!.total) : await countProducts(db, where);
   const [items, facets] = await Promise.all([cards(db, found, ctx), listingFacets(db, scope, ctx)]);

@@ -3,16 +3,27 @@ import type {
   CategoryPage,
   ListingQuery,
   ProductDetail,
+  SearchPage,
+  SearchSuggestion,
   TagPage,
 } from '@vitrin/shared/api/catalog';
+import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { asc } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { tags } from '../db/schema.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { createCategoryService } from './categories.ts';
-import { listProducts, type ShopperContext } from './listing.ts';
+import { listProducts, type SearchTerms, type ShopperContext } from './listing.ts';
 import { productBySlug } from './product.ts';
+
+const SUGGESTIONS = 6;
+
+function searchTerms(q: string): SearchTerms | null {
+  const folded = foldTurkish(q);
+  if (!folded) return null;
+  return { folded, lowered: q.toLocaleLowerCase('tr-TR') };
+}
 
 export interface Shopper {
   wholesale: boolean;
@@ -67,6 +78,31 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
       if (!tag) return null;
       const listing = await listProducts(db, { tagId: tag.id }, query, await context(shopper));
       return { tag: { slug: tag.slug, name: tag.name }, listing };
+    },
+    /** Search results with the listing's filters; an empty query lists nothing (the page helps instead). */
+    async search(q: string, query: ListingQuery, shopper = RETAIL): Promise<SearchPage> {
+      const terms = searchTerms(q);
+      if (!terms) return { q, listing: null };
+      return { q, listing: await listProducts(db, { search: terms }, query, await context(shopper)) };
+    },
+    /** As-you-type suggestions: a few products by relevance and the categories whose name matches. */
+    async suggest(q: string): Promise<SearchSuggestion> {
+      const terms = searchTerms(q);
+      if (!terms) return { products: [], categories: [] };
+      const listing = await listProducts(
+        db,
+        { search: terms },
+        { page: 1, pageSize: SUGGESTIONS, sort: 'relevance', tag: [], opt: [] },
+        await context(RETAIL),
+      );
+      const categories = [...(await tree()).byId.values()]
+        .filter((c) => foldTurkish(c.name).includes(terms.folded))
+        .slice(0, 4)
+        .map((c) => ({ slug: c.slug, name: c.name }));
+      return {
+        products: listing.items.map((p) => ({ slug: p.slug, name: p.name, image: p.image })),
+        categories,
+      };
     },
     async product(slug: string, shopper = RETAIL): Promise<ProductDetail | null> {
       return productBySlug(db, await tree(), slug, await context(shopper));

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -146,6 +150,11 @@ export const products = pgTable(
     personalization: jsonb('personalization').$type<Personalization | null>(),
     specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
     searchText: text('search_text').notNull().default(''),
+    /** Name, tags, category and summary lowercased the Turkish way, for full-text search with stems. */
+    searchDocument: text('search_document').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('turkish', ${products.searchDocument})`,
+    ),
     /** Turkish alphabetical sort key of the name (ç after c, ı before i…), written by the application. */
     nameSort: text('name_sort').notNull().default(''),
     ...timestamps,
@@ -156,6 +165,8 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
     index('products_category_idx').on(t.categoryId),
     index('products_name_sort_idx').on(t.nameSort),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_created_idx').on(t.createdAt),
   ],
 );

@@ -11,6 +11,16 @@ export function productSearchText(name: string, sku: string, tagNames: string[],
   return foldTurkish([name, sku, category, ...tagNames].join(' '));
 }
 
+/** The full-text document: the same words and the summary, lowercased the Turkish way (stems need ı, ş…). */
+export function productSearchDocument(
+  name: string,
+  summary: string,
+  tagNames: string[],
+  category: string,
+): string {
+  return [name, category, ...tagNames, summary].join(' ').toLocaleLowerCase('tr-TR');
+}
+
 const priceRows = (productId: number, variantId: number | null, prices: DemoPrice[]) =>
   prices.map((p) => ({
     productId,
@@ -65,6 +75,12 @@ export async function seedDemoCatalog(tx: Db, now = new Date()): Promise<void> {
         searchText: productSearchText(
           p.name,
           p.sku,
+          p.tags.map((t) => tagNames.get(t) ?? t),
+          categoryNames.get(p.category) ?? '',
+        ),
+        searchDocument: productSearchDocument(
+          p.name,
+          p.shortDescription,
           p.tags.map((t) => tagNames.get(t) ?? t),
           categoryNames.get(p.category) ?? '',
         ),

@@ -1,7 +1,8 @@
 import { isSlug } from '../slug.ts';
 import { z } from '../zod.ts';
 
-export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+/** `relevance` ranks search results; elsewhere it means `newest`. */
+export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
@@ -70,6 +71,26 @@ export const listingQuerySchema = z
     message: 'En yüksek fiyat, en düşük fiyattan küçük olamaz.',
   });
 export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+export const MAX_QUERY_LENGTH = 200;
+
+/** A search query: trimmed, at most 200 characters; quotes, %, _ and backslashes are plain text. */
+export const searchTextSchema = z
+  .string({ error: 'Arama metni gerekli.' })
+  .max(MAX_QUERY_LENGTH, `Arama metni en fazla ${MAX_QUERY_LENGTH} karakter olabilir.`)
+  .transform((q) => q.trim().replace(/\s+/g, ' '));
+
+export const searchQuerySchema = z.object({ q: searchTextSchema.optional().default('') });
+
+export interface SearchSuggestion {
+  products: Array<{ slug: string; name: string; image: string | null }>;
+  categories: Array<{ slug: string; name: string }>;
+}
+
+export interface SearchPage {
+  q: string;
+  listing: ProductListing | null;
+}
 
 export interface CategoryNode {
   id: number;
