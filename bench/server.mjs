@@ -135,7 +135,7 @@ export async function startVitrin() {
       rm(webBuildDir, { recursive: true, force: true }),
     ]);
   try {
-    return await startServer({
+    const server = await startServer({
       name: 'vitrin',
       // `node --import tsx` instead of `npx tsx`: one process, so SIGTERM reaches the server itself.
       args: ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -143,6 +143,12 @@ export async function startVitrin() {
       readyPath: '/readyz',
       onStop: cleanUp,
     });
+    // A fresh shop draws its demo pictures in the background; measuring meanwhile would measure that.
+    const deadline = Date.now() + 120_000;
+    while (!/demo ürün görseli çizildi|görselleri çizilemedi/.test(server.output()) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return server;
   } catch (err) {
     await cleanUp();
     throw err;

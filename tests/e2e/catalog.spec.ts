@@ -64,6 +64,17 @@ test.describe('catalogue', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('filtered and sorted listings name the plain category page as absolute canonical URL', async ({
+    page,
+  }) => {
+    await page.goto('/shop/seramik?sort=price_asc&stock=1&page=2');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      /^http:\/\/localhost:\d+\/shop\/seramik$/,
+    );
+    await expect(page).toHaveTitle(/^Seramik \| Vitrin Atölye$/);
+  });
+
   test('an unknown product answers 404 with the error screen', async ({ page }) => {
     const response = await page.goto('/product/boyle-bir-urun-yok');
     expect(response?.status()).toBe(404);

@@ -141,11 +141,11 @@ test.describe('maintenance mode', () => {
 
   test('hashed assets are cached for a year, immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
-    const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(asset).toBeTruthy();
     const res = await request.get(asset!);
     expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toContain('text/css');
+    expect(res.headers()['content-type']).toContain('javascript');
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 

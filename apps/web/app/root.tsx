@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { Bounce, ToastContainer } from 'react-toastify';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
+import stylesheet from './app.css?inline';
 import { ErrorScreen } from './components/error-screen.tsx';
 import {
   isMaintenanceInfo,
@@ -30,9 +30,14 @@ import { useNonce } from './lib/nonce.ts';
 import type { RootData } from './lib/use-home.ts';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/**
+ * The stylesheet (about 5 kB compressed) is inlined into the server's HTML: no render-blocking request
+ * before the first paint. The client bundle does not carry it (the import is used on the server only).
+ */
+const inlineCss = import.meta.env.SSR ? stylesheet : '';
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && isMaintenanceInfo(error.data)) {
@@ -43,7 +48,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 /** Loads the home data once for every page (spec section 1); in maintenance, answers 503 instead. */
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const home = await context.home();
   if (context.maintenance) {
     const settings = home.global_setting;
@@ -59,7 +64,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       { status: 503 },
     );
   }
-  return { home, pageLinks: await context.pageLinks(), publicConfig: context.publicConfig };
+  return {
+    origin: new URL(request.url).origin,
+    home,
+    pageLinks: await context.pageLinks(),
+    publicConfig: context.publicConfig,
+  };
 }
 
 export function shouldRevalidate() {
@@ -76,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#9a3f1f" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
         <Links />
       </head>
       <body className="min-h-screen bg-sand-50 text-ink-900 antialiased">

@@ -11,7 +11,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services, pub
   app.get('/api/front/home', async (request, reply) => {
     const json = await services.home.json();
     if (json !== lastJson) {
-      encoded = encodeAll(json);
+      encoded = encodeAll(json, 11);
       lastJson = json;
     }
     reply

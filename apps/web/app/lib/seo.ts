@@ -19,12 +19,15 @@ export function catalogMeta(
   seo: PageSeo | undefined | null,
 ) {
   if (!seo) return [];
-  const brand = (matches[0]?.data as RootData | undefined)?.home.global_setting.brand_name ?? 'Vitrin';
+  const root = matches[0]?.data as RootData | undefined;
+  const brand = root?.home.global_setting.brand_name ?? 'Vitrin';
   const title = `${seo.title} | ${brand}`;
   return [
     { title },
     { name: 'description', content: seo.description.slice(0, 160) },
-    { tagName: 'link', rel: 'canonical', href: seo.path },
+    // Search engines want an absolute canonical URL.
+    { tagName: 'link', rel: 'canonical', href: (root?.origin ?? '') + seo.path },
+    { property: 'og:url', content: (root?.origin ?? '') + seo.path },
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: seo.description.slice(0, 200) },

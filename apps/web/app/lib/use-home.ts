@@ -4,6 +4,8 @@ import type { PublicConfig } from '@vitrin/shared/storefront';
 import { useRouteLoaderData } from 'react-router';
 
 export interface RootData {
+  /** Origin of this request (scheme and host), for canonical links and structured data. */
+  origin: string;
   home: HomeData;
   pageLinks: PageLink[];
   publicConfig: PublicConfig;
