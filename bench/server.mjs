@@ -145,7 +145,10 @@ export async function startVitrin() {
     });
     // A fresh shop draws its demo pictures in the background; measuring meanwhile would measure that.
     const deadline = Date.now() + 120_000;
-    while (!/demo ürün görseli çizildi|görselleri çizilemedi/.test(server.output()) && Date.now() < deadline) {
+    while (
+      !/demo ürün görseli çizildi|görselleri çizilemedi/.test(server.output()) &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 250));
     }
     return server;
