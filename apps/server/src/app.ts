@@ -20,6 +20,7 @@ import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
+import { registerSeoRoutes } from './routes/seo.ts';
 import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 
@@ -113,6 +114,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   registerHomeRoutes(app, services, publicConfig);
   registerClientErrorRoutes(app);
   registerCatalogRoutes(app, services);
+  registerSeoRoutes(app, services);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
   );
