@@ -17,6 +17,3 @@ export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.inf
     fields,
   );
 }
-
-/** Request bodies read the same way. */
-export const parseBody = parseInput;

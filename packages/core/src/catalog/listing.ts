@@ -73,7 +73,7 @@ function salePriceTry(ctx: ShopperContext): SQL {
 }
 
 /** In stock: virtual products without a set quantity always; variant products when a variant has stock. */
-const IN_STOCK = sql`(case
+export const IN_STOCK = sql`(case
   when p.stock_type = 2 then exists (select 1 from product_variants v where v.product_id = p.id and v.is_active and v.stock > 0)
   else p.stock is null or p.stock > 0 end)`;
 

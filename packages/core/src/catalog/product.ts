@@ -5,11 +5,14 @@ import { sanitizeRichText } from '../content/sanitize.ts';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productTags, productVariants, tags } from '../db/schema.ts';
 import type { CategoryTree } from './categories.ts';
-import { cards, publicPrice, type ShopperContext } from './listing.ts';
+import { cards, IN_STOCK, publicPrice, type ShopperContext } from './listing.ts';
+import { rows } from './rows.ts';
 
 /** At or below this many pieces the page says how many are left. */
 export const LOW_STOCK = 5;
 const RELATED_COUNT = 8;
+
+type RelatedRow = Parameters<typeof cards>[1][number];
 
 export function stockView(stock: number | null): StockView {
   if (stock === null) return { state: 'in_stock', remaining: null };
@@ -50,28 +53,13 @@ export async function productBySlug(
       .innerJoin(tags, eq(tags.id, productTags.tagId))
       .where(eq(productTags.productId, product.id))
       .orderBy(asc(tags.name)),
-    db
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: products.name,
-        images: products.images,
-        stock_type: products.stockType,
-        vat_rate: products.vatRate,
-        in_stock: sql<boolean>`(case when ${products.stockType} = 2 then exists (select 1 from product_variants v
-          where v.product_id = ${products.id} and v.is_active and v.stock > 0)
-          else ${products.stock} is null or ${products.stock} > 0 end)`,
-      })
-      .from(products)
-      .where(
-        and(
-          eq(products.categoryId, product.categoryId),
-          ne(products.id, product.id),
-          eq(products.isActive, true),
-        ),
-      )
-      .orderBy(sql`random()`)
-      .limit(RELATED_COUNT),
+    rows<RelatedRow>(
+      db,
+      sql`select p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock
+        from products p
+        where p.category_id = ${product.categoryId} and p.id <> ${product.id} and p.is_active
+        order by random() limit ${RELATED_COUNT}`,
+    ),
   ]);
 
   const entries = (variantId: number | null): PriceEntry[] =>
