@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE, exportUrl, firstImageUrl, imageUrl, parseImageList } from './media.ts';
+import {
+  DEFAULT_IMAGE,
+  exportUrl,
+  firstImageUrl,
+  IMAGE_WIDTHS,
+  imageSrcSet,
+  imageUrl,
+  isImageFormat,
+  isImageWidth,
+  isResizableImage,
+  parseImageList,
+  variantUrl,
+} from './media.ts';
 
 describe('imageUrl', () => {
   it('builds /uploads/ URLs', () => {
@@ -98,5 +110,49 @@ describe('exportUrl', () => {
   it('gives the base root for a missing path', () => {
     expect(exportUrl(null, 'https://shop.example.com')).toBe('https://shop.example.com/');
     expect(exportUrl('')).toBe('/');
+  });
+});
+
+describe('image variants', () => {
+  it('variantUrl adds the width and format to the image URL', () => {
+    expect(variantUrl('catalog/products/a.webp', '', 480, 'webp')).toBe(
+      '/uploads/catalog/products/a.webp?w=480&f=webp',
+    );
+    expect(variantUrl('/a.jpg', 'https://cdn.example.com/', 160, 'avif')).toBe(
+      'https://cdn.example.com/uploads/a.jpg?w=160&f=avif',
+    );
+  });
+
+  it('variantUrl uses the default image for a missing path', () => {
+    expect(variantUrl(null, '', 320, 'webp')).toBe('/uploads/default.png?w=320&f=webp');
+  });
+
+  it('variantUrl percent-encodes each path segment so the URL is safe inside a srcset', () => {
+    expect(variantUrl('ürünler/a b,c.jpg', '', 320, 'webp')).toBe(
+      '/uploads/%C3%BCr%C3%BCnler/a%20b%2Cc.jpg?w=320&f=webp',
+    );
+  });
+
+  it('imageSrcSet lists one candidate per width, narrowest first', () => {
+    expect(imageSrcSet('a.jpg', '', [640, 320], 'avif')).toBe(
+      '/uploads/a.jpg?w=320&f=avif 320w, /uploads/a.jpg?w=640&f=avif 640w',
+    );
+  });
+
+  it('knows the allowed widths and formats', () => {
+    for (const w of IMAGE_WIDTHS) expect(isImageWidth(w)).toBe(true);
+    expect(isImageWidth(500)).toBe(false);
+    expect(isImageWidth('480')).toBe(false);
+    expect(isImageFormat('webp')).toBe(true);
+    expect(isImageFormat('avif')).toBe(true);
+    expect(isImageFormat('png')).toBe(false);
+  });
+
+  it('resizes raster images only', () => {
+    expect(isResizableImage('a/b.JPG')).toBe(true);
+    expect(isResizableImage('a/b.webp')).toBe(true);
+    expect(isResizableImage(null)).toBe(true);
+    expect(isResizableImage('site/logo.svg')).toBe(false);
+    expect(isResizableImage('a.b/noext')).toBe(false);
   });
 });

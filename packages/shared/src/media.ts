@@ -29,6 +29,66 @@ export function imageUrl(path: string | null | undefined, base = ''): string {
   return `${trimBase(base)}/uploads/${trimPath(path) || DEFAULT_IMAGE}`;
 }
 
+/**
+ * Resized variants (served by the server from `/uploads/{path}?w={width}&f={format}`, made on first request).
+ * Only these widths and formats exist, so the variants of one image are a small, fixed set.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 800, 1200] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+/** File types the server can resize; others (SVG, for instance) are served as they are. */
+export const RESIZABLE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+
+export function isImageWidth(value: unknown): value is ImageWidth {
+  return IMAGE_WIDTHS.includes(value as ImageWidth);
+}
+
+export function isImageFormat(value: unknown): value is ImageFormat {
+  return IMAGE_FORMATS.includes(value as ImageFormat);
+}
+
+/** True when the server makes variants of this image (decided by the file extension; no path: the default). */
+export function isResizableImage(path: string | null | undefined): boolean {
+  const file = trimPath(path) || DEFAULT_IMAGE;
+  const dot = file.lastIndexOf('.');
+  const ext = dot > file.lastIndexOf('/') ? file.slice(dot + 1).toLowerCase() : '';
+  return (RESIZABLE_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/**
+ * URL of one variant: {@link imageUrl} with each path segment percent-encoded (a space or comma would
+ * break a `srcset`) and `?w=&f=`.
+ *
+ * @example variantUrl('catalog/a b.jpg', '', 480, 'webp') // '/uploads/catalog/a%20b.jpg?w=480&f=webp'
+ */
+export function variantUrl(
+  path: string | null | undefined,
+  base: string,
+  width: ImageWidth,
+  format: ImageFormat,
+): string {
+  const file = (trimPath(path) || DEFAULT_IMAGE).split('/').map(encodeURIComponent).join('/');
+  return `${trimBase(base)}/uploads/${file}?w=${width}&f=${format}`;
+}
+
+/**
+ * A `srcset` of one format, one candidate per width (`url 480w, …`), narrowest first.
+ *
+ * @example imageSrcSet('a.jpg', '', [320, 640], 'avif') // '/uploads/a.jpg?w=320&f=avif 320w, /uploads/a.jpg?w=640&f=avif 640w'
+ */
+export function imageSrcSet(
+  path: string | null | undefined,
+  base: string,
+  widths: readonly ImageWidth[],
+  format: ImageFormat,
+): string {
+  return [...widths]
+    .sort((a, b) => a - b)
+    .map((w) => `${variantUrl(path, base, w, format)} ${w}w`)
+    .join(', ');
+}
+
 /** True for a usable image entry: a non-blank string not starting with `/` and without `..`. */
 function isSafeImageEntry(entry: unknown): entry is string {
   return typeof entry === 'string' && entry.trim() !== '' && !entry.startsWith('/') && !entry.includes('..');

@@ -1,24 +1,31 @@
-import { imageUrl } from '@vitrin/shared/media';
+import type { ImageWidth } from '@vitrin/shared/media';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/index.ts';
-import { useRootData } from '../lib/use-home.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+/** The gallery is the left half of the product page from `md` up (inside 80rem), full width below. */
+const MAIN_SIZES = '(min-width: 1280px) 620px, (min-width: 768px) 50vw, 100vw';
+const MAIN_WIDTHS: ImageWidth[] = [320, 480, 640, 800, 1200];
+/** 80 px thumbnails; 160 covers 2x screens. */
+const THUMB_WIDTHS: ImageWidth[] = [160];
 
 /** The main image (loaded with priority) and thumbnails that switch it. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation();
-  const { publicConfig } = useRootData();
   const [active, setActive] = useState(0);
   const list = images.length ? images : [null];
   const current = list[Math.min(active, list.length - 1)] ?? null;
   return (
     <section aria-label={t('catalog.gallery')}>
       <div className="aspect-square overflow-hidden rounded-xl bg-sand-100">
-        <img
-          src={imageUrl(current, publicConfig.apiBase)}
+        <ResponsiveImage
+          path={current}
           alt={name}
           width={800}
           height={800}
-          fetchPriority="high"
+          sizes={MAIN_SIZES}
+          widths={MAIN_WIDTHS}
+          priority
           className="h-full w-full object-cover"
           data-testid="product-main-image"
         />
@@ -34,12 +41,13 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-pressed={i === active}
                 className={`h-20 w-20 overflow-hidden rounded-lg border-2 ${i === active ? 'border-clay-700' : 'border-transparent'}`}
               >
-                <img
-                  src={imageUrl(img, publicConfig.apiBase)}
+                <ResponsiveImage
+                  path={img}
                   alt=""
                   width={80}
                   height={80}
-                  loading="lazy"
+                  sizes="80px"
+                  widths={THUMB_WIDTHS}
                   className="h-full w-full object-cover"
                 />
               </button>
