@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/{src,app}/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -19,6 +19,16 @@ export default defineConfig({
           // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // Several server processes on one PostgreSQL database; run by `npm run test:pg` (needs the build).
+          name: 'cluster',
+          include: ['apps/*/src/**/*.cluster.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -64,6 +64,21 @@ test.describe('catalogue', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('home shows featured categories and the new and discounted shelves', async ({ page }) => {
+    await page.goto('/');
+    const categories = page.getByTestId('featured-categories').getByRole('link');
+    expect(await categories.count()).toBeGreaterThan(2);
+    const discounted = page.getByTestId('shelf-discounted');
+    await expect(discounted.getByRole('heading', { name: 'İndirimdeki ürünler' })).toBeVisible();
+    await expect(discounted.getByText(/^%\d+ indirim$/).first()).toBeVisible();
+    await expect(page.getByTestId('shelf-new').getByRole('article')).toHaveCount(8);
+    await screenshot(page, 'home-shelves');
+    await expectNoAxeViolations(page);
+    const name = (await categories.first().textContent())!.trim();
+    await categories.first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
   test('filtered and sorted listings name the plain category page as absolute canonical URL', async ({
     page,
   }) => {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -21,6 +20,7 @@ import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
 import { registerSeoRoutes } from './routes/seo.ts';
+import { registerUploadRoutes } from './routes/uploads.ts';
 import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 import { registerSsr } from './ssr.ts';
 
@@ -57,7 +57,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 
   const csp = contentSecurityPolicy(apiOrigin);
-  const pageCache = createPageCache();
+  const pageCache = createPageCache({ maxBytes: config.pageCacheMb * 1024 * 1024 });
   services.cache.onClear(() => pageCache.clear());
   const cachedPages = new WeakMap<FastifyRequest, CachedPage>();
 
@@ -119,13 +119,9 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
   );
 
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: [path.join(config.dataDir, 'uploads'), path.join(assetsDir, 'uploads')],
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
+  await registerUploadRoutes(app, {
+    roots: [path.join(config.dataDir, 'uploads'), path.join(assetsDir, 'uploads')],
+    cacheDir: path.join(config.dataDir, 'cache', 'images'),
   });
 
   if (webBuild) {
@@ -165,6 +161,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           page: services.content.bySlug,
           pageLinks: services.content.links,
           categories: () => services.catalog.categoryTree(),
+          homeShelves: services.catalog.homeShelves,
           categoryPage: (slug, query) => services.catalog.categoryPage(slug, query),
           tagPage: (slug, query) => services.catalog.tagPage(slug, query),
           product: (slug) => services.catalog.product(slug),
@@ -174,6 +171,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
       {
         hit: (request) => cachedPages.get(request),
         mayStore: (request, response) =>
+          pageCache.enabled &&
           response.status === 200 &&
           isCacheablePageRequest(request.method, request.url) &&
           /\bpublic\b/.test(response.headers.get('cache-control') ?? ''),

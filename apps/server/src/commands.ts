@@ -1,4 +1,13 @@
-import { type Services, SettingError, seedDemo, settingDefinitions, settingKeys } from '@vitrin/core';
+import {
+  CatalogError,
+  categoryFieldHelp,
+  productFieldHelp,
+  type Services,
+  SettingError,
+  seedDemo,
+  settingDefinitions,
+  settingKeys,
+} from '@vitrin/core';
 
 /** A command that cannot be carried out; the message is shown to the operator as is. */
 export class CommandError extends Error {
@@ -18,7 +27,18 @@ Komutlar:
   seed                        Boş bir mağazaya demo verisini yükler
   settings list               Tüm ayarları ve değerlerini gösterir
   settings get ANAHTAR        Bir ayarın değerini gösterir
-  settings set ANAHTAR DEĞER  Bir ayarı değiştirir (ör. settings set is_online 0)`;
+  settings set ANAHTAR DEĞER  Bir ayarı değiştirir (ör. settings set is_online 0)
+  product show KISA-AD        Bir ürünün fiyatını, stoğunu ve durumunu gösterir
+  product set KISA-AD ALAN DEĞER
+                              Bir ürünü değiştirir (ör. product set kupa-mavi price 249,90)
+  category list               Kategorileri listeler
+  category set KISA-AD ALAN DEĞER
+                              Bir kategoriyi değiştirir (ör. category set seramik featured 1)
+
+Ürün alanları:
+${productFieldHelp.map((l) => `  ${l}`).join('\n')}
+Kategori alanları:
+${categoryFieldHelp.map((l) => `  ${l}`).join('\n')}`;
 
 /**
  * Runs one CLI command against the services. The same code runs in the CLI process (PostgreSQL, or an
@@ -39,6 +59,10 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return 'Demo mağaza verisi yüklendi.';
       case 'settings':
         return await settingsCommand(services, sub, rest);
+      case 'product':
+        return await productCommand(services, sub, rest);
+      case 'category':
+        return await categoryCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -47,7 +71,9 @@ export async function runCommand(services: Services, args: readonly string[]): P
         throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof SettingError) throw new CommandError(err.code, err.message);
+    if (err instanceof SettingError || err instanceof CatalogError) {
+      throw new CommandError(err.code, err.message);
+    }
     throw err;
   }
 }
@@ -75,5 +101,26 @@ async function settingsCommand(services: Services, sub: string | undefined, args
     const stored = await services.settings.set(key, value);
     return `${key} = ${String(stored)}`;
   }
-  throw new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
+  throw badArguments();
+}
+
+const badArguments = () =>
+  new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
+
+async function productCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'show' && args.length === 1) return services.catalogAdmin.showProduct(args[0]!);
+  if (sub === 'set' && args.length === 3) {
+    const [slug, field, value] = args as [string, string, string];
+    return services.catalogAdmin.setProduct(slug, field, value);
+  }
+  throw badArguments();
+}
+
+async function categoryCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'list' && args.length === 0) return services.catalogAdmin.listCategories();
+  if (sub === 'set' && args.length === 3) {
+    const [slug, field, value] = args as [string, string, string];
+    return services.catalogAdmin.setCategory(slug, field, value);
+  }
+  throw badArguments();
 }

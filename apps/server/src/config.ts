@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: boolean;
   /** Directory of the built React Router app (`build/` of apps/web). */
   webBuildDir: string;
+  /** Size bound of the in-process page cache in MiB; 0 turns it off (every page is rendered). */
+  pageCacheMb: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: env.TRUST_PROXY === '1',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
+    pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
   };
 }

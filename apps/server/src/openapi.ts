@@ -1,4 +1,4 @@
-import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog';
+import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
 import { clientErrorReportSchema } from '@vitrin/shared/api/client-errors';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
@@ -63,6 +63,13 @@ export const operations: Operation[] = [
     summary: 'The category tree',
     tag: 'catalogue',
     responses: { 200: { description: 'Categories with their children, in order' } },
+  },
+  {
+    method: 'get',
+    path: '/api/front/home/shelves',
+    summary: 'The home page shelves: featured categories, newest and discounted products',
+    tag: 'catalogue',
+    responses: { 200: { description: 'Featured categories and two product shelves' } },
   },
   {
     method: 'get',

@@ -17,18 +17,21 @@ export interface CachedPage {
 }
 
 export interface PageCacheOptions {
+  /** 0 turns the cache off: nothing is kept, every page is rendered (to measure rendering). */
   maxBytes?: number;
   ttlMs?: number;
 }
 
 export function createPageCache({ maxBytes = 64 * 1024 * 1024, ttlMs = 60_000 }: PageCacheOptions = {}) {
   const lru = new LRUCache<string, CachedPage>({
-    maxSize: maxBytes,
+    // lru-cache needs a positive bound; a disabled cache never stores anything anyway.
+    maxSize: Math.max(1, maxBytes),
     sizeCalculation: (page) =>
       page.encoded.identity.length + page.encoded.br.length + page.encoded.gzip.length + 512,
     ttl: ttlMs,
   });
   return {
+    enabled: maxBytes > 0,
     get: (key: string) => lru.get(key),
     set(key: string, page: Omit<CachedPage, 'encoded'> & { body: Buffer }) {
       const { body, ...rest } = page;

@@ -15,9 +15,11 @@ export interface SsrCaching {
   nonce(reply: FastifyReply): string;
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+/** `x-cache` tells operators (and the tests) whether a page came from the page cache. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('x-cache', state);
   return sendEncoded(request, reply, page.encoded);
 }
 
@@ -42,7 +44,7 @@ export function registerSsr(
 
   app.all('/*', async (request, reply) => {
     const cached = caching.hit(request);
-    if (cached) return sendCached(request, reply, cached);
+    if (cached) return sendCached(request, reply, cached, 'hit');
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -61,7 +63,7 @@ export function registerSsr(
         body,
         nonce: caching.nonce(reply),
       });
-      return sendCached(request, reply, page);
+      return sendCached(request, reply, page, 'miss');
     }
     reply.status(response.status);
     for (const [name, value] of response.headers) {

@@ -12,7 +12,6 @@ import {
   useNavigation,
   useRouteError,
 } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?inline';
 import { ErrorScreen } from './components/error-screen.tsx';
@@ -27,6 +26,7 @@ import { ApiProvider, useApi } from './lib/api-context.tsx';
 import { useBuildWatch } from './lib/build-watch.ts';
 import { installChunkReloadGuard, reloadForChunkError, setPendingNavigation } from './lib/chunk-reload.ts';
 import { useNonce } from './lib/nonce.ts';
+import { Toasts } from './lib/toasts.tsx';
 import type { RootData } from './lib/use-home.ts';
 
 export const links: Route.LinksFunction = () => [
@@ -91,14 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-sand-50 text-ink-900 antialiased">
         {children}
-        <ToastContainer
-          position="top-center"
-          autoClose={3000}
-          hideProgressBar={false}
-          closeOnClick
-          pauseOnHover
-          transition={Bounce}
-        />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

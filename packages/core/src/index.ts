@@ -1,4 +1,5 @@
 export { type Cache, createCache } from './cache.ts';
+export { CatalogError, categoryFieldHelp, productFieldHelp } from './catalog/admin.ts';
 export { sanitizeRichText } from './content/sanitize.ts';
 export type { ContentService } from './content/service.ts';
 export { type Database, type DatabaseOptions, type Db, openDatabase, parseDatabaseUrl } from './db/client.ts';

@@ -1,4 +1,5 @@
 import { createCache } from './cache.ts';
+import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createContentService } from './content/service.ts';
 import type { Database } from './db/client.ts';
@@ -18,7 +19,8 @@ export function createServices(database: Database) {
   const content = createContentService(db, cache);
   const home = createHomeService(cache, settings, navigation);
   const catalog = createCatalogService(db, cache, settings);
-  return { database, cache, settings, navigation, content, home, catalog };
+  const catalogAdmin = createCatalogAdmin(db, cache);
+  return { database, cache, settings, navigation, content, home, catalog, catalogAdmin };
 }
 
 export type Services = ReturnType<typeof createServices>;

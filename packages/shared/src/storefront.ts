@@ -1,6 +1,7 @@
 import type {
   CategoryNode,
   CategoryPage,
+  HomeShelves,
   ListingQuery,
   ProductDetail,
   SearchPage,
@@ -22,6 +23,7 @@ export interface StorefrontContext {
   page(slug: string): Promise<ContentPage | null>;
   pageLinks(): Promise<PageLink[]>;
   categories(): Promise<CategoryNode[]>;
+  homeShelves(): Promise<HomeShelves>;
   /** Null for an unknown category; the query is already validated. */
   categoryPage(slug: string, query: ListingQuery): Promise<CategoryPage | null>;
   tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;

@@ -1,5 +1,5 @@
-import { productPrices, products } from '@vitrin/core/db/schema';
-import { eq } from 'drizzle-orm';
+import { categories, productPrices, products } from '@vitrin/core/db/schema';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support.ts';
 
@@ -174,6 +174,67 @@ describe('catalogue API', () => {
     });
   });
 
+  describe('home shelves', () => {
+    type Shelves = {
+      featuredCategories: Array<{ slug: string }>;
+      newProducts: Array<Card & { id: number }>;
+      discountedProducts: Array<
+        Card & { price: { marketMinor: number | null; discountPercent: number | null } }
+      >;
+    };
+
+    it('shows the featured categories, the newest buyable products and the largest discounts', async () => {
+      const { status, body } = await get('/api/front/home/shelves');
+      expect(status).toBe(200);
+      const shelves = body as Shelves;
+      const db = t.services.database.db;
+      const featured = await db.select().from(categories).where(eq(categories.isFeatured, true));
+      expect(shelves.featuredCategories.map((c) => c.slug).sort()).toEqual(
+        featured.map((c) => c.slug).sort(),
+      );
+
+      expect(shelves.newProducts).toHaveLength(8);
+      expect(shelves.newProducts.every((p) => p.inStock)).toBe(true);
+      const created = await db
+        .select({ slug: products.slug, createdAt: products.createdAt })
+        .from(products)
+        .where(
+          inArray(
+            products.slug,
+            shelves.newProducts.map((p) => p.slug),
+          ),
+        );
+      const times = shelves.newProducts.map((p) =>
+        created.find((c) => c.slug === p.slug)!.createdAt.getTime(),
+      );
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const [newest] = await db.select().from(products).orderBy(desc(products.createdAt)).limit(1);
+      expect(times[0]).toBe(newest!.createdAt.getTime());
+
+      expect(shelves.discountedProducts.length).toBeGreaterThan(0);
+      for (const p of shelves.discountedProducts) {
+        expect(p.inStock).toBe(true);
+        expect(p.price.marketMinor).toBeGreaterThan(p.price.amountMinor);
+      }
+      const percents = shelves.discountedProducts.map((p) => p.price.discountPercent!);
+      expect(percents).toEqual([...percents].sort((a, b) => b - a));
+    });
+
+    it('follows a product change once the caches are dropped', async () => {
+      const before = ((await get('/api/front/home/shelves')).body as Shelves).newProducts[0]!;
+      const db = t.services.database.db;
+      await db.update(products).set({ isActive: false }).where(eq(products.slug, before.slug));
+      await t.services.cache.invalidateAll();
+      try {
+        const after = ((await get('/api/front/home/shelves')).body as Shelves).newProducts;
+        expect(after.map((p) => p.slug)).not.toContain(before.slug);
+      } finally {
+        await db.update(products).set({ isActive: true }).where(eq(products.slug, before.slug));
+        await t.services.cache.invalidateAll();
+      }
+    });
+  });
+
   describe('purchase price', () => {
     /** Every key and number of a JSON value, recursively. */
     function walk(value: unknown, visit: (key: string, v: unknown) => void, key = '') {
@@ -192,7 +253,10 @@ describe('catalogue API', () => {
         .innerJoin(products, eq(products.id, productPrices.productId))
         .where(eq(productPrices.priceType, 1));
       expect(costs.length).toBeGreaterThan(100);
-      const responses: unknown[] = [(await get('/api/front/categories')).body];
+      const responses: unknown[] = [
+        (await get('/api/front/categories')).body,
+        (await get('/api/front/home/shelves')).body,
+      ];
       for (const category of (await get('/api/front/categories')).body as Array<{ slug: string }>) {
         responses.push((await get(`/api/front/categories/${category.slug}/products?pageSize=48`)).body);
       }

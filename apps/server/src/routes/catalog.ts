@@ -1,5 +1,5 @@
 import type { Services } from '@vitrin/core';
-import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog';
+import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../http-errors.ts';
@@ -28,6 +28,10 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services) 
 
   app.get('/api/front/categories', async (_request, reply) =>
     reply.header('cache-control', CACHE).send(await catalog.categoryTree()),
+  );
+
+  app.get('/api/front/home/shelves', async (_request, reply) =>
+    reply.header('cache-control', CACHE).send(await catalog.homeShelves()),
   );
 
   app.get('/api/front/categories/:slug/products', async (request, reply) => {

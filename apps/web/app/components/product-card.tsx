@@ -1,24 +1,28 @@
 import type { ProductCard as Card } from '@vitrin/shared/api/catalog';
-import { imageUrl } from '@vitrin/shared/media';
+import type { ImageWidth } from '@vitrin/shared/media';
 import { useTranslation } from '../i18n/index.ts';
-import { useRootData } from '../lib/use-home.ts';
 import { AppLink } from './app-link.tsx';
 import { Price } from './price.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+/** Cards fill a column of the grid below: 2, 3 then 4 columns, inside the 80rem page width. */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+const CARD_WIDTHS: ImageWidth[] = [160, 320, 480, 640];
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const { t } = useTranslation();
-  const { publicConfig } = useRootData();
   return (
     <article className="group flex w-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white">
       <AppLink to={`/product/${product.slug}`} className="flex flex-1 flex-col">
         <div className="relative aspect-square overflow-hidden bg-sand-100">
-          <img
-            src={imageUrl(product.image, publicConfig.apiBase)}
+          <ResponsiveImage
+            path={product.image}
             alt=""
             width={400}
             height={400}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
+            sizes={CARD_SIZES}
+            widths={CARD_WIDTHS}
+            priority={priority}
             className="h-full w-full object-cover transition group-hover:scale-105"
           />
           {!product.inStock && (
@@ -38,12 +42,13 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
   );
 }
 
-export function ProductGrid({ products }: { products: Card[] }) {
+/** Cards in a grid; the first `eager` images load at once (the top of a listing), the rest lazily. */
+export function ProductGrid({ products, eager = 4 }: { products: Card[]; eager?: number }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <ProductCard product={p} priority={i < 4} />
+          <ProductCard product={p} priority={i < eager} />
         </li>
       ))}
     </ul>

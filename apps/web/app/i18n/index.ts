@@ -1,19 +1,27 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { tr } from './tr.ts';
+import rosetta from 'rosetta';
+import { type Catalogue, tr } from './tr.ts';
+
+/** Every key of the catalogue, e.g. `'catalog.vatIncluded'`: a mistyped key fails the type check. */
+type KeyOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeyOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type MessageKey = KeyOf<Catalogue>;
+export type TranslateFn = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**
- * One i18next instance, initialised synchronously with the bundled catalogue so that server rendering and
- * hydration print the same text. Turkish first; further locales join `resources`.
+ * The storefront's messages: rosetta (a few hundred bytes) over the Turkish catalogue, with `{{name}}`
+ * placeholders. It replaced i18next, which cost 16 kB of compressed JavaScript on every page for what is a
+ * lookup in one fixed language (Turkish counts need no plural forms: "1 ürün", "5 ürün"). A second locale
+ * joins the dictionary here; the language is fixed for a page's life, so nothing needs to re-render.
  */
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'tr',
-  fallbackLng: 'tr',
-  resources: { tr: { translation: tr } },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+const messages = rosetta<Catalogue>({ tr });
+messages.locale('tr');
 
-export { useTranslation };
+const t: TranslateFn = (key, params) => messages.t(key, params);
+
+/** For code outside components (meta functions, loaders). */
+export const i18n = { t };
+
+export function useTranslation(): { t: TranslateFn } {
+  return i18n;
+}

@@ -1,5 +1,5 @@
 import { ContentArticle, contentCacheHeaders, contentMeta } from '../components/content-article.tsx';
-import { notFound } from '../lib/route-params.ts';
+import { notFound } from '../lib/route-params.server.ts';
 import type { RootData } from '../lib/use-home.ts';
 import type { Route } from './+types/about';
 

@@ -1,5 +1,5 @@
 import { ContentArticle, contentCacheHeaders, contentMeta } from '../components/content-article.tsx';
-import { notFound, param, parseParams } from '../lib/route-params.ts';
+import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import type { RootData } from '../lib/use-home.ts';
 import type { Route } from './+types/content';
 

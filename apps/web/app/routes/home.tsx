@@ -1,4 +1,7 @@
+import type { ProductCard as ProductCardData } from '@vitrin/shared/api/catalog';
 import { AppLink } from '../components/app-link.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
+import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
@@ -14,6 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shelves: await context.homeShelves() };
+}
+
 export const headers: Route.HeadersFunction = () => ({
   'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600',
 });
@@ -21,11 +28,13 @@ export const headers: Route.HeadersFunction = () => ({
 const valueKeys = ['handmade', 'personal', 'secure', 'returns'] as const;
 
 /** The home page: it uses no named layout and composes header, hero and footer itself. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { home, pageLinks } = useRootData();
+  const { featuredCategories, newProducts, discountedProducts } = loaderData.shelves;
   const settings = home.global_setting;
   const helpLinks = pageLinks.filter((p) => p.type === 2);
+  const heroCategory = featuredCategories[0];
   return (
     <>
       <SiteHeader />
@@ -39,12 +48,14 @@ export default function Home() {
               <p className="mt-6 max-w-2xl text-lg text-ink-700 md:text-xl">{settings.hero_text}</p>
             )}
             <div className="mt-10 flex flex-wrap gap-3">
-              <AppLink
-                to="/shop/seramik"
-                className="rounded-lg bg-clay-700 px-6 py-3 font-medium text-white hover:bg-clay-800"
-              >
-                {t('home.heroCta')}
-              </AppLink>
+              {heroCategory && (
+                <AppLink
+                  to={`/shop/${heroCategory.slug}`}
+                  className="rounded-lg bg-clay-700 px-6 py-3 font-medium text-white hover:bg-clay-800"
+                >
+                  {t('home.heroCta', { category: heroCategory.name })}
+                </AppLink>
+              )}
               <AppLink
                 to="/about"
                 className="rounded-lg border border-ink-800 px-6 py-3 font-medium text-ink-900 hover:bg-white"
@@ -54,6 +65,44 @@ export default function Home() {
             </div>
           </div>
         </section>
+
+        {featuredCategories.length > 0 && (
+          <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 pt-16">
+            <h2 id="categories-title" className="text-2xl font-semibold text-ink-900">
+              {t('home.categoriesTitle')}
+            </h2>
+            <ul
+              className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5"
+              data-testid="featured-categories"
+            >
+              {featuredCategories.map((c) => (
+                <li key={c.slug}>
+                  <AppLink
+                    to={`/shop/${c.slug}`}
+                    className="group block overflow-hidden rounded-xl border border-sand-200 bg-white"
+                  >
+                    <div className="aspect-[4/3] overflow-hidden bg-sand-100">
+                      <ResponsiveImage
+                        path={c.image}
+                        alt=""
+                        width={400}
+                        height={300}
+                        // Category pictures are about 2:1, cropped to this 4:3 box: 1.5x its width fills it.
+                        sizes="(min-width: 1280px) 450px, (min-width: 768px) 38vw, 75vw"
+                        widths={[320, 480, 640, 800]}
+                        className="h-full w-full object-cover transition group-hover:scale-105"
+                      />
+                    </div>
+                    <span className="block p-3 font-medium text-ink-900">{c.name}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <Shelf id="new" title={t('home.newTitle')} products={newProducts} />
+        <Shelf id="discounted" title={t('home.discountedTitle')} products={discountedProducts} />
 
         <section aria-labelledby="values-title" className="mx-auto max-w-7xl px-4 py-16">
           <h2 id="values-title" className="text-2xl font-semibold text-ink-900">
@@ -107,5 +156,21 @@ export default function Home() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+function Shelf({ id, title, products }: { id: string; title: string; products: ProductCardData[] }) {
+  if (!products.length) return null;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mx-auto max-w-7xl px-4 pt-16"
+      data-testid={`shelf-${id}`}
+    >
+      <h2 id={`${id}-title`} className="mb-6 text-2xl font-semibold text-ink-900">
+        {title}
+      </h2>
+      <ProductGrid products={products} eager={0} />
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { notFound } from '../lib/route-params.ts';
+import { notFound } from '../lib/route-params.server.ts';
 import type { Route } from './+types/not-found';
 
 /** `/404` and every unknown path: the error screen with a real 404 and `Page not found: {path}`. */

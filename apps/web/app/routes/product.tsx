@@ -9,7 +9,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useNonce } from '../lib/nonce.ts';
-import { notFound, param, parseParams } from '../lib/route-params.ts';
+import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
 import { findVariant, initialChoice, isAvailable } from '../lib/variants.ts';
 import type { Route } from './+types/product';
@@ -275,7 +275,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           <h2 id="related-title" className="mb-4 text-xl font-semibold">
             {t('catalog.related')}
           </h2>
-          <ProductGrid products={product.related.slice(0, 4)} />
+          <ProductGrid products={product.related.slice(0, 4)} eager={0} />
         </section>
       )}
     </main>

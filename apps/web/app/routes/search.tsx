@@ -1,9 +1,7 @@
-import { searchQuerySchema } from '@vitrin/shared/api/catalog';
-import { data } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { ProductListing } from '../components/product-listing.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { parseListingQuery } from '../lib/listing-query.ts';
+import { parseListingQuery, parseSearchText } from '../lib/listing-query.server.ts';
 import { catalogMeta } from '../lib/seo.ts';
 import type { Route } from './+types/search';
 
@@ -18,17 +16,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const parsed = searchQuerySchema.safeParse({ q: url.searchParams.get('q') ?? '' });
-  if (!parsed.success) {
-    throw data({ message: parsed.error.issues.map((i) => i.message).join(' ') }, { status: 400 });
-  }
+  const q = parseSearchText(request);
   const query = parseListingQuery(request);
-  const sorted = url.searchParams.has('sort') ? query : { ...query, sort: 'relevance' as const };
-  const [result, categories] = await Promise.all([
-    context.search(parsed.data.q, sorted),
-    context.categories(),
-  ]);
+  const sorted = new URL(request.url).searchParams.has('sort')
+    ? query
+    : { ...query, sort: 'relevance' as const };
+  const [result, categories] = await Promise.all([context.search(q, sorted), context.categories()]);
   return { ...result, query: sorted, categories };
 }
 

@@ -1,8 +1,8 @@
 import { AppLink } from '../components/app-link.tsx';
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductListing } from '../components/product-listing.tsx';
-import { parseListingQuery } from '../lib/listing-query.ts';
-import { notFound, param, parseParams } from '../lib/route-params.ts';
+import { parseListingQuery } from '../lib/listing-query.server.ts';
+import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
 import type { Route } from './+types/shop';
 

@@ -1,8 +1,8 @@
 import { Breadcrumbs } from '../components/breadcrumbs.tsx';
 import { ProductListing } from '../components/product-listing.tsx';
 import { i18n } from '../i18n/index.ts';
-import { parseListingQuery } from '../lib/listing-query.ts';
-import { notFound, param, parseParams } from '../lib/route-params.ts';
+import { parseListingQuery } from '../lib/listing-query.server.ts';
+import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
 import type { Route } from './+types/tags';
 

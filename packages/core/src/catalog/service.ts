@@ -1,6 +1,7 @@
 import type {
   CategoryNode,
   CategoryPage,
+  HomeShelves,
   ListingQuery,
   ProductDetail,
   SearchPage,
@@ -16,6 +17,7 @@ import type { SettingsService } from '../settings/service.ts';
 import { createCategoryService } from './categories.ts';
 import { listProducts, type SearchTerms, type ShopperContext } from './listing.ts';
 import { productBySlug } from './product.ts';
+import { homeShelves } from './shelves.ts';
 
 const SUGGESTIONS = 6;
 
@@ -46,9 +48,11 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
     },
-    async featuredCategories() {
-      return [...(await tree()).byId.values()].filter((c) => c.isFeatured);
-    },
+    /** The home page's shelves, the same for every retail visitor: kept until the catalogue changes. */
+    homeShelves: cache.value(
+      'home-shelves',
+      async (): Promise<HomeShelves> => homeShelves(db, await tree(), await context(RETAIL)),
+    ),
     /** A category's page: its products and those of its subcategories. Null for an unknown slug. */
     async categoryPage(slug: string, query: ListingQuery, shopper = RETAIL): Promise<CategoryPage | null> {
       const t = await tree();

@@ -6,7 +6,12 @@ import { type Database, openDatabase } from './client.ts';
  * For tests: an embedded database in memory, or, when TEST_DATABASE_URL names a PostgreSQL server
  * (`npm run test:pg`), a fresh database of its own on that server, dropped by `dispose`.
  */
-export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The fresh database's URL on PostgreSQL (for other processes); undefined for the embedded one. */
+  url?: string;
+  dispose(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
@@ -30,6 +35,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       await admin(`drop database if exists ${name} with (force)`);

@@ -2342,7 +2342,7 @@ const rows: [string, Row[]][] = [
 // Derivation
 
 /** FNV-1a hash of a string (32-bit). */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -2352,7 +2352,7 @@ function hash(text: string): number {
 }
 
 /** mulberry32: a tiny deterministic PRNG returning floats in [0, 1). */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -2363,7 +2363,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+export const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 function shuffle<T>(rand: () => number, list: readonly T[]): T[] {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {

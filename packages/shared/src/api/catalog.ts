@@ -1,86 +1,13 @@
-import { isSlug } from '../slug.ts';
-import { z } from '../zod.ts';
-
+/** Catalogue API types and limits; zod-free, so the storefront can import them (schemas: catalog-query.ts). */
 /** `relevance` ranks search results; elsewhere it means `newest`. */
 export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
-
-const many = (item: z.ZodType<string>, max: number, message: string) =>
-  z
-    .union([item, z.array(item)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.string()).max(max, message));
-
-/** A price bound in whole or decimal lira as typed in a filter form ("250" or "249.90"). */
-const lira = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}([.,]\d{1,2})?$/, 'Fiyat, en fazla iki ondalıklı pozitif bir sayı olmalıdır.')
-  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
-
-/**
- * Filters, sorting and paging of every product listing (category, tag, search), as they appear in the URL.
- * The same schema validates the API query and the page URL, so a bad value names its field in both.
- */
-export const listingQuerySchema = z
-  .object({
-    page: z
-      .string()
-      .regex(/^[1-9]\d{0,4}$/, 'Sayfa numarası 1 ile 99999 arasında bir tam sayı olmalıdır.')
-      .transform(Number)
-      .optional()
-      .default(1),
-    pageSize: z
-      .string()
-      .regex(/^\d{1,3}$/, 'Sayfa boyutu bir tam sayı olmalıdır.')
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'Sayfa boyutu en az 1 olmalıdır.')
-          .max(MAX_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_PAGE_SIZE} olabilir.`),
-      )
-      .optional()
-      .default(DEFAULT_PAGE_SIZE),
-    sort: z
-      .enum(LISTING_SORTS, { error: `Sıralama şunlardan biri olmalıdır: ${LISTING_SORTS.join(', ')}.` })
-      .optional()
-      .default('newest'),
-    min: lira.optional(),
-    max: lira.optional(),
-    stock: z.enum(['1'], { error: 'Stok filtresi yalnızca 1 olabilir.' }).optional(),
-    tag: many(
-      z.string().refine(isSlug, 'Etiket geçerli bir kısa ad olmalıdır.'),
-      20,
-      'En fazla 20 etiket seçilebilir.',
-    ),
-    opt: many(
-      z
-        .string()
-        .max(120)
-        .regex(/^[^:]{1,40}:.{1,60}$/, 'Seçenek filtresi "Ad:Değer" biçiminde olmalıdır (ör. Renk:Mavi).'),
-      10,
-      'En fazla 10 seçenek filtresi seçilebilir.',
-    ),
-  })
-  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
-    path: ['max'],
-    message: 'En yüksek fiyat, en düşük fiyattan küçük olamaz.',
-  });
-export type ListingQuery = z.output<typeof listingQuerySchema>;
-
 export const MAX_QUERY_LENGTH = 200;
 
-/** A search query: trimmed, at most 200 characters; quotes, %, _ and backslashes are plain text. */
-export const searchTextSchema = z
-  .string({ error: 'Arama metni gerekli.' })
-  .max(MAX_QUERY_LENGTH, `Arama metni en fazla ${MAX_QUERY_LENGTH} karakter olabilir.`)
-  .transform((q) => q.trim().replace(/\s+/g, ' '));
-
-export const searchQuerySchema = z.object({ q: searchTextSchema.optional().default('') });
+/** Filters, sort and paging of a listing, validated (see `listingQuerySchema` in `catalog-query.ts`). */
+export type { ListingQuery } from './catalog-query.ts';
 
 export interface SearchSuggestion {
   products: Array<{ slug: string; name: string; image: string | null }>;
@@ -196,4 +123,13 @@ export interface CategoryPage {
 export interface TagPage {
   tag: { slug: string; name: string };
   listing: ProductListing;
+}
+
+/** The home page's catalogue shelves. */
+export interface HomeShelves {
+  featuredCategories: Array<{ slug: string; name: string; description: string; image: string | null }>;
+  /** The newest products that can be bought. */
+  newProducts: ProductCard[];
+  /** Products sold below their market price, the largest discount first. */
+  discountedProducts: ProductCard[];
 }

@@ -1,0 +1,283 @@
+import { formatMoney } from '@vitrin/shared/money';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Cache } from '../cache.ts';
+import type { Db } from '../db/client.ts';
+import { categories, productPrices, products, productTags, tags } from '../db/schema.ts';
+import { searchColumns } from './search-columns.ts';
+
+/** A catalogue change that cannot be made; the message is Turkish and shown as is. */
+export class CatalogError extends Error {
+  constructor(
+    readonly code: 'URUN_BULUNAMADI' | 'KATEGORI_BULUNAMADI' | 'ALAN_BILINMIYOR' | 'DEGER_GECERSIZ',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CatalogError';
+  }
+}
+
+const SALE = 2;
+const MARKET = 3;
+
+/** "1" / "0" as typed by an operator (also evet/hayır). */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['1', '0', 'evet', 'hayır', 'hayir'], { error: '1 (evet) ya da 0 (hayır) olmalıdır.' }))
+  .transform((v) => v === '1' || v === 'evet');
+
+/** A price in lira with at most two decimals, "249,90" or "249.90", as whole kuruş. */
+const lira = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{1,9}([.,]\d{1,2})?$/,
+    'en fazla iki ondalıklı, sıfırdan büyük bir tutar olmalıdır (ör. 249,90).',
+  )
+  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100))
+  .refine((v) => v > 0, 'sıfırdan büyük olmalıdır.');
+
+const name = z
+  .string()
+  .trim()
+  .min(2, 'en az 2 karakter olmalıdır.')
+  .max(200, 'en fazla 200 karakter olabilir.');
+
+const productFields = {
+  name: { label: 'Ürün adı', schema: name },
+  price: { label: 'Satış fiyatı (KDV dahil, ürünün para biriminde)', schema: lira },
+  'market-price': {
+    label: 'Piyasa fiyatı (KDV dahil, ürünün para biriminde; "yok" ile kaldırılır)',
+    schema: z.union([z.literal('yok'), lira]),
+  },
+  stock: {
+    label: 'Stok adedi ("sınırsız": yalnızca sanal ürünler)',
+    schema: z.union([
+      z.literal('sınırsız'),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,7}$/, 'sıfır ya da pozitif bir tam sayı olmalıdır.')
+        .transform(Number),
+    ]),
+  },
+  active: { label: 'Satışta mı (1/0)', schema: flag },
+} as const;
+
+const categoryFields = {
+  name: { label: 'Kategori adı', schema: name },
+  description: { label: 'Açıklama', schema: z.string().trim().max(1000, 'en fazla 1000 karakter olabilir.') },
+  featured: { label: 'Anasayfada öne çıksın mı (1/0)', schema: flag },
+  active: { label: 'Görünsün mü (1/0)', schema: flag },
+  position: {
+    label: 'Sıra',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'sıfır ya da pozitif bir tam sayı olmalıdır.')
+      .transform(Number),
+  },
+} as const;
+
+type Fields = Record<string, { label: string; schema: z.ZodType<unknown, string> }>;
+
+function parseField<F extends Fields, K extends keyof F & string>(
+  fields: F,
+  field: string,
+  raw: string,
+): { key: K; value: z.output<F[K]['schema']> } {
+  if (!Object.hasOwn(fields, field)) {
+    throw new CatalogError(
+      'ALAN_BILINMIYOR',
+      `Bilinmeyen alan "${field}". Bilinen alanlar: ${Object.keys(fields).join(', ')}`,
+    );
+  }
+  const def = fields[field as K]!;
+  const result = def.schema.safeParse(raw);
+  if (!result.success) {
+    throw new CatalogError(
+      'DEGER_GECERSIZ',
+      `${def.label} ${result.error.issues[0]?.message ?? 'geçersiz.'}`,
+    );
+  }
+  return { key: field as K, value: result.data as z.output<F[K]['schema']> };
+}
+
+export const productFieldHelp = Object.entries(productFields).map(([k, f]) => `${k}: ${f.label}`);
+export const categoryFieldHelp = Object.entries(categoryFields).map(([k, f]) => `${k}: ${f.label}`);
+
+/**
+ * Changes to products and categories made by the shop's operator (the CLI now, the admin panel later).
+ * Every change is one transaction and then drops the caches on every app node, page cache included.
+ */
+export function createCatalogAdmin(db: Db, cache: Cache) {
+  async function productBySlug(tx: Db, slug: string) {
+    const [product] = await tx.select().from(products).where(eq(products.slug, slug)).limit(1);
+    if (!product) throw new CatalogError('URUN_BULUNAMADI', `Ürün bulunamadı: ${slug}`);
+    return product;
+  }
+
+  /** Search and sort columns follow the name, SKU, summary, tags and category. */
+  async function refreshSearch(tx: Db, productId: number) {
+    const [p] = await tx
+      .select({
+        name: products.name,
+        sku: products.sku,
+        shortDescription: products.shortDescription,
+        category: categories.name,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, productId));
+    const tagRows = await tx
+      .select({ name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, productId));
+    await tx
+      .update(products)
+      .set(searchColumns({ ...p!, tagNames: tagRows.map((t) => t.name) }))
+      .where(eq(products.id, productId));
+  }
+
+  /** Sets the product's own price entry of a type, in the currency its sale price is kept in. */
+  async function setPrice(tx: Db, productId: number, type: number, amountMinor: number | null) {
+    const own = and(eq(productPrices.productId, productId), isNull(productPrices.variantId));
+    const [sale] = await tx
+      .select({ currency: productPrices.currency })
+      .from(productPrices)
+      .where(and(own, eq(productPrices.priceType, SALE)))
+      .limit(1);
+    await tx.delete(productPrices).where(and(own, eq(productPrices.priceType, type)));
+    if (amountMinor !== null) {
+      await tx.insert(productPrices).values({
+        productId,
+        variantId: null,
+        priceType: type,
+        amountMinor,
+        currency: sale?.currency ?? 'TRY',
+      });
+    }
+  }
+
+  return {
+    async setProduct(slug: string, field: string, raw: string): Promise<string> {
+      const { key, value } = parseField(productFields, field, raw);
+      await db.transaction(async (tx) => {
+        const product = await productBySlug(tx, slug);
+        const touch = { updatedAt: new Date() };
+        switch (key) {
+          case 'name':
+            await tx
+              .update(products)
+              .set({ ...touch, name: value as string })
+              .where(eq(products.id, product.id));
+            await refreshSearch(tx, product.id);
+            break;
+          case 'price':
+            await setPrice(tx, product.id, SALE, value as number);
+            break;
+          case 'market-price':
+            await setPrice(tx, product.id, MARKET, value === 'yok' ? null : (value as number));
+            break;
+          case 'stock':
+            if (product.stockType === 2) {
+              throw new CatalogError(
+                'DEGER_GECERSIZ',
+                'Varyantlı ürünlerde stok her varyant için ayrı tutulur; ürünün kendi stoğu değiştirilemez.',
+              );
+            }
+            if (value === 'sınırsız' && product.stockType !== 4) {
+              throw new CatalogError('DEGER_GECERSIZ', 'Yalnızca sanal ürünlerin stoğu sınırsız olabilir.');
+            }
+            await tx
+              .update(products)
+              .set({ ...touch, stock: value === 'sınırsız' ? null : (value as number) })
+              .where(eq(products.id, product.id));
+            break;
+          case 'active':
+            await tx
+              .update(products)
+              .set({ ...touch, isActive: value as boolean })
+              .where(eq(products.id, product.id));
+            break;
+        }
+        if (key === 'price' || key === 'market-price') {
+          await tx.update(products).set(touch).where(eq(products.id, product.id));
+        }
+      });
+      await cache.invalidateAll();
+      return this.showProduct(slug);
+    },
+
+    async showProduct(slug: string): Promise<string> {
+      const product = await productBySlug(db, slug);
+      const prices = await db
+        .select()
+        .from(productPrices)
+        .where(
+          and(
+            eq(productPrices.productId, product.id),
+            isNull(productPrices.variantId),
+            inArray(productPrices.priceType, [SALE, MARKET]),
+          ),
+        )
+        .orderBy(asc(productPrices.priceType));
+      const priceOf = (type: number) => {
+        const entry = prices.find((p) => p.priceType === type);
+        return entry ? formatMoney(entry.amountMinor, entry.currency) : 'yok';
+      };
+      return [
+        `${product.name} (${product.slug}, SKU ${product.sku})`,
+        `Satışta: ${product.isActive ? 'evet' : 'hayır'}`,
+        `Satış fiyatı: ${priceOf(SALE)}`,
+        `Piyasa fiyatı: ${priceOf(MARKET)}`,
+        `Stok: ${product.stockType === 2 ? 'varyantlarda' : (product.stock ?? 'sınırsız')}`,
+      ].join('\n');
+    },
+
+    async setCategory(slug: string, field: string, raw: string): Promise<string> {
+      const { key, value } = parseField(categoryFields, field, raw);
+      await db.transaction(async (tx) => {
+        const [category] = await tx.select().from(categories).where(eq(categories.slug, slug)).limit(1);
+        if (!category) throw new CatalogError('KATEGORI_BULUNAMADI', `Kategori bulunamadı: ${slug}`);
+        const column = {
+          name: 'name',
+          description: 'description',
+          featured: 'isFeatured',
+          active: 'isActive',
+          position: 'position',
+        } as const;
+        await tx
+          .update(categories)
+          .set({ [column[key]]: value, updatedAt: new Date() })
+          .where(eq(categories.id, category.id));
+        if (key === 'name') {
+          const inCategory = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.categoryId, category.id));
+          for (const p of inCategory) await refreshSearch(tx, p.id);
+        }
+      });
+      await cache.invalidateAll();
+      return `${slug}: ${field} = ${raw.trim()}`;
+    },
+
+    async listCategories(): Promise<string> {
+      const list = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+      const bySlug = new Map(list.map((c) => [c.id, c.slug]));
+      return list
+        .map(
+          (c) =>
+            `${c.slug}  ${c.name}${c.parentId ? `  (üst: ${bySlug.get(c.parentId)})` : ''}` +
+            `${c.isFeatured ? '  [öne çıkan]' : ''}${c.isActive ? '' : '  [gizli]'}`,
+        )
+        .join('\n');
+    },
+  };
+}
+
+export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;

@@ -1,0 +1,157 @@
+/**
+ * A large generated catalogue for load tests (`npm run seed:large`): each product is a variation of a demo
+ * product (same category, kind, stock type, option groups, specifications and pictures) with a new Turkish
+ * name, SKU, prices, stock, tags and age. Deterministic: product `i` is the same on every run.
+ */
+import { slugify } from '@vitrin/shared/slug';
+import { type DemoPrice, type DemoProduct, demoProducts, demoTags, hash, pick, prng } from './catalog.ts';
+import type { SeedProduct } from './seed-catalog.ts';
+
+const STYLES = [
+  'Klasik',
+  'Nostaljik',
+  'Zarif',
+  'Sade',
+  'Rustik',
+  'Bohem',
+  'Modern',
+  'Geleneksel',
+  'Şık',
+  'Doğal',
+  'Özel Seri',
+  'Günlük',
+  'Işıltılı',
+  'Çizgili',
+  'Puantiyeli',
+  'Düz Renk',
+  'Eskitme',
+  'Çift Renkli',
+  'Mat',
+  'Parlak',
+  'Ürgüp Esintili',
+  'Ege Esintili',
+  'Karadeniz Esintili',
+  'Anadolu Motifli',
+  'Çiçek Desenli',
+  'Geometrik Desenli',
+  'Lale Motifli',
+  'Nazar Motifli',
+  'Kilim Desenli',
+  'İnce İşçilikli',
+  'Şehir Temalı',
+  'Kış Koleksiyonu',
+  'Yaz Koleksiyonu',
+  'Bahar Koleksiyonu',
+  'Güz Koleksiyonu',
+  'Köy Evi',
+  'Çarşı',
+  'Bağ Bozumu',
+  'Göçebe',
+  'Sıcak Tonlu',
+];
+
+/** Digital products (e-books, online workshops) take a level or format, never a colour. */
+const DIGITAL_STYLES = [
+  'Başlangıç',
+  'İleri Seviye',
+  'Uygulamalı',
+  'Hafta Sonu',
+  'Kapsamlı',
+  'Güncellenmiş',
+  'Adım Adım',
+  'Özel Baskı',
+];
+
+const COLOURS = [
+  'Ege Mavisi',
+  'Terrakota',
+  'Zeytin Yeşili',
+  'Fildişi',
+  'Adaçayı',
+  'Hardal',
+  'Lacivert',
+  'Turkuaz',
+  'Kırmızı',
+  'Ekru',
+  'Bordo',
+  'Taba',
+  'Kahverengi',
+  'Siyah',
+  'Beyaz',
+  'Lavanta',
+  'Gül Kurusu',
+  'Çağla Yeşili',
+  'Kiremit',
+  'Füme',
+  'Gök Mavisi',
+  'Şeftali',
+  'Mürdüm',
+  'Ördek Başı',
+  'Üzüm Moru',
+  'Açık Gri',
+  'Kömür',
+  'Safran Sarısı',
+  'İnci Beyazı',
+  'Pudra',
+];
+
+/** A price moved by `factor`, rounded to a shelf price (…,90) in minor units. */
+const scaled = (amount: number, factor: number) =>
+  Math.max(90, Math.round((amount * factor) / 100) * 100 - 10);
+
+function scalePrices(prices: DemoPrice[], factor: number): DemoPrice[] {
+  const out = prices.map((p) => ({ ...p, amount: scaled(p.amount, factor) }));
+  const sale = out.find((p) => p.type === 2)?.amount ?? 0;
+  // Rounding may bring a crossed-out or instalment price down to the sale price: such an entry goes.
+  return out.filter((p) => !((p.type === 3 || p.type === 4) && p.amount <= sale));
+}
+
+function stockOf(rand: () => number): number {
+  const roll = rand();
+  if (roll < 0.1) return 0;
+  if (roll < 0.15) return 1 + Math.floor(rand() * 3);
+  return 4 + Math.floor(rand() * 57);
+}
+
+/** Generated product number `i` (0-based). */
+export function largeCatalogProduct(i: number): SeedProduct {
+  const rand = prng(hash(`large-${i}`));
+  const base: DemoProduct = pick(rand, demoProducts);
+  const digital = base.stockType === 4;
+  const core = base.name.split(' – ')[0]!;
+  const colour = !digital && rand() < 0.7 ? pick(rand, COLOURS) : undefined;
+  const name = `${pick(rand, digital ? DIGITAL_STYLES : STYLES)} ${core}${colour ? ` – ${colour}` : ''}`;
+  const n = String(i + 1).padStart(6, '0');
+  const sku = base.sku.replace(/^VA-(\w+)-\d+$/, `VL-$1-${n}`);
+  const factor = 0.7 + rand() * 0.9;
+
+  const variants = base.variants?.map((v) => ({
+    ...v,
+    sku: v.sku.replace(base.sku, sku),
+    // About one variant in five is sold out.
+    stock: rand() < 0.2 ? 0 : 1 + Math.floor(rand() * 25),
+    ...(v.prices ? { prices: scalePrices(v.prices, factor) } : {}),
+  }));
+  const tags = [...base.tags];
+  if (tags.length < 4 && rand() < 0.3) {
+    const extra = pick(rand, demoTags).slug;
+    if (!tags.includes(extra)) tags.push(extra);
+  }
+  const specifications = base.specifications.map((s) =>
+    s.key === 'Renk' && colour ? { ...s, value: colour } : s,
+  );
+
+  return {
+    ...base,
+    slug: `${slugify(name)}-${n}`,
+    sku,
+    name,
+    prices: scalePrices(base.prices, factor),
+    stock: variants ? variants.reduce((sum, v) => sum + v.stock, 0) : digital ? base.stock : stockOf(rand),
+    ...(variants ? { variants } : {}),
+    tags,
+    specifications,
+    daysAgo: Math.floor(rand() * 730),
+    imagesOf: base.slug,
+  };
+}
