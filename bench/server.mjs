@@ -115,11 +115,12 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
 }
 
 /**
- * The built Vitrin server on a fresh data directory, so every run measures the same seeded demo shop.
+ * The built Vitrin server, by default on a fresh data directory, so every run measures the same seeded demo
+ * shop; `dataDir` reuses a prepared one (kept afterwards), `env` adds settings (DATABASE_URL, PAGE_CACHE_MB).
  * It serves a private copy of apps/web/build: a rebuild during the bench (other work on the same checkout)
  * would otherwise swap the assets under the running server and the browser would load 404s.
  */
-export async function startVitrin() {
+export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env = {} } = {}) {
   const buildDir = path.join(repoRoot, 'apps/web/build');
   if (!existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('apps/web/build is missing: run "npm run build" first');
@@ -128,24 +129,33 @@ export async function startVitrin() {
   await mkdir(outDir, { recursive: true });
   const webBuildDir = await mkdtemp(path.join(outDir, 'web-build-'));
   await cp(buildDir, webBuildDir, { recursive: true });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrin-bench-'));
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'vitrin-bench-')));
+  // A data directory whose demo pictures were drawn on an earlier run gets none drawn now.
+  const drawsImages = !existsSync(path.join(dataDir, 'uploads', 'catalog', 'products'));
   const cleanUp = () =>
     Promise.all([
-      rm(dataDir, { recursive: true, force: true }),
+      givenDataDir ? undefined : rm(dataDir, { recursive: true, force: true }),
       rm(webBuildDir, { recursive: true, force: true }),
     ]);
   try {
     const server = await startServer({
-      name: 'vitrin',
+      name,
       // `node --import tsx` instead of `npx tsx`: one process, so SIGTERM reaches the server itself.
       args: ['--import', 'tsx', 'apps/server/src/main.ts'],
-      env: { DATA_DIR: dataDir, WEB_BUILD_DIR: webBuildDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+      env: {
+        DATA_DIR: dataDir,
+        WEB_BUILD_DIR: webBuildDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...env,
+      },
       readyPath: '/readyz',
       onStop: cleanUp,
     });
     // A fresh shop draws its demo pictures in the background; measuring meanwhile would measure that.
     const deadline = Date.now() + 120_000;
     while (
+      drawsImages &&
       !/demo ürün görseli çizildi|görselleri çizilemedi/.test(server.output()) &&
       Date.now() < deadline
     ) {

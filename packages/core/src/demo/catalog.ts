@@ -2400,7 +2400,7 @@ const SKU_PREFIX: Record<string, string> = {
   oyuncak: 'OYU',
 };
 
-const COLOR_SUFFIXES = new Set([
+export const COLOR_SUFFIXES = new Set([
   'Ege Mavisi',
   'Terrakota',
   'Zeytin Yeşili',

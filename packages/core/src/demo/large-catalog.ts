@@ -4,7 +4,16 @@
  * name, SKU, prices, stock, tags and age. Deterministic: product `i` is the same on every run.
  */
 import { slugify } from '@vitrin/shared/slug';
-import { type DemoPrice, type DemoProduct, demoProducts, demoTags, hash, pick, prng } from './catalog.ts';
+import {
+  COLOR_SUFFIXES,
+  type DemoPrice,
+  type DemoProduct,
+  demoProducts,
+  demoTags,
+  hash,
+  pick,
+  prng,
+} from './catalog.ts';
 import type { SeedProduct } from './seed-catalog.ts';
 
 const STYLES = [
@@ -62,23 +71,9 @@ const DIGITAL_STYLES = [
   'Özel Baskı',
 ];
 
+/** The demo's colour names and a few more. */
 const COLOURS = [
-  'Ege Mavisi',
-  'Terrakota',
-  'Zeytin Yeşili',
-  'Fildişi',
-  'Adaçayı',
-  'Hardal',
-  'Lacivert',
-  'Turkuaz',
-  'Kırmızı',
-  'Ekru',
-  'Bordo',
-  'Taba',
-  'Kahverengi',
-  'Siyah',
-  'Beyaz',
-  'Lavanta',
+  ...COLOR_SUFFIXES,
   'Gül Kurusu',
   'Çağla Yeşili',
   'Kiremit',
