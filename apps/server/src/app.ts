@@ -8,13 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
 import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Config } from './config.ts';
 import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
-import { type CachedPage, createPageCache, isCacheablePageRequest } from './page-cache.ts';
+import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
 import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -57,24 +57,27 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 
   const csp = contentSecurityPolicy(apiOrigin);
-  const pageCache = createPageCache({ maxBytes: config.pageCacheMb * 1024 * 1024 });
+  // A cached page answers with the nonce it was rendered with; its CSP header names the same one.
+  const pageCache = createPageCache({
+    maxBytes: config.pageCacheMb * 1024 * 1024,
+    baseHeaders: (nonce) => ({ ...SECURITY_HEADERS, 'content-security-policy': csp(nonce) }),
+  });
   services.cache.onClear(() => pageCache.clear());
-  const cachedPages = new WeakMap<FastifyRequest, CachedPage>();
 
   app.addHook('onRequest', async (request, reply) => {
+    // Only anonymous catalogue pages are ever stored (see mayStore below); while the shop is in
+    // maintenance nothing is served from the cache, whoever asks.
+    if (pageCache.enabled && (request.method === 'GET' || request.method === 'HEAD')) {
+      const cached = pageCache.get(request.url);
+      if (cached && (await services.settings.get('is_online')) === 1) return sendHit(request, reply, cached);
+    }
     reply.header('x-request-id', request.id);
-    // A cached page answers with the nonce it was rendered with; the CSP header must name the same one.
-    const cached =
-      webBuild && isCacheablePageRequest(request.method, request.url)
-        ? pageCache.get(request.url)
-        : undefined;
-    if (cached && (await services.settings.get('is_online')) === 1) cachedPages.set(request, cached);
     reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/api/')) {
       // JSON runs no scripts: the strictest policy, and no nonce to make.
       reply.header('content-security-policy', API_CSP);
     } else {
-      const nonce = cachedPages.get(request)?.nonce ?? randomBytes(16).toString('base64');
+      const nonce = randomBytes(16).toString('base64');
       (reply.raw as NonceResponse).cspNonce = nonce;
       reply.header('content-security-policy', csp(nonce));
     }
@@ -169,7 +172,6 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
         } satisfies StorefrontContext;
       },
       {
-        hit: (request) => cachedPages.get(request),
         mayStore: (request, response) =>
           pageCache.enabled &&
           response.status === 200 &&

@@ -1,5 +1,7 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type Encoded, encodeAll } from './precompressed.ts';
+import { type Encoded, encodeAll, pickEncoding } from './precompressed.ts';
 
 /**
  * In-process cache of anonymous page answers (server HTML and route data of catalogue, blog and content
@@ -14,15 +16,23 @@ export interface CachedPage {
   headers: Array<[string, string]>;
   encoded: Encoded;
   nonce: string;
+  /** Every header of the answer per encoding, prepared when the page is stored. */
+  wire: Record<keyof Encoded, OutgoingHttpHeaders>;
 }
 
 export interface PageCacheOptions {
   /** 0 turns the cache off: nothing is kept, every page is rendered (to measure rendering). */
   maxBytes?: number;
   ttlMs?: number;
+  /** The headers every page answer carries (security headers, the CSP naming the page's nonce). */
+  baseHeaders?: (nonce: string) => Record<string, string>;
 }
 
-export function createPageCache({ maxBytes = 64 * 1024 * 1024, ttlMs = 60_000 }: PageCacheOptions = {}) {
+export function createPageCache({
+  maxBytes = 64 * 1024 * 1024,
+  ttlMs = 60_000,
+  baseHeaders = () => ({}),
+}: PageCacheOptions = {}) {
   const lru = new LRUCache<string, CachedPage>({
     // lru-cache needs a positive bound; a disabled cache never stores anything anyway.
     maxSize: Math.max(1, maxBytes),
@@ -33,9 +43,25 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, ttlMs = 60_000 }:
   return {
     enabled: maxBytes > 0,
     get: (key: string) => lru.get(key),
-    set(key: string, page: Omit<CachedPage, 'encoded'> & { body: Buffer }) {
+    set(key: string, page: Omit<CachedPage, 'encoded' | 'wire'> & { body: Buffer }) {
       const { body, ...rest } = page;
-      const entry = { ...rest, encoded: encodeAll(body) };
+      const encoded = encodeAll(body);
+      const common = {
+        ...baseHeaders(page.nonce),
+        ...Object.fromEntries(page.headers),
+        vary: 'accept-encoding',
+      };
+      const wire = (encoding: keyof Encoded): OutgoingHttpHeaders => ({
+        ...common,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        'content-length': encoded[encoding].length,
+        'x-cache': 'hit',
+      });
+      const entry = {
+        ...rest,
+        encoded,
+        wire: { identity: wire('identity'), br: wire('br'), gzip: wire('gzip') },
+      };
       lru.set(key, entry);
       return entry;
     },
@@ -54,4 +80,17 @@ const UNCACHED_PREFIXES = ['/api/', '/uploads/', '/assets/', '/healthz', '/ready
 export function isCacheablePageRequest(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   return !UNCACHED_PREFIXES.some((p) => url.startsWith(p));
+}
+
+/**
+ * Answers a request from the cache with the prepared headers, straight on the socket: a hit skips routing
+ * hooks, serialisation and compression (onResponse hooks, and so the request log, still run).
+ */
+export function sendHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.hijack();
+  const res = reply.raw;
+  res.setHeader('x-request-id', request.id);
+  res.writeHead(page.status, page.wire[encoding]);
+  res.end(request.method === 'HEAD' ? undefined : page.encoded[encoding]);
 }

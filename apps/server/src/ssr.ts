@@ -7,19 +7,20 @@ import { sendEncoded } from './precompressed.ts';
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export interface SsrCaching {
-  /** The cached answer for this request, when it may be served from the cache. */
-  hit(request: FastifyRequest): CachedPage | undefined;
   /** Whether this freshly rendered answer may be kept for others. */
   mayStore(request: FastifyRequest, response: Response): boolean;
-  store(request: FastifyRequest, page: Omit<CachedPage, 'encoded'> & { body: Buffer }): CachedPage;
+  store(request: FastifyRequest, page: Omit<CachedPage, 'encoded' | 'wire'> & { body: Buffer }): CachedPage;
   nonce(reply: FastifyReply): string;
 }
 
-/** `x-cache` tells operators (and the tests) whether a page came from the page cache. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
+/**
+ * A page just rendered and stored: sent compressed like the cache's later hits (page-cache.ts `sendHit`).
+ * `x-cache` tells operators (and the tests) whether a page came from the page cache.
+ */
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  reply.header('x-cache', state);
+  reply.header('x-cache', 'miss');
   return sendEncoded(request, reply, page.encoded);
 }
 
@@ -43,8 +44,6 @@ export function registerSsr(
   );
 
   app.all('/*', async (request, reply) => {
-    const cached = caching.hit(request);
-    if (cached) return sendCached(request, reply, cached, 'hit');
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -63,7 +62,7 @@ export function registerSsr(
         body,
         nonce: caching.nonce(reply),
       });
-      return sendCached(request, reply, page, 'miss');
+      return sendStored(request, reply, page);
     }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
