@@ -15,6 +15,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 // The large-catalogue part takes minutes (and the first time minutes more to seed): BENCH_LARGE=0 skips it.
 const LARGE = process.env.BENCH_LARGE !== '0';
+// BENCH_ONLY=large runs the large-catalogue search part alone (no throughput targets).
+const ONLY_LARGE = process.env.BENCH_ONLY === 'large';
 // Search latency is what a few shoppers searching at once see, not the latency of a queue of 50.
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 4);
 // What a browser sends: the servers compress, and compression is part of the cost we want to see.
@@ -219,29 +221,45 @@ async function searchLoad(target, base, paths, shoppers) {
   };
 }
 
-/** Search on the large catalogue of one database: each query alone (also the warm-up), then the mix. */
+/**
+ * The server keeps search answers for a minute, keyed by the query and its listing parameters. The cold
+ * mix gives every request its own page size (1-48, then the next query), so no answer is ever reused and
+ * each request does the whole search; the page size changes only how many cards are priced.
+ */
+function coldSearchPaths() {
+  const paths = [];
+  for (let size = 1; size <= 48; size++)
+    for (const q of SEARCHES) paths.push(`/api/front/search?q=${encodeURIComponent(q)}&pageSize=${size}`);
+  return paths;
+}
+
+/**
+ * Search on the large catalogue of one database: each query alone (cold: the first request of each on a
+ * fresh server), the mix with uncached answers, then the mix as shoppers repeating popular words see it
+ * (answers cached by the first part).
+ */
 async function measureSearch(label, server, results, perQuery) {
   const target = `search api, ${label}, ${LARGE_PRODUCTS} products`;
   process.stdout.write(`  ${target}: each query alone ...`);
   perQuery[label] = await timeEachQuery(server.url);
-  process.stdout.write(` ${SEARCH_CONNECTIONS} shoppers ...`);
+  process.stdout.write(` ${SEARCH_CONNECTIONS} shoppers, cold ...`);
+  results.push(await searchLoad(`${target}, cold`, server.url, coldSearchPaths(), SEARCH_CONNECTIONS));
+  const cold = results.at(-1);
+  process.stdout.write(` p95 ${cold.latencyMs.p95} ms; warm ...`);
   const paths = SEARCHES.map((q) => `/api/front/search?q=${encodeURIComponent(q)}`);
   results.push(await searchLoad(target, server.url, paths, SEARCH_CONNECTIONS));
   const r = results.at(-1);
   console.log(` ${r.reqPerSec.toFixed(1)} req/s, p95 ${r.latencyMs.p95} ms`);
 }
 
-runMain(async () => {
-  console.log(`bench: ${DURATION} s per target, ${CONNECTIONS} connections, ${WARMUP} s warm-up each`);
-  // Other work on the machine depresses every figure; the load average says whether a run can be trusted.
-  const machine = machineInfo();
+/** The pages and API against the trivial server, on the small demo catalogue. */
+async function throughput(results) {
   // All servers of a part run together but are measured one at a time, so they never compete for CPU.
   const hello = await startHello();
   const vitrin = await startVitrin();
   const uncached = await startVitrin({ name: 'vitrin (no page cache)', env: { PAGE_CACHE_MB: '0' } });
   const products = (await productSlugs(vitrin.url)).map((slug) => `/product/${slug}`);
   const productApi = products.map((p) => `/api/front/products/${p.slice('/product/'.length)}`);
-  const results = [];
   await runTargets(
     [
       ['baseline /', hello.url, '/'],
@@ -255,6 +273,14 @@ runMain(async () => {
     results,
   );
   await Promise.all([hello.stop(), vitrin.stop(), uncached.stop()]);
+}
+
+runMain(async () => {
+  console.log(`bench: ${DURATION} s per target, ${CONNECTIONS} connections, ${WARMUP} s warm-up each`);
+  // Other work on the machine depresses every figure; the load average says whether a run can be trusted.
+  const machine = machineInfo();
+  const results = [];
+  if (!ONLY_LARGE) await throughput(results);
 
   const perQuery = {};
   const seeding = {};
@@ -283,8 +309,8 @@ runMain(async () => {
     }
   }
 
-  const baseline = results[0].reqPerSec;
-  for (const r of results) r.ratioToBaseline = r.reqPerSec / baseline;
+  const baseline = ONLY_LARGE ? undefined : results[0].reqPerSec;
+  for (const r of results) r.ratioToBaseline = baseline ? r.reqPerSec / baseline : undefined;
   console.log();
   printTable(results, baseline);
   for (const [label, queries] of Object.entries(perQuery)) {
@@ -307,47 +333,52 @@ runMain(async () => {
   const cachedProduct = byTarget['product page (page cache)'];
   const uncachedProduct = byTarget['product page (uncached)'];
   const productJson = byTarget['api /api/front/products/{slug}'];
-  const checks = [
-    check(
-      '/api/front/home >= 0.4 x baseline req/s',
-      api,
-      `${api.ratioToBaseline.toFixed(2)} x`,
-      api.ratioToBaseline >= 0.4,
-    ),
-    check('home page >= 300 req/s', home, reqs(home), home.reqPerSec >= 300),
-    check(
-      `cached product page >= 0.5 x baseline req/s, p99 <= 25 ms at ${CONNECTIONS} connections`,
-      cachedProduct,
-      `${cachedProduct.ratioToBaseline.toFixed(2)} x, p99 ${cachedProduct.latencyMs.p99} ms`,
-      cachedProduct.ratioToBaseline >= 0.5 && cachedProduct.latencyMs.p99 <= 25,
-    ),
-    check(
-      'uncached product page >= 250 req/s',
-      uncachedProduct,
-      reqs(uncachedProduct),
-      uncachedProduct.reqPerSec >= 250,
-    ),
-    check(
-      '/api/front/products/{slug} >= 2500 req/s',
-      productJson,
-      reqs(productJson),
-      productJson.reqPerSec >= 2500,
-    ),
-  ];
+  const checks = ONLY_LARGE
+    ? []
+    : [
+        check(
+          '/api/front/home >= 0.4 x baseline req/s',
+          api,
+          `${api.ratioToBaseline.toFixed(2)} x`,
+          api.ratioToBaseline >= 0.4,
+        ),
+        check('home page >= 300 req/s', home, reqs(home), home.reqPerSec >= 300),
+        check(
+          `cached product page >= 0.5 x baseline req/s, p99 <= 25 ms at ${CONNECTIONS} connections`,
+          cachedProduct,
+          `${cachedProduct.ratioToBaseline.toFixed(2)} x, p99 ${cachedProduct.latencyMs.p99} ms`,
+          cachedProduct.ratioToBaseline >= 0.5 && cachedProduct.latencyMs.p99 <= 25,
+        ),
+        check(
+          'uncached product page >= 250 req/s',
+          uncachedProduct,
+          reqs(uncachedProduct),
+          uncachedProduct.reqPerSec >= 250,
+        ),
+        check(
+          '/api/front/products/{slug} >= 2500 req/s',
+          productJson,
+          reqs(productJson),
+          productJson.reqPerSec >= 2500,
+        ),
+      ];
   for (const [label, limit] of [
     ['PostgreSQL', 50],
     ['embedded', 250],
   ]) {
-    const r = byTarget[`search api, ${label}, ${LARGE_PRODUCTS} products`];
-    if (!r) continue;
-    checks.push(
-      check(
-        `search p95 <= ${limit} ms at ${LARGE_PRODUCTS} products, ${label}`,
-        r,
-        `${r.latencyMs.p95} ms`,
-        r.latencyMs.p95 <= limit,
-      ),
-    );
+    // Warm: the issue's mix, answers cached; cold: every request a new search (see coldSearchPaths).
+    for (const kind of ['', ', cold']) {
+      const r = byTarget[`search api, ${label}, ${LARGE_PRODUCTS} products${kind}`];
+      if (!r) continue;
+      checks.push(
+        check(
+          `search p95 <= ${limit} ms at ${LARGE_PRODUCTS} products, ${label}${kind || ', warm'}`,
+          r,
+          `${r.latencyMs.p95} ms`,
+          r.latencyMs.p95 <= limit,
+        ),
+      );
+    }
   }
   console.log();
   for (const c of checks) console.log(`${c.pass ? 'PASS' : 'MISS'}  ${c.target} (${c.actual})`);
@@ -366,6 +397,7 @@ runMain(async () => {
       connections: CONNECTIONS,
       warmupSec: WARMUP,
       headers: HEADERS,
+      only: ONLY_LARGE ? 'large' : undefined,
       large: LARGE
         ? { products: LARGE_PRODUCTS, searchConnections: SEARCH_CONNECTIONS, seededInSec: seeding }
         : null,

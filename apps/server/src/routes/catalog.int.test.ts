@@ -310,6 +310,49 @@ describe('search', () => {
     expect(body.listing.total).toBeGreaterThan(0);
   });
 
+  it('uses typo matches only when nothing matches exactly', async () => {
+    const exact = async (q: string) => {
+      const [row] = await t.services.database.query<{ n: string }>(
+        `select count(*) as n from products p where p.is_active and (p.search_vector @@ plainto_tsquery('turkish', $1)
+          or p.search_text like '%' || $1 || '%')`,
+        [q],
+      );
+      return Number(row!.n);
+    };
+    expect(await exact('kupa')).toBeGreaterThan(0);
+    expect((await search('kupa')).body.listing.total).toBe(await exact('kupa'));
+    expect(await exact('serammik')).toBe(0);
+    expect((await search('serammik')).body.listing.total).toBeGreaterThan(0);
+  });
+
+  it('offers the facets of the whole result set, not of the page', async () => {
+    const { body } = await search('kupa', '&pageSize=1');
+    const all: string[] = [];
+    for (let page = 1; all.length < body.listing.total; page++) {
+      const next = await search('kupa', `&pageSize=48&page=${page}`);
+      all.push(...next.body.listing.items.map((i: Card) => i.slug));
+    }
+    const tagRows = await t.services.database.query<{ slug: string; n: string }>(
+      `select t.slug, count(*) as n from products p join product_tags pt on pt.product_id = p.id
+        join tags t on t.id = pt.tag_id where p.slug = any($1) group by t.slug`,
+      [all],
+    );
+    const counts = Object.fromEntries(tagRows.map((r) => [r.slug, Number(r.n)]));
+    const facetCounts = Object.fromEntries(
+      body.listing.facets.tags.map((f: { slug: string; count: number }) => [f.slug, f.count]),
+    );
+    expect(facetCounts).toEqual(counts);
+    // Every result lies within the offered price range.
+    const { minMinor, maxMinor } = body.listing.facets.priceRange;
+    const inRange = await search(
+      'kupa',
+      `&min=${(minMinor / 100).toFixed(2)}&max=${(maxMinor / 100).toFixed(2)}`,
+    );
+    expect(inRange.body.listing.total).toBe(body.listing.total);
+    const above = await search('kupa', `&min=${((minMinor + 1) / 100).toFixed(2)}`);
+    expect(above.body.listing.total).toBeLessThan(body.listing.total);
+  });
+
   it('ranks an exact name match first', async () => {
     const [first] = (await t.services.database.db
       .select({ name: products.name })

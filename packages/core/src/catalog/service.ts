@@ -20,6 +20,7 @@ import { productBySlug } from './product.ts';
 import { homeShelves } from './shelves.ts';
 
 const SUGGESTIONS = 6;
+const SEARCH_CACHE_MS = 60_000;
 
 function searchTerms(q: string): SearchTerms | null {
   const folded = foldTurkish(q);
@@ -38,11 +39,27 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     const list = await db.select().from(tags).orderBy(asc(tags.name));
     return new Map(list.map((t) => [t.slug, t]));
   });
+  const searchAnswers = cache.keyed('search', async (key) => {
+    const [terms, query, wholesale] = JSON.parse(key) as [SearchTerms, ListingQuery, boolean];
+    return listProducts(db, { search: terms }, query, await context({ wholesale }));
+  });
+  /**
+   * Search answers are kept for up to a minute (and dropped with every catalogue or settings change): a
+   * broad word reads a quarter of the catalogue, and shoppers repeat popular words. Within the minute,
+   * stock changes from orders may show late, as on a cached product page.
+   */
+  const cachedSearch = (terms: SearchTerms, query: ListingQuery, shopper: Shopper) =>
+    searchAnswers(
+      JSON.stringify([terms, query, shopper.wholesale, Math.floor(Date.now() / SEARCH_CACHE_MS)]),
+    );
 
   async function context(shopper: Shopper): Promise<ShopperContext> {
     const s = await settings.all();
     return { usdRate: s.usd_rate, eurRate: s.eur_rate, wholesale: shopper.wholesale };
   }
+  const retailProduct = cache.keyed('product', async (slug) =>
+    productBySlug(db, await tree(), slug, await context(RETAIL)),
+  );
 
   return {
     async categoryTree(): Promise<CategoryNode[]> {
@@ -87,17 +104,16 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     async search(q: string, query: ListingQuery, shopper = RETAIL): Promise<SearchPage> {
       const terms = searchTerms(q);
       if (!terms) return { q, listing: null };
-      return { q, listing: await listProducts(db, { search: terms }, query, await context(shopper)) };
+      return { q, listing: await cachedSearch(terms, query, shopper) };
     },
     /** As-you-type suggestions: a few products by relevance and the categories whose name matches. */
     async suggest(q: string): Promise<SearchSuggestion> {
       const terms = searchTerms(q);
       if (!terms) return { products: [], categories: [] };
-      const listing = await listProducts(
-        db,
-        { search: terms },
+      const listing = await cachedSearch(
+        terms,
         { page: 1, pageSize: SUGGESTIONS, sort: 'relevance', tag: [], opt: [] },
-        await context(RETAIL),
+        RETAIL,
       );
       const categories = [...(await tree()).byId.values()]
         .filter((c) => foldTurkish(c.name).includes(terms.folded))
@@ -108,7 +124,12 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
         categories,
       };
     },
+    /**
+     * A product page's data. What retail shoppers see is kept in memory until the catalogue changes (six
+     * queries and the description's sanitising per product otherwise); wholesale prices are read fresh.
+     */
     async product(slug: string, shopper = RETAIL): Promise<ProductDetail | null> {
+      if (!shopper.wholesale) return retailProduct(slug);
       return productBySlug(db, await tree(), slug, await context(shopper));
     },
   };
