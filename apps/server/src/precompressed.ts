@@ -26,6 +26,24 @@ export function encodeAll(body: string | Buffer, quality = 5): Encoded {
   };
 }
 
+/**
+ * Compresses a body made for one answer (a page rendered for this request) in the encoding the client
+ * takes, in one synchronous call. Brotli 3 takes about 0.8 ms on a 70 kB page (4: 1.5 ms for 4 % less).
+ */
+export function sendCompressedOnce(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding === 'identity' || body.length < 1024) return reply.send(body);
+  reply.header('content-encoding', encoding);
+  return reply.send(
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : gzipSync(body, { level: 6 }),
+  );
+}
+
 /** br when the client takes it, else gzip, else none (q=0 refusals respected). */
 export function pickEncoding(acceptEncoding: string | undefined): keyof Encoded {
   if (!acceptEncoding) return 'identity';

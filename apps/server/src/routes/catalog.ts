@@ -3,6 +3,7 @@ import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalo
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../http-errors.ts';
+import { encodeAll, sendEncoded } from '../precompressed.ts';
 import { parseInput } from '../validation.ts';
 
 /** Catalogue answers are the same for every retail visitor: shared caches may keep them briefly. */
@@ -61,10 +62,16 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services) 
     return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
   });
 
+  // A product's JSON is compressed once per catalogue change, not once per request.
+  const productJson = services.cache.keyed('product-json', async (slug) => {
+    const product = await catalog.product(slug);
+    return product && encodeAll(JSON.stringify(product));
+  });
   app.get('/api/front/products/:slug', async (request, reply) => {
     const slug = slugParam(request);
-    const product = slug && (await catalog.product(slug));
-    if (!product) return reply.status(404).send(notFound('Ürün', request.url));
-    return reply.header('cache-control', CACHE).send(product);
+    const encoded = slug && (await productJson(slug));
+    if (!encoded) return reply.status(404).send(notFound('Ürün', request.url));
+    reply.type('application/json; charset=utf-8').header('cache-control', CACHE);
+    return sendEncoded(request, reply, encoded);
   });
 }
