@@ -40,7 +40,8 @@ export function ResponsiveImage({
     height,
     loading: priority ? 'eager' : 'lazy',
     fetchPriority: priority ? 'high' : undefined,
-    decoding: 'async',
+    // The main image is the largest paint: decoded with the frame, not after it.
+    decoding: priority ? undefined : 'async',
     className,
     'data-testid': testId,
   } as const;
