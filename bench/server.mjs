@@ -169,8 +169,8 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
 }
 
 /** The trivial Fastify server the Vitrin figures are compared with. */
-export function startHello() {
-  return startServer({ name: 'hello', args: [path.join(repoRoot, 'bench/hello-server.mjs')] });
+export function startHello(env = {}) {
+  return startServer({ name: 'hello', args: [path.join(repoRoot, 'bench/hello-server.mjs')], env });
 }
 
 /** Other things to tear down with the servers (a browser); each runs once. */
