@@ -8,15 +8,7 @@ import { rows } from './rows.ts';
 /** How many products each home shelf shows (two rows of four on a wide screen). */
 export const SHELF_SIZE = 8;
 
-interface ShelfRow {
-  id: number;
-  slug: string;
-  name: string;
-  images: string[];
-  stock_type: number;
-  vat_rate: number;
-  in_stock: boolean;
-}
+type ShelfRow = Parameters<typeof cards>[1][number];
 
 /** A price entry of the product itself (not a variant's) in TRY minor units, with the shop's rates. */
 function entryInTry(ctx: ShopperContext) {
