@@ -86,11 +86,16 @@ function inList(ids: number[]): SQL {
   )})`;
 }
 
+/** A price entry `pp` in TRY minor units (unrounded), converted with the shop's USD and EUR rates. */
+export function entryInTry(ctx: ShopperContext): SQL {
+  return sql`pp.amount_minor * case pp.currency when 'USD' then ${ctx.usdRate}::numeric
+    when 'EUR' then ${ctx.eurRate}::numeric else 1 end`;
+}
+
 /** The product's shown price in TRY minor units, for sorting and price filters (same rule as the cards). */
 function salePriceTry(ctx: ShopperContext): SQL {
   const types = ctx.wholesale ? sql`(2, 5)` : sql`(2)`;
-  return sql`(select round(pp.amount_minor * case pp.currency when 'USD' then ${ctx.usdRate}::numeric
-      when 'EUR' then ${ctx.eurRate}::numeric else 1 end)::bigint
+  return sql`(select round(${entryInTry(ctx)})::bigint
     from product_prices pp
     where pp.product_id = p.id and pp.variant_id is null and pp.price_type in ${types}
     order by pp.price_type desc limit 1)`;
@@ -100,6 +105,9 @@ function salePriceTry(ctx: ShopperContext): SQL {
 export const IN_STOCK = sql`(case
   when p.stock_type = 2 then exists (select 1 from product_variants v where v.product_id = p.id and v.is_active and v.stock > 0)
   else p.stock is null or p.stock > 0 end)`;
+
+/** The columns of `products p` that {@link cards} turns into product cards. */
+export const CARD_COLUMNS = sql`p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock`;
 
 function filterConditions(query: ListingQuery, price: SQL): SQL[] {
   const conditions: SQL[] = [];
@@ -169,7 +177,7 @@ export async function listProducts(
   const offset = (query.page - 1) * query.pageSize;
   const found = await rows<CardRow>(
     db,
-    sql`select p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock,
+    sql`select ${CARD_COLUMNS},
         ${price} as sort_price, count(*) over () as total
       from products p where ${where}
       order by ${orderBy(query.sort)} limit ${query.pageSize} offset ${offset}`,
@@ -338,7 +346,7 @@ async function searchListing(
       select
         (select count(*) from m) as total,
         (select json_agg(x) from (
-          select p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock
+          select ${CARD_COLUMNS}
           from (select m.* from m order by ${searchOrder(query.sort)}
             limit ${query.pageSize} offset ${offset}) m
           join products p on p.id = m.id order by ${searchOrder(query.sort)}) x) as items,

@@ -5,7 +5,7 @@ import { sanitizeRichText } from '../content/sanitize.ts';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productTags, productVariants, tags } from '../db/schema.ts';
 import type { CategoryTree } from './categories.ts';
-import { cards, IN_STOCK, publicPrice, type ShopperContext } from './listing.ts';
+import { CARD_COLUMNS, cards, publicPrice, type ShopperContext } from './listing.ts';
 import { rows } from './rows.ts';
 
 /** At or below this many pieces the page says how many are left. */
@@ -55,7 +55,7 @@ export async function productBySlug(
       .orderBy(asc(tags.name)),
     rows<RelatedRow>(
       db,
-      sql`select p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock
+      sql`select ${CARD_COLUMNS}
         from products p
         where p.category_id = ${product.categoryId} and p.id <> ${product.id} and p.is_active
         order by random() limit ${RELATED_COUNT}`,
