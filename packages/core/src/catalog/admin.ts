@@ -1,5 +1,5 @@
 import { formatMoney } from '@vitrin/shared/money';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
@@ -113,16 +113,20 @@ export const categoryFieldHelp = Object.entries(categoryFields).map(([k, f]) => 
  * Every change is one transaction and then drops the caches on every app node, page cache included.
  */
 export function createCatalogAdmin(db: Db, cache: Cache) {
-  async function productBySlug(tx: Db, slug: string) {
+  async function findProduct(tx: Db, slug: string) {
     const [product] = await tx.select().from(products).where(eq(products.slug, slug)).limit(1);
     if (!product) throw new CatalogError('URUN_BULUNAMADI', `Ürün bulunamadı: ${slug}`);
     return product;
   }
 
-  /** Search and sort columns follow the name, SKU, summary, tags and category. */
-  async function refreshSearch(tx: Db, productId: number) {
-    const [p] = await tx
+  /**
+   * Search and sort columns follow the name, SKU, summary, tags and category: those of the products that
+   * `where` selects are made again (two reads for all of them, then one update each).
+   */
+  async function refreshSearch(tx: Db, where: SQL) {
+    const list = await tx
       .select({
+        id: products.id,
         name: products.name,
         sku: products.sku,
         shortDescription: products.shortDescription,
@@ -130,16 +134,21 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.id, productId));
+      .where(where);
+    if (!list.length) return;
     const tagRows = await tx
-      .select({ name: tags.name })
+      .select({ productId: productTags.productId, name: tags.name })
       .from(productTags)
       .innerJoin(tags, eq(tags.id, productTags.tagId))
-      .where(eq(productTags.productId, productId));
-    await tx
-      .update(products)
-      .set(searchColumns({ ...p!, tagNames: tagRows.map((t) => t.name) }))
-      .where(eq(products.id, productId));
+      .where(inArray(productTags.productId, tx.select({ id: products.id }).from(products).where(where)));
+    const tagNames = new Map<number, string[]>();
+    for (const t of tagRows) tagNames.set(t.productId, [...(tagNames.get(t.productId) ?? []), t.name]);
+    for (const { id, ...p } of list) {
+      await tx
+        .update(products)
+        .set(searchColumns({ ...p, tagNames: tagNames.get(id) ?? [] }))
+        .where(eq(products.id, id));
+    }
   }
 
   /** Sets the product's own price entry of a type, in the currency its sale price is kept in. */
@@ -151,6 +160,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
       .where(and(own, eq(productPrices.priceType, SALE)))
       .limit(1);
     await tx.delete(productPrices).where(and(own, eq(productPrices.priceType, type)));
+    await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
     if (amountMinor !== null) {
       await tx.insert(productPrices).values({
         productId,
@@ -166,7 +176,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
     async setProduct(slug: string, field: string, raw: string): Promise<string> {
       const { key, value } = parseField(productFields, field, raw);
       await db.transaction(async (tx) => {
-        const product = await productBySlug(tx, slug);
+        const product = await findProduct(tx, slug);
         const touch = { updatedAt: new Date() };
         switch (key) {
           case 'name':
@@ -174,7 +184,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .update(products)
               .set({ ...touch, name: value as string })
               .where(eq(products.id, product.id));
-            await refreshSearch(tx, product.id);
+            await refreshSearch(tx, eq(products.id, product.id));
             break;
           case 'price':
             await setPrice(tx, product.id, SALE, value as number);
@@ -204,16 +214,13 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .where(eq(products.id, product.id));
             break;
         }
-        if (key === 'price' || key === 'market-price') {
-          await tx.update(products).set(touch).where(eq(products.id, product.id));
-        }
       });
       await cache.invalidateAll();
       return this.showProduct(slug);
     },
 
     async showProduct(slug: string): Promise<string> {
-      const product = await productBySlug(db, slug);
+      const product = await findProduct(db, slug);
       const prices = await db
         .select()
         .from(productPrices)
@@ -254,13 +261,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
           .update(categories)
           .set({ [column[key]]: value, updatedAt: new Date() })
           .where(eq(categories.id, category.id));
-        if (key === 'name') {
-          const inCategory = await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(eq(products.categoryId, category.id));
-          for (const p of inCategory) await refreshSearch(tx, p.id);
-        }
+        if (key === 'name') await refreshSearch(tx, eq(products.categoryId, category.id));
       });
       await cache.invalidateAll();
       return `${slug}: ${field} = ${raw.trim()}`;
