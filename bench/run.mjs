@@ -180,7 +180,6 @@ async function runTargets(targets, results) {
   }
 }
 
-/** Search on the large catalogue of one database: the mix under load, then each query alone. */
 /**
  * Search under load: `shoppers` clients each send the queries in turn (each starting elsewhere in the list)
  * for DURATION seconds and wait for every answer. Unlike autocannon, which drops the requests still open
