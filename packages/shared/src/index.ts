@@ -1,3 +1,5 @@
+export * from './address/phone.ts';
+export * from './address/turkish-ids.ts';
 export * from './api/catalog.ts';
 export * from './api/content.ts';
 export * from './api/error-body.ts';
