@@ -33,6 +33,13 @@ async function main() {
       ? await startControlServer(controlSocketPath(config.dataDir), services)
       : async () => {};
   app.log.info(`Vitrin hazır: http://localhost:${config.port} (veritabanı: ${services.database.kind})`);
+  // In the background: the shop answers meanwhile, and a search that comes first waits for the same build.
+  const indexing = performance.now();
+  services.catalog.prepareSearch().then(
+    (size) =>
+      app.log.info(`Arama dizini hazır: ${size} ürün, ${Math.round(performance.now() - indexing)} ms`),
+    (err: unknown) => app.log.error({ err }, 'Arama dizini kurulamadı; ilk arama yeniden deneyecek'),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

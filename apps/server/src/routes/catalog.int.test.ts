@@ -1,4 +1,5 @@
 import { categories, productPrices, products } from '@vitrin/core/db/schema';
+import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support.ts';
@@ -325,6 +326,29 @@ describe('search', () => {
     expect((await search('serammik')).body.listing.total).toBeGreaterThan(0);
   });
 
+  it.each([
+    'kupa',
+    'seramik kupa',
+    'e-kitap',
+    'el yapımı',
+    'ser',
+    'amik',
+    'ı',
+    '2',
+    'Kişiye Özel',
+    'deri  cüzdan',
+    '(kupa)',
+  ])('matches %j exactly where its folded text or its Turkish stems match', async (q) => {
+    const [row] = await t.services.database.query<{ n: string }>(
+      `select count(*) as n from products p where p.is_active and (p.search_vector @@ plainto_tsquery('turkish', $1)
+        or p.search_text like '%' || $2 || '%')`,
+      [q.toLocaleLowerCase('tr-TR'), foldTurkish(q)],
+    );
+    const expected = Number(row!.n);
+    expect(expected).toBeGreaterThan(0);
+    expect((await search(q)).body.listing.total).toBe(expected);
+  });
+
   it('offers the facets of the whole result set, not of the page', async () => {
     const { body } = await search('kupa', '&pageSize=1');
     const all: string[] = [];
@@ -351,6 +375,75 @@ describe('search', () => {
     expect(inRange.body.listing.total).toBe(body.listing.total);
     const above = await search('kupa', `&min=${((minMinor + 1) / 100).toFixed(2)}`);
     expect(above.body.listing.total).toBeLessThan(body.listing.total);
+  });
+
+  /** Every slug of a listing, in order, following its pages. */
+  const allSlugs = async (url: string) => {
+    const slugs: string[] = [];
+    for (let page = 1; ; page++) {
+      const { listing } = (await t.app.inject(`${url}&pageSize=48&page=${page}`)).json();
+      slugs.push(...listing.items.map((i: Card) => i.slug));
+      if (page >= listing.pageCount) return slugs;
+    }
+  };
+
+  it('filters results as a category listing filters its products', async () => {
+    // Every deri product has the category's name in its search text, so the search for it holds the
+    // category; each filter must then keep the same tekstil products as the category listing does.
+    const category = '/api/front/categories/deri/products?x=1';
+    const search = '/api/front/search?q=deri';
+    const inCategory = new Set(await allSlugs(category));
+    const found = await allSlugs(search);
+    expect(found).toEqual(expect.arrayContaining([...inCategory]));
+    const { listing } = (await t.app.inject(`${category}&pageSize=1`)).json();
+    const option = listing.facets.options[0];
+    const filters = [
+      'stock=1',
+      `tag=${listing.facets.tags[0].slug}`,
+      `tag=${listing.facets.tags[0].slug}&tag=${listing.facets.tags[1].slug}`,
+      `min=${Math.ceil(listing.facets.priceRange.minMinor / 100) + 50}&max=${Math.floor(listing.facets.priceRange.maxMinor / 100) - 50}`,
+      `opt=${encodeURIComponent(`${option.name}:${option.values[0]}`)}`,
+      `opt=${encodeURIComponent(`${option.name}:${option.values[0]}`)}&opt=${encodeURIComponent(`${option.name}:${option.values[1]}`)}`,
+    ];
+    for (const filter of filters) {
+      const expected = await allSlugs(`${category}&${filter}`);
+      const filtered = await allSlugs(`${search}&${filter}`);
+      expect(
+        filtered.every((slug) => found.includes(slug)),
+        filter,
+      ).toBe(true);
+      expect(new Set(filtered.filter((slug) => inCategory.has(slug))), filter).toEqual(new Set(expected));
+      expect(expected.length, filter).toBeLessThan(inCategory.size);
+    }
+  });
+
+  it('sorts results by price in TRY across currencies, by name the Turkish way and by newest', async () => {
+    const items = async (sort: string) =>
+      (await t.app.inject(`/api/front/search?q=tekstil&sort=${sort}&pageSize=48`)).json().listing
+        .items as Card[];
+    const up = (await items('price_asc')).map((i) => i.price!.amountMinor);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = (await items('price_desc')).map((i) => i.price!.amountMinor);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    const byName = (await items('name')).map((i) => i.name);
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, 'tr')));
+    const newest = (await items('newest')).map((i) => i.slug);
+    const rows = await t.services.database.query<{ slug: string }>(
+      'select slug from products where slug = any($1) order by created_at desc, id desc',
+      [newest],
+    );
+    expect(newest).toEqual(rows.map((r) => r.slug));
+  });
+
+  it('follows catalogue changes: a renamed product is found by its new name, a hidden one not at all', async () => {
+    const [product] = await t.services.database.query<{ slug: string }>(
+      'select slug from products where is_active and stock_type = 1 order by id desc limit 1',
+    );
+    await t.services.catalogAdmin.setProduct(product!.slug, 'name', 'Zümrüt Yeşili Özel Çanta');
+    const renamed = (await t.app.inject('/api/front/search?q=zumrut yesili ozel')).json().listing;
+    expect(renamed.items.map((i: Card) => i.slug)).toEqual([product!.slug]);
+    await t.services.catalogAdmin.setProduct(product!.slug, 'active', '0');
+    expect((await t.app.inject('/api/front/search?q=zumrut yesili ozel')).json().listing.total).toBe(0);
   });
 
   it('ranks an exact name match first', async () => {

@@ -1,32 +1,11 @@
 import type { ListingFacets, ListingQuery, ProductCard, ProductListing } from '@vitrin/shared/api/catalog';
 import { type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
-import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from './rows.ts';
 
-/** Which products a listing shows before filters: a category (with its subcategories), a tag, a search. */
-export type ListingScope =
-  | { categoryIds: number[] }
-  | { tagId: number }
-  | { productIds: number[] }
-  | { search: SearchTerms };
-
-/** A query in the two forms the search matches: Turkish-folded, and lowercased for stems. */
-export interface SearchTerms {
-  folded: string;
-  lowered: string;
-}
-
-/** `text` as literal LIKE text: %, _ and backslashes in the query match themselves. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** LIKE pattern of text containing `text` literally. */
-export function likeContains(text: string): string {
-  return `%${likeLiteral(text)}%`;
-}
+/** Which products a listing shows before filters: a category (with its subcategories), a tag, given products. */
+export type ListingScope = { categoryIds: number[] } | { tagId: number } | { productIds: number[] };
 
 export interface ShopperContext {
   usdRate: string;
@@ -35,42 +14,7 @@ export interface ShopperContext {
   wholesale: boolean;
 }
 
-/**
- * A product matches a search exactly by stem (full text, Turkish configuration: `kitaplar` finds `kitap`) or
- * by folded substring (`sapka` finds `Şapka`); both use their GIN index.
- */
-function exactMatch({ folded, lowered }: SearchTerms): SQL {
-  return sql`(p.search_vector @@ plainto_tsquery('turkish', ${lowered})
-    or p.search_text like ${likeContains(folded)})`;
-}
-
-/**
- * Cheap signals only: word similarity over every match of a broad word (a quarter of the catalogue for
- * `hediye`) costs more than the rest of the search. The exact name first, then names that begin with the
- * query (`search_text` starts with the folded name), then stems and substrings.
- */
-function exactRank({ folded, lowered }: SearchTerms): SQL {
-  return sql`(case when p.name_sort = ${turkishSortKey(lowered)} then 4 else 0 end
-    + ts_rank(p.search_vector, plainto_tsquery('turkish', ${lowered})) * 2
-    + case when p.search_text like ${`${likeLiteral(folded)}%`} then 2 else 0 end
-    + case when p.search_text like ${likeContains(folded)} then 1 else 0 end)`;
-}
-
-/**
- * Typos (`serammik` finds `seramik`) by trigram word similarity. Only when nothing matches exactly: ORed
- * with the exact match it makes the planner scan the whole table.
- */
-function typoMatch({ folded }: SearchTerms): SQL {
-  return sql`${folded} <% p.search_text`;
-}
-
-function typoRank({ folded }: SearchTerms): SQL {
-  return sql`word_similarity(${folded}, p.search_text)`;
-}
-
-type PlainScope = Exclude<ListingScope, { search: SearchTerms }>;
-
-function scopeCondition(scope: PlainScope): SQL {
+function scopeCondition(scope: ListingScope): SQL {
   if ('categoryIds' in scope) return sql`p.category_id in ${inList(scope.categoryIds)}`;
   if ('tagId' in scope)
     return sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${scope.tagId})`;
@@ -168,7 +112,6 @@ export async function listProducts(
   query: ListingQuery,
   ctx: ShopperContext,
 ): Promise<ProductListing> {
-  if ('search' in scope) return searchListing(db, scope.search, query, ctx);
   const price = salePriceTry(ctx);
   const where = sql.join(
     [sql`p.is_active`, scopeCondition(scope), ...filterConditions(query, price)],
@@ -252,7 +195,7 @@ export function publicPrice(price: ReturnType<typeof resolveDisplayPrice>): Prod
 }
 
 /** What the filter panel offers for a listing's scope: its tags, variant options and price range. */
-async function listingFacets(db: Db, scope: PlainScope, ctx: ShopperContext): Promise<ListingFacets> {
+async function listingFacets(db: Db, scope: ListingScope, ctx: ShopperContext): Promise<ListingFacets> {
   const base = sql`p.is_active and ${scopeCondition(scope)}`;
   const [tagRows, optionRows, rangeRows] = await Promise.all([
     rows<{ slug: string; name: string; count: string | number }>(
@@ -289,96 +232,17 @@ async function listingFacets(db: Db, scope: PlainScope, ctx: ShopperContext): Pr
   };
 }
 
-/** Order of search results: the listing's sorts over the matched set, by relevance the search's rank. */
-function searchOrder(sort: ListingQuery['sort']): SQL {
-  switch (sort) {
-    case 'relevance':
-      return sql`m.rank desc, m.id desc`;
-    case 'price_asc':
-      return sql`m.sp asc nulls last, m.id asc`;
-    case 'price_desc':
-      return sql`m.sp desc nulls last, m.id desc`;
-    case 'name':
-      return sql`m.name_sort collate "C" asc, m.id asc`;
-    default:
-      return sql`m.created_at desc, m.id desc`;
-  }
-}
-
-interface SearchRow {
-  total: string | number;
-  items: Array<Omit<CardRow, 'total'>> | null;
-  tags: Array<{ slug: string; name: string; count: number }> | null;
-  option_groups: Array<Array<{ name: string; values: string[] }>> | null;
-  lo: string | number | null;
-  hi: string | number | null;
-}
-
-/**
- * A search in one statement: the matches are found once (with their price and rank) and the page, the
- * total and the facets are all derived from that set. The typo branch runs only when nothing matches
- * exactly (a one-time filter, so its trigram scan is skipped otherwise).
- */
-async function searchListing(
-  db: Db,
-  terms: SearchTerms,
-  query: ListingQuery,
-  ctx: ShopperContext,
-): Promise<ProductListing> {
-  const columns = (rank: SQL) => sql`p.id, p.stock_type, p.stock, p.created_at, p.name_sort,
-    case when p.stock_type = 2 then p.option_groups end as option_groups,
-    ${salePriceTry(ctx)} as sp, ${rank} as rank`;
-  // The listing filters, over the matched set (`m` has the columns they read: id, stock_type, stock).
-  const filtered = sql.join([sql`true`, ...filterConditions(query, sql`p.sp`)], sql` and `);
-  const offset = (query.page - 1) * query.pageSize;
-  const [row] = await rows<SearchRow>(
+/** Product cards of the given products, in the given order (a search's page). */
+export async function cardsByIds(db: Db, ids: number[], ctx: ShopperContext): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const found = await rows<Omit<CardRow, 'total'>>(
     db,
-    sql`with exact as materialized (
-        select ${columns(exactRank(terms))} from products p where p.is_active and ${exactMatch(terms)}
-      ), matched as materialized (
-        select * from exact
-        union all
-        select ${columns(typoRank(terms))} from products p
-          where not exists (select 1 from exact) and p.is_active and ${typoMatch(terms)}
-      ), m as materialized (
-        select * from matched p where ${filtered}
-      )
-      select
-        (select count(*) from m) as total,
-        (select json_agg(x) from (
-          select ${CARD_COLUMNS}
-          from (select m.* from m order by ${searchOrder(query.sort)}
-            limit ${query.pageSize} offset ${offset}) m
-          join products p on p.id = m.id order by ${searchOrder(query.sort)}) x) as items,
-        (select json_agg(x) from (
-          select t.slug, t.name, count(*)::int as count from matched m
-          join product_tags pt on pt.product_id = m.id join tags t on t.id = pt.tag_id
-          group by t.slug, t.name order by count(*) desc, t.name limit 30) x) as tags,
-        (select json_agg(distinct m.option_groups) from matched m where m.option_groups is not null)
-          as option_groups,
-        (select min(m.sp) from matched m) as lo,
-        (select max(m.sp) from matched m) as hi`,
+    sql`select ${CARD_COLUMNS} from products p where p.id in ${inList(ids)}`,
   );
-  const total = Number(row?.total ?? 0);
-  const options = new Map<string, Set<string>>();
-  for (const groups of row?.option_groups ?? []) {
-    for (const group of groups) {
-      const values = options.get(group.name) ?? new Set<string>();
-      for (const v of group.values) values.add(v);
-      options.set(group.name, values);
-    }
-  }
-  return {
-    items: await cards(db, row?.items ?? [], ctx),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
-    facets: {
-      tags: (row?.tags ?? []).map((t) => ({ slug: t.slug, name: t.name, count: Number(t.count) })),
-      options: [...options].map(([name, values]) => ({ name, values: [...values] })),
-      priceRange:
-        row?.lo != null && row.hi != null ? { minMinor: Number(row.lo), maxMinor: Number(row.hi) } : null,
-    },
-  };
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return cards(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    ctx,
+  );
 }

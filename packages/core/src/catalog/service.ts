@@ -4,6 +4,7 @@ import type {
   HomeShelves,
   ListingQuery,
   ProductDetail,
+  ProductListing,
   SearchPage,
   SearchSuggestion,
   TagPage,
@@ -15,12 +16,14 @@ import type { Db } from '../db/client.ts';
 import { tags } from '../db/schema.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { createCategoryService } from './categories.ts';
-import { listProducts, type SearchTerms, type ShopperContext } from './listing.ts';
+import { cardsByIds, listProducts, type ShopperContext } from './listing.ts';
 import { productBySlug } from './product.ts';
+import { buildSearchIndex, queryStems, type SearchTerms } from './search-index.ts';
 import { homeShelves } from './shelves.ts';
 
 const SUGGESTIONS = 6;
 const SEARCH_CACHE_MS = 60_000;
+const REBUILD_DELAY_MS = 1_000;
 
 function searchTerms(q: string): SearchTerms | null {
   const folded = foldTurkish(q);
@@ -39,14 +42,43 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     const list = await db.select().from(tags).orderBy(asc(tags.name));
     return new Map(list.map((t) => [t.slug, t]));
   });
-  const searchAnswers = cache.keyed('search', async (key) => {
+  /**
+   * The search index (search-index.ts): built on the first search after start-up or after a catalogue or
+   * settings change (the cache drops it with everything else), in five queries whatever the catalogue size.
+   */
+  const searchIndex = cache.value('search-index', async () => buildSearchIndex(db, await context(RETAIL)));
+  // After a change, the index is rebuilt in the background once changes pause, so that the next shopper
+  // rarely waits for it (a search that comes first waits for the same build). Only where search is used.
+  let searchUsed = false;
+  let rebuild: NodeJS.Timeout | undefined;
+  cache.onClear(() => {
+    if (!searchUsed) return;
+    clearTimeout(rebuild);
+    rebuild = setTimeout(() => searchIndex().catch(() => {}), REBUILD_DELAY_MS);
+    rebuild.unref();
+  });
+  const searchAnswers = cache.keyed('search', async (key): Promise<ProductListing> => {
     const [terms, query, wholesale] = JSON.parse(key) as [SearchTerms, ListingQuery, boolean];
-    return listProducts(db, { search: terms }, query, await context({ wholesale }));
+    searchUsed = true;
+    const [index, stems, ctx] = await Promise.all([
+      searchIndex(),
+      queryStems(db, terms.lowered),
+      context({ wholesale }),
+    ]);
+    const found = index.search(terms, stems, query, wholesale);
+    return {
+      items: await cardsByIds(db, found.ids, ctx),
+      total: found.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      pageCount: Math.max(1, Math.ceil(found.total / query.pageSize)),
+      facets: found.facets,
+    };
   });
   /**
-   * Search answers are kept for up to a minute (and dropped with every catalogue or settings change): a
-   * broad word reads a quarter of the catalogue, and shoppers repeat popular words. Within the minute,
-   * stock changes from orders may show late, as on a cached product page.
+   * Search answers are kept for up to a minute (and dropped with every catalogue or settings change):
+   * shoppers repeat popular words. Within the minute, stock changes from orders may show late, as on a
+   * cached product page.
    */
   const cachedSearch = (terms: SearchTerms, query: ListingQuery, shopper: Shopper) =>
     searchAnswers(
@@ -62,6 +94,11 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
   );
 
   return {
+    /** Builds the search index ahead of the first search (seconds at 100 000 products); start-up calls it. */
+    async prepareSearch(): Promise<number> {
+      searchUsed = true;
+      return (await searchIndex()).size;
+    },
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
     },
