@@ -1,17 +1,29 @@
+import os from 'node:os';
+import path from 'node:path';
 import { createCache } from './cache.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createContentService } from './content/service.ts';
+import { createAddressBook } from './customers/addresses.ts';
+import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createHomeService } from './home/service.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNavigationService } from './navigation/service.ts';
 import { createSettingsService } from './settings/service.ts';
 
 /** PostgreSQL channel on which app nodes tell each other to drop their in-process caches. */
 export const CACHE_CHANNEL = 'vitrin_cache';
 
+export interface ServicesOptions {
+  /** Sends account e-mails; by default `.eml` files in `<tmpdir>/vitrin-outbox` (nothing leaves the machine). */
+  mailer?: Mailer;
+  /** The storefront's public address, for links in e-mails; `http://localhost:3000` by default. */
+  shopUrl?: string;
+}
+
 /** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
-export function createServices(database: Database) {
+export function createServices(database: Database, options: ServicesOptions = {}) {
   const cache = createCache();
   const { db } = database;
   const settings = createSettingsService(db, cache);
@@ -20,7 +32,31 @@ export function createServices(database: Database) {
   const home = createHomeService(cache, settings, navigation);
   const catalog = createCatalogService(db, cache, settings);
   const catalogAdmin = createCatalogAdmin(db, cache);
-  return { database, cache, settings, navigation, content, home, catalog, catalogAdmin };
+  const mailer =
+    options.mailer ??
+    createMailer({
+      outboxDir: path.join(os.tmpdir(), 'vitrin-outbox'),
+      from: 'Vitrin <noreply@vitrin.invalid>',
+    });
+  const customers = createCustomerService(db, {
+    mailer,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    // Asked at each e-mail: the operator may rename the shop while it runs.
+    shopName: () => settings.get('brand_name'),
+  });
+  const addresses = createAddressBook(db);
+  return {
+    database,
+    cache,
+    settings,
+    navigation,
+    content,
+    home,
+    catalog,
+    catalogAdmin,
+    customers,
+    addresses,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -228,3 +228,126 @@ export const productTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Customer accounts
+
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Shoppers with an account. `email` is stored trimmed and lowercased, so the unique index is the
+ * case-insensitive check. A deleted account keeps its row (orders refer to it and must be kept by law) with
+ * the personal data erased: `deleted_at` set, name `Silinmiş`, e-mail `deleted-<id>@invalid`, no phone and a
+ * password hash nothing can match.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164 (`+905321234567`); null only for a deleted account. */
+    phone: text('phone'),
+    /** `scrypt$N$r$p$salt$hash`, see `customers/passwords.ts`. */
+    passwordHash: text('password_hash').notNull(),
+    /** Sees and pays price type 5 (Toptan Satış Fiyatı); set by the operator. */
+    wholesale: boolean('wholesale').notNull().default(false),
+    /** When the customer acknowledged the KVKK notice (required to register). */
+    kvkkAcceptedAt: timestampTz('kvkk_accepted_at').notNull(),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** When marketing consent was last given or withdrawn; null if never given. */
+    marketingConsentAt: timestampTz('marketing_consent_at'),
+    /** Wrong passwords in a row since the last success or lock; see the lock rule in `customers/service.ts`. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestampTz('locked_until'),
+    deletedAt: timestampTz('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+);
+
+/**
+ * Login sessions. Only the SHA-256 of the token is stored, so a copy of the database logs nobody in.
+ * `expires_at` slides forward on use (`last_used_at` limits that to one write a minute).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** "Beni hatırla": 30 days instead of 1 between uses. */
+    remember: boolean('remember').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    lastUsedAt: timestampTz('last_used_at').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Single-use password reset tokens (SHA-256 stored, like sessions), valid for an hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash),
+    index('password_resets_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * The address book. Invoice details follow `billing_type`: a T.C. kimlik no for an individual, company
+ * name, VKN and tax office for a company. The partial unique indexes hold "at most one default shipping and
+ * one default billing address per customer" even against a bug or a race.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    provinceCode: smallint('province_code').notNull(),
+    /** Spelled as in `@vitrin/shared/address/turkey`. */
+    district: text('district').notNull(),
+    line: text('line').notNull(),
+    postcode: text('postcode'),
+    billingType: text('billing_type').$type<'individual' | 'corporate'>().notNull(),
+    tcKimlikNo: text('tc_kimlik_no'),
+    companyName: text('company_name'),
+    taxNumber: text('tax_number'),
+    taxOffice: text('tax_office'),
+    isDefaultShipping: boolean('is_default_shipping').notNull().default(false),
+    isDefaultBilling: boolean('is_default_billing').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('addresses_customer_idx').on(t.customerId),
+    uniqueIndex('addresses_default_shipping_idx').on(t.customerId).where(sql`${t.isDefaultShipping}`),
+    uniqueIndex('addresses_default_billing_idx').on(t.customerId).where(sql`${t.isDefaultBilling}`),
+    check('addresses_province_check', sql`${t.provinceCode} between 1 and 81`),
+    check(
+      'addresses_billing_check',
+      sql`(${t.billingType} = 'individual' and ${t.tcKimlikNo} is not null) or (${t.billingType} = 'corporate' and ${t.companyName} is not null and ${t.taxNumber} is not null and ${t.taxOffice} is not null)`,
+    ),
+  ],
+);

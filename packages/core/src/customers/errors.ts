@@ -1,0 +1,126 @@
+import type { z } from '@vitrin/shared/zod';
+
+/**
+ * Why an account request was refused: a stable code for the HTTP layer and the web, and a Turkish message
+ * shown as is. `fields` names the form fields to mark, with a Turkish message each.
+ */
+export type AccountErrorCode =
+  /** Input did not pass its schema; `fields` says where. */
+  | 'GECERSIZ_ISTEK'
+  | 'EPOSTA_KAYITLI'
+  /** Wrong e-mail or password: one answer for both, so it does not tell which addresses have accounts. */
+  | 'GIRIS_HATALI'
+  /** Too many wrong passwords; `lockedUntil` says until when. */
+  | 'HESAP_KILITLI'
+  /** The password asked for again (e-mail change, password change, deletion) is wrong. */
+  | 'SIFRE_HATALI'
+  /** A reset link that is unknown, used or expired. */
+  | 'TOKEN_GECERSIZ'
+  /** The session is unknown, expired or ended. */
+  | 'OTURUM_GECERSIZ'
+  | 'HESAP_BULUNAMADI'
+  | 'ADRES_BULUNAMADI'
+  | 'ADRES_SINIRI';
+
+/** The status the HTTP layer answers each code with. */
+export const accountErrorStatus: Record<AccountErrorCode, number> = {
+  GECERSIZ_ISTEK: 400,
+  EPOSTA_KAYITLI: 409,
+  GIRIS_HATALI: 401,
+  HESAP_KILITLI: 423,
+  SIFRE_HATALI: 403,
+  TOKEN_GECERSIZ: 400,
+  OTURUM_GECERSIZ: 401,
+  HESAP_BULUNAMADI: 404,
+  ADRES_BULUNAMADI: 404,
+  ADRES_SINIRI: 409,
+};
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: AccountErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    /** Set with HESAP_KILITLI. */
+    readonly lockedUntil?: Date,
+  ) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export const invalidInput = (fields: Record<string, string>) =>
+  new AccountError(
+    'GECERSIZ_ISTEK',
+    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
+    fields,
+  );
+
+export const emailTaken = () =>
+  new AccountError(
+    'EPOSTA_KAYITLI',
+    'Bu e-posta adresiyle kayıtlı bir hesap zaten var. Giriş yapmayı deneyin ya da "Şifremi Unuttum" ile şifrenizi sıfırlayın.',
+    { email: 'Bu e-posta adresi zaten kayıtlı' },
+  );
+
+export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
+
+const clock = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: 'Europe/Istanbul',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". */
+export const accountLocked = (lockedUntil: Date) =>
+  new AccountError(
+    'HESAP_KILITLI',
+    `Çok sayıda hatalı şifre denemesi yapıldığı için hesabınız geçici olarak kilitlendi. ${clock.format(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
+    undefined,
+    lockedUntil,
+  );
+
+export const wrongPassword = (field: string) =>
+  new AccountError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', { [field]: 'Şifreniz hatalı' });
+
+export const invalidResetToken = () =>
+  new AccountError(
+    'TOKEN_GECERSIZ',
+    'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+  );
+
+export const invalidSession = () =>
+  new AccountError('OTURUM_GECERSIZ', 'Oturumunuzun süresi doldu; lütfen yeniden giriş yapın.');
+
+export const customerNotFound = (email?: string) =>
+  new AccountError(
+    'HESAP_BULUNAMADI',
+    email ? `Bu e-posta adresiyle kayıtlı müşteri bulunamadı: ${email}` : 'Hesap bulunamadı.',
+  );
+
+export const addressNotFound = () => new AccountError('ADRES_BULUNAMADI', 'Adres bulunamadı.');
+
+export const addressLimit = (max: number) =>
+  new AccountError(
+    'ADRES_SINIRI',
+    `Adres defterinize en fazla ${max} adres kaydedebilirsiniz. Yeni bir adres eklemek için kullanmadığınız bir adresi silin.`,
+  );
+
+/** Parses input with a shared schema; a failure becomes GECERSIZ_ISTEK with the first message per field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw invalidInput(fields);
+}
+
+/** True when `err` (or what it wraps: Drizzle wraps driver errors) is PostgreSQL's unique_violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AccountError } from './errors.ts';
+import { REMEMBERED_SESSION_MS, SESSION_MS } from './service.ts';
+import { type Accounts, ayse, openAccounts, rejection, tableText } from './test-accounts.ts';
+import { hashToken } from './tokens.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+let t: Accounts;
+beforeAll(async () => {
+  t = await openAccounts();
+});
+beforeEach(async () => {
+  await t.reset();
+  await t.customers.register(ayse);
+});
+afterAll(() => t.dispose());
+
+const login = (password = ayse.password, extra: { rememberMe?: boolean; email?: string } = {}) =>
+  t.customers.login({ email: ayse.email, password, ...extra });
+
+describe('login', () => {
+  it('opens a session for the right e-mail (any case) and password', async () => {
+    const session = await login(ayse.password, { email: ' AYSE@Example.com' });
+    expect(session.customer.email).toBe('ayse@example.com');
+    expect(await t.customers.authenticate(session.token)).toEqual(session.customer);
+  });
+
+  it('gives a wrong password and an unknown e-mail the same GIRIS_HATALI', async () => {
+    const wrongPassword = await rejection(login('yanlış-şifre'));
+    const unknownEmail = await rejection(login(ayse.password, { email: 'kimse@example.com' }));
+    expect(wrongPassword).toBeInstanceOf(AccountError);
+    expect(wrongPassword.code).toBe('GIRIS_HATALI');
+    expect(unknownEmail.code).toBe('GIRIS_HATALI');
+    expect(unknownEmail.message).toBe(wrongPassword.message);
+    expect(wrongPassword.message).toBe('E-posta adresi ya da şifre hatalı.');
+  });
+
+  it('locks the account for 15 minutes after 5 failed attempts with HESAP_KILITLI', async () => {
+    for (let i = 1; i <= 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
+    const fifth = await rejection(login('yanlış-şifre'));
+    expect(fifth.code).toBe('HESAP_KILITLI');
+    const until = new Date(t.clock.now().getTime() + 15 * MINUTE);
+    expect(fifth.lockedUntil).toEqual(until);
+    // 10:15 UTC is 13:15 in Turkey, where the customer reads it.
+    expect(fifth.message).toContain('23 Kasım 13:15 itibarıyla');
+
+    const rightPassword = await rejection(login());
+    expect(rightPassword.code).toBe('HESAP_KILITLI');
+    expect(rightPassword.lockedUntil).toEqual(until);
+
+    t.clock.advance(15 * MINUTE - 1000);
+    expect((await rejection(login())).code).toBe('HESAP_KILITLI');
+    t.clock.advance(1000);
+    expect((await login()).customer.email).toBe(ayse.email);
+  });
+
+  it('counts only consecutive failures: a success resets the counter', async () => {
+    for (let i = 0; i < 4; i++) await rejection(login('yanlış-şifre'));
+    await login();
+    for (let i = 0; i < 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
+    expect((await login()).customer.email).toBe(ayse.email);
+  });
+
+  it('gives 5 fresh attempts once a lock has run out', async () => {
+    for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
+    t.clock.advance(15 * MINUTE);
+    for (let i = 0; i < 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
+    expect((await rejection(login('yanlış-şifre'))).code).toBe('HESAP_KILITLI');
+  });
+
+  it('does not let a burst of parallel guesses get past the lock', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => login('yanlış-şifre')));
+    const codes = results.map((r) => (r.status === 'rejected' ? r.reason.code : 'OK'));
+    expect(codes.filter((c) => c === 'GIRIS_HATALI').length).toBeLessThanOrEqual(4);
+    expect(codes).toContain('HESAP_KILITLI');
+    expect((await rejection(login())).code).toBe('HESAP_KILITLI');
+  });
+
+  it('refuses an empty form with field messages', async () => {
+    const err = await rejection(t.customers.login({ email: '', password: '' }));
+    expect(err.code).toBe('GECERSIZ_ISTEK');
+    expect(err.fields).toEqual({ email: 'E-posta adresinizi girin', password: 'Şifrenizi girin' });
+  });
+});
+
+describe('sessions', () => {
+  it('stores only the SHA-256 of the token: the database never holds the raw token', async () => {
+    const { token } = await login();
+    const text = await tableText(t.database, 'sessions');
+    expect(text).not.toContain(token);
+    expect(text).toContain(hashToken(token));
+  });
+
+  it('gives a new token at every login', async () => {
+    const first = await login();
+    const second = await login();
+    expect(second.token).not.toBe(first.token);
+    expect(await t.customers.authenticate(first.token)).not.toBeNull();
+    expect(await t.customers.authenticate(second.token)).not.toBeNull();
+  });
+
+  it('lasts 1 day without "Beni hatırla" and 30 days with it', async () => {
+    const short = await login();
+    const long = await login(ayse.password, { rememberMe: true });
+    const start = t.clock.now().getTime();
+    expect(short.expiresAt.getTime()).toBe(start + SESSION_MS);
+    expect(long.expiresAt.getTime()).toBe(start + REMEMBERED_SESSION_MS);
+    expect(SESSION_MS).toBe(DAY);
+    expect(REMEMBERED_SESSION_MS).toBe(30 * DAY);
+
+    t.clock.advance(DAY);
+    expect(await t.customers.authenticate(short.token)).toBeNull();
+    expect(await t.customers.authenticate(long.token)).not.toBeNull();
+    t.clock.advance(30 * DAY);
+    expect(await t.customers.authenticate(long.token)).toBeNull();
+  });
+
+  it('slides the expiry forward on use, at most once a minute', async () => {
+    const { token, expiresAt } = await login();
+    t.clock.advance(30_000);
+    const soon = await t.customers.session(token);
+    expect(soon).toMatchObject({ renewed: false, expiresAt });
+
+    t.clock.advance(30_000);
+    const renewed = await t.customers.session(token);
+    expect(renewed?.renewed).toBe(true);
+    expect(renewed?.expiresAt.getTime()).toBe(t.clock.now().getTime() + SESSION_MS);
+
+    // Used every 23 hours, a 1-day session lives on.
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(23 * 60 * MINUTE);
+      expect(await t.customers.authenticate(token)).not.toBeNull();
+    }
+  });
+
+  it('answers null for a missing, malformed or unknown token', async () => {
+    expect(await t.customers.authenticate(undefined)).toBeNull();
+    expect(await t.customers.authenticate('')).toBeNull();
+    expect(await t.customers.authenticate("' or 1=1 --")).toBeNull();
+    expect(await t.customers.authenticate('A'.repeat(43))).toBeNull();
+  });
+
+  it('ends the session at logout and leaves the others', async () => {
+    const phone = await login();
+    const laptop = await login();
+    await t.customers.logout(phone.token);
+    expect(await t.customers.authenticate(phone.token)).toBeNull();
+    expect(await t.customers.authenticate(laptop.token)).not.toBeNull();
+    await t.customers.logout(phone.token); // twice is harmless
+  });
+
+  it('ends every other session on request and keeps the current one', async () => {
+    const current = await login();
+    const others = [await login(), await login(ayse.password, { rememberMe: true })];
+    // The two above and the one registration opened.
+    expect(await t.customers.endOtherSessions(current.token)).toBe(3);
+    for (const other of others) expect(await t.customers.authenticate(other.token)).toBeNull();
+    expect(await t.customers.authenticate(current.token)).not.toBeNull();
+  });
+
+  it('refuses to end other sessions from an ended session with OTURUM_GECERSIZ', async () => {
+    const { token } = await login();
+    await t.customers.logout(token);
+    expect((await rejection(t.customers.endOtherSessions(token))).code).toBe('OTURUM_GECERSIZ');
+  });
+
+  it('removes expired sessions in the periodic purge', async () => {
+    await login();
+    const kept = await login(ayse.password, { rememberMe: true });
+    t.clock.advance(2 * DAY);
+    expect(await t.customers.purgeExpired()).toMatchObject({ sessions: 2 }); // registration's and the short one
+    expect(await t.customers.authenticate(kept.token)).not.toBeNull();
+  });
+});
