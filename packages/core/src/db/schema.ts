@@ -165,8 +165,6 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
     index('products_category_idx').on(t.categoryId),
     index('products_name_sort_idx').on(t.nameSort),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_created_idx').on(t.createdAt),
   ],
 );
