@@ -128,7 +128,8 @@ export async function buildSearchIndex(
   const ids = new Int32Array(n);
   const texts: string[] = new Array(n);
   const nameSorts: string[] = new Array(n);
-  const nameKeys: string[] = new Array(n);
+  // The search text begins with the folded name (search-columns.ts): its length says where the name ends.
+  const nameLengths = new Int32Array(n);
   const created = new Float64Array(n);
   const optionGroups: Array<OptionGroup[] | null> = new Array(n);
   const stemRows = new Map<string, number[]>();
@@ -138,7 +139,7 @@ export async function buildSearchIndex(
     ids[row] = p.id;
     texts[row] = p.search_text;
     nameSorts[row] = p.name_sort;
-    nameKeys[row] = foldTurkish(p.name);
+    nameLengths[row] = foldTurkish(p.name).length;
     created[row] = Number(p.created);
     optionGroups[row] = p.option_groups;
     for (const stem of p.stems ?? []) push(stemRows, stem, row);
@@ -270,10 +271,11 @@ export async function buildSearchIndex(
    * query anywhere (tags, category, SKU) add one point each.
    */
   function exactRank(row: number, terms: SearchTerms, exactName: string): number {
+    const at = texts[row]!.indexOf(terms.folded);
     return (
       (nameSorts[row] === exactName ? 8 : 0) +
-      (texts[row]!.startsWith(terms.folded) ? 4 : 0) +
-      (nameKeys[row]!.includes(terms.folded) ? 2 : 0)
+      (at === 0 ? 4 : 0) +
+      (at >= 0 && at + terms.folded.length <= nameLengths[row]! ? 2 : 0)
     );
   }
 
@@ -305,7 +307,7 @@ export async function buildSearchIndex(
         return Number.isNaN(w) ? retail[row]! : w;
       };
       const facets = facetsOf(matched, priceOf);
-      const filtered = matched.filter(filterFor(query, priceOf));
+      const filtered = hasFilters(query) ? matched.filter(filterFor(query, priceOf)) : matched;
       const order = comparator(query.sort, priceOf, rank);
       const from = (query.page - 1) * query.pageSize;
       const page = from < filtered.length ? topRows(filtered, order, from + query.pageSize).slice(from) : [];
@@ -399,6 +401,13 @@ export async function buildSearchIndex(
     }
   }
 }
+
+const hasFilters = (query: ListingQuery) =>
+  query.min !== undefined ||
+  query.max !== undefined ||
+  query.stock === '1' ||
+  query.tag.length > 0 ||
+  query.opt.length > 0;
 
 /**
  * The first `count` rows in order. A shopper reads the first pages of a broad search: sorting all of its
