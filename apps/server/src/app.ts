@@ -8,20 +8,27 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
 import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { createAccountContext, type ServerAccountContext } from './account-context.ts';
+import { createAccountLimiter } from './account-limits.ts';
 import type { Config } from './config.ts';
 import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerAddressRoutes } from './routes/addresses.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
 import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
 import { registerSeoRoutes } from './routes/seo.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerSameOriginCheck } from './same-origin.ts';
 import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
+import { hasWholesaleCookie } from './session-cookie.ts';
 import { registerSsr } from './ssr.ts';
 
 export interface AppOptions {
@@ -66,10 +73,13 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
 
   app.addHook('onRequest', async (request, reply) => {
     // Only anonymous catalogue pages are ever stored (see mayStore below); while the shop is in
-    // maintenance nothing is served from the cache, whoever asks.
+    // maintenance nothing is served from the cache, whoever asks. Wholesale customers see other prices:
+    // their marker cookie sends them past the cache (a forged one only costs its owner a render).
     if (pageCache.enabled && (request.method === 'GET' || request.method === 'HEAD')) {
       const cached = pageCache.get(request.url);
-      if (cached && (await services.settings.get('is_online')) === 1) return sendHit(request, reply, cached);
+      if (cached && !hasWholesaleCookie(request) && (await services.settings.get('is_online')) === 1) {
+        return sendHit(request, reply, cached);
+      }
     }
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
@@ -100,6 +110,28 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, { global: false });
 
+  // One account context per request, shared by the REST routes and the pages' load context.
+  const limit = createAccountLimiter(app);
+  const accounts = new WeakMap<FastifyRequest, ServerAccountContext>();
+  const accountOf = (request: FastifyRequest, reply: FastifyReply) => {
+    let account = accounts.get(request);
+    if (!account) {
+      account = createAccountContext(services, request, { reply, limit });
+      accounts.set(request, account);
+    }
+    return account;
+  };
+
+  registerSameOriginCheck(app, config.publicUrl);
+
+  // An answer that sets a cookie (a session's, even a renewed one) or holds one customer's data (their
+  // profile, wholesale prices) is theirs: neither a CDN nor a browser cache may keep it for anyone else.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('set-cookie') || accounts.get(request)?.isPersonal()) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
+
   // While the shop is in maintenance nothing may change through the API (reads stay open so the
   // storefront can show the maintenance screen). Bypass visitors may act, to test the shop.
   app.addHook('onRequest', async (request, reply) => {
@@ -116,7 +148,10 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   registerHealthRoutes(app, services);
   registerHomeRoutes(app, services, publicConfig);
   registerClientErrorRoutes(app);
-  registerCatalogRoutes(app, services);
+  registerCatalogRoutes(app, services, accountOf);
+  registerAuthRoutes(app, accountOf);
+  registerAccountRoutes(app, accountOf);
+  registerAddressRoutes(app, accountOf);
   registerSeoRoutes(app, services);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
@@ -154,6 +189,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           reply.header('retry-after', String(settings.maintenance_retry_after));
           reply.header('cache-control', 'no-store');
         }
+        const account = accountOf(request, reply);
         return {
           nonce: (reply.raw as NonceResponse).cspNonce ?? '',
           requestId: request.id,
@@ -164,17 +200,20 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           page: services.content.bySlug,
           pageLinks: services.content.links,
           categories: () => services.catalog.categoryTree(),
-          homeShelves: services.catalog.homeShelves,
-          categoryPage: (slug, query) => services.catalog.categoryPage(slug, query),
-          tagPage: (slug, query) => services.catalog.tagPage(slug, query),
-          product: (slug) => services.catalog.product(slug),
-          search: (q, query) => services.catalog.search(q, query),
+          homeShelves: async () => services.catalog.homeShelves(await account.shopper()),
+          categoryPage: async (slug, query) =>
+            services.catalog.categoryPage(slug, query, await account.shopper()),
+          tagPage: async (slug, query) => services.catalog.tagPage(slug, query, await account.shopper()),
+          product: async (slug) => services.catalog.product(slug, await account.shopper()),
+          search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
+          account,
         } satisfies StorefrontContext;
       },
       {
         mayStore: (request, response) =>
           pageCache.enabled &&
           response.status === 200 &&
+          !accounts.get(request)?.isPersonal() &&
           isCacheablePageRequest(request.method, request.url) &&
           /\bpublic\b/.test(response.headers.get('cache-control') ?? ''),
         store: (request, page) => pageCache.set(request.url, page),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   connectCacheBus,
+  createMailer,
   createServices,
   isEmptyShop,
   openDatabase,
@@ -39,7 +40,17 @@ export async function bootstrap(
           log(`Demo görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
-    const services = createServices(database);
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      // Only the recipient's domain, the subject and the outcome: bodies hold reset links.
+      logger: {
+        info: (fields, message) => log(`${message} ${JSON.stringify(fields)}`),
+        error: (fields, message) => log(`${message} ${JSON.stringify(fields)}`),
+      },
+    });
+    const services = createServices(database, { mailer, shopUrl: config.publicUrl });
     await connectCacheBus(services);
     return services;
   } catch (err) {

@@ -1,4 +1,5 @@
 import {
+  AccountError,
   CatalogError,
   categoryFieldHelp,
   productFieldHelp,
@@ -34,6 +35,8 @@ Komutlar:
   category list               Kategorileri listeler
   category set KISA-AD ALAN DEĞER
                               Bir kategoriyi değiştirir (ör. category set seramik featured 1)
+  customer wholesale E-POSTA on|off
+                              Müşteriye toptan fiyatları açar ya da kapatır
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}
@@ -63,6 +66,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await productCommand(services, sub, rest);
       case 'category':
         return await categoryCommand(services, sub, rest);
+      case 'customer':
+        return await customerCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -71,7 +76,7 @@ export async function runCommand(services: Services, args: readonly string[]): P
         throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof SettingError || err instanceof CatalogError) {
+    if (err instanceof SettingError || err instanceof CatalogError || err instanceof AccountError) {
       throw new CommandError(err.code, err.message);
     }
     throw err;
@@ -121,6 +126,31 @@ async function categoryCommand(services: Services, sub: string | undefined, args
   if (sub === 'set' && args.length === 3) {
     const [slug, field, value] = args as [string, string, string];
     return services.catalogAdmin.setCategory(slug, field, value);
+  }
+  throw badArguments();
+}
+
+const SWITCH: Record<string, boolean> = {
+  on: true,
+  off: false,
+  '1': true,
+  '0': false,
+  evet: true,
+  hayır: false,
+};
+
+async function customerCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'wholesale' && args.length === 2) {
+    const [email, value] = args as [string, string];
+    const on = SWITCH[value.toLocaleLowerCase('tr-TR')];
+    if (on === undefined) {
+      throw new CommandError('KOMUT_GECERSIZ', `Toptan fiyat için "on" ya da "off" yazın: "${value}"`);
+    }
+    const customer = await services.customers.setWholesale(email, on);
+    // Takes effect at the customer's next request: prices follow the session, not the cookie.
+    return on
+      ? `${customer.email}: toptan fiyatlar açıldı (${customer.firstName} ${customer.lastName}).`
+      : `${customer.email}: toptan fiyatlar kapatıldı; perakende fiyatlar gösterilecek.`;
   }
   throw badArguments();
 }

@@ -19,6 +19,12 @@ export interface Config {
   webBuildDir: string;
   /** Size bound of the in-process page cache in MiB; 0 turns it off (every page is rendered). */
   pageCacheMb: number;
+  /** `smtp(s)://user:pass@host:port`; unset: e-mails are written as `.eml` files into `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  /** The shop's public origin (links in e-mails, the same-origin check), without a trailing slash. */
+  publicUrl: string;
+  /** Sender of the shop's e-mails. */
+  mailFrom: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -44,8 +50,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (apiBase && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(apiBase)) {
     throw new StartupError('CONFIG_INVALID', `PUBLIC_API_BASE bir http(s) adresi olmalıdır: "${apiBase}"`);
   }
+  const port = int('PORT', env.PORT, 3000, 1, 65535);
+  const publicUrl = (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '') || `http://localhost:${port}`;
+  if (!/^https?:\/\/[^/\s]+$/.test(publicUrl)) {
+    throw new StartupError(
+      'CONFIG_INVALID',
+      `PUBLIC_URL yalnızca bir http(s) kökü olmalıdır (ör. https://magaza.example.com): "${publicUrl}"`,
+    );
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) {
+    // The URL may hold a password: it is not repeated in the message.
+    throw new StartupError('CONFIG_INVALID', 'SMTP_URL smtp:// ya da smtps:// ile başlamalıdır.');
+  }
   return {
-    port: int('PORT', env.PORT, 3000, 1, 65535),
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR?.trim() || 'data'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
@@ -57,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
     pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
+    smtpUrl,
+    publicUrl,
+    mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
   };
 }

@@ -53,6 +53,9 @@ async function main() {
     timer.unref();
     await stopControl();
     await app.close();
+    // E-mails of the last requests (welcome, reset links) go out before the database and the mailer close.
+    await services.customers.drainMail();
+    services.mailer.close();
     await services.database.close();
     process.exit(0);
   };

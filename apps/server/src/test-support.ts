@@ -1,27 +1,42 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServices, type Services, seedDemo } from '@vitrin/core';
+import { createServices, type Services, type ServicesOptions, seedDemo } from '@vitrin/core';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
+import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 
 /** Services on a fresh test database (embedded, or PostgreSQL under `npm run test:pg`), optionally seeded. */
 export async function createTestServices({
   demo = true,
+  options = {},
+}: {
+  demo?: boolean;
+  options?: ServicesOptions;
 } = {}): Promise<Services & { dispose(): Promise<void> }> {
   const { database, dispose } = await openTestDatabase();
   if (demo) await seedDemo(database.db);
-  return { ...createServices(database), dispose };
+  return { ...createServices(database, options), dispose };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({}), maintenanceBypassKey: 'test-bypass-key-0123456789', ...overrides };
 }
 
-export async function createTestApp(options: { config?: Partial<Config>; demo?: boolean } = {}) {
-  const services = await createTestServices({ demo: options.demo ?? true });
-  const app = await buildApp({ services, config: testConfig(options.config) });
+export async function createTestApp(
+  options: {
+    config?: Partial<Config>;
+    demo?: boolean;
+    services?: ServicesOptions;
+    webBuild?: ServerBuild;
+  } = {},
+) {
+  const services = await createTestServices({
+    demo: options.demo ?? true,
+    ...(options.services ? { options: options.services } : {}),
+  });
+  const app = await buildApp({ services, config: testConfig(options.config), webBuild: options.webBuild });
   return {
     app,
     services,

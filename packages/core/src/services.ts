@@ -56,6 +56,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     catalogAdmin,
     customers,
     addresses,
+    /** Closed at shutdown, after `customers.drainMail()`. */
+    mailer,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AccountContext } from './api/account-context.ts';
 import type {
   CategoryNode,
   CategoryPage,
@@ -29,6 +30,8 @@ export interface StorefrontContext {
   tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;
   product(slug: string): Promise<ProductDetail | null>;
   search(q: string, query: ListingQuery): Promise<SearchPage>;
+  /** Customer accounts: the request's customer, login and the panel (answers carry the session cookie). */
+  account: AccountContext;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

@@ -89,6 +89,10 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     const s = await settings.all();
     return { usdRate: s.usd_rate, eurRate: s.eur_rate, wholesale: shopper.wholesale };
   }
+  const retailShelves = cache.value(
+    'home-shelves',
+    async (): Promise<HomeShelves> => homeShelves(db, await tree(), await context(RETAIL)),
+  );
   const retailProduct = cache.keyed('product', async (slug) =>
     productBySlug(db, await tree(), slug, await context(RETAIL)),
   );
@@ -102,11 +106,14 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
     },
-    /** The home page's shelves, the same for every retail visitor: kept until the catalogue changes. */
-    homeShelves: cache.value(
-      'home-shelves',
-      async (): Promise<HomeShelves> => homeShelves(db, await tree(), await context(RETAIL)),
-    ),
+    /**
+     * The home page's shelves, the same for every retail visitor: kept until the catalogue changes;
+     * wholesale prices are read fresh.
+     */
+    async homeShelves(shopper = RETAIL): Promise<HomeShelves> {
+      if (!shopper.wholesale) return retailShelves();
+      return homeShelves(db, await tree(), await context(shopper));
+    },
     /** A category's page: its products and those of its subcategories. Null for an unknown slug. */
     async categoryPage(slug: string, query: ListingQuery, shopper = RETAIL): Promise<CategoryPage | null> {
       const t = await tree();

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hashPassword,
-  needsRehash,
-  spendPasswordTime,
-  UNUSABLE_PASSWORD_HASH,
-  verifyPassword,
-} from './passwords.ts';
+import { hashPassword, needsRehash, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 
 describe('password hashing', () => {
   it('stores scrypt with N=2^15, r=8, p=1, a 16-byte salt and a 64-byte key', async () => {

@@ -1,0 +1,282 @@
+import { AccountError, accountErrorStatus, type Services } from '@vitrin/core';
+import type { CustomerProfile } from '@vitrin/shared/api/account';
+import type {
+  AccountContext,
+  AddressKind,
+  Failure,
+  FormFields,
+  Result,
+} from '@vitrin/shared/api/account-context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountLimiter, LimitedAction } from './account-limits.ts';
+import {
+  cookieToken,
+  expiredSessionCookies,
+  hasWholesaleCookie,
+  sessionCookies,
+  sessionToken,
+} from './session-cookie.ts';
+
+export const SESSION_REQUIRED_MESSAGE = 'Oturumunuz sona erdi; lütfen yeniden giriş yapın.';
+
+/** A login for an API client: the token is in the body (no cookie), shown this once. */
+export interface BearerLogin {
+  customer: CustomerProfile;
+  token: string;
+  expiresAt: string;
+}
+
+/** What the REST routes use on top of the load context's part: the same code path, with the token. */
+export interface ServerAccountContext extends AccountContext {
+  loginWithBearer(fields: FormFields): Promise<Result<BearerLogin>>;
+  /** The logged-in customer, or 401 OTURUM_GECERSIZ. */
+  profile(): Promise<Result<CustomerProfile>>;
+  /** Whether the request carries a session token at all (cookie or Bearer): if not, nobody is logged in. */
+  hasSession(): boolean;
+  /** Wholesale pricing for this request's customer; no database look-up without a session token. */
+  shopper(): Promise<{ wholesale: boolean }>;
+  /**
+   * True once this request's answer may hold something of one customer: their profile was read, an
+   * account operation ran, or wholesale prices were used. Such an answer is never cached for others.
+   */
+  isPersonal(): boolean;
+}
+
+export interface AccountContextOptions {
+  /** Cookies that change without an action asking (see below) go on this answer. */
+  reply?: FastifyReply | undefined;
+  /** Login, registration and reset attempts per IP; without it nothing is limited (unit use). */
+  limit?: AccountLimiter | undefined;
+}
+
+const ADDRESS_KINDS = new Set<string>(['shipping', 'billing']);
+const badKind = (): Failure => ({
+  ok: false,
+  status: 400,
+  error: {
+    code: 'GECERSIZ_ISTEK',
+    message: 'Varsayılan adres türü teslimat (shipping) ya da fatura (billing) olmalı.',
+    fields: { kind: 'Teslimat ya da fatura seçin' },
+  },
+});
+
+const noSession = (): Failure => ({
+  ok: false,
+  status: accountErrorStatus.OTURUM_GECERSIZ,
+  error: { code: 'OTURUM_GECERSIZ', message: SESSION_REQUIRED_MESSAGE },
+});
+
+function failure(err: AccountError): Failure {
+  return {
+    ok: false,
+    status: accountErrorStatus[err.code],
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.fields ? { fields: err.fields } : {}),
+    },
+  };
+}
+
+/** A shopper's mistake becomes a result; anything else (a bug, the database gone) stays an exception. */
+async function attempt<T>(work: () => Promise<T>, setCookie: () => string[] = () => []): Promise<Result<T>> {
+  try {
+    const value = await work();
+    return { ok: true, value, setCookie: setCookie() };
+  } catch (err) {
+    if (err instanceof AccountError) return failure(err);
+    throw err;
+  }
+}
+
+/** For services that answer nothing: `Result<undefined>`, not `Result<void>`. */
+const nothing =
+  <A extends unknown[]>(work: (...args: A) => Promise<void>) =>
+  async (...args: A): Promise<undefined> => {
+    await work(...args);
+  };
+
+/** Fields as a plain object: a form post or JSON body may be anything, the schemas say what is wrong. */
+const fieldsOf = (fields: unknown): FormFields =>
+  typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? (fields as FormFields) : {};
+
+/**
+ * Customer accounts for one request: what React Router loaders and actions get in the load context, and
+ * what the REST routes call, so pages and API clients go through one code path. The services parse the
+ * input with the shared schemas; this turns their refusals into results with the HTTP status to answer.
+ *
+ * With `reply`, cookies that must change without an action asking (a remembered session's sliding expiry
+ * moved, a wholesale marker that no longer matches the account, a session cookie that is no longer valid)
+ * are added to the answer directly.
+ */
+export function createAccountContext(
+  services: Services,
+  request: FastifyRequest,
+  { reply, limit }: AccountContextOptions = {},
+): ServerAccountContext {
+  const { customers, addresses } = services;
+  const token = sessionToken(request);
+  const fromCookie = token !== undefined && token === cookieToken(request);
+  let current: Promise<CustomerProfile | null> | undefined;
+  let personal = false;
+
+  /** Counts an attempt of a limited action: the refusal, or null to go on. */
+  const limited = (action: LimitedAction) => (limit ? limit(action, request, reply) : Promise.resolve(null));
+
+  async function resolve(): Promise<CustomerProfile | null> {
+    if (token === undefined) return null;
+    const session = await customers.session(token);
+    if (fromCookie && reply) {
+      if (!session) reply.header('set-cookie', expiredSessionCookies(request));
+      else if (
+        (session.renewed && session.remember) ||
+        session.customer.wholesale !== hasWholesaleCookie(request)
+      )
+        reply.header(
+          'set-cookie',
+          sessionCookies(request, {
+            token,
+            remember: session.remember,
+            wholesale: session.customer.wholesale,
+          }),
+        );
+    }
+    return session?.customer ?? null;
+  }
+
+  const session = () => {
+    current ??= resolve();
+    return current;
+  };
+
+  /** The customer as loaders read it: from here on the answer is theirs alone. */
+  async function customer() {
+    const me = await session();
+    if (me) personal = true;
+    return me;
+  }
+
+  /** Runs `work` for the logged-in customer, or answers 401 OTURUM_GECERSIZ. */
+  async function asCustomer<T>(
+    work: (me: CustomerProfile) => Promise<T>,
+    setCookie?: () => string[],
+  ): Promise<Result<T>> {
+    personal = true;
+    const me = await session();
+    if (!me) return noSession();
+    return attempt(() => work(me), setCookie);
+  }
+
+  const loggedOut = () => {
+    current = Promise.resolve(null);
+    return expiredSessionCookies(request);
+  };
+
+  async function startSession(kind: 'register' | 'login', fields: FormFields) {
+    const session =
+      kind === 'register'
+        ? await customers.register(fieldsOf(fields) as never)
+        : await customers.login(fieldsOf(fields) as never);
+    // Loaders that run after this action in the same request see the new customer.
+    current = Promise.resolve(session.customer);
+    return session;
+  }
+
+  const withCookie = (kind: 'register' | 'login') => async (fields: FormFields) => {
+    personal = true;
+    const refused = await limited(kind);
+    if (refused) return refused;
+    let cookies: string[] = [];
+    return attempt(
+      async () => {
+        const session = await startSession(kind, fields);
+        cookies = sessionCookies(request, {
+          token: session.token,
+          remember: session.remember,
+          wholesale: session.customer.wholesale,
+        });
+        return session.customer;
+      },
+      () => cookies,
+    );
+  };
+
+  return {
+    customer,
+    hasSession: () => token !== undefined,
+    isPersonal: () => personal,
+    async shopper() {
+      if (token === undefined) return { wholesale: false };
+      const wholesale = (await session())?.wholesale ?? false;
+      // A retail customer's catalogue page is everyone's page; a wholesale one's is theirs.
+      if (wholesale) personal = true;
+      return { wholesale };
+    },
+
+    register: withCookie('register'),
+    login: withCookie('login'),
+    async loginWithBearer(fields) {
+      personal = true;
+      const refused = await limited('login');
+      if (refused) return refused;
+      return attempt(async () => {
+        const session = await startSession('login', fields);
+        return {
+          customer: session.customer,
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+        };
+      });
+    },
+
+    async logout() {
+      personal = true;
+      if (token !== undefined) await customers.logout(token);
+      return { ok: true, value: undefined, setCookie: loggedOut() };
+    },
+
+    async forgot(fields) {
+      personal = true;
+      const refused = await limited('forgot');
+      if (refused) return refused;
+      return attempt(nothing(() => customers.requestPasswordReset(fieldsOf(fields) as never)));
+    },
+    isResetTokenValid: (resetToken) => customers.isResetTokenValid(resetToken),
+    async resetPassword(fields) {
+      personal = true;
+      const refused = await limited('reset');
+      if (refused) return refused;
+      return attempt(nothing(() => customers.resetPassword(fieldsOf(fields) as never)));
+    },
+
+    profile: () => asCustomer(async (me) => me),
+    updateProfile: (fields) => asCustomer((me) => customers.updateProfile(me.id, fieldsOf(fields) as never)),
+    changeEmail: (fields) => asCustomer((me) => customers.changeEmail(me.id, fieldsOf(fields) as never)),
+    changePassword: (fields) =>
+      // `customer()` found the session, so the token is there.
+      asCustomer(nothing(() => customers.changePassword(token!, fieldsOf(fields) as never))),
+    setMarketingConsent: (fields) =>
+      asCustomer((me) => customers.setMarketingConsent(me.id, fieldsOf(fields) as never)),
+    exportData: () => asCustomer((me) => customers.exportData(me.id)),
+    deleteAccount: (fields) =>
+      asCustomer(
+        nothing((me: CustomerProfile) => customers.deleteAccount(me.id, fieldsOf(fields) as never)),
+        () => loggedOut(),
+      ),
+
+    addresses: {
+      list: () => asCustomer((me) => addresses.list(me.id)),
+      get: (id) => asCustomer((me) => addresses.get(me.id, id)),
+      create: (fields) => asCustomer((me) => addresses.create(me.id, fieldsOf(fields) as never)),
+      update: (id, fields) => asCustomer((me) => addresses.update(me.id, id, fieldsOf(fields) as never)),
+      remove: (id) => asCustomer(nothing((me: CustomerProfile) => addresses.remove(me.id, id))),
+      setDefault: (id, kind: AddressKind) =>
+        ADDRESS_KINDS.has(kind)
+          ? asCustomer((me) => addresses.setDefault(me.id, id, kind))
+          : Promise.resolve(badKind()),
+    },
+  };
+}
+
+/** The request's account context (one per request, made on first use). */
+export type AccountOf = (request: FastifyRequest, reply: FastifyReply) => ServerAccountContext;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('e-mail and public address configuration', () => {
+  it('defaults PUBLIC_URL to this server on its port, the outbox instead of SMTP, and a local sender', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('"Vitrin" <no-reply@localhost>');
+  });
+
+  it('takes PUBLIC_URL without its trailing slash, SMTP_URL and MAIL_FROM as given', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://magaza.example.com/',
+      SMTP_URL: 'smtps://kullanici:parola@smtp.example.com:465',
+      MAIL_FROM: '"Vitrin Atölye" <siparis@example.com>',
+    });
+    expect(config.publicUrl).toBe('https://magaza.example.com');
+    expect(config.smtpUrl).toBe('smtps://kullanici:parola@smtp.example.com:465');
+    expect(config.mailFrom).toBe('"Vitrin Atölye" <siparis@example.com>');
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) origin', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'magaza.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://magaza.example.com/tr' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('refuses an SMTP_URL of another scheme without repeating it (it may hold a password)', () => {
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: 'http://kullanici:gizli@smtp.example.com' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/SMTP_URL smtp:\/\/ ya da smtps:\/\//);
+    expect(message).not.toContain('gizli');
+  });
+});

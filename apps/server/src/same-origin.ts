@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBody } from './http-errors.ts';
+import { hasSessionCookie } from './session-cookie.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAME_ORIGIN_FETCH = new Set(['same-origin', 'none']);
+
+export const CROSS_ORIGIN_CODE = 'KAYNAK_REDDEDILDI';
+export const CROSS_ORIGIN_MESSAGE = 'Bu istek başka bir siteden geldiği için reddedildi.';
+
+/**
+ * Whether a request that carries the session cookie was made by the shop's own pages. Browsers say so with
+ * `Sec-Fetch-Site` (`none`: typed by the user); older ones only send `Origin`, which must then name this
+ * host or the configured public origin. A request with neither is refused: every browser that keeps
+ * cookies sends at least `Origin` on a POST.
+ */
+export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && SAME_ORIGIN_FETCH.has(site)) return true;
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  // `request.host` is the Host header, or X-Forwarded-Host when TRUST_PROXY says the proxy is trusted.
+  return url.host === request.host || url.origin === publicOrigin;
+}
+
+/**
+ * The Auth rule of ARCHITECTURE.md: a state-changing request with the session cookie must come from the
+ * shop's own pages (the SameSite=Lax cookie already stays home on cross-site POSTs in current browsers; this
+ * also covers same-site subdomains and older browsers). API calls with only `Authorization: Bearer` carry
+ * no ambient credential and pass. Applies to /api/* and to page form posts (React Router actions) alike.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !hasSessionCookie(request)) return;
+    if (isSameOrigin(request, publicOrigin)) return;
+    return reply
+      .status(403)
+      .header('cache-control', 'no-store')
+      .send(errorBody(CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE));
+  });
+}
