@@ -19,7 +19,9 @@ export default defineConfig({
                 { name: 'vendor', test: /node_modules\/(?!react-toastify|ofetch|destr|ufo)/, priority: 2 },
                 {
                   name: 'app',
-                  test: /apps\/web\/app\/(components|lib\/(?!api-client)|i18n)|packages\/shared\//,
+                  // Account-only shared code (the 81 provinces with their districts, ~11 kB; the form check;
+                  // Turkish sorting) stays with the account pages: every page loads this chunk.
+                  test: /apps\/web\/app\/(components|lib\/(?!api-client)|i18n)|packages\/shared\/src\/(?!address\/|form-check|turkish-)/,
                   priority: 1,
                 },
               ],

@@ -2,7 +2,8 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 
 /**
  * The storefront's routes. Named layouts: the home page uses none; other pages use `layouts/main.tsx`
- * (the storefront layout). Later layouts (panel, secure-pay) join here.
+ * (the storefront layout), and inside it `layouts/panel.tsx` (the account panel). Later layouts (secure-pay)
+ * join here.
  */
 export default [
   index('routes/home.tsx'),
@@ -13,6 +14,20 @@ export default [
     route('tags/:slug', 'routes/tags.tsx'),
     route('product/:slug', 'routes/product.tsx'),
     route('search', 'routes/search.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('forgot', 'routes/forgot.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('logout', 'routes/logout.tsx'),
+    // The customer's pages: the layout's loader sends guests to /login (and back) before any HTML.
+    layout('layouts/panel.tsx', [
+      route('panel', 'routes/panel.tsx'),
+      route('profile', 'routes/panel.tsx', { id: 'profile' }),
+      route('panel/address', 'routes/panel-address.tsx'),
+      route('panel/information', 'routes/panel-information.tsx'),
+      route('panel/orders', 'routes/panel-orders.tsx'),
+      route('panel/support', 'routes/panel-support.tsx'),
+    ]),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),

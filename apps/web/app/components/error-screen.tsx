@@ -1,10 +1,23 @@
 import { useTranslation } from '../i18n/index.ts';
 
 /** The spec's error screen: status code, message, 'Sayfa Bulunamadı' and an 'Anasayfa' button to '/'. */
-export function ErrorScreen({ status, message }: { status: number; message: string }) {
+export function ErrorScreen({
+  status,
+  message,
+  inside = false,
+}: {
+  status: number;
+  message: string;
+  /** Rendered inside a page that already has its `main` (the account panel). */
+  inside?: boolean;
+}) {
   const { t } = useTranslation();
+  const Tag = inside ? 'div' : 'main';
   return (
-    <main id="main" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
+    <Tag
+      {...(inside ? {} : { id: 'main' })}
+      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center"
+    >
       <p className="text-7xl font-bold text-clay-700" data-testid="error-status">
         <span className="sr-only">{t('error.status')}: </span>
         {status}
@@ -17,6 +30,6 @@ export function ErrorScreen({ status, message }: { status: number; message: stri
       <a href="/" className="mt-8 rounded-lg bg-clay-700 px-6 py-3 font-medium text-white hover:bg-clay-800">
         {t('error.home')}
       </a>
-    </main>
+    </Tag>
   );
 }

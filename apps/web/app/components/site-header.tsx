@@ -3,6 +3,7 @@ import { imageUrl } from '@vitrin/shared/media';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
+import { useCustomer } from '../lib/use-customer.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AppLink, SmartLink } from './app-link.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -30,6 +31,46 @@ function MenuItem({ node }: { node: MenuNode }) {
         </ul>
       </details>
     </li>
+  );
+}
+
+const outlined = 'rounded-lg border border-ink-800 px-2 py-2 hover:bg-ink-800 hover:text-white sm:px-3';
+
+/**
+ * Server HTML (cached for everyone) shows the guest links; after hydration a logged-in customer's browser
+ * shows "Hesabım" and "Çıkış Yap" instead (see `useCustomer`).
+ */
+function AccountLinks() {
+  const { t } = useTranslation();
+  const { customer, logout } = useCustomer();
+  if (customer) {
+    return (
+      <>
+        <AppLink
+          to="/panel"
+          className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3"
+          data-testid="header-account"
+        >
+          {t('header.account')}
+        </AppLink>
+        <button type="button" className={outlined} onClick={() => void logout()}>
+          {t('header.logout')}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <AppLink to="/login" className={outlined}>
+        {t('header.login')}
+      </AppLink>
+      <AppLink
+        to="/register"
+        className="rounded-lg border border-clay-700 bg-clay-700 px-2 py-2 text-white hover:bg-clay-800 sm:px-3"
+      >
+        {t('header.register')}
+      </AppLink>
+    </>
   );
 }
 
@@ -72,20 +113,15 @@ export function SiteHeader() {
         </search>
         <nav
           aria-label={t('header.accountNav')}
-          className="ml-auto flex items-center gap-1 text-sm font-medium"
+          className="ml-auto flex items-center gap-1 whitespace-nowrap text-sm font-medium"
         >
-          <AppLink to="/wishlist" className="rounded px-3 py-2 hover:bg-sand-100">
+          <AppLink to="/wishlist" className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3">
             {t('header.wishlist')}
           </AppLink>
-          <AppLink to="/cart" className="rounded px-3 py-2 hover:bg-sand-100">
+          <AppLink to="/cart" className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3">
             {t('header.cart')}
           </AppLink>
-          <AppLink
-            to="/login"
-            className="rounded-lg border border-ink-800 px-3 py-2 hover:bg-ink-800 hover:text-white"
-          >
-            {t('header.login')}
-          </AppLink>
+          <AccountLinks />
         </nav>
       </div>
       <nav aria-label={t('header.mainMenu')} className="border-t border-sand-200">

@@ -1,0 +1,74 @@
+import type { CustomerProfile } from '@vitrin/shared/api/account';
+import type { Failure, Result } from '@vitrin/shared/api/account-context';
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { loginPathFor } from '../lib/return-to.ts';
+import type { FormFailure } from './form.tsx';
+import { NO_STORE } from './meta.ts';
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** The logged-in customer, or a redirect to the login page that comes back here (decided on the server). */
+export async function requireCustomer({ request, context }: Args): Promise<CustomerProfile> {
+  const customer = await context.account.customer();
+  if (!customer) throw redirect(loginPathFor(new URL(request.url)), { headers: NO_STORE });
+  return customer;
+}
+
+/** Login, register and forgot are for guests: a logged-in customer goes to the panel. */
+export async function redirectCustomerToPanel({ context }: Args): Promise<void> {
+  if (await context.account.customer()) throw redirect('/panel', { headers: NO_STORE });
+}
+
+/** The posted form as the account context takes it. */
+export async function formFields(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  return Object.fromEntries(await request.formData());
+}
+
+const SECRET = /password/i;
+
+/** The posted text fields to fill the form again after a refusal (pages without JavaScript); never passwords. */
+function echo(fields: Record<string, FormDataEntryValue>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && !SECRET.test(name) && name !== 'intent') values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * A refusal as the form shows it, with the status the account context chose. A session that ended while the
+ * form was open sends the shopper to log in again (and back here) instead.
+ */
+export function failed(
+  request: Request,
+  failure: Failure,
+  fields: Record<string, FormDataEntryValue> = {},
+  intent?: string,
+) {
+  if (failure.error.code === 'OTURUM_GECERSIZ') {
+    throw redirect(loginPathFor(new URL(request.url)), { headers: NO_STORE });
+  }
+  return data<FormFailure>(
+    { intent, error: failure.error, values: echo(fields) },
+    { status: failure.status, headers: NO_STORE },
+  );
+}
+
+/** A redirect after success, carrying the account context's cookies (a new or an ended session). */
+export function redirectWithCookies(path: string, setCookie: readonly string[] = []) {
+  const headers = new Headers(NO_STORE);
+  for (const cookie of setCookie) headers.append('Set-Cookie', cookie);
+  return redirect(path, { headers });
+}
+
+/** A loader's read: the value, or the error screen with the account context's status and message. */
+export function valueOrThrow<T>(request: Request, result: Result<T>): T {
+  if (result.ok) return result.value;
+  if (result.error.code === 'OTURUM_GECERSIZ') {
+    throw redirect(loginPathFor(new URL(request.url)), { headers: NO_STORE });
+  }
+  throw data({ message: result.error.message }, { status: result.status, headers: NO_STORE });
+}

@@ -1,0 +1,358 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_DATA_DIR } from './playwright.config.ts';
+import { expectNoAxeViolations } from './support.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(root, 'bench/out/shots');
+
+/** Desktop and 390 px phone screenshots of the page as it is now. */
+async function shots(page: Page, name: string) {
+  const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(desktop);
+}
+
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** Decodes quoted-printable (`=C5=9F`, soft line breaks) and base64 parts, so links can be read as text. */
+function decodeMail(raw: string): string {
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64Parts].join('\n');
+}
+
+/** The reset link of the newest password-reset mail to `email` in the e2e server's outbox. */
+async function resetLinkFor(email: string, after: Set<string>): Promise<string> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml') && !after.has(f))
+          .sort();
+        for (const file of files.reverse()) {
+          const text = decodeMail(readFileSync(path.join(outbox, file), 'utf8'));
+          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+          const match = text.match(/\/reset-password\?token=[A-Za-z0-9_\-.~%]+/);
+          if (match) {
+            link = match[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+const outboxFiles = () => {
+  try {
+    return new Set(readdirSync(path.join(E2E_DATA_DIR, 'outbox')));
+  } catch {
+    return new Set<string>();
+  }
+};
+
+const PASSWORD = 'Kedi-Mavi-Deniz-7';
+const NEW_PASSWORD = 'Yeni-Sifre-Cok-Guclu-42';
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('E-posta', { exact: true }).fill(email);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+}
+
+async function fillAddress(
+  page: Page,
+  a: { title: string; province: string; district: string; line: string; postcode: string },
+) {
+  const form = page.locator('form:has(input[name="line"], textarea[name="line"])');
+  await form.getByLabel('Adres başlığı').fill(a.title);
+  await form.getByLabel('İl', { exact: true }).selectOption({ label: a.province });
+  await form.getByLabel('İlçe', { exact: true }).selectOption({ label: a.district });
+  await form.getByLabel('Adres', { exact: true }).fill(a.line);
+  await form.getByLabel(/Posta kodu/).fill(a.postcode);
+  return form;
+}
+
+test.describe('customer accounts', () => {
+  // One shopper through every step; long journeys with axe checks and two screenshots per page.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  const email = `ayse.yilmaz.${Date.now()}@example.com`;
+
+  test('register, add two addresses, choose a default, log out, and come back after logging in', async ({
+    page,
+  }) => {
+    // Guests cannot open the panel: the server sends them to log in, with the way back.
+    const guarded = await page.goto('/panel/information');
+    expect(guarded?.status()).toBe(200);
+    await expect(page).toHaveURL('/login?returnTo=%2Fpanel%2Finformation');
+
+    const response = await open(page, '/register');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kayıt Ol');
+    await expect(page.getByRole('main').getByRole('link', { name: /KVKK Aydınlatma Metni/ })).toHaveAttribute(
+      'href',
+      '/content/kvkk-aydinlatma-metni',
+    );
+    await expectNoAxeViolations(page);
+    await shots(page, 'register');
+
+    // The form check: an empty form names every problem, marks the fields and focuses the first.
+    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Adınızı girin');
+    await expect(alert).toContainText('Devam etmek için Aydınlatma Metni’ni okuduğunuzu onaylayın');
+    await expect(page.getByLabel('Ad', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Ad', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await shots(page, 'register-errors');
+
+    await page.getByLabel('Ad', { exact: true }).fill('Ayşe');
+    await page.getByLabel('Soyad').fill('Yılmaz');
+    await page.getByLabel('E-posta', { exact: true }).fill(email);
+    await page.getByLabel('Cep telefonu').fill('0532 123 45 67');
+    const password = page.getByLabel('Şifre', { exact: true });
+    await password.fill('kedi');
+    await expect(page.getByText('Şifreniz en az 8 karakter olmalı (4/8).')).toBeVisible();
+    await password.fill(PASSWORD);
+    await expect(page.getByText(/Şifre gücü: Güçlü/)).toBeVisible();
+    await page.getByLabel(/Aydınlatma Metni’ni okudum/).check();
+    await expect(page.getByLabel(/ticari elektronik ileti/)).not.toBeChecked();
+    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+
+    await expect(page).toHaveURL('/panel?welcome=1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merhaba, Ayşe');
+    await expect(page.getByRole('status')).toHaveText('Hesabınız oluşturuldu. Hoş geldiniz!');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Hesabım' })).toHaveAttribute('href', '/panel');
+    await expect(header.getByRole('button', { name: 'Çıkış Yap' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Giriş Yap' })).toHaveCount(0);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrin_user') ?? 'null'));
+    expect(stored).toEqual({ id: expect.any(Number), firstName: 'Ayşe', lastName: 'Yılmaz', email });
+    const menu = page.getByRole('navigation', { name: 'Hesap menüsü' });
+    for (const item of ['Adreslerim', 'Bilgilerim', 'Siparişlerim', 'Destek']) {
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+    await shots(page, 'panel');
+
+    // Logged-in customers skip the guest pages.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/panel');
+
+    // Adreslerim: the first address.
+    await menu.getByRole('link', { name: 'Adreslerim' }).click();
+    await expect(page).toHaveURL('/panel/address');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adreslerim');
+    let form = await fillAddress(page, {
+      title: 'Ev',
+      province: 'İstanbul',
+      district: 'Kadıköy',
+      line: 'Caferağa Mah. Moda Cad. No: 12 D: 3',
+      postcode: '34710',
+    });
+    // The district list follows the province.
+    await expect(
+      form.getByLabel('İlçe', { exact: true }).locator('option', { hasText: 'Çankaya' }),
+    ).toHaveCount(0);
+    await expect(form.getByLabel('Ad', { exact: true })).toHaveValue('Ayşe');
+    await expect(form.getByLabel('Vergi dairesi')).toBeHidden();
+    await form.getByLabel('T.C. kimlik no').fill('10000000146');
+    await expectNoAxeViolations(page);
+    await shots(page, 'address-form');
+    await form.getByRole('button', { name: 'Adresi kaydet' }).click();
+    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    const cards = page.getByTestId('address-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Varsayılan teslimat adresi');
+    await expect(cards.first()).toContainText('Kadıköy / İstanbul 34710');
+
+    // The second, a company address; a wrong tax number is refused at the field first.
+    await page.getByRole('link', { name: 'Yeni adres ekle' }).click();
+    form = await fillAddress(page, {
+      title: 'Atölye',
+      province: 'Ankara',
+      district: 'Çankaya',
+      line: 'Kızılay Mah. Atatürk Blv. No: 45',
+      postcode: '06420',
+    });
+    await form.getByLabel('Kurumsal').check();
+    await expect(form.getByLabel('T.C. kimlik no')).toBeHidden();
+    await form.getByLabel('Firma adı').fill('Yılmaz Tasarım Ltd. Şti.');
+    await form.getByLabel('Vergi no').fill('123');
+    await form.getByLabel('Vergi dairesi').fill('Çankaya');
+    await form.getByRole('button', { name: 'Adresi kaydet' }).click();
+    await expect(form.getByRole('alert')).toContainText('Vergi kimlik numarası 10 haneli olmalı');
+    await expect(form.getByLabel('Vergi no')).toBeFocused();
+    await form.getByLabel('Vergi no').fill('1234567890');
+    await form.getByRole('button', { name: 'Adresi kaydet' }).click();
+    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    await expect(cards).toHaveCount(2);
+    const byTitle = (title: string) =>
+      cards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    const atolye = byTitle('Atölye');
+    const ev = byTitle('Ev');
+    await expect(atolye).toContainText('Kurumsal fatura · Yılmaz Tasarım Ltd. Şti.');
+    await expect(atolye.getByText('Varsayılan teslimat adresi', { exact: true })).toHaveCount(0);
+
+    // A default: the company address becomes the shipping default, the home address stops being it.
+    await atolye.getByRole('button', { name: /Varsayılan teslimat adresi yap/ }).click();
+    await expect(page.getByRole('status')).toHaveText('Varsayılan teslimat adresiniz değişti.');
+    await expect(atolye.getByText('Varsayılan teslimat adresi', { exact: true })).toBeVisible();
+    await expect(ev.getByText('Varsayılan teslimat adresi', { exact: true })).toHaveCount(0);
+    await expect(ev.getByText('Varsayılan fatura adresi', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'address');
+
+    // Bilgilerim.
+    await menu.getByRole('link', { name: 'Bilgilerim' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bilgilerim');
+    await expect(page.getByRole('link', { name: 'Verilerimi indir' })).toHaveAttribute(
+      'href',
+      '/api/front/account/export',
+    );
+    await expectNoAxeViolations(page);
+    await shots(page, 'information');
+    await page.getByLabel('Ad', { exact: true }).fill('Ayşe Nur');
+    await page.getByRole('button', { name: 'Bilgilerimi kaydet' }).click();
+    await expect(page.getByRole('status')).toHaveText('Bilgileriniz kaydedildi.');
+    await expect(menu).toContainText('Ayşe Nur Yılmaz');
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vitrin_user') ?? '{}').firstName))
+      .toBe('Ayşe Nur');
+
+    // Çıkış Yap: home, guest header, no stored profile; the panel now sends to the login page.
+    await header.getByRole('button', { name: 'Çıkış Yap' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(header.getByRole('link', { name: 'Giriş Yap' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('vitrin_user'))).toBeNull();
+    await page.goto('/panel');
+    await expect(page).toHaveURL('/login?returnTo=%2Fpanel');
+
+    // Logging in again brings the customer back to the page they asked for.
+    await open(page, '/panel/address');
+    await expect(page).toHaveURL('/login?returnTo=%2Fpanel%2Faddress');
+    await expect(page.getByText('Bu sayfayı görmek için giriş yapın.')).toBeVisible();
+    await login(page, email, 'yanlis-sifre');
+    await expect(page.getByRole('alert')).toHaveText('E-posta adresi ya da şifre hatalı.');
+    await expectNoAxeViolations(page);
+    await shots(page, 'login-error');
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL('/panel/address');
+    await expect(cards).toHaveCount(2);
+    await expect(header.getByRole('link', { name: 'Hesabım' })).toBeVisible();
+  });
+
+  test('login never sends a shopper to another site', async ({ page }) => {
+    await open(page, '/login?returnTo=%2F%2Fevil.example%2Fpanel');
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL('/panel');
+  });
+
+  test('forgot password: the e-mailed link sets a new password once; the old one stops working', async ({
+    page,
+  }) => {
+    const before = outboxFiles();
+    await open(page, '/forgot');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifremi Unuttum');
+    await expectNoAxeViolations(page);
+    await shots(page, 'forgot');
+    await page.getByLabel('E-posta', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
+    await expect(page).toHaveURL('/forgot?sent=1');
+    const confirmation = await page.getByRole('status').textContent();
+    expect(confirmation).toContain('şifre sıfırlama bağlantısını gönderdik');
+
+    // An address without an account gets the very same answer.
+    await open(page, '/forgot');
+    await page.getByLabel('E-posta', { exact: true }).fill('kimse.yok@example.com');
+    await page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
+    await expect(page.getByRole('status')).toHaveText(confirmation!);
+
+    const link = await resetLinkFor(email, before);
+    await open(page, link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yeni şifre belirleyin');
+    await page.getByLabel('Yeni şifre').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
+    await expect(page).toHaveURL('/login?reset=1');
+    await expect(page.getByRole('status')).toContainText('Şifreniz değiştirildi');
+    await expectNoAxeViolations(page);
+    await shots(page, 'login');
+
+    await login(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('E-posta adresi ya da şifre hatalı.');
+    await login(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL('/panel');
+
+    // A used link says so and offers a new one.
+    await open(page, link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bağlantı geçersiz');
+    await expect(page.getByRole('link', { name: 'Yeni bağlantı iste' })).toHaveAttribute('href', '/forgot');
+  });
+});
+
+test.describe('customer accounts without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('register, add an address and log out with plain form posts', async ({ page }) => {
+    const email = `nojs.${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('Ad', { exact: true }).fill('Mehmet');
+    await page.getByLabel('Soyad').fill('Kaya');
+    await page.getByLabel('E-posta', { exact: true }).fill(email);
+    await page.getByLabel('Cep telefonu').fill('0555 444 33 22');
+    await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/Aydınlatma Metni’ni okudum/).check();
+    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await expect(page).toHaveURL('/panel?welcome=1');
+
+    await page.goto('/panel/address');
+    // Without JavaScript the district list holds every province's districts, grouped by province.
+    const district = page.getByLabel('İlçe', { exact: true });
+    expect(await district.locator('optgroup').count()).toBe(81);
+    await page.getByLabel('Adres başlığı').fill('Ev');
+    await page.getByLabel('İl', { exact: true }).selectOption({ label: 'İzmir' });
+    await district.selectOption({ label: 'Karşıyaka' });
+    await page.getByLabel('Adres', { exact: true }).fill('Bostanlı Mah. 1234 Sok. No: 5');
+    await page.getByLabel('T.C. kimlik no').fill('10000000146');
+    await page.getByRole('button', { name: 'Adresi kaydet' }).click();
+    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    await expect(page.getByTestId('address-card')).toContainText('Karşıyaka / İzmir');
+
+    // A mistake comes back from the server with the typed values kept.
+    await page.getByRole('link', { name: 'Yeni adres ekle' }).click();
+    await page.getByLabel('Adres başlığı').fill('İş');
+    await page.getByLabel('İl', { exact: true }).selectOption({ label: 'İzmir' });
+    await district.selectOption({ label: 'Çankaya' });
+    await page.getByLabel('Adres', { exact: true }).fill('Alsancak Mah. 1453 Sok. No: 7');
+    await page.getByLabel('T.C. kimlik no').fill('10000000146');
+    await page.getByRole('button', { name: 'Adresi kaydet' }).click();
+    await expect(page.getByRole('alert')).toContainText('Seçtiğiniz ilçe bu ile ait değil');
+    await expect(page.getByLabel('Adres başlığı')).toHaveValue('İş');
+
+    await page
+      .getByRole('navigation', { name: 'Hesap menüsü' })
+      .getByRole('button', { name: 'Çıkış Yap' })
+      .click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/panel');
+    await expect(page).toHaveURL('/login?returnTo=%2Fpanel');
+  });
+});
