@@ -251,11 +251,85 @@ async function measureSearch(label, server, results, perQuery) {
   console.log(` ${r.reqPerSec.toFixed(1)} req/s, p95 ${r.latencyMs.p95} ms`);
 }
 
+// Logins that run while product pages are measured (the accounts issue: hashing must not block the server).
+const LOGINS = 20;
+
+/** JSON POST with a client address of its own (the server trusts X-Forwarded-For in this bench). */
+function postJson(url, body, clientIp) {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          'x-forwarded-for': clientIp,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+let clientCounter = 0;
+/** A new shopper address per login: each is one of many shoppers, not one client hitting the IP limit. */
+const nextClientIp = () => {
+  clientCounter++;
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+};
+
+/**
+ * Product pages measured while LOGINS shoppers log in over and over (right password, so no lock): each login
+ * hashes the password (scrypt), the work the server must keep off the requests of everyone else.
+ */
+async function productPagesDuringLogins(target, base, paths) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-sifre-2026';
+  const registered = await postJson(
+    `${base}/api/front/auth/register`,
+    { firstName: 'Yük', lastName: 'Testi', email, phone: '0532 123 45 67', password, kvkk: true },
+    nextClientIp(),
+  );
+  if (registered !== 201) throw new Error(`bench customer not registered (HTTP ${registered})`);
+  let running = true;
+  const statuses = {};
+  let logins = 0;
+  const loops = Array.from({ length: LOGINS }, async () => {
+    while (running) {
+      const status = await postJson(
+        `${base}/api/front/auth/login`,
+        { email, password, bearer: true },
+        nextClientIp(),
+      );
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      logins++;
+    }
+  });
+  const started = performance.now();
+  const result = await measure(target, base, paths);
+  running = false;
+  await Promise.all(loops);
+  result.logins = {
+    count: logins,
+    perSec: Math.round((logins / ((performance.now() - started) / 1000)) * 10) / 10,
+    statuses,
+  };
+  return result;
+}
+
 /** The pages and API against the trivial server, on the small demo catalogue. */
 async function throughput(results) {
   // All servers of a part run together but are measured one at a time, so they never compete for CPU.
   const hello = await startHello();
-  const vitrin = await startVitrin();
+  // TRUST_PROXY: the login part gives every bench shopper an address of its own (X-Forwarded-For).
+  const vitrin = await startVitrin({ env: { TRUST_PROXY: '1' } });
   const uncached = await startVitrin({ name: 'vitrin (no page cache)', env: { PAGE_CACHE_MB: '0' } });
   const products = (await productSlugs(vitrin.url)).map((slug) => `/product/${slug}`);
   const productApi = products.map((p) => `/api/front/products/${p.slice('/product/'.length)}`);
@@ -276,6 +350,13 @@ async function throughput(results) {
       ['api /api/front/products/{slug}', vitrin.url, productApi],
     ],
     results,
+  );
+  const duringLogins = `product page (page cache) while ${LOGINS} logins run`;
+  process.stdout.write(`  ${duringLogins} ...`);
+  results.push(await productPagesDuringLogins(duringLogins, vitrin.url, products));
+  const r = results.at(-1);
+  console.log(
+    ` ${r.reqPerSec.toFixed(0)} req/s, p95 ${r.latencyMs.p95} ms, ${r.logins.perSec} logins/s ${JSON.stringify(r.logins.statuses)}`,
   );
   await Promise.all([hello.stop(), sameBytes.stop(), vitrin.stop(), uncached.stop()]);
 }
@@ -338,6 +419,7 @@ runMain(async () => {
   const cachedProduct = byTarget['product page (page cache)'];
   const uncachedProduct = byTarget['product page (uncached)'];
   const productJson = byTarget['api /api/front/products/{slug}'];
+  const duringLogins = byTarget[`product page (page cache) while ${LOGINS} logins run`];
   const sameBytes = byTarget["baseline, one product page's bytes"];
   if (cachedProduct && sameBytes) {
     // Not a target: how close the cached page comes to sending its bytes with no work at all.
@@ -373,6 +455,13 @@ runMain(async () => {
           productJson,
           reqs(productJson),
           productJson.reqPerSec >= 2500,
+        ),
+        check(
+          `product pages keep >= 0.7 of their throughput while ${LOGINS} logins run`,
+          duringLogins,
+          `${(duringLogins.reqPerSec / cachedProduct.reqPerSec).toFixed(2)} x, ${duringLogins.logins.perSec} logins/s`,
+          duringLogins.reqPerSec >= 0.7 * cachedProduct.reqPerSec &&
+            (duringLogins.logins.statuses[200] ?? 0) > 0,
         ),
       ];
   for (const [label, limit] of [

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
+import { hashPassword, hashQueue, needsRehash, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 
 describe('password hashing', () => {
   it('stores scrypt with N=2^15, r=8, p=1, a 16-byte salt and a 64-byte key', async () => {
@@ -40,6 +41,19 @@ describe('password hashing', () => {
     await Promise.all([hashPassword('a-password'), hashPassword('b-password')]);
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('hashes at most all cores but one at once; the rest wait in line', async () => {
+    const all = Promise.all(Array.from({ length: 4 }, (_, i) => hashPassword(`şifre-${i}-uzun`)));
+    // pLimit starts queued work on a microtask: look once the first ones have started.
+    await Promise.resolve();
+    await Promise.resolve();
+    const { limit, running, waiting } = hashQueue();
+    expect(limit).toBe(Math.max(1, availableParallelism() - 1));
+    expect(running).toBeLessThanOrEqual(limit);
+    expect(running + waiting).toBe(4);
+    await all;
+    expect(hashQueue().running + hashQueue().waiting).toBe(0);
   });
 
   it('asks for a re-hash only when the parameters are not today’s', async () => {

@@ -1,4 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 /**
  * Password hashing with scrypt (node:crypto, no native add-on). The async form runs in libuv's thread pool,
@@ -18,15 +20,32 @@ const maxmemFor = (n: number, r: number) => 2 * 128 * n * r;
 /** What a password is hashed as: NFKC, so the same password typed on two keyboards gives the same bytes. */
 const passwordBytes = (password: string) => Buffer.from(password.normalize('NFKC'), 'utf8');
 
+/**
+ * Hashes at once: all cores but one. Twenty logins at a time would otherwise take every core (and all four
+ * thread-pool threads, which also serve files and compression) from the shoppers browsing meanwhile; logins
+ * wait in line instead, which is what "deliberately slow" should cost.
+ */
+const hashing = pLimit(Math.max(1, availableParallelism() - 1));
+
+/** Hashes running and waiting (for tests and diagnostics). */
+export const hashQueue = () => ({
+  limit: hashing.concurrency,
+  running: hashing.activeCount,
+  waiting: hashing.pendingCount,
+});
+
 function scryptAsync(
   password: Buffer,
   salt: Buffer,
   keyLength: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
