@@ -1,10 +1,9 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { availableParallelism } from 'node:os';
-import pLimit from 'p-limit';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptInHasher } from './hasher.ts';
 
 /**
- * Password hashing with scrypt (node:crypto, no native add-on). The async form runs in libuv's thread pool,
- * so a login never blocks the event loop for the ~50-100 ms a hash takes. Stored as
+ * Password hashing with scrypt (node:crypto, no native add-on) in helper processes of lower priority
+ * (hasher.ts), so a login never blocks the event loop, nor the shoppers, for the ~50-100 ms a hash takes. Stored as
  * `scrypt$N$r$p$salt$hash` (salt and hash in base64): the parameters travel with the hash, so they can be
  * raised later without breaking old passwords (`needsRehash` tells when to re-hash at the next login).
  */
@@ -20,37 +19,9 @@ const maxmemFor = (n: number, r: number) => 2 * 128 * n * r;
 /** What a password is hashed as: NFKC, so the same password typed on two keyboards gives the same bytes. */
 const passwordBytes = (password: string) => Buffer.from(password.normalize('NFKC'), 'utf8');
 
-/**
- * Hashes at once: all cores but one. Twenty logins at a time would otherwise take every core (and all four
- * thread-pool threads, which also serve files and compression) from the shoppers browsing meanwhile; logins
- * wait in line instead, which is what "deliberately slow" should cost.
- */
-const hashing = pLimit(Math.max(1, availableParallelism() - 1));
-
-/** Hashes running and waiting (for tests and diagnostics). */
-export const hashQueue = () => ({
-  limit: hashing.concurrency,
-  running: hashing.activeCount,
-  waiting: hashing.pendingCount,
-});
-
-function scryptAsync(
-  password: Buffer,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  return hashing(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
-      }),
-  );
-}
-
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scryptAsync(passwordBytes(password), salt, KEY_BYTES, {
+  const key = await scryptInHasher(passwordBytes(password), salt, KEY_BYTES, {
     N,
     r: R,
     p: P,
@@ -93,7 +64,7 @@ const DECOY: Parsed = { n: N, r: R, p: P, salt: Buffer.alloc(SALT_BYTES), key: B
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   const { n, r, p, salt, key } = parsed ?? DECOY;
-  const candidate = await scryptAsync(passwordBytes(password), salt, key.length, {
+  const candidate = await scryptInHasher(passwordBytes(password), salt, key.length, {
     N: n,
     r,
     p,
