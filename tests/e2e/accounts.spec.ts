@@ -306,6 +306,47 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bağlantı geçersiz');
     await expect(page.getByRole('link', { name: 'Yeni bağlantı iste' })).toHaveAttribute('href', '/forgot');
   });
+
+  test('Bilgilerim: name and phone change, an e-mail change needs the password, deleting the account ends it', async ({
+    page,
+  }) => {
+    const email = `bilgi.${Date.now()}@example.com`;
+    await open(page, '/register');
+    await page.getByLabel('Ad', { exact: true }).fill('Can');
+    await page.getByLabel('Soyad').fill('Öztürk');
+    await page.getByLabel('E-posta', { exact: true }).fill(email);
+    await page.getByLabel('Cep telefonu').fill('0533 765 43 21');
+    await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/Aydınlatma Metni/).check();
+    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await expect(page).toHaveURL(/\/panel/);
+
+    await open(page, '/panel/information');
+    const profile = page.getByRole('region', { name: 'Kişisel bilgiler' });
+    await profile.getByLabel('Ad', { exact: true }).fill('Cansu');
+    await profile.getByLabel('Cep telefonu').fill('0544 111 22 33');
+    await profile.getByRole('button', { name: 'Bilgilerimi kaydet' }).click();
+    await expect(page.getByText('Bilgileriniz kaydedildi.')).toBeVisible();
+    await expect(profile.getByLabel('Ad', { exact: true })).toHaveValue('Cansu');
+    await expect(profile.getByLabel('Cep telefonu')).toHaveValue('0544 111 22 33');
+
+    const emailForm = page.getByRole('region', { name: 'E-posta adresi' });
+    await emailForm.getByLabel('Yeni e-posta').fill(`yeni.${email}`);
+    await emailForm.getByLabel('Şifreniz').fill('yanlis-sifre-1');
+    await emailForm.getByRole('button', { name: 'E-posta adresimi değiştir' }).click();
+    await expect(emailForm.getByLabel('Şifreniz')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    const remove = page.getByRole('region', { name: 'Hesabımı sil' });
+    await remove.getByLabel('Şifreniz').fill(PASSWORD);
+    await remove.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }).click();
+    await expect(page).toHaveURL('/');
+    // The session ended with the account, and the old credentials open nothing.
+    await page.goto('/panel');
+    await expect(page).toHaveURL('/login?returnTo=%2Fpanel');
+    await login(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('E-posta adresi ya da şifre hatalı.');
+  });
 });
 
 test.describe('customer accounts without JavaScript', () => {

@@ -36,35 +36,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { account } = context;
   const done = (saved: Saved, setCookie: string[]) =>
     redirectWithCookies(`/panel/information?saved=${saved}`, setCookie);
-  switch (intent) {
-    case 'profile': {
-      const result = await account.updateProfile(fields);
-      return result.ok ? done('profile', result.setCookie) : failed(request, result, fields, intent);
-    }
-    case 'email': {
-      const result = await account.changeEmail(fields);
-      return result.ok ? done('email', result.setCookie) : failed(request, result, fields, intent);
-    }
-    case 'password': {
-      const result = await account.changePassword(fields);
-      return result.ok ? done('password', result.setCookie) : failed(request, result, fields, intent);
-    }
-    case 'consent': {
-      const result = await account.setMarketingConsent(fields);
-      return result.ok ? done('consent', result.setCookie) : failed(request, result, fields, intent);
-    }
-    case 'delete': {
-      const result = await account.deleteAccount(fields);
-      // Personal data erased and the session ended: the shopper leaves as a guest.
-      return result.ok ? redirectWithCookies('/', result.setCookie) : failed(request, result, fields, intent);
-    }
-    default:
-      return failed(request, {
-        ok: false,
-        status: 400,
-        error: { code: 'GECERSIZ_ISTEK', message: i18n.t('form.invalid') },
-      });
+  // Each saving form and the account method it calls; deleting the account is the one that leaves the panel.
+  const saving: Record<
+    Saved,
+    (f: typeof fields) => ReturnType<typeof account.updateProfile | typeof account.changePassword>
+  > = {
+    profile: account.updateProfile,
+    email: account.changeEmail,
+    password: account.changePassword,
+    consent: account.setMarketingConsent,
+  };
+  const save = SAVED.find((s) => s === intent);
+  if (save) {
+    const result = await saving[save](fields);
+    return result.ok ? done(save, result.setCookie) : failed(request, result, fields, intent);
   }
+  if (intent === 'delete') {
+    const result = await account.deleteAccount(fields);
+    // Personal data erased and the session ended: the shopper leaves as a guest.
+    return result.ok ? redirectWithCookies('/', result.setCookie) : failed(request, result, fields, intent);
+  }
+  return failed(request, {
+    ok: false,
+    status: 400,
+    error: { code: 'GECERSIZ_ISTEK', message: i18n.t('form.invalid') },
+  });
 }
 
 export const headers = accountHeaders;

@@ -44,7 +44,7 @@ describe('password hashing', () => {
     expect(ticks).toBeGreaterThan(0);
   });
 
-  it('hashes in all cores but one helper processes that the kernel schedules behind the server (nice 19)', () => {
+  it('hashes in all cores but one helper processes that the kernel schedules behind the server (nice 10)', () => {
     const hashers = hashingProcesses();
     expect(hashers).toHaveLength(Math.max(1, availableParallelism() - 1));
     for (const hasher of hashers) {
