@@ -8,6 +8,7 @@ import { bootstrap } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { controlSocketPath, startControlServer } from './control.ts';
 
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
@@ -40,6 +41,17 @@ async function main() {
       app.log.info(`Arama dizini hazır: ${size} ürün, ${Math.round(performance.now() - indexing)} ms`),
     (err: unknown) => app.log.error({ err }, 'Arama dizini kurulamadı; ilk arama yeniden deneyecek'),
   );
+
+  // Expired sessions and reset links are useless rows: cleared at start and every hour after.
+  const purge = () =>
+    services.customers.purgeExpired().then(
+      ({ sessions, resets }) => {
+        if (sessions || resets) app.log.info({ sessions, resets }, 'Süresi dolmuş oturumlar temizlendi');
+      },
+      (err: unknown) => app.log.error({ err }, 'Süresi dolmuş oturumlar temizlenemedi'),
+    );
+  void purge();
+  setInterval(purge, PURGE_INTERVAL_MS).unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
