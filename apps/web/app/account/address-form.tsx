@@ -1,22 +1,21 @@
-import { formatTurkishMobile } from '@vitrin/shared/address/phone';
 import { PROVINCES, type Province } from '@vitrin/shared/address/turkey';
 import type { Address, BillingType } from '@vitrin/shared/api/account';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { useState } from 'react';
 import { AppLink } from '../components/app-link.tsx';
 import { useTranslation } from '../i18n/index.ts';
-import { NAME_MAX_LENGTH, PHONE_HTML_PATTERN, PHONE_PLACEHOLDER } from './constraints.ts';
 import {
   AccountForm,
   CheckboxField,
+  controlProps,
   FieldFrame,
   type FormFailure,
   fieldId,
-  inputClass,
   SelectField,
   TextField,
   useFormState,
 } from './form.tsx';
+import { NameFields, PhoneField } from './person-fields.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 /** In the order people look for them: Adana, Adıyaman, Afyonkarahisar, Ağrı, Aksaray… */
@@ -115,19 +114,14 @@ function AddressLine({ defaultValue }: { defaultValue: string }) {
     <FieldFrame name="line" label={t('address.line')} required hint={t('address.lineHint')}>
       {(field) => (
         <textarea
-          id={field.id}
-          name="line"
-          required
+          {...controlProps(field, 'line', true, defaultValue, {
+            missing: t('address.lineMissing'),
+            short: t('address.lineMissing'),
+          })}
           minLength={5}
           maxLength={250}
           rows={3}
           autoComplete="street-address"
-          aria-invalid={field['aria-invalid']}
-          aria-describedby={field['aria-describedby']}
-          defaultValue={field.value ?? defaultValue}
-          data-missing={t('address.lineMissing')}
-          data-short={t('address.lineMissing')}
-          className={`required ${inputClass}`}
         />
       )}
     </FieldFrame>
@@ -269,38 +263,11 @@ export function AddressForm({
         defaultValue={address?.title ?? ''}
         messages={{ missing: t('address.fieldTitleMissing') }}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          name="firstName"
-          label={t('auth.firstName')}
-          autoComplete="given-name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          defaultValue={address?.firstName ?? defaults.firstName}
-          messages={{ missing: t('auth.firstNameMissing') }}
-        />
-        <TextField
-          name="lastName"
-          label={t('auth.lastName')}
-          autoComplete="family-name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          defaultValue={address?.lastName ?? defaults.lastName}
-          messages={{ missing: t('auth.lastNameMissing') }}
-        />
-      </div>
-      <TextField
-        name="phone"
-        type="tel"
-        label={t('auth.phone')}
-        autoComplete="tel-national"
-        inputMode="tel"
-        required
-        pattern={PHONE_HTML_PATTERN}
-        placeholder={PHONE_PLACEHOLDER}
-        defaultValue={formatTurkishMobile(address?.phone ?? defaults.phone) ?? ''}
-        messages={{ missing: t('auth.phoneMissing'), invalid: t('form.phoneFormat') }}
+      <NameFields
+        firstName={address?.firstName ?? defaults.firstName}
+        lastName={address?.lastName ?? defaults.lastName}
       />
+      <PhoneField stored={address?.phone ?? defaults.phone} />
       <ProvinceDistrict province={province} district={district} />
       <AddressLine defaultValue={address?.line ?? ''} />
       <TextField

@@ -197,6 +197,14 @@ interface FieldMessages {
   short?: string | undefined;
 }
 
+interface FieldState {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  error: string | undefined;
+  value: string | undefined;
+}
+
 interface FieldFrameProps {
   name: string;
   label: ReactNode;
@@ -204,13 +212,7 @@ interface FieldFrameProps {
   hint?: ReactNode;
   /** An element id (e.g. a live strength hint) to add to the field's description. */
   describedBy?: string | undefined;
-  children: (props: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-    error: string | undefined;
-    value: string | undefined;
-  }) => ReactNode;
+  children: (props: FieldState) => ReactNode;
   after?: ReactNode;
   className?: string | undefined;
 }
@@ -276,6 +278,31 @@ export function FieldFrame({
   );
 }
 
+/**
+ * What every control of a field carries: its id and name, the error wiring, the value posted back after a
+ * failed post (else the default), and the messages the form check shows.
+ */
+export function controlProps(
+  field: FieldState,
+  name: string,
+  required: boolean | undefined,
+  defaultValue: InputHTMLAttributes<HTMLInputElement>['defaultValue'],
+  messages: FieldMessages | undefined,
+) {
+  return {
+    id: field.id,
+    name,
+    required,
+    'aria-invalid': field['aria-invalid'],
+    'aria-describedby': field['aria-describedby'],
+    defaultValue: field.value ?? defaultValue,
+    className: `${required ? 'required ' : ''}${inputClass}`,
+    'data-missing': messages?.missing,
+    'data-invalid': messages?.invalid,
+    'data-short': messages?.short,
+  };
+}
+
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & {
   name: string;
   label: string;
@@ -318,16 +345,7 @@ export function TextField({
     >
       {(field) => (
         <input
-          id={field.id}
-          name={name}
-          required={required}
-          aria-invalid={field['aria-invalid']}
-          aria-describedby={field['aria-describedby']}
-          defaultValue={field.value ?? defaultValue}
-          className={`${required ? 'required ' : ''}${inputClass}`}
-          data-missing={messages?.missing}
-          data-invalid={messages?.invalid}
-          data-short={messages?.short}
+          {...controlProps(field, name, required, defaultValue, messages)}
           onChange={(event) => {
             if (strength) setTyped(event.currentTarget.value);
             onChange?.(event);
@@ -360,17 +378,7 @@ export function SelectField({
   return (
     <FieldFrame name={name} label={label} required={required} hint={hint} className={className}>
       {(field) => (
-        <select
-          id={field.id}
-          name={name}
-          required={required}
-          aria-invalid={field['aria-invalid']}
-          aria-describedby={field['aria-describedby']}
-          defaultValue={field.value ?? defaultValue}
-          className={`${required ? 'required ' : ''}${inputClass}`}
-          data-missing={messages?.missing}
-          {...select}
-        >
+        <select {...controlProps(field, name, required, defaultValue, messages)} {...select}>
           {children}
         </select>
       )}

@@ -1,7 +1,7 @@
 import { AuthPage, linkClass } from '../account/auth-page.tsx';
-import { EMAIL_HTML_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../account/constraints.ts';
-import { AccountForm, CheckboxField, FormNotice, TextField } from '../account/form.tsx';
+import { AccountForm, CheckboxField, FormNotice } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
+import { CurrentPasswordField, EmailField } from '../account/person-fields.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
 import {
   failed,
@@ -52,26 +52,8 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         }
       >
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-        <TextField
-          name="email"
-          type="email"
-          label={t('auth.email')}
-          autoComplete="username"
-          inputMode="email"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
-          pattern={EMAIL_HTML_PATTERN}
-          messages={{ missing: t('auth.emailMissing') }}
-        />
-        <TextField
-          name="password"
-          type="password"
-          label={t('auth.password')}
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-          messages={{ missing: t('auth.passwordMissing') }}
-        />
+        <EmailField label={t('auth.email')} autoComplete="username" />
+        <CurrentPasswordField label={t('auth.password')} />
         <CheckboxField
           name="rememberMe"
           label={t('auth.login.remember')}

@@ -1,17 +1,9 @@
-import { formatTurkishMobile } from '@vitrin/shared/address/phone';
 import { useLocation } from 'react-router';
-import {
-  EMAIL_HTML_PATTERN,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PHONE_HTML_PATTERN,
-  PHONE_PLACEHOLDER,
-} from '../account/constraints.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account/constraints.ts';
 import { AccountForm, CheckboxField, FormNotice, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
+import { CurrentPasswordField, EmailField, NameFields, PhoneField } from '../account/person-fields.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, redirectWithCookies, requireCustomer } from '../account/session.server.ts';
 import { i18n, useTranslation } from '../i18n/index.ts';
@@ -86,38 +78,8 @@ export default function InformationRoute({ loaderData, actionData }: Route.Compo
           aria-labelledby="profile-title"
           noRequiredNote
         >
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              name="firstName"
-              label={t('auth.firstName')}
-              autoComplete="given-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={customer.firstName}
-              messages={{ missing: t('auth.firstNameMissing') }}
-            />
-            <TextField
-              name="lastName"
-              label={t('auth.lastName')}
-              autoComplete="family-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              defaultValue={customer.lastName}
-              messages={{ missing: t('auth.lastNameMissing') }}
-            />
-          </div>
-          <TextField
-            name="phone"
-            type="tel"
-            label={t('auth.phone')}
-            autoComplete="tel-national"
-            inputMode="tel"
-            required
-            pattern={PHONE_HTML_PATTERN}
-            placeholder={PHONE_PLACEHOLDER}
-            defaultValue={formatTurkishMobile(customer.phone) ?? customer.phone}
-            messages={{ missing: t('auth.phoneMissing'), invalid: t('form.phoneFormat') }}
-          />
+          <NameFields firstName={customer.firstName} lastName={customer.lastName} />
+          <PhoneField stored={customer.phone} />
         </AccountForm>
       </PanelSection>
 
@@ -132,26 +94,10 @@ export default function InformationRoute({ loaderData, actionData }: Route.Compo
           aria-labelledby="email-title"
           noRequiredNote
         >
-          <TextField
-            name="email"
-            type="email"
-            label={t('information.newEmail')}
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            pattern={EMAIL_HTML_PATTERN}
-            messages={{ missing: t('auth.emailMissing') }}
-          />
-          <TextField
-            name="password"
-            type="password"
+          <EmailField label={t('information.newEmail')} />
+          <CurrentPasswordField
             label={t('information.confirmPassword')}
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
             hint={t('information.confirmPasswordHint')}
-            messages={{ missing: t('auth.passwordMissing') }}
           />
         </AccountForm>
       </PanelSection>
@@ -242,14 +188,9 @@ export default function InformationRoute({ loaderData, actionData }: Route.Compo
           noRequiredNote
           danger
         >
-          <TextField
-            name="password"
-            type="password"
+          <CurrentPasswordField
             label={t('information.confirmPassword')}
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            messages={{ missing: t('information.deletePasswordMissing') }}
+            missing={t('information.deletePasswordMissing')}
           />
         </AccountForm>
       </PanelSection>

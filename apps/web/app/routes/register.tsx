@@ -1,14 +1,8 @@
 import { AuthPage, linkClass } from '../account/auth-page.tsx';
-import {
-  EMAIL_HTML_PATTERN,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PHONE_HTML_PATTERN,
-} from '../account/constraints.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account/constraints.ts';
 import { AccountForm, CheckboxField, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
+import { EmailField, NameFields, PhoneField } from '../account/person-fields.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
 import {
   failed,
@@ -48,34 +42,9 @@ export default function RegisterRoute({ loaderData, actionData }: Route.Componen
     <AuthPage title={t('auth.register.title')} intro={t('auth.register.intro')} wide>
       <AccountForm id="register" failure={actionData} submitLabel={t('auth.register.submit')}>
         {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            name="firstName"
-            label={t('auth.firstName')}
-            autoComplete="given-name"
-            required
-            maxLength={NAME_MAX_LENGTH}
-            messages={{ missing: t('auth.firstNameMissing') }}
-          />
-          <TextField
-            name="lastName"
-            label={t('auth.lastName')}
-            autoComplete="family-name"
-            required
-            maxLength={NAME_MAX_LENGTH}
-            messages={{ missing: t('auth.lastNameMissing') }}
-          />
-        </div>
-        <TextField
-          name="email"
-          type="email"
+        <NameFields />
+        <EmailField
           label={t('auth.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
-          pattern={EMAIL_HTML_PATTERN}
-          messages={{ missing: t('auth.emailMissing') }}
           hint={
             emailTaken ? (
               <>
@@ -91,17 +60,7 @@ export default function RegisterRoute({ loaderData, actionData }: Route.Componen
             ) : undefined
           }
         />
-        <TextField
-          name="phone"
-          type="tel"
-          label={t('auth.phone')}
-          autoComplete="tel-national"
-          inputMode="tel"
-          required
-          pattern={PHONE_HTML_PATTERN}
-          hint={t('auth.phoneHint')}
-          messages={{ missing: t('auth.phoneMissing'), invalid: t('form.phoneFormat') }}
-        />
+        <PhoneField hint={t('auth.phoneHint')} />
         <TextField
           name="password"
           type="password"
