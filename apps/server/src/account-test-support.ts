@@ -21,19 +21,7 @@ export const registration = (n = 1) => ({
   marketingConsent: false,
 });
 
-/** A valid address of the address book (an individual's, with a T.C. kimlik no that passes its checksum). */
-export const homeAddress = {
-  title: 'Ev',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '0532 123 45 67',
-  provinceCode: 34,
-  district: 'Kadıköy',
-  line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
-  postcode: '34710',
-  billingType: 'individual',
-  tcKimlikNo: '10000000146',
-};
+export { homeAddress } from '@vitrin/core/customers/test-accounts';
 
 let lastIp = 0;
 /**

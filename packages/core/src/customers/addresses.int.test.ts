@@ -1,19 +1,9 @@
 import type { AddressInput } from '@vitrin/shared/api/account';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, openAccounts, person, rejection } from './test-accounts.ts';
+import { type Accounts, homeAddress, openAccounts, person, rejection } from './test-accounts.ts';
 
-const home: AddressInput = {
-  title: 'Ev',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '0532 123 45 67',
-  provinceCode: 34,
-  district: 'kadikoy',
-  line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
-  postcode: '34710',
-  billingType: 'individual',
-  tcKimlikNo: '10000000146',
-};
+// The district as a shopper might type it: stored with its official spelling.
+const home: AddressInput = { ...homeAddress, district: 'kadikoy' };
 
 const office: AddressInput = {
   ...home,

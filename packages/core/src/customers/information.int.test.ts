@@ -1,22 +1,10 @@
-import type { AddressInput } from '@vitrin/shared/api/account';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewSession } from './service.ts';
-import { type Accounts, ayse, openAccounts, person, rejection } from './test-accounts.ts';
+import { type Accounts, ayse, homeAddress, openAccounts, person, rejection } from './test-accounts.ts';
 
 const MINUTE = 60_000;
 
-const home: AddressInput = {
-  title: 'Ev',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '0532 123 45 67',
-  provinceCode: 34,
-  district: 'Kadıköy',
-  line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
-  postcode: '34710',
-  billingType: 'individual',
-  tcKimlikNo: '10000000146',
-};
+const home = homeAddress;
 
 let t: Accounts;
 let me: NewSession;

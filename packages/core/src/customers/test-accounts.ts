@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInput } from '@vitrin/shared/api/account';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
@@ -18,6 +19,20 @@ export const ayse = {
   password: 'gizli-şifre-1',
   kvkk: true,
   marketingConsent: false,
+};
+
+/** A valid address of the address book (an individual's, with a T.C. kimlik no that passes its checksum). */
+export const homeAddress: AddressInput = {
+  title: 'Ev',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  phone: '0532 123 45 67',
+  provinceCode: 34,
+  district: 'Kadıköy',
+  line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
+  postcode: '34710',
+  billingType: 'individual',
+  tcKimlikNo: '10000000146',
 };
 
 export const person = (n: number) => ({
