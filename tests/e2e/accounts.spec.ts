@@ -289,6 +289,8 @@ test.describe('customer accounts', () => {
     const link = await resetLinkFor(email, before);
     await open(page, link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yeni şifre belirleyin');
+    await expectNoAxeViolations(page);
+    await shots(page, 'reset-password');
     await page.getByLabel('Yeni şifre').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
     await expect(page).toHaveURL('/login?reset=1');
@@ -320,6 +322,16 @@ test.describe('customer accounts', () => {
     await page.getByLabel(/Aydınlatma Metni/).check();
     await page.getByRole('button', { name: 'Kayıt Ol' }).click();
     await expect(page).toHaveURL(/\/panel/);
+
+    // Orders and tickets arrive with later issues: the pages say what is true today.
+    await open(page, '/panel/orders');
+    await expect(page.getByText('Henüz siparişiniz yok')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'orders');
+    await open(page, '/panel/support');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Destek');
+    await expectNoAxeViolations(page);
+    await shots(page, 'support');
 
     await open(page, '/panel/information');
     const profile = page.getByRole('region', { name: 'Kişisel bilgiler' });
