@@ -2,6 +2,8 @@
 // latency on a large catalogue (embedded database and PostgreSQL).
 // Usage: npm run bench (builds first) or node bench/run.mjs; settings in bench/RESULTS.md.
 
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -93,30 +95,58 @@ function latencies(times) {
   };
 }
 
-/** autocannon over `paths` (one path, or several taken in turn by every connection) of `base`. */
-async function measure(target, base, paths) {
-  const list = Array.isArray(paths) ? paths : [paths];
-  const { body: _, ...response } = await probe(base + list[0], HEADERS);
-  // The uncompressed size too, to tell rendering cost from compression cost.
-  response.uncompressedBytes = (await probe(base + list[0], { 'accept-encoding': 'identity' })).bytes;
+/**
+ * The load generator. wrk (C, `apt-get install wrk`) costs the shared 2 cores far less per answer than
+ * autocannon (JavaScript), whose parsing of a 14 kB page capped every page near the same req/s; autocannon
+ * is the fallback where wrk is missing. BENCH_LOADGEN=autocannon forces it, to compare with older figures.
+ */
+const WRK = '/usr/bin/wrk';
+const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync(WRK) ? 'wrk' : 'autocannon');
+
+/** One wrk run (one thread: the other core is the server's) over `paths`, read from its JSON line. */
+function wrk(base, paths, seconds) {
+  const header = Object.entries(HEADERS).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', ...header];
+  args.push('-s', path.join(import.meta.dirname, 'wrk-paths.lua'), base, '--', ...paths);
+  return new Promise((resolve, reject) => {
+    execFile(WRK, args, { maxBuffer: 1 << 24 }, (error, stdout) => {
+      if (error) return reject(error);
+      const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
+      if (!line) return reject(new Error(`wrk printed no summary:\n${stdout}`));
+      const r = JSON.parse(line);
+      const ms = (us) => Math.round(us / 100) / 10;
+      resolve({
+        reqPerSec: r.requests / (r.durationUs / 1e6),
+        latencyMs: {
+          average: ms(r.mean),
+          p50: ms(r.p50),
+          p95: ms(r.p95),
+          p99: ms(r.p99),
+          max: ms(r.max),
+        },
+        requests: r.requests,
+        non2xx: r.status,
+        errors: r.connect + r.read + r.write,
+        timeouts: r.timeout,
+        bytesPerSec: r.bytes / (r.durationUs / 1e6),
+      });
+    });
+  });
+}
+
+/** autocannon in this process; it reports no p95, so every response time is kept to compute it. */
+async function autocannonRun(base, paths, seconds) {
   const options = {
     url: base,
     connections: CONNECTIONS,
     headers: HEADERS,
-    requests: list.map((p) => ({ method: 'GET', path: p })),
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
   };
-  await autocannon({ ...options, duration: WARMUP });
-  // autocannon reports no p95; every response time is kept to compute it.
   const times = [];
-  const run = autocannon({ ...options, duration: DURATION });
+  const run = autocannon({ ...options, duration: seconds });
   run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const r = await run;
   return {
-    target,
-    url: base + list[0],
-    paths: list.length,
-    connections: CONNECTIONS,
-    response,
     reqPerSec: r.requests.average,
     latencyMs: latencies(times),
     requests: r.requests.total,
@@ -127,13 +157,36 @@ async function measure(target, base, paths) {
   };
 }
 
+/** Load over `paths` (one path, or several taken in turn by every connection) of `base`. */
+async function measure(target, base, paths) {
+  const list = Array.isArray(paths) ? paths : [paths];
+  const { body: _, ...response } = await probe(base + list[0], HEADERS);
+  // The uncompressed size too, to tell rendering cost from compression cost.
+  response.uncompressedBytes = (await probe(base + list[0], { 'accept-encoding': 'identity' })).bytes;
+  const load = LOADGEN === 'wrk' ? wrk : autocannonRun;
+  await load(base, list, WARMUP);
+  const r = await load(base, list, DURATION);
+  return {
+    target,
+    url: base + list[0],
+    paths: list.length,
+    connections: CONNECTIONS,
+    loadgen: LOADGEN,
+    response,
+    ...r,
+  };
+}
+
 /** Each query alone, one after another: which searches are slow. */
 async function timeEachQuery(base) {
   const out = {};
   for (const q of SEARCHES) {
     const started = performance.now();
     const body = await getJson(`${base}/api/front/search?q=${encodeURIComponent(q)}`);
-    out[q] = { ms: Math.round(performance.now() - started), total: body.listing?.total };
+    out[q] = {
+      ms: Math.round(performance.now() - started),
+      total: body.listing?.total,
+    };
   }
   return out;
 }
@@ -254,73 +307,31 @@ async function measureSearch(label, server, results, perQuery) {
 // Logins that run while product pages are measured (the accounts issue: hashing must not block the server).
 const LOGINS = 20;
 
-/** JSON POST with a client address of its own (the server trusts X-Forwarded-For in this bench). */
-function postJson(url, body, clientIp) {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          'x-forwarded-for': clientIp,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-let clientCounter = 0;
-/** A new shopper address per login: each is one of many shoppers, not one client hitting the IP limit. */
-const nextClientIp = () => {
-  clientCounter++;
-  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
-};
-
 /**
- * Product pages measured while LOGINS shoppers log in over and over (right password, so no lock): each login
- * hashes the password (scrypt), the work the server must keep off the requests of everyone else.
+ * Product pages measured while LOGINS shoppers log in over and over (bench/logins.mjs, its own process): each
+ * login hashes the password (scrypt), the work the server must keep off the requests of everyone else.
  */
 async function productPagesDuringLogins(target, base, paths) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-sifre-2026';
-  const registered = await postJson(
-    `${base}/api/front/auth/register`,
-    { firstName: 'Yük', lastName: 'Testi', email, phone: '0532 123 45 67', password, kvkk: true },
-    nextClientIp(),
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'logins.mjs'), base, String(LOGINS)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
-  if (registered !== 201) throw new Error(`bench customer not registered (HTTP ${registered})`);
-  let running = true;
-  const statuses = {};
-  let logins = 0;
-  const loops = Array.from({ length: LOGINS }, async () => {
-    while (running) {
-      const status = await postJson(
-        `${base}/api/front/auth/login`,
-        { email, password, bearer: true },
-        nextClientIp(),
-      );
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      logins++;
-    }
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
   });
-  const started = performance.now();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  while (!output.includes('ready')) {
+    if (child.exitCode !== null) throw new Error('the login load did not start (bench/logins.mjs)');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const result = await measure(target, base, paths);
-  running = false;
-  await Promise.all(loops);
-  result.logins = {
-    count: logins,
-    perSec: Math.round((logins / ((performance.now() - started) / 1000)) * 10) / 10,
-    statuses,
-  };
+  child.kill('SIGTERM');
+  await exited;
+  result.logins = JSON.parse(output.trim().split('\n').at(-1));
   return result;
 }
 
@@ -330,14 +341,20 @@ async function throughput(results) {
   const hello = await startHello();
   // TRUST_PROXY: the login part gives every bench shopper an address of its own (X-Forwarded-For).
   const vitrin = await startVitrin({ env: { TRUST_PROXY: '1' } });
-  const uncached = await startVitrin({ name: 'vitrin (no page cache)', env: { PAGE_CACHE_MB: '0' } });
+  const uncached = await startVitrin({
+    name: 'vitrin (no page cache)',
+    env: { PAGE_CACHE_MB: '0' },
+  });
   const products = (await productSlugs(vitrin.url)).map((slug) => `/product/${slug}`);
   const productApi = products.map((p) => `/api/front/products/${p.slice('/product/'.length)}`);
   // A second reference: a bare Fastify sending one product page's exact compressed bytes. Above a few kB
   // per answer the load generator, on the same cores, pays for the bytes; this shows what is left to us.
   const pageBytes = path.join(outDir, 'product-page.br');
   await writeFile(pageBytes, (await probe(`${vitrin.url}${products[0]}`, { 'accept-encoding': 'br' })).body);
-  const sameBytes = await startHello({ BENCH_BODY_FILE: pageBytes, BENCH_BODY_ENCODING: 'br' });
+  const sameBytes = await startHello({
+    BENCH_BODY_FILE: pageBytes,
+    BENCH_BODY_ENCODING: 'br',
+  });
   await runTargets(
     [
       ['baseline /', hello.url, '/'],
@@ -362,7 +379,9 @@ async function throughput(results) {
 }
 
 runMain(async () => {
-  console.log(`bench: ${DURATION} s per target, ${CONNECTIONS} connections, ${WARMUP} s warm-up each`);
+  console.log(
+    `bench: ${LOADGEN}, ${DURATION} s per target, ${CONNECTIONS} connections, ${WARMUP} s warm-up each`,
+  );
   // Other work on the machine depresses every figure; the load average says whether a run can be trusted.
   const machine = machineInfo();
   const results = [];
@@ -376,7 +395,10 @@ runMain(async () => {
     );
     const lite = await largePglite();
     seeding.pglite = lite.seededInSec;
-    const liteServer = await startVitrin({ name: 'vitrin (large, embedded)', dataDir: lite.dataDir });
+    const liteServer = await startVitrin({
+      name: 'vitrin (large, embedded)',
+      dataDir: lite.dataDir,
+    });
     await measureSearch('embedded', liteServer, results, perQuery);
     await liteServer.stop();
 
@@ -412,7 +434,11 @@ runMain(async () => {
   // so does a run in which nothing was answered.
   const byTarget = Object.fromEntries(results.map((r) => [r.target, r]));
   const clean = (r) => r.requests > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
-  const check = (target, r, actual, pass) => ({ target, actual, pass: Boolean(r) && pass && clean(r) });
+  const check = (target, r, actual, pass) => ({
+    target,
+    actual,
+    pass: Boolean(r) && pass && clean(r),
+  });
   const reqs = (r) => `${r.reqPerSec.toFixed(0)} req/s`;
   const api = byTarget['api /api/front/home'];
   const home = byTarget['home page /'];
@@ -501,7 +527,11 @@ runMain(async () => {
       headers: HEADERS,
       only: ONLY_LARGE ? 'large' : undefined,
       large: LARGE
-        ? { products: LARGE_PRODUCTS, searchConnections: SEARCH_CONNECTIONS, seededInSec: seeding }
+        ? {
+            products: LARGE_PRODUCTS,
+            searchConnections: SEARCH_CONNECTIONS,
+            seededInSec: seeding,
+          }
         : null,
     },
     results,

@@ -116,11 +116,12 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
 
 /**
  * The built Vitrin server, by default on a fresh data directory, so every run measures the same seeded demo
- * shop; `dataDir` reuses a prepared one (kept afterwards), `env` adds settings (DATABASE_URL, PAGE_CACHE_MB).
+ * shop; `dataDir` reuses a prepared one (kept afterwards), `env` adds settings (DATABASE_URL, PAGE_CACHE_MB),
+ * `nodeArgs` Node options (`--cpu-prof` to profile).
  * It serves a private copy of apps/web/build: a rebuild during the bench (other work on the same checkout)
  * would otherwise swap the assets under the running server and the browser would load 404s.
  */
-export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env = {} } = {}) {
+export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env = {}, nodeArgs = [] } = {}) {
   const buildDir = path.join(repoRoot, 'apps/web/build');
   if (!existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('apps/web/build is missing: run "npm run build" first');
@@ -141,7 +142,7 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
     const server = await startServer({
       name,
       // `node --import tsx` instead of `npx tsx`: one process, so SIGTERM reaches the server itself.
-      args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+      args: [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
       env: {
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: webBuildDir,

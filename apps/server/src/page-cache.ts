@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type Encoded, encodeAll, pickEncoding } from './precompressed.ts';
@@ -16,8 +15,8 @@ export interface CachedPage {
   headers: Array<[string, string]>;
   encoded: Encoded;
   nonce: string;
-  /** Every header of the answer per encoding, prepared when the page is stored. */
-  wire: Record<keyof Encoded, OutgoingHttpHeaders>;
+  /** Every header of the answer per encoding, prepared when the page is stored (name, value, name, ...). */
+  wire: Record<keyof Encoded, string[]>;
 }
 
 export interface PageCacheOptions {
@@ -51,12 +50,13 @@ export function createPageCache({
         ...Object.fromEntries(page.headers),
         vary: 'accept-encoding',
       };
-      const wire = (encoding: keyof Encoded): OutgoingHttpHeaders => ({
-        ...common,
-        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-        'content-length': encoded[encoding].length,
-        'x-cache': 'hit',
-      });
+      const wire = (encoding: keyof Encoded) =>
+        Object.entries({
+          ...common,
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+          'content-length': String(encoded[encoding].length),
+          'x-cache': 'hit',
+        }).flat();
       const entry = {
         ...rest,
         encoded,
@@ -89,8 +89,7 @@ export function isCacheablePageRequest(method: string, url: string): boolean {
 export function sendHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.hijack();
-  const res = reply.raw;
-  res.setHeader('x-request-id', request.id);
-  res.writeHead(page.status, page.wire[encoding]);
-  res.end(request.method === 'HEAD' ? undefined : page.encoded[encoding]);
+  // All headers in one writeHead list: Node then stores them in one pass (no setHeader before it).
+  reply.raw.writeHead(page.status, [...page.wire[encoding], 'x-request-id', request.id]);
+  reply.raw.end(request.method === 'HEAD' ? undefined : page.encoded[encoding]);
 }

@@ -43,6 +43,20 @@ export function sendCompressedOnce(request: FastifyRequest, reply: FastifyReply,
 /** br when the client takes it, else gzip, else none (q=0 refusals respected). */
 export function pickEncoding(acceptEncoding: string | undefined): keyof Encoded {
   if (!acceptEncoding) return 'identity';
+  // Browsers send one of a handful of header values: each is parsed once (the map is bounded against
+  // clients sending endless variants).
+  let encoding = pickedEncodings.get(acceptEncoding);
+  if (!encoding) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (pickedEncodings.size >= 256) pickedEncodings.clear();
+    pickedEncodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+const pickedEncodings = new Map<string, keyof Encoded>();
+
+function parseAcceptEncoding(acceptEncoding: string): keyof Encoded {
   const accepted = new Set(
     acceptEncoding
       .split(',')

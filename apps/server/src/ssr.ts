@@ -4,6 +4,9 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { CachedPage } from './page-cache.ts';
 import { sendCompressedOnce, sendEncoded } from './precompressed.ts';
 
+/** Documents, React Router's data answers (text/x-script), JSON and XML. */
+const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
+
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export interface SsrCaching {
@@ -43,7 +46,9 @@ export function registerSsr(
     (_request, _payload, done) => done(null),
   );
 
-  app.all('/*', async (request, reply) => {
+  // Every answer is compressed here in one call (below), so the compression plugin's per-request hooks
+  // are left off this route.
+  app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -71,12 +76,14 @@ export function registerSsr(
     }
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
-    // Documents are rendered whole before the answer starts (entry.server.tsx): compressing them as one
-    // buffer costs a fraction of compressing React's hundreds of small chunks one by one.
-    if (response.headers.get('content-type')?.startsWith('text/html')) {
-      return sendCompressedOnce(request, reply, Buffer.from(await response.arrayBuffer()));
+    // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
+    // loader data that is awaited whole too: compressing each as one buffer costs a fraction of
+    // compressing React's hundreds of small chunks one by one.
+    const body = Buffer.from(await response.arrayBuffer());
+    if (COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) {
+      return sendCompressedOnce(request, reply, body);
     }
-    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    return reply.send(body);
   });
 }
 

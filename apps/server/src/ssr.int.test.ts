@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountTestApp, createAccountTestApp } from './account-test-support.ts';
+import { tempDir } from './test-support.ts';
+import { testWebBuild } from './test-web-build.ts';
+
+/**
+ * How pages and React Router's data answers reach the browser: compressed in the encoding it takes, and a
+ * page from the cache with the same body and headers as the render it was stored from.
+ */
+const dir = tempDir();
+let t: AccountTestApp;
+let slug: string;
+let category: string;
+
+beforeAll(async () => {
+  t = await createAccountTestApp({
+    demo: true,
+    webBuild: testWebBuild,
+    config: { webBuildDir: path.join(dir.dir, 'web'), dataDir: dir.dir },
+  });
+  const [row] = await t.services.database.query<{ slug: string }>(
+    'select slug from products where is_active order by id limit 1',
+  );
+  slug = row!.slug;
+  const [top] = await t.services.database.query<{ slug: string }>(
+    'select slug from categories where parent_id is null order by id limit 1',
+  );
+  category = top!.slug;
+});
+
+afterAll(async () => {
+  await t.close();
+  dir.remove();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('page answers', () => {
+  it('a cache hit sends the stored page in the asked encoding, with a request id and the CSP of its nonce', async () => {
+    const miss = await get(`/product/${slug}`, 'br, gzip');
+    expect(miss.headers['x-cache']).toBe('miss');
+    expect(miss.headers['content-encoding']).toBe('br');
+    const hit = await get(`/product/${slug}`, 'gzip;q=0, br');
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(hit.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(hit.rawPayload).toString()).toBe(
+      brotliDecompressSync(miss.rawPayload).toString(),
+    );
+    expect(hit.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hit.headers['x-request-id']).not.toBe(miss.headers['x-request-id']);
+    expect(hit.headers['content-security-policy']).toBe(miss.headers['content-security-policy']);
+    expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a client that takes no encoding gets the page uncompressed, from the cache too', async () => {
+    const res = await get(`/product/${slug}`, 'identity');
+    expect(res.headers['x-cache']).toBe('hit');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain(slug);
+  });
+
+  it('compresses React Router data answers when the client takes br, and sends them plain otherwise', async () => {
+    const br = await get(`/shop/${category}.data`, 'br');
+    const plain = await get(`/shop/${category}.data`);
+    expect(br.statusCode).toBe(plain.statusCode);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+});
