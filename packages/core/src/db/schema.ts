@@ -349,3 +349,287 @@ export const addresses = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// The money path: carts, coupons, orders, payments
+
+/**
+ * A cart kept on the server. A guest's cart is found by the SHA-256 of the random token in its cookie; a
+ * customer's by `customer_id` (one cart each). At login the guest cart is merged into the customer's.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** The coupon the shopper applied (checked again at every read and at checkout). */
+    couponCode: text('coupon_code'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('carts_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('carts_customer_idx').on(t.customerId),
+    check('carts_owner_check', sql`${t.tokenHash} is not null or ${t.customerId} is not null`),
+  ],
+);
+
+/** What a shopper chose for a designable product (stock type 3): text per field key, an uploaded image. */
+export interface CartPersonalization {
+  fields: Record<string, string>;
+  /** `folder/file` under the uploads, when the product allows an image and one was uploaded. */
+  image?: string;
+}
+
+/**
+ * Lines of a cart. `line_key` makes one line per product, variant and personalization, so adding the same
+ * thing again raises the quantity. `added_price_minor` is the TRY unit price when the line was added, for
+ * the "price changed" warning.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    lineKey: text('line_key').notNull(),
+    quantity: integer('quantity').notNull(),
+    personalization: jsonb('personalization').$type<CartPersonalization | null>(),
+    addedPriceMinor: integer('added_price_minor').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_idx').on(t.cartId, t.lineKey),
+    check('cart_items_quantity_check', sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+/**
+ * Coupons. `kind` percent: `value` is a whole percent (1-100); amount: `value` is TRY minor units.
+ * `used_count` is raised with one conditional update inside the order transaction (never past
+ * `usage_limit`) and lowered when an order using it is cancelled or its payment fails.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case (Turkish rules); the shopper may type it in any case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').$type<'percent' | 'amount'>().notNull(),
+    value: integer('value').notNull(),
+    minBasketMinor: integer('min_basket_minor').notNull().default(0),
+    startsAt: timestampTz('starts_at'),
+    endsAt: timestampTz('ends_at'),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    /** Only lines of this category (and its subcategories) are discounted; null for the whole cart. */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(t.code),
+    check('coupons_kind_check', sql`${t.kind} in ('percent', 'amount')`),
+    check('coupons_value_check', sql`${t.value} > 0 and (${t.kind} = 'amount' or ${t.value} <= 100)`),
+    check(
+      'coupons_used_check',
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+/** One use of a coupon by an order (per-customer limits count these; the row goes when the use is released). */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Lowercased e-mail of the buyer: guests are counted by it. */
+    email: text('email').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('coupon_uses_order_idx').on(t.orderId),
+    index('coupon_uses_coupon_email_idx').on(t.couponId, t.email),
+  ],
+);
+
+/** An address as copied into an order (the address book may change later; the order must not). */
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  provinceCode: number;
+  province: string;
+  district: string;
+  line: string;
+  postcode: string | null;
+  billingType: 'individual' | 'corporate';
+  tcKimlikNo: string | null;
+  companyName: string | null;
+  taxNumber: string | null;
+  taxOffice: string | null;
+}
+
+/** VAT of an order per rate, in TRY minor units (`vat` is contained in `gross`). */
+export interface VatLine {
+  rate: 0 | 10 | 20;
+  grossMinor: number;
+  vatMinor: number;
+}
+
+export type PaymentMethod = 'card' | 'transfer' | 'cod';
+/** `pending`: a card payment not made yet, or a transfer not received yet; `not_required`: cash on delivery. */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'not_required';
+
+/**
+ * Orders. Everything an invoice needs is copied in: lines, prices, VAT per rate, the exchange rates used,
+ * both addresses. `status` is one of the states 0-7 (`orders/states.ts`); every change goes through
+ * `changeStatus` and leaves an `order_history` row. `order_no` is short, readable and not guessable.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    status: smallint('status').notNull().default(0),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+    /** Card instalments chosen (1 for a single payment). */
+    instalments: smallint('instalments').notNull().default(1),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    shippingMinor: integer('shipping_minor').notNull().default(0),
+    codFeeMinor: integer('cod_fee_minor').notNull().default(0),
+    /** Instalment surcharge: the instalment prices (type 4) above the sale prices, when paying in instalments. */
+    instalmentFeeMinor: integer('instalment_fee_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    vatLines: jsonb('vat_lines').$type<VatLine[]>().notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    usdRate: text('usd_rate').notNull(),
+    eurRate: text('eur_rate').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress | null>(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    note: text('note').notNull().default(''),
+    /** The client's `Idempotency-Key`: a retried or doubled request finds this order instead of a second. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request the key first came with: the same key with another request is refused. */
+    requestHash: text('request_hash'),
+    cargoCompany: text('cargo_company'),
+    trackingNo: text('tracking_no'),
+    /** An unpaid card order releases its stock after this moment. */
+    paymentDueAt: timestampTz('payment_due_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_idx').on(t.orderNo),
+    uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'pending'`),
+    check('orders_status_check', sql`${t.status} between 0 and 7`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'transfer', 'cod')`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'not_required')`,
+    ),
+    check('orders_total_check', sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+/** Lines of an order, copied from the cart and the catalogue at the moment of the order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    stockType: smallint('stock_type').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    /** `{ Renk: 'Mavi' }` for a variant. */
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    personalization: jsonb('personalization').$type<CartPersonalization | null>(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    /** TRY minor units, VAT included, personalization surcharge included. */
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** The stored price and its currency before conversion. */
+    originalPriceMinor: integer('original_price_minor').notNull(),
+    originalCurrency: text('original_currency').notNull(),
+    vatRate: smallint('vat_rate').notNull(),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+    /** Whether stock was taken for this line (and so is given back on cancel). */
+    stockTaken: boolean('stock_taken').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_check', sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+/** Every state change of an order, with who made it. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    /** `customer`, `payment`, `system` (expiry), `operator` (CLI, later the admin panel). */
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Card payment attempts of an order. `reference` is the random id the payment page and the provider's
+ * signed result refer to. Only the last four digits of a card are kept; never the number.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    instalments: smallint('instalments').notNull().default(1),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    failureCode: text('failure_code'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamps.createdAt,
+    completedAt: timestampTz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_idx').on(t.reference),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);

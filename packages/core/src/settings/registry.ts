@@ -39,6 +39,48 @@ const seconds = z
   .transform(Number)
   .pipe(z.number().int().min(60, 'En az 60 saniye olmalıdır.'));
 
+const minorUnits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/, 'Kuruş cinsinden bir tam sayı olmalıdır (ör. 4990 = 49,90 TL).')
+  .transform(Number);
+const minutes = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, 'Dakika cinsinden bir tam sayı olmalıdır.')
+  .transform(Number)
+  .pipe(z.number().int().min(5, 'En az 5 dakika olmalıdır.'));
+
+/** A bank account shown for Havale / EFT payments. */
+export interface BankAccount {
+  bank: string;
+  holder: string;
+  /** `TR` and 24 digits, without spaces. */
+  iban: string;
+}
+const bankAccounts = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Banka hesapları JSON biçiminde olmalıdır.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.object({
+          bank: z.string().trim().min(1, 'Banka adı boş olamaz.').max(80),
+          holder: z.string().trim().min(1, 'Hesap sahibi boş olamaz.').max(120),
+          iban: z.string().regex(/^TR\d{24}$/, 'IBAN "TR" ve 24 rakamdan oluşmalıdır (boşluksuz).'),
+        }),
+      )
+      .max(10, 'En fazla 10 banka hesabı olabilir.'),
+  );
+
 function define<T, const P extends boolean>(d: SettingDefinition<T, P>): SettingDefinition<T, P> {
   return d;
 }
@@ -115,6 +157,38 @@ export const settingDefinitions = {
     default: 3600,
     public: false,
     description: 'Bakımda Retry-After başlığı (saniye)',
+  }),
+  shipping_fee: define({
+    schema: minorUnits,
+    default: 4990,
+    public: false,
+    description: 'Kargo ücreti (kuruş, KDV dahil)',
+  }),
+  free_shipping_threshold: define({
+    schema: minorUnits,
+    default: 75000,
+    public: false,
+    description: 'Bu tutar ve üzerindeki sepetlerde kargo ücretsiz (kuruş; 0: hiç ücretsiz değil)',
+  }),
+  cod_fee: define({
+    schema: minorUnits,
+    default: 2990,
+    public: false,
+    description: 'Kapıda ödeme hizmet bedeli (kuruş, KDV dahil)',
+  }),
+  bank_accounts: define({
+    schema: bankAccounts,
+    default: [
+      { bank: 'Türkiye İş Bankası', holder: 'Vitrin Atölye Ltd. Şti.', iban: 'TR330006100519786457841326' },
+    ] as BankAccount[],
+    public: false,
+    description: 'Havale / EFT için banka hesapları (JSON listesi: bank, holder, iban)',
+  }),
+  card_payment_minutes: define({
+    schema: minutes,
+    default: 30,
+    public: false,
+    description: 'Ödenmeyen kart siparişlerinin stoku bırakmadan önce beklediği süre (dakika)',
   }),
 };
 
