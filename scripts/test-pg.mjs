@@ -24,6 +24,7 @@ if (!bin) {
   process.exit(1);
 }
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const only = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-pg-'));
 
 let code = 1;
@@ -42,32 +43,41 @@ try {
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${out}`,
+      // `node scripts/test-pg.mjs FILE...` runs only those integration files (and no app-node tests).
+      ...only,
     ],
     { env: { TEST_DATABASE_URL: cluster.url } },
   );
-  // Several app nodes on one database (page cache invalidation by LISTEN/NOTIFY) run the built server.
-  if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) await run('npm', ['run', 'build']);
-  const clusterOut = path.join(resultsDir, 'cluster-pg.json');
-  const clusterCode = await run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'cluster',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${clusterOut}`,
-    ],
-    { env: { TEST_DATABASE_URL: cluster.url } },
-  );
-  code = code || clusterCode;
-  const suites = {
-    'integration (PostgreSQL)': vitestCounts(out),
-    'app nodes (PostgreSQL)': vitestCounts(clusterOut),
-  };
-  saveSummary('pg', suites);
-  printSummary(suites);
+  if (only.length) {
+    const suites = { 'integration (PostgreSQL)': vitestCounts(out) };
+    saveSummary('pg', suites);
+    printSummary(suites);
+  } else {
+    // Several app nodes on one database (page cache invalidation by LISTEN/NOTIFY) run the built server.
+    if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js')))
+      await run('npm', ['run', 'build']);
+    const clusterOut = path.join(resultsDir, 'cluster-pg.json');
+    const clusterCode = await run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'cluster',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${clusterOut}`,
+      ],
+      { env: { TEST_DATABASE_URL: cluster.url } },
+    );
+    code = code || clusterCode;
+    const suites = {
+      'integration (PostgreSQL)': vitestCounts(out),
+      'app nodes (PostgreSQL)': vitestCounts(clusterOut),
+    };
+    saveSummary('pg', suites);
+    printSummary(suites);
+  }
 } finally {
   stop();
   rmSync(dir, { recursive: true, force: true });
