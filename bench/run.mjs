@@ -2,14 +2,14 @@
 // latency on a large catalogue (embedded database and PostgreSQL).
 // Usage: npm run bench (builds first) or node bench/run.mjs; settings in bench/RESULTS.md.
 
-import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LARGE_PRODUCTS, largePglite, largePostgres } from './large.mjs';
 import { machineInfo, outDir, runMain, startHello, startVitrin } from './server.mjs';
+import { LOADGEN, wrk } from './wrk.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -95,45 +95,6 @@ function latencies(times) {
   };
 }
 
-/**
- * The load generator. wrk (C, `apt-get install wrk`) costs the shared 2 cores far less per answer than
- * autocannon (JavaScript), whose parsing of a 14 kB page capped every page near the same req/s; autocannon
- * is the fallback where wrk is missing. BENCH_LOADGEN=autocannon forces it, to compare with older figures.
- */
-const WRK = '/usr/bin/wrk';
-const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync(WRK) ? 'wrk' : 'autocannon');
-
-/** One wrk run (one thread: the other core is the server's) over `paths`, read from its JSON line. */
-function wrk(base, paths, seconds) {
-  const header = Object.entries(HEADERS).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', ...header];
-  args.push('-s', path.join(import.meta.dirname, 'wrk-paths.lua'), base, '--', ...paths);
-  return new Promise((resolve, reject) => {
-    execFile(WRK, args, { maxBuffer: 1 << 24 }, (error, stdout) => {
-      if (error) return reject(error);
-      const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
-      if (!line) return reject(new Error(`wrk printed no summary:\n${stdout}`));
-      const r = JSON.parse(line);
-      const ms = (us) => Math.round(us / 100) / 10;
-      resolve({
-        reqPerSec: r.requests / (r.durationUs / 1e6),
-        latencyMs: {
-          average: ms(r.mean),
-          p50: ms(r.p50),
-          p95: ms(r.p95),
-          p99: ms(r.p99),
-          max: ms(r.max),
-        },
-        requests: r.requests,
-        non2xx: r.status,
-        errors: r.connect + r.read + r.write,
-        timeouts: r.timeout,
-        bytesPerSec: r.bytes / (r.durationUs / 1e6),
-      });
-    });
-  });
-}
-
 /** autocannon in this process; it reports no p95, so every response time is kept to compute it. */
 async function autocannonRun(base, paths, seconds) {
   const options = {
@@ -163,7 +124,10 @@ async function measure(target, base, paths) {
   const { body: _, ...response } = await probe(base + list[0], HEADERS);
   // The uncompressed size too, to tell rendering cost from compression cost.
   response.uncompressedBytes = (await probe(base + list[0], { 'accept-encoding': 'identity' })).bytes;
-  const load = LOADGEN === 'wrk' ? wrk : autocannonRun;
+  const load =
+    LOADGEN === 'wrk'
+      ? (b, l, sec) => wrk(b, l, sec, { connections: CONNECTIONS, headers: HEADERS })
+      : autocannonRun;
   await load(base, list, WARMUP);
   const r = await load(base, list, DURATION);
   return {

@@ -32,9 +32,10 @@ export function freePort(min, max) {
 
 /**
  * Starts a cluster in `dir` (created by initdb on first use, reused afterwards) and returns its URL and a
- * `stop`. `stdio` is passed to initdb/pg_ctl ('inherit' shows their output).
+ * `stop`. `stdio` is passed to initdb/pg_ctl ('inherit' shows their output). Without `durable` the cluster
+ * does not wait for the disk (fsync off): right for tests, wrong for measuring writes.
  */
-export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inherit' }) {
+export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inherit', durable = false }) {
   const asRoot = process.getuid?.() === 0;
   mkdirSync(dir, { recursive: true });
   // PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user.
@@ -66,7 +67,8 @@ export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inheri
     '-w',
     'start',
     '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`,
+    // Tests trade durability for speed; `durable` keeps PostgreSQL's defaults (benchmarks of writes).
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}${durable ? '' : ' -c fsync=off -c full_page_writes=off -c synchronous_commit=off'}`,
   ]);
   return {
     port,

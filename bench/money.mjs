@@ -1,0 +1,161 @@
+// Money-path bench: add-to-cart and order placement on PostgreSQL (a private cluster with PostgreSQL's
+// default durability: every commit waits for the disk). Usage: `node bench/money.mjs` after `npm run build`.
+// Targets (the money-path issue): add-to-cart >= 1 000 operations/s; order placement >= 150 orders/s with
+// 20 concurrent buyers. Figures go to bench/out/money.json; PASS/MISS is a report (exit code 0).
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { pgBin, startCluster } from '../scripts/pg-cluster.mjs';
+import { machineInfo, onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs';
+import { LOADGEN, wrk } from './wrk.mjs';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BUYERS = 20;
+/** Guest carts the add-to-cart load is spread over (each request adds one more to one of them). */
+const CARTS = 200;
+const run = promisify(execFile);
+
+async function postJson(url, body, headers = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
+}
+
+/** A product of stock type 1 with stock enough for every order of the bench (set through the CLI). */
+async function benchProduct(base, databaseUrl) {
+  const tree = await (await fetch(`${base}/api/front/categories`)).json();
+  for (const category of tree) {
+    const page = await (
+      await fetch(`${base}/api/front/categories/${category.slug}/products?pageSize=48`)
+    ).json();
+    const card = page.listing.items.find((p) => p.stockType === 1 && p.inStock);
+    if (!card) continue;
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli.ts', 'product', 'set', card.slug, 'stock', '10000000'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      },
+    );
+    return card;
+  }
+  throw new Error('no single in-stock product in the demo catalogue');
+}
+
+/** New guest carts, each with one line: their cookies. */
+async function guestCarts(base, productId, count) {
+  const cookies = [];
+  for (let i = 0; i < count; i++) {
+    const res = await postJson(`${base}/api/front/cart/items`, { productId, quantity: 1 });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vitrin_cart='));
+    if (res.status !== 201 || !cookie)
+      throw new Error(`cart not created (HTTP ${res.status}): ${JSON.stringify(res.body)}`);
+    cookies.push(cookie.split(';')[0]);
+  }
+  return cookies;
+}
+
+function buyers(base, productId) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(import.meta.dirname, 'buyers.mjs'),
+        base,
+        String(BUYERS),
+        String(productId),
+        String(DURATION),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (c) => {
+      output += c;
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`bench/buyers.mjs failed (${code})`));
+      resolve(JSON.parse(output.trim().split('\n').at(-1)));
+    });
+  });
+}
+
+runMain(async () => {
+  const bin = pgBin();
+  if (!bin) {
+    console.log('PostgreSQL is not installed (/usr/lib/postgresql/*/bin): nothing to measure');
+    return;
+  }
+  if (LOADGEN !== 'wrk') {
+    console.log('wrk is not installed (apt-get install wrk): nothing to measure');
+    return;
+  }
+  const machine = machineInfo();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vitrin-bench-money-'));
+  const cluster = await startCluster({
+    bin,
+    dir,
+    portMin: 18750,
+    portMax: 18799,
+    stdio: 'ignore',
+    durable: true,
+  });
+  const stopCluster = onCleanup(async () => {
+    cluster.stop('immediate');
+    await rm(dir, { recursive: true, force: true });
+  });
+  const vitrin = await startVitrin({ name: 'vitrin (PostgreSQL)', env: { DATABASE_URL: cluster.url } });
+  const product = await benchProduct(vitrin.url, cluster.url);
+  console.log(`bench money path: PostgreSQL (durable), product ${product.slug}, ${DURATION} s each`);
+
+  const cookies = await guestCarts(vitrin.url, product.id, CARTS);
+  const body = JSON.stringify({ productId: product.id, quantity: 1 });
+  const options = { script: 'wrk-post.lua', connections: CONNECTIONS };
+  await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], WARMUP, options);
+  const add = await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], DURATION, options);
+  console.log(
+    `  add to cart (${CONNECTIONS} connections, ${CARTS} carts): ${add.reqPerSec.toFixed(0)} ops/s, ` +
+      `p95 ${add.latencyMs.p95} ms, p99 ${add.latencyMs.p99} ms, non-2xx/errors ${add.non2xx + add.errors + add.timeouts}`,
+  );
+  const orders = await buyers(vitrin.url, product.id);
+  console.log(
+    `  order placement (${BUYERS} buyers): ${orders.perSec} orders/s, p95 ${orders.p95} ms, ${JSON.stringify(orders.statuses)}`,
+  );
+  await vitrin.stop();
+  stopCluster();
+  cluster.stop('fast');
+  await rm(dir, { recursive: true, force: true });
+
+  const addClean = add.requests > 0 && add.non2xx + add.errors + add.timeouts === 0;
+  const ordersClean = orders.orders > 0 && Object.keys(orders.statuses).every((k) => / 20[01]$/.test(k));
+  const checks = [
+    [
+      'add-to-cart >= 1000 operations/s on PostgreSQL',
+      `${add.reqPerSec.toFixed(0)} ops/s`,
+      addClean && add.reqPerSec >= 1000,
+    ],
+    [
+      `order placement >= 150 orders/s on PostgreSQL with ${BUYERS} buyers`,
+      `${orders.perSec} orders/s`,
+      ordersClean && orders.perSec >= 150,
+    ],
+  ];
+  console.log();
+  for (const [target, actual, pass] of checks)
+    console.log(`${pass ? 'PASS' : 'MISS'}  ${target} (${actual})`);
+  const loadAfter = machineInfo().loadAverage;
+  console.log(
+    `\nload average (1 min) ${machine.loadAverage[0]} before, ${loadAfter[0]} after, ${machine.cores} cores`,
+  );
+  await writeFile(
+    path.join(outDir, 'money.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, addToCart: add, orders, checks }, null, 2)}\n`,
+  );
+});
