@@ -1,72 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_DATA_DIR } from './playwright.config.ts';
-import { expectNoAxeViolations } from './support.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(root, 'bench/out/shots');
-
-/** Desktop and 390 px phone screenshots of the page as it is now. */
-async function shots(page: Page, name: string) {
-  const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(desktop);
-}
-
-async function open(page: Page, url: string) {
-  const response = await page.goto(url);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  return response;
-}
-
-/** Decodes quoted-printable (`=C5=9F`, soft line breaks) and base64 parts, so links can be read as text. */
-function decodeMail(raw: string): string {
-  const qp = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
-  const base64Parts = [
-    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g),
-  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [qp, ...base64Parts].join('\n');
-}
+import { expectNoAxeViolations, open, outboxFiles, shots, waitForMail } from './support.ts';
 
 /** The reset link of the newest password-reset mail to `email` in the e2e server's outbox. */
-async function resetLinkFor(email: string, after: Set<string>): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = readdirSync(outbox)
-          .filter((f) => f.endsWith('.eml') && !after.has(f))
-          .sort();
-        for (const file of files.reverse()) {
-          const text = decodeMail(readFileSync(path.join(outbox, file), 'utf8'));
-          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
-          const match = text.match(/\/reset-password\?token=[A-Za-z0-9_\-.~%]+/);
-          if (match) {
-            link = match[0];
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return link!;
-}
-
-const outboxFiles = () => {
-  try {
-    return new Set(readdirSync(path.join(E2E_DATA_DIR, 'outbox')));
-  } catch {
-    return new Set<string>();
-  }
-};
+const resetLinkFor = (email: string, after: Set<string>) =>
+  waitForMail(email, after, /\/reset-password\?token=[A-Za-z0-9_\-.~%]+/);
 
 const PASSWORD = 'Kedi-Mavi-Deniz-7';
 const NEW_PASSWORD = 'Yeni-Sifre-Cok-Guclu-42';
@@ -139,7 +76,9 @@ test.describe('customer accounts', () => {
 
     await expect(page).toHaveURL('/panel?welcome=1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merhaba, Ayşe');
-    await expect(page.getByRole('status')).toHaveText('Hesabınız oluşturuldu. Hoş geldiniz!');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'Hesabınız oluşturuldu. Hoş geldiniz!',
+    );
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Hesabım' })).toHaveAttribute('href', '/panel');
     await expect(header.getByRole('button', { name: 'Çıkış Yap' })).toBeVisible();
@@ -178,7 +117,7 @@ test.describe('customer accounts', () => {
     await expectNoAxeViolations(page);
     await shots(page, 'address-form');
     await form.getByRole('button', { name: 'Adresi kaydet' }).click();
-    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Adres kaydedildi.');
     const cards = page.getByTestId('address-card');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Varsayılan teslimat adresi');
@@ -203,7 +142,7 @@ test.describe('customer accounts', () => {
     await expect(form.getByLabel('Vergi no')).toBeFocused();
     await form.getByLabel('Vergi no').fill('1234567890');
     await form.getByRole('button', { name: 'Adresi kaydet' }).click();
-    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Adres kaydedildi.');
     await expect(cards).toHaveCount(2);
     const byTitle = (title: string) =>
       cards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -214,7 +153,9 @@ test.describe('customer accounts', () => {
 
     // A default: the company address becomes the shipping default, the home address stops being it.
     await atolye.getByRole('button', { name: /Varsayılan teslimat adresi yap/ }).click();
-    await expect(page.getByRole('status')).toHaveText('Varsayılan teslimat adresiniz değişti.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      'Varsayılan teslimat adresiniz değişti.',
+    );
     await expect(atolye.getByText('Varsayılan teslimat adresi', { exact: true })).toBeVisible();
     await expect(ev.getByText('Varsayılan teslimat adresi', { exact: true })).toHaveCount(0);
     await expect(ev.getByText('Varsayılan fatura adresi', { exact: true })).toBeVisible();
@@ -232,7 +173,7 @@ test.describe('customer accounts', () => {
     await shots(page, 'information');
     await page.getByLabel('Ad', { exact: true }).fill('Ayşe Nur');
     await page.getByRole('button', { name: 'Bilgilerimi kaydet' }).click();
-    await expect(page.getByRole('status')).toHaveText('Bilgileriniz kaydedildi.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Bilgileriniz kaydedildi.');
     await expect(menu).toContainText('Ayşe Nur Yılmaz');
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vitrin_user') ?? '{}').firstName))
@@ -277,14 +218,14 @@ test.describe('customer accounts', () => {
     await page.getByLabel('E-posta', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
     await expect(page).toHaveURL('/forgot?sent=1');
-    const confirmation = await page.getByRole('status').textContent();
+    const confirmation = await page.getByRole('main').getByRole('status').textContent();
     expect(confirmation).toContain('şifre sıfırlama bağlantısını gönderdik');
 
     // An address without an account gets the very same answer.
     await open(page, '/forgot');
     await page.getByLabel('E-posta', { exact: true }).fill('kimse.yok@example.com');
     await page.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
-    await expect(page.getByRole('status')).toHaveText(confirmation!);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(confirmation!);
 
     const link = await resetLinkFor(email, before);
     await open(page, link);
@@ -294,7 +235,7 @@ test.describe('customer accounts', () => {
     await page.getByLabel('Yeni şifre').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
     await expect(page).toHaveURL('/login?reset=1');
-    await expect(page.getByRole('status')).toContainText('Şifreniz değiştirildi');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Şifreniz değiştirildi');
     await expectNoAxeViolations(page);
     await shots(page, 'login');
 
@@ -386,7 +327,7 @@ test.describe('customer accounts without JavaScript', () => {
     await page.getByLabel('Adres', { exact: true }).fill('Bostanlı Mah. 1234 Sok. No: 5');
     await page.getByLabel('T.C. kimlik no').fill('10000000146');
     await page.getByRole('button', { name: 'Adresi kaydet' }).click();
-    await expect(page.getByRole('status')).toHaveText('Adres kaydedildi.');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Adres kaydedildi.');
     await expect(page.getByTestId('address-card')).toContainText('Karşıyaka / İzmir');
 
     // A mistake comes back from the server with the typed values kept.

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './playwright.config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,4 +26,91 @@ export async function expectNoAxeViolations(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(root, 'test-results/screenshots', `${name}.png`), fullPage: true });
+}
+
+const SHOTS = path.join(root, 'bench/out/shots');
+
+/** Desktop and 390 px phone screenshots of the page as it is now (bench/out/shots). */
+export async function shots(page: Page, name: string) {
+  const desktop = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(desktop);
+}
+
+/** Opens a page and waits until React has hydrated it. */
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
+export interface ListedProduct {
+  id: number;
+  slug: string;
+  name: string;
+  stockType: number;
+  inStock: boolean;
+  price: { amountMinor: number } | null;
+  category: string;
+}
+
+/** Products of the demo shop, through the public catalogue API. */
+export async function listedProducts(request: APIRequestContext): Promise<ListedProduct[]> {
+  const categories = (await (await request.get('/api/front/categories')).json()) as Array<{ slug: string }>;
+  const all: ListedProduct[] = [];
+  for (const { slug } of categories) {
+    const page = await (await request.get(`/api/front/categories/${slug}/products?pageSize=48`)).json();
+    for (const item of page.listing.items as Omit<ListedProduct, 'category'>[])
+      all.push({ ...item, category: slug });
+  }
+  return all;
+}
+
+/** Decodes quoted-printable (`=C5=9F`, soft line breaks) and base64 parts, so links can be read as text. */
+function decodeMail(raw: string): string {
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64Parts].join('\n');
+}
+
+/** The e-mails already in the e2e server's outbox (to tell the new ones). */
+export const outboxFiles = () => {
+  try {
+    return new Set(readdirSync(path.join(E2E_DATA_DIR, 'outbox')));
+  } catch {
+    return new Set<string>();
+  }
+};
+
+/** Waits for a new mail to `email` (not in `after`) whose text matches `pattern`; the match. */
+export async function waitForMail(email: string, after: Set<string>, pattern: RegExp): Promise<string> {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml') && !after.has(f))
+          .sort();
+        for (const file of files.reverse()) {
+          const text = decodeMail(readFileSync(path.join(outbox, file), 'utf8'));
+          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+          const match = text.match(pattern);
+          if (match) {
+            found = match[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -9,6 +9,7 @@ import type {
 } from '@vitrin/shared/api/account-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
+import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
 import {
   cookieToken,
   expiredSessionCookies,
@@ -179,7 +180,22 @@ export function createAccountContext(
         : await customers.login(fieldsOf(fields) as never);
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
+    await mergeGuestCart(session.customer.id);
     return session;
+  }
+
+  /**
+   * The guest cart (cookie, or `X-Cart-Token` of an API client) joins the customer's at login and
+   * registration. A failure here is logged and the login stands: the guest lines stay in the guest cart.
+   */
+  async function mergeGuestCart(customerId: number) {
+    const guestToken = cartToken(request);
+    if (!guestToken) return;
+    try {
+      await services.cart.mergeGuest(guestToken, customerId);
+    } catch (err) {
+      request.log.error({ err, customerId }, 'guest cart not merged at login');
+    }
   }
 
   const withCookie = (kind: 'register' | 'login') => async (fields: FormFields) => {
@@ -195,6 +211,8 @@ export function createAccountContext(
           remember: session.remember,
           wholesale: session.customer.wholesale,
         });
+        // The guest cart was merged: its cookie goes.
+        if (hasCartCookie(request)) cookies.push(expiredCartCookie(request));
         return session.customer;
       },
       () => cookies,

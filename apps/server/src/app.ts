@@ -12,18 +12,25 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import type { ServerBuild } from 'react-router';
 import { createAccountContext, type ServerAccountContext } from './account-context.ts';
 import { createAccountLimiter } from './account-limits.ts';
+import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
 import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
+import { createOrdersContext } from './orders-context.ts';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
+import { registerCartRoutes } from './routes/cart.ts';
 import { registerCatalogRoutes } from './routes/catalog.ts';
+import { registerCheckoutRoutes } from './routes/checkout.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
+import { registerCouponRoutes } from './routes/coupons.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
+import { registerOrderRoutes } from './routes/orders.ts';
+import { registerPaymentRoutes } from './routes/payments.ts';
 import { registerSeoRoutes } from './routes/seo.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
@@ -152,6 +159,14 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   registerAuthRoutes(app, accountOf);
   registerAccountRoutes(app, accountOf);
   registerAddressRoutes(app, accountOf);
+  await registerCartRoutes(app, services, accountOf, {
+    publicUrl: config.publicUrl,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+  registerCouponRoutes(app, services);
+  registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
+  registerOrderRoutes(app, services, accountOf);
+  registerPaymentRoutes(app, services, accountOf);
   registerSeoRoutes(app, services);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
@@ -206,7 +221,10 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           tagPage: async (slug, query) => services.catalog.tagPage(slug, query, await account.shopper()),
           product: async (slug) => services.catalog.product(slug, await account.shopper()),
           search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
+          coupons: () => services.coupons.publicList(),
           account,
+          checkout: createCheckoutContext(services, request, reply, accountOf, config.publicUrl),
+          orders: createOrdersContext(services, request, reply, accountOf),
         } satisfies StorefrontContext;
       },
       {

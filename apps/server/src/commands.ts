@@ -2,6 +2,8 @@ import {
   AccountError,
   CatalogError,
   categoryFieldHelp,
+  OrderError,
+  parseStateArgument,
   productFieldHelp,
   type Services,
   SettingError,
@@ -9,6 +11,7 @@ import {
   settingDefinitions,
   settingKeys,
 } from '@vitrin/core';
+import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 
 /** A command that cannot be carried out; the message is shown to the operator as is. */
 export class CommandError extends Error {
@@ -37,11 +40,16 @@ Komutlar:
                               Bir kategoriyi değiştirir (ör. category set seramik featured 1)
   customer wholesale E-POSTA on|off
                               Müşteriye toptan fiyatları açar ya da kapatır
+  order status SİPARİŞ-NO DURUM [--cargo FİRMA --tracking TAKİP-NO] [--note NOT]
+                              Siparişin durumunu değiştirir ve müşteriye e-posta gönderir
+                              (ör. order status VT7K2M9Q 2 --cargo "Yurtiçi Kargo" --tracking 123456)
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}
 Kategori alanları:
-${categoryFieldHelp.map((l) => `  ${l}`).join('\n')}`;
+${categoryFieldHelp.map((l) => `  ${l}`).join('\n')}
+Sipariş durumları:
+${ORDER_STATE_CODES.map((c) => `  ${c} ${ORDER_STATES[c].label}`).join('\n')}`;
 
 /**
  * Runs one CLI command against the services. The same code runs in the CLI process (PostgreSQL, or an
@@ -68,6 +76,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await categoryCommand(services, sub, rest);
       case 'customer':
         return await customerCommand(services, sub, rest);
+      case 'order':
+        return await orderCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -76,7 +86,12 @@ export async function runCommand(services: Services, args: readonly string[]): P
         throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof SettingError || err instanceof CatalogError || err instanceof AccountError) {
+    if (
+      err instanceof SettingError ||
+      err instanceof CatalogError ||
+      err instanceof AccountError ||
+      err instanceof OrderError
+    ) {
       throw new CommandError(err.code, err.message);
     }
     throw err;
@@ -153,4 +168,41 @@ async function customerCommand(services: Services, sub: string | undefined, args
       : `${customer.email}: toptan fiyatlar kapatıldı; perakende fiyatlar gösterilecek.`;
   }
   throw badArguments();
+}
+
+const ORDER_OPTIONS = new Set(['--cargo', '--tracking', '--note']);
+
+/** `order status NO STATE [--cargo NAME --tracking NO] [--note TEXT]`, through changeStatus as the operator. */
+async function orderCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub !== 'status' || args.length < 2) throw badArguments();
+  const [orderNo, stateText, ...optionArgs] = args as [string, string, ...string[]];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < optionArgs.length; i += 2) {
+    const name = optionArgs[i]!;
+    const value = optionArgs[i + 1];
+    if (!ORDER_OPTIONS.has(name) || value === undefined || value.startsWith('--')) {
+      throw new CommandError(
+        'KOMUT_GECERSIZ',
+        `Geçersiz seçenek "${name}". Kullanılabilir: --cargo, --tracking, --note.`,
+      );
+    }
+    options[name] = value;
+  }
+  const state = parseStateArgument(stateText);
+  if (state === undefined) {
+    throw new CommandError(
+      'GECERSIZ_DURUM',
+      `Geçersiz durum "${stateText}". Durumlar: ${ORDER_STATE_CODES.map((c) => `${c} (${ORDER_STATES[c].label})`).join(', ')}`,
+    );
+  }
+  const changed = await services.orders.changeStatus(orderNo.trim(), state, {
+    actor: 'operator',
+    note: options['--note'],
+    cargoCompany: options['--cargo'],
+    trackingNo: options['--tracking'],
+  });
+  // The e-mail goes out before the CLI process closes the database.
+  await services.orders.drainMail();
+  const cargo = changed.to === 2 ? ` (kargo: ${changed.cargoCompany}, takip no: ${changed.trackingNo})` : '';
+  return `${changed.orderNo}: ${ORDER_STATES[changed.from].label} → ${ORDER_STATES[changed.to].label}${cargo}. Müşteriye e-posta gönderildi.`;
 }

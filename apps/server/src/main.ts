@@ -9,6 +9,8 @@ import { loadConfig } from './config.ts';
 import { controlSocketPath, startControlServer } from './control.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Unpaid card orders are given 30 minutes by default (`card_payment_minutes`): a minute late is fine. */
+const EXPIRY_INTERVAL_MS = 60 * 1000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
@@ -53,6 +55,25 @@ async function main() {
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
 
+  // Unpaid card orders past their `payment_due_at` go to Ödeme Başarısız and give their stock back. Every
+  // node may run this: each change is a conditional update, so two nodes never expire one order twice.
+  let expiring = false;
+  const expire = async () => {
+    if (expiring) return; // a slow round is not stacked on by the next tick
+    expiring = true;
+    try {
+      const expired = await services.orders.expireUnpaid();
+      if (expired)
+        app.log.info({ expired }, 'Ödeme süresi dolan kart siparişleri "Ödeme Başarısız" durumuna alındı');
+    } catch (err) {
+      app.log.error({ err }, 'Ödeme süresi dolan siparişler işlenemedi');
+    } finally {
+      expiring = false;
+    }
+  };
+  void expire();
+  setInterval(expire, EXPIRY_INTERVAL_MS).unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -67,6 +88,7 @@ async function main() {
     await app.close();
     // E-mails of the last requests (welcome, reset links) go out before the database and the mailer close.
     await services.customers.drainMail();
+    await services.orders.drainMail();
     services.mailer.close();
     await services.database.close();
     process.exit(0);

@@ -20,12 +20,14 @@ import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
+import { cartOperations } from './openapi-cart.ts';
+import { orderOperations } from './openapi-orders.ts';
 
 /**
  * The API as OpenAPI 3.1, generated from the same zod schemas that validate requests and type the client.
  * Every route under /api/front must appear here (a test checks it).
  */
-interface Operation {
+export interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
@@ -49,6 +51,8 @@ const pathParameterSchemas: Record<string, Record<string, unknown>> = {
   slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
   id: { type: 'integer', minimum: 1 },
   kind: { type: 'string', enum: ['shipping', 'billing'] },
+  lineId: { type: 'integer', minimum: 1 },
+  orderNo: { type: 'string', pattern: '^[A-Za-z0-9-]{4,40}$' },
 };
 
 // --- customer accounts -------------------------------------------------------------------------------
@@ -392,6 +396,8 @@ export const operations: Operation[] = [
     responses: { 200: { description: 'Product' }, ...notFound },
   },
   ...accountOperations,
+  ...orderOperations,
+  ...cartOperations,
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>

@@ -2,8 +2,8 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 
 /**
  * The storefront's routes. Named layouts: the home page uses none; other pages use `layouts/main.tsx`
- * (the storefront layout), and inside it `layouts/panel.tsx` (the account panel). Later layouts (secure-pay)
- * join here.
+ * (the storefront layout), and inside it `layouts/panel.tsx` (the account panel); `/secure-pay` has its own
+ * (`layouts/secure-pay.tsx`).
  */
 export default [
   index('routes/home.tsx'),
@@ -14,11 +14,16 @@ export default [
     route('tags/:slug', 'routes/tags.tsx'),
     route('product/:slug', 'routes/product.tsx'),
     route('search', 'routes/search.tsx'),
+    route('cart', 'routes/cart.tsx'),
+    route('coupons', 'routes/coupons.tsx'),
     route('login', 'routes/login.tsx'),
     route('register', 'routes/register.tsx'),
     route('forgot', 'routes/forgot.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('logout', 'routes/logout.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('user-checkout', 'routes/user-checkout.tsx'),
+    route('order-success', 'routes/order-success.tsx'),
     // The customer's pages: the layout's loader sends guests to /login (and back) before any HTML.
     layout('layouts/panel.tsx', [
       route('panel', 'routes/panel.tsx'),
@@ -26,9 +31,12 @@ export default [
       route('panel/address', 'routes/panel-address.tsx'),
       route('panel/information', 'routes/panel-information.tsx'),
       route('panel/orders', 'routes/panel-orders.tsx'),
+      route('panel/orders/:orderNo', 'routes/panel-order.tsx'),
       route('panel/support', 'routes/panel-support.tsx'),
     ]),
     route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The bank's 3-D Secure step: its own minimal layout.
+  layout('layouts/secure-pay.tsx', [route('secure-pay', 'routes/secure-pay.tsx')]),
 ] satisfies RouteConfig;

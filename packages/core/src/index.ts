@@ -1,7 +1,14 @@
 export { type Cache, createCache } from './cache.ts';
+export { ShopError } from './cart/errors.ts';
+export { type CartOwner, GUEST as GUEST_SHOPPER, type Shopper } from './cart/owner.ts';
+export { PERSONALIZATION_IMAGE_PATH } from './cart/personalization.ts';
+export type { CartService } from './cart/service.ts';
 export { CatalogError, categoryFieldHelp, productFieldHelp } from './catalog/admin.ts';
+export type { CheckoutBuyer } from './checkout/place-order.ts';
+export type { CheckoutResult, CheckoutService } from './checkout/service.ts';
 export { sanitizeRichText } from './content/sanitize.ts';
 export type { ContentService } from './content/service.ts';
+export type { CouponService } from './coupons/service.ts';
 export { type AddressBook, createAddressBook, type DefaultKind } from './customers/addresses.ts';
 export { AccountError, type AccountErrorCode, accountErrorStatus } from './customers/errors.ts';
 export {
@@ -19,6 +26,12 @@ export { type Database, type DatabaseOptions, type Db, openDatabase, parseDataba
 export { StartupError } from './db/errors.ts';
 export { isEmptyShop, seedDemo } from './demo/seed.ts';
 export { createMailer, type Mailer, type MailerOptions, type MailLogger } from './mail/mailer.ts';
+export { OrderError, type OrderErrorCode, orderErrorStatus } from './orders/errors.ts';
+export { type OrderService, type OrderViewer, parseStateArgument } from './orders/service.ts';
+export type { Actor, ChangedOrder, StatusChangeOptions } from './orders/status.ts';
+export type { PaymentProvider, VerifiedPayment } from './payments/provider.ts';
+export type { PaymentService } from './payments/service.ts';
+export { TEST_CARDS, TEST_VERIFICATION_CODE } from './payments/test-provider.ts';
 export {
   CACHE_CHANNEL,
   connectCacheBus,

@@ -1,15 +1,23 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createCache } from './cache.ts';
+import { createCartService } from './cart/service.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
+import { createCategoryService } from './catalog/categories.ts';
 import { createCatalogService } from './catalog/service.ts';
+import { createCheckoutService } from './checkout/service.ts';
 import { createContentService } from './content/service.ts';
+import { createCouponService } from './coupons/service.ts';
 import { createAddressBook } from './customers/addresses.ts';
 import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createHomeService } from './home/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNavigationService } from './navigation/service.ts';
+import { createSecret } from './orders/secrets.ts';
+import { createOrderService } from './orders/service.ts';
+import { createPaymentService } from './payments/service.ts';
+import { createTestPaymentProvider } from './payments/test-provider.ts';
 import { createSettingsService } from './settings/service.ts';
 
 /** PostgreSQL channel on which app nodes tell each other to drop their in-process caches. */
@@ -45,6 +53,22 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopName: () => settings.get('brand_name'),
   });
   const addresses = createAddressBook(db);
+  // Orders after placement and their card payments (test provider: the `/secure-pay` page). Both load
+  // their HMAC secrets from the database now; their async methods wait for that (see orders/secrets.ts).
+  const orders = createOrderService(db, {
+    mailer,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    settings,
+  });
+  const payments = createPaymentService(db, {
+    orders,
+    provider: createTestPaymentProvider(createSecret(db, 'test_payment_provider')),
+    settings,
+  });
+  // The money path before the order exists: cart, coupons, checkout (which hands over to `orders`).
+  const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree });
+  const cart = createCartService(db, { settings, coupons });
+  const checkout = createCheckoutService(db, { settings, cart, coupons, customers, orders });
   return {
     database,
     cache,
@@ -56,6 +80,11 @@ export function createServices(database: Database, options: ServicesOptions = {}
     catalogAdmin,
     customers,
     addresses,
+    cart,
+    coupons,
+    checkout,
+    orders,
+    payments,
     /** Closed at shutdown, after `customers.drainMail()`. */
     mailer,
   };

@@ -1,4 +1,5 @@
 import type { AccountContext } from './api/account-context.ts';
+import type { PublicCoupon } from './api/cart.ts';
 import type {
   CategoryNode,
   CategoryPage,
@@ -8,8 +9,10 @@ import type {
   SearchPage,
   TagPage,
 } from './api/catalog.ts';
+import type { CheckoutContext } from './api/checkout-context.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';
+import type { OrdersContext } from './api/orders-context.ts';
 
 /** What the server hands to React Router loaders (the load context); implemented by apps/server. */
 export interface StorefrontContext {
@@ -30,8 +33,14 @@ export interface StorefrontContext {
   tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;
   product(slug: string): Promise<ProductDetail | null>;
   search(q: string, query: ListingQuery): Promise<SearchPage>;
+  /** The `/coupons` page: public coupons that can still be used (the same for every visitor). */
+  coupons(): Promise<PublicCoupon[]>;
   /** Customer accounts: the request's customer, login and the panel (answers carry the session cookie). */
   account: AccountContext;
+  /** The request's cart at checkout: totals per payment method, placing the order. */
+  checkout: CheckoutContext;
+  /** Orders of this request's customer or guest link, and their card payment (`/secure-pay`). */
+  orders: OrdersContext;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

@@ -13,6 +13,7 @@ import {
   fieldId,
   SelectField,
   TextField,
+  useFieldName,
   useFormState,
 } from './form.tsx';
 import { NameFields, PhoneField } from './person-fields.tsx';
@@ -114,7 +115,7 @@ function AddressLine({ defaultValue }: { defaultValue: string }) {
     <FieldFrame name="line" label={t('address.line')} required hint={t('address.lineHint')}>
       {(field) => (
         <textarea
-          {...controlProps(field, 'line', true, defaultValue, {
+          {...controlProps(field, true, defaultValue, {
             missing: t('address.lineMissing'),
             short: t('address.lineMissing'),
           })}
@@ -132,20 +133,21 @@ function AddressLine({ defaultValue }: { defaultValue: string }) {
  * Bireysel or kurumsal invoice details. The other type's fields are hidden with CSS (`:has`), so switching
  * works without JavaScript too; with it, only the shown fields are required.
  */
-function BillingFields({ address, initial }: { address: Address | undefined; initial: BillingType }) {
+export function BillingFields({ address, initial }: { address: Address | undefined; initial: BillingType }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { id: formId, values } = useFormState();
+  const typeName = useFieldName('billingType');
   const [type, setType] = useState<BillingType>(initial);
   const required = (kind: BillingType) => hydrated && type === kind;
   const radio = (kind: BillingType, label: string) => (
     <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-ink-600/70 bg-white px-4 py-2 text-sm has-[:checked]:border-clay-700 has-[:checked]:bg-sand-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-clay-700">
       <input
         type="radio"
-        name="billingType"
+        name={typeName}
         value={kind}
-        id={fieldId(formId, `billingType-${kind}`)}
-        defaultChecked={(values.billingType ?? initial) === kind}
+        id={fieldId(formId, `${typeName}-${kind}`)}
+        defaultChecked={(values[typeName] ?? initial) === kind}
         onChange={() => setType(kind)}
         className="accent-clay-700"
       />
@@ -213,6 +215,50 @@ function BillingFields({ address, initial }: { address: Address | undefined; ini
   );
 }
 
+/**
+ * The fields of an address: name, phone, il/ilçe, address line, postcode and, unless `billing` is null, the
+ * invoice details. Used by the address book and (inside a `FieldGroup`, twice) by the checkout.
+ */
+export function AddressFields({
+  address,
+  defaults,
+  province,
+  district,
+  billing,
+}: {
+  address?: Address | undefined;
+  defaults: Defaults;
+  province: string;
+  district: string;
+  /** The invoice type first shown; null leaves the invoice details out (a shipping-only address). */
+  billing: BillingType | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NameFields
+        firstName={address?.firstName ?? defaults.firstName}
+        lastName={address?.lastName ?? defaults.lastName}
+      />
+      <PhoneField stored={address?.phone ?? defaults.phone} />
+      <ProvinceDistrict province={province} district={district} />
+      <AddressLine defaultValue={address?.line ?? ''} />
+      <TextField
+        name="postcode"
+        label={`${t('address.postcode')} ${t('form.optional')}`}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        pattern="[0-9]{5}"
+        defaultValue={address?.postcode ?? ''}
+        className="sm:max-w-48"
+        messages={{ invalid: t('address.postcodeInvalid') }}
+      />
+      {billing && <BillingFields address={address} initial={billing} />}
+    </>
+  );
+}
+
 /** Add (no `address`) or edit an address of the address book. */
 export function AddressForm({
   address,
@@ -263,25 +309,13 @@ export function AddressForm({
         defaultValue={address?.title ?? ''}
         messages={{ missing: t('address.fieldTitleMissing') }}
       />
-      <NameFields
-        firstName={address?.firstName ?? defaults.firstName}
-        lastName={address?.lastName ?? defaults.lastName}
+      <AddressFields
+        address={address}
+        defaults={defaults}
+        province={province}
+        district={district}
+        billing={billing}
       />
-      <PhoneField stored={address?.phone ?? defaults.phone} />
-      <ProvinceDistrict province={province} district={district} />
-      <AddressLine defaultValue={address?.line ?? ''} />
-      <TextField
-        name="postcode"
-        label={`${t('address.postcode')} ${t('form.optional')}`}
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={5}
-        pattern="[0-9]{5}"
-        defaultValue={address?.postcode ?? ''}
-        className="sm:max-w-48"
-        messages={{ invalid: t('address.postcodeInvalid') }}
-      />
-      <BillingFields address={address} initial={billing} />
       {first ? (
         <p className="text-sm text-ink-700">{t('address.firstIsDefault')}</p>
       ) : (

@@ -28,8 +28,23 @@ interface FormState {
 }
 
 const FormStateContext = createContext<FormState>({ id: 'form', errors: {}, values: {} });
+const FieldPrefixContext = createContext('');
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+
+/**
+ * The fields inside are named `prefix` + their own name (`shippingAddress.` + `firstName`), so one form can
+ * hold the same fields twice (two addresses at checkout); the server's field errors use the same paths.
+ */
+export function FieldGroup({ prefix, children }: { prefix: string; children: ReactNode }) {
+  const outer = useContext(FieldPrefixContext);
+  return <FieldPrefixContext.Provider value={outer + prefix}>{children}</FieldPrefixContext.Provider>;
+}
+
+/** A field's name as posted: with the prefix of the groups around it. */
+export function useFieldName(name: string): string {
+  return useContext(FieldPrefixContext) + name;
+}
 
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-ink-600/70 bg-white px-3 py-2 text-ink-900 placeholder:text-ink-600 focus:border-clay-700 focus:outline-2 focus:outline-offset-1 focus:outline-clay-700 aria-invalid:border-red-700 aria-invalid:bg-red-50';
@@ -199,6 +214,8 @@ interface FieldMessages {
 
 interface FieldState {
   id: string;
+  /** The name as posted (with the group prefix). */
+  name: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   error: string | undefined;
@@ -233,8 +250,9 @@ export function FieldFrame({
 }: FieldFrameProps) {
   const { t } = useTranslation();
   const { id: formId, errors, values } = useFormState();
-  const id = fieldId(formId, name);
-  const error = errors[name];
+  const fullName = useFieldName(name);
+  const id = fieldId(formId, fullName);
+  const error = errors[fullName];
   const description = [
     required ? `${id}-required` : undefined,
     hint ? `${id}-hint` : undefined,
@@ -258,10 +276,11 @@ export function FieldFrame({
       </div>
       {children({
         id,
+        name: fullName,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': description || undefined,
         error,
-        value: values[name],
+        value: values[fullName],
       })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-ink-600">
@@ -284,14 +303,13 @@ export function FieldFrame({
  */
 export function controlProps(
   field: FieldState,
-  name: string,
   required: boolean | undefined,
   defaultValue: InputHTMLAttributes<HTMLInputElement>['defaultValue'],
   messages: FieldMessages | undefined,
 ) {
   return {
     id: field.id,
-    name,
+    name: field.name,
     required,
     'aria-invalid': field['aria-invalid'],
     'aria-describedby': field['aria-describedby'],
@@ -329,8 +347,9 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   const { id: formId } = useFormState();
+  const fullName = useFieldName(name);
   const [typed, setTyped] = useState('');
-  const strengthId = strength ? `${fieldId(formId, name)}-strength` : undefined;
+  const strengthId = strength ? `${fieldId(formId, fullName)}-strength` : undefined;
   return (
     <FieldFrame
       name={name}
@@ -345,7 +364,7 @@ export function TextField({
     >
       {(field) => (
         <input
-          {...controlProps(field, name, required, defaultValue, messages)}
+          {...controlProps(field, required, defaultValue, messages)}
           onChange={(event) => {
             if (strength) setTyped(event.currentTarget.value);
             onChange?.(event);
@@ -378,7 +397,7 @@ export function SelectField({
   return (
     <FieldFrame name={name} label={label} required={required} hint={hint} className={className}>
       {(field) => (
-        <select {...controlProps(field, name, required, defaultValue, messages)} {...select}>
+        <select {...controlProps(field, required, defaultValue, messages)} {...select}>
           {children}
         </select>
       )}
@@ -406,9 +425,10 @@ export function CheckboxField({
 }: CheckboxFieldProps) {
   const { t } = useTranslation();
   const { id: formId, errors, values } = useFormState();
-  const id = fieldId(formId, name);
-  const error = errors[name];
-  const echoed = values[name];
+  const fullName = useFieldName(name);
+  const id = fieldId(formId, fullName);
+  const error = errors[fullName];
+  const echoed = values[fullName];
   const description = [
     required ? `${id}-required` : undefined,
     hint ? `${id}-hint` : undefined,
@@ -422,7 +442,7 @@ export function CheckboxField({
         <input
           type="checkbox"
           id={id}
-          name={name}
+          name={fullName}
           required={required}
           defaultChecked={echoed === undefined ? defaultChecked : echoed === 'on'}
           aria-invalid={error ? true : undefined}

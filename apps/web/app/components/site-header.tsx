@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n/index.ts';
 import { useCustomer } from '../lib/use-customer.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AppLink, SmartLink } from './app-link.tsx';
+import { CartCount } from './cart/cart-count.tsx';
 import { SearchBox } from './search-box.tsx';
 
 function MenuItem({ node }: { node: MenuNode }) {
@@ -118,9 +119,7 @@ export function SiteHeader() {
           <AppLink to="/wishlist" className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3">
             {t('header.wishlist')}
           </AppLink>
-          <AppLink to="/cart" className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3">
-            {t('header.cart')}
-          </AppLink>
+          <CartCount className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3" />
           <AccountLinks />
         </nav>
       </div>

@@ -1,4 +1,4 @@
-import { type ReactElement, useEffect, useState } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 
 type Toastify = typeof import('react-toastify');
 
@@ -21,6 +21,11 @@ function load(): Promise<Toastify> {
 /** An error toast; `id` keeps the same message from stacking up. */
 export function showErrorToast(message: string, id: string): void {
   void load().then(({ toast }) => toast.error(message, { toastId: id }));
+}
+
+/** A success toast; `content` may hold a link (e.g. to the cart). `id` keeps it from stacking up. */
+export function showSuccessToast(content: ReactNode, id?: string): void {
+  void load().then(({ toast }) => toast.success(content, id === undefined ? {} : { toastId: id }));
 }
 
 /** Renders the toast container once the first toast has loaded react-toastify. */

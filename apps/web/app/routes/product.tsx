@@ -3,6 +3,7 @@ import { imageUrl } from '@vitrin/shared/media';
 import { formatMoney } from '@vitrin/shared/money';
 import { instalmentTable } from '@vitrin/shared/pricing';
 import { useMemo, useState } from 'react';
+import { AddToCart } from '../cart/add-to-cart.tsx';
 import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -154,46 +155,16 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             </fieldset>
           ))}
 
-          {product.personalization && (
-            <fieldset className="space-y-3 rounded-xl border border-sand-200 bg-white p-4">
-              <legend className="px-1 text-sm font-semibold">{t('catalog.personalization')}</legend>
-              {product.personalization.fields.map((field) => (
-                <label key={field.key} className="block text-sm">
-                  {field.label}{' '}
-                  {!field.required && <span className="text-ink-600">{t('catalog.optional')}</span>}
-                  <input
-                    name={`p_${field.key}`}
-                    maxLength={field.maxLength}
-                    required={field.required}
-                    className="mt-1 w-full rounded border border-sand-300 px-3 py-2"
-                  />
-                </label>
-              ))}
-              {product.personalization.allowImage && (
-                <p className="text-xs text-ink-600">{t('catalog.personalizationImage')}</p>
-              )}
-              {product.personalization.surchargeMinor > 0 && (
-                <p className="text-sm">
-                  {t('catalog.surcharge', { amount: formatMoney(product.personalization.surchargeMinor) })}
-                </p>
-              )}
-            </fieldset>
-          )}
-
-          {product.stockType !== 4 || product.stock.state !== 'in_stock' ? (
-            <label className="block w-32 text-sm">
-              {t('catalog.quantity')}
-              <input
-                type="number"
-                name="quantity"
-                min={1}
-                max={stock.remaining ?? 99}
-                defaultValue={1}
-                disabled={stock.state === 'out'}
-                className="mt-1 w-full rounded border border-sand-300 px-3 py-2"
-              />
-            </label>
-          ) : null}
+          <AddToCart
+            key={product.id}
+            productId={product.id}
+            groups={groups}
+            chosen={chosen}
+            variant={variant}
+            stock={stock}
+            price={price}
+            personalization={product.personalization}
+          />
           {product.stockType === 4 && <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>}
 
           {instalments.length > 0 && (

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { menuItems, pages, settings, socialAccounts } from '../db/schema.ts';
 import { assertSettingKey, parseSetting } from '../settings/service.ts';
+import { seedDemoCoupons } from './coupons.ts';
 import { demoMenu, demoSettings, demoSocialAccounts } from './home.ts';
 import { demoPages } from './pages.ts';
 import { seedDemoCatalog } from './seed-catalog.ts';
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(socialAccounts).values(demoSocialAccounts.map((a, position) => ({ ...a, position })));
     await tx.insert(pages).values(demoPages.map((p) => ({ ...p })));
     await seedDemoCatalog(tx as unknown as Db);
+    await seedDemoCoupons(tx as unknown as Db);
     return true;
   });
 }

@@ -204,6 +204,11 @@ export interface PlacedOrder {
   totalMinor: number;
   /** Where the shopper goes next: `/secure-pay?...` for a card, else `/order-success?...`. */
   next: string;
+  /**
+   * Only when a guest asked for an account (`createAccountPassword`): whether it was opened (the answer then
+   * also logs the shopper in), and a Turkish sentence saying so or why not. The order stands either way.
+   */
+  account?: { created: boolean; message: string };
 }
 
 export type CartError = ApiErrorBody['error'];

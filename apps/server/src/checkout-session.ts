@@ -1,0 +1,26 @@
+import type { CartOwner, CheckoutResult, Services } from '@vitrin/core';
+import type { FastifyRequest } from 'fastify';
+import { expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
+import { sessionCookies } from './session-cookie.ts';
+
+/**
+ * A guest who asked for an account at checkout and got one is logged in like after registration: the
+ * session cookies to set, with the emptied guest cart merged into the new account and its cookie expired.
+ * No cookies when no account was opened. Used by the REST checkout and by the checkout pages.
+ */
+export async function checkoutAccountCookies(
+  request: FastifyRequest,
+  services: Services,
+  owner: CartOwner | null,
+  result: CheckoutResult,
+): Promise<string[]> {
+  const session = result.account?.session;
+  if (!session) return [];
+  const cookies = sessionCookies(request, {
+    token: session.token,
+    remember: false,
+    wholesale: session.customer.wholesale,
+  });
+  if (owner && 'token' in owner) await services.cart.mergeGuest(owner.token, session.customer.id);
+  return hasCartCookie(request) ? [...cookies, expiredCartCookie(request)] : cookies;
+}

@@ -1,0 +1,217 @@
+import { formatTurkishMobile } from '@vitrin/shared/address/phone';
+import type { OrderAddressView, OrderDetail } from '@vitrin/shared/api/orders';
+import { formatMoney } from '@vitrin/shared/money';
+import type { ReactNode } from 'react';
+import { ResponsiveImage } from '../components/responsive-image.tsx';
+import { useTranslation } from '../i18n/index.ts';
+import { OrderBadge } from './order-badge.tsx';
+
+const dateTime = new Intl.DateTimeFormat('tr-TR', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Istanbul',
+});
+export const formatOrderDate = (iso: string) => dateTime.format(new Date(iso));
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-sand-200 bg-white p-5 md:p-6">
+      <h2 className="text-lg font-semibold text-ink-900">{title}</h2>
+      <div className="mt-3 text-sm text-ink-800">{children}</div>
+    </section>
+  );
+}
+
+function AddressBlock({ address, invoice }: { address: OrderAddressView; invoice: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <address className="not-italic">
+      <p className="font-medium text-ink-900">
+        {address.firstName} {address.lastName}
+      </p>
+      <p>{address.line}</p>
+      <p>
+        {address.district} / {address.province} {address.postcode ?? ''}
+      </p>
+      <p>{formatTurkishMobile(address.phone) ?? address.phone}</p>
+      {invoice &&
+        (address.billingType === 'corporate' ? (
+          <p className="mt-1">
+            {address.companyName} ·{' '}
+            {t('orderView.taxNumber', { vkn: address.taxNumber ?? '', office: address.taxOffice ?? '' })}
+          </p>
+        ) : (
+          <p className="mt-1">{t('orderView.tcKimlik', { tc: address.tcKimlikNo ?? '' })}</p>
+        ))}
+    </address>
+  );
+}
+
+/** Bank accounts to send a Havale / EFT to, with the order number as the reference. */
+export function BankAccounts({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-2">
+      <p>{t('orderView.transferText', { orderNo: order.orderNo, total: formatMoney(order.totalMinor) })}</p>
+      <ul className="space-y-2">
+        {order.bankAccounts.map((a) => (
+          <li key={a.iban} className="rounded-lg bg-sand-100 p-3">
+            <p className="font-medium text-ink-900">{a.bank}</p>
+            <p>{a.holder}</p>
+            <p className="font-mono text-ink-900">{a.iban.replace(/(.{4})/g, '$1 ').trim()}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An order's lines, totals, addresses, payment and timeline (order-success and the panel's detail). */
+export function OrderView({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const { totals } = order;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="space-y-6">
+        <Card title={t('orderView.lines')}>
+          <ul className="divide-y divide-sand-200">
+            {order.lines.map((line) => (
+              <li key={`${line.sku}-${JSON.stringify(line.personalization)}`} className="flex gap-3 py-3">
+                <ResponsiveImage
+                  path={line.image}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes="64px"
+                  widths={[160]}
+                  className="size-16 shrink-0 rounded-lg object-cover"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ink-900">
+                    {line.slug ? (
+                      <a href={`/product/${line.slug}`} className="hover:underline">
+                        {line.name}
+                      </a>
+                    ) : (
+                      line.name
+                    )}
+                  </p>
+                  {Object.entries(line.options).length > 0 && (
+                    <p className="text-ink-700">
+                      {Object.entries(line.options)
+                        .map(([k, v]) => `${k}: ${v}`)
+                        .join(' · ')}
+                    </p>
+                  )}
+                  {line.personalization && (
+                    <p className="text-ink-700">
+                      {Object.values(line.personalization.fields).filter(Boolean).join(' · ')}
+                    </p>
+                  )}
+                  <p className="text-ink-700">
+                    {t('checkout.lineQuantity', {
+                      quantity: line.quantity,
+                      price: formatMoney(line.unitPriceMinor),
+                    })}
+                  </p>
+                </div>
+                <p className="font-medium tabular-nums text-ink-900">{formatMoney(line.lineTotalMinor)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1 border-t border-sand-200 pt-3">
+            {(
+              [
+                [t('checkout.subtotal'), totals.subtotalMinor, false],
+                [
+                  order.couponCode
+                    ? t('checkout.discountCode', { code: order.couponCode })
+                    : t('checkout.discount'),
+                  -totals.discountMinor,
+                  totals.discountMinor === 0,
+                ],
+                [t('checkout.shipping'), totals.shippingMinor, order.shippingAddress === null],
+                [t('checkout.codFee'), totals.codFeeMinor, totals.codFeeMinor === 0],
+                [t('checkout.instalmentFee'), totals.instalmentFeeMinor, totals.instalmentFeeMinor === 0],
+              ] as const
+            )
+              .filter(([, , hidden]) => !hidden)
+              .map(([label, amount]) => (
+                <div key={label} className="flex justify-between">
+                  <dt>{label}</dt>
+                  <dd className="tabular-nums">
+                    {amount === 0 && label === t('checkout.shipping')
+                      ? t('checkout.shippingFree')
+                      : amount < 0
+                        ? `-${formatMoney(-amount)}`
+                        : formatMoney(amount)}
+                  </dd>
+                </div>
+              ))}
+            <div className="flex justify-between text-base font-semibold text-ink-900">
+              <dt>{t('checkout.total')}</dt>
+              <dd className="tabular-nums">{formatMoney(totals.totalMinor)}</dd>
+            </div>
+            {totals.vatLines
+              .filter((v) => v.vatMinor > 0)
+              .map((v) => (
+                <div key={v.rate} className="flex justify-between text-xs text-ink-600">
+                  <dt>{t('checkout.vatLine', { rate: v.rate })}</dt>
+                  <dd className="tabular-nums">{formatMoney(v.vatMinor)}</dd>
+                </div>
+              ))}
+          </dl>
+        </Card>
+        <Card title={t('orderView.timeline')}>
+          <ol className="space-y-3 border-l-2 border-sand-200 pl-4">
+            {order.history.map((entry) => (
+              <li key={`${entry.at}-${entry.fromCode}-${entry.state.code}`}>
+                <OrderBadge state={entry.state} />
+                <p className="mt-1 text-ink-700">
+                  <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time>
+                  {entry.note && ` · ${entry.note}`}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+      <div className="space-y-6">
+        <Card title={t('orderView.payment')}>
+          <p className="font-medium text-ink-900">{order.paymentMethodLabel}</p>
+          <p>
+            {order.paymentStatusLabel}
+            {order.instalments > 1 && ` · ${t('orderView.instalments', { count: order.instalments })}`}
+            {order.lastPayment?.cardLast4 && ` · **** ${order.lastPayment.cardLast4}`}
+          </p>
+          {order.paymentMethod === 'transfer' && order.paymentStatus === 'pending' && (
+            <div className="mt-3">
+              <BankAccounts order={order} />
+            </div>
+          )}
+        </Card>
+        {order.cargo && (
+          <Card title={t('orderView.cargo')}>
+            <p>{order.cargo.company}</p>
+            <p>
+              {t('orderView.trackingNo')}: <span className="font-mono">{order.cargo.trackingNo}</span>
+            </p>
+          </Card>
+        )}
+        {order.shippingAddress && (
+          <Card title={t('checkout.shippingAddress')}>
+            <AddressBlock address={order.shippingAddress} invoice={false} />
+          </Card>
+        )}
+        <Card title={t('checkout.billing')}>
+          <AddressBlock address={order.billingAddress} invoice />
+        </Card>
+        {order.note && (
+          <Card title={t('checkout.note')}>
+            <p className="whitespace-pre-line">{order.note}</p>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

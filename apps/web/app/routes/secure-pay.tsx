@@ -1,0 +1,196 @@
+import type { CardChallenge, PaymentOutcome } from '@vitrin/shared/api/orders';
+import { formatMoney } from '@vitrin/shared/money';
+import { data } from 'react-router';
+import { AccountForm, type FormFailure, TextField } from '../account/form.tsx';
+import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
+import { failed, formFields, redirectWithCookies, valueOrThrow } from '../account/session.server.ts';
+import { i18n, useTranslation } from '../i18n/index.ts';
+import { orderLink } from '../orders/order-access.server.ts';
+import type { Route } from './+types/secure-pay';
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('securePay.title'));
+
+/** The order to pay (by its link); without one the page says so instead of failing. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const link = orderLink(request);
+  if (!link) return data({ session: null, token: null }, { headers: NO_STORE });
+  const session = valueOrThrow(request, await context.orders.paymentSession(link.orderNo, link.token));
+  return data({ session, token: link.token }, { headers: NO_STORE });
+}
+
+type ActionResult = FormFailure | { challenge: CardChallenge } | { outcome: PaymentOutcome };
+
+/**
+ * Two steps, like a bank's page: the card (never stored: only its last four digits are kept), then the
+ * verification code. A paid order goes to the success page; a failed one stays here to try again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { intent, ...fields } = await formFields(request);
+  if (intent === 'verify') {
+    const result = await context.orders.verifyPayment(fields);
+    if (!result.ok) return failed(request, result, fields, 'verify');
+    if (result.value.outcome === 'paid') return redirectWithCookies(result.value.next);
+    return data<ActionResult>({ outcome: result.value }, { headers: NO_STORE });
+  }
+  const result = await context.orders.payByCard(fields);
+  // The card fields are never echoed back into the page.
+  if (!result.ok) return failed(request, result, {}, 'card');
+  return data<ActionResult>({ challenge: result.value }, { headers: NO_STORE });
+}
+
+export const headers = accountHeaders;
+
+export default function SecurePayRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { session, token } = loaderData;
+  if (!session) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-12">
+        <h1 className="text-2xl font-semibold text-ink-900">{t('securePay.none')}</h1>
+        <p className="mt-2 text-ink-700">{t('securePay.noneText')}</p>
+        <a href="/" className="mt-6 inline-block font-medium text-clay-700 underline underline-offset-2">
+          {t('securePay.backToShop')}
+        </a>
+      </main>
+    );
+  }
+  const result = actionData as ActionResult | undefined;
+  const challenge = result && 'challenge' in result ? result.challenge : null;
+  const outcome = result && 'outcome' in result ? result.outcome : null;
+  const failure = result && 'error' in result ? result : undefined;
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-8">
+      <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-semibold text-ink-900">{t('securePay.title')}</h1>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-ink-600">{t('securePay.merchant')}</dt>
+          <dd className="text-ink-900">{session.shopName}</dd>
+          <dt className="text-ink-600">{t('securePay.order')}</dt>
+          <dd className="font-mono text-ink-900">{session.orderNo}</dd>
+          <dt className="text-ink-600">{t('securePay.amount')}</dt>
+          <dd className="font-semibold text-ink-900">
+            {formatMoney(session.amountMinor)}
+            {session.instalments > 1 &&
+              ` (${t('securePay.instalments', { count: session.instalments, monthly: formatMoney(session.monthlyMinor) })})`}
+          </dd>
+        </dl>
+        {!session.payable ? (
+          <div className="mt-6 space-y-3">
+            <p role="status" className="rounded-lg bg-sand-100 p-4 text-sm text-ink-900">
+              {session.reason}
+            </p>
+            <a
+              href={session.next}
+              className="inline-block font-medium text-clay-700 underline underline-offset-2"
+            >
+              {t('securePay.toOrder')}
+            </a>
+          </div>
+        ) : challenge ? (
+          <div className="mt-6">
+            <p className="mb-4 text-sm text-ink-800">{challenge.prompt}</p>
+            <AccountForm id="verify" intent="verify" failure={failure} submitLabel={t('securePay.confirm')}>
+              <input type="hidden" name="challenge" value={challenge.challenge} />
+              <TextField
+                name="code"
+                label={t('securePay.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={8}
+                pattern="[0-9]{4,8}"
+                hint={
+                  session.test ? t('securePay.testCode', { code: session.test.verificationCode }) : undefined
+                }
+                messages={{ missing: t('securePay.codeMissing') }}
+              />
+            </AccountForm>
+          </div>
+        ) : (
+          <div className="mt-6 space-y-4">
+            {outcome?.failure && (
+              <div
+                role="alert"
+                className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900"
+              >
+                <p className="font-medium">{t('securePay.failed')}</p>
+                <p>{outcome.failure.message}</p>
+                <p className="mt-1">{t('securePay.retry')}</p>
+              </div>
+            )}
+            <AccountForm
+              id="card"
+              intent="card"
+              failure={failure}
+              submitLabel={t('securePay.pay', { amount: formatMoney(session.amountMinor) })}
+            >
+              <input type="hidden" name="order" value={session.orderNo} />
+              {token && <input type="hidden" name="token" value={token} />}
+              <TextField
+                name="cardNumber"
+                label={t('securePay.cardNumber')}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                required
+                maxLength={23}
+                messages={{ missing: t('securePay.cardNumberMissing') }}
+              />
+              <TextField
+                name="holder"
+                label={t('securePay.holder')}
+                autoComplete="cc-name"
+                required
+                maxLength={60}
+                messages={{ missing: t('securePay.holderMissing') }}
+              />
+              <div className="grid grid-cols-3 gap-4">
+                <TextField
+                  name="expiryMonth"
+                  label={t('securePay.month')}
+                  inputMode="numeric"
+                  autoComplete="cc-exp-month"
+                  required
+                  maxLength={2}
+                  placeholder="AA"
+                />
+                <TextField
+                  name="expiryYear"
+                  label={t('securePay.year')}
+                  inputMode="numeric"
+                  autoComplete="cc-exp-year"
+                  required
+                  maxLength={4}
+                  placeholder="YY"
+                />
+                <TextField
+                  name="cvc"
+                  label={t('securePay.cvc')}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  required
+                  maxLength={3}
+                  pattern="[0-9]{3}"
+                />
+              </div>
+            </AccountForm>
+            {session.test && (
+              <details className="rounded-lg bg-sand-100 p-4 text-sm text-ink-800">
+                <summary className="cursor-pointer font-medium text-ink-900">
+                  {t('securePay.testCards')}
+                </summary>
+                <ul className="mt-2 space-y-1">
+                  {session.test.cards.map((c) => (
+                    <li key={c.number}>
+                      <span className="font-mono">{c.number}</span> — {c.outcome}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-2">{t('securePay.testHint')}</p>
+              </details>
+            )}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

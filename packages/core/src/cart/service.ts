@@ -1,0 +1,346 @@
+import {
+  type AddToCartRequest,
+  type CartView,
+  type CheckoutQuote,
+  type CheckoutQuoteRequest,
+  INSTALMENT_CHOICES,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type PaymentMethod,
+} from '@vitrin/shared/api/cart';
+import {
+  addToCartInput,
+  checkoutQuoteInput,
+  couponInput,
+  lineIdSchema,
+  updateQuantityInput,
+} from '@vitrin/shared/api/cart-requests';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { CouponService } from '../coupons/service.ts';
+import { hashToken, isTokenShaped } from '../customers/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { cartItems, carts } from '../db/schema.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
+import {
+  cartFull,
+  couponError,
+  lineNotFound,
+  lineQuantityLimit,
+  outOfStock,
+  parseShopInput,
+  productNotFound,
+  variantInvalid,
+  variantNotAllowed,
+  variantRequired,
+} from './errors.ts';
+import { lineKey } from './line-key.ts';
+import { type CartOwner, ownerCondition, ownerValues, type Shopper } from './owner.ts';
+import { checkPersonalization } from './personalization.ts';
+import { type CartItemRow, type CartRow, type PricedCart, priceCart, priceContext } from './priced-cart.ts';
+
+export interface CartServiceOptions {
+  settings: SettingsService;
+  coupons: CouponService;
+  now?: () => Date;
+}
+
+/** Options of a priced cart: the payment method changes the fees. */
+export interface PricingChoice {
+  method?: PaymentMethod | undefined;
+  instalments?: number | undefined;
+}
+
+const MONTHS_OF = (total: number, months: number) => Math.ceil(total / months);
+
+/**
+ * The server-side cart. Every amount comes from the catalogue at the moment it is read (wholesale prices
+ * for wholesale customers, USD/EUR converted with the shop's rates, the personalization surcharge added);
+ * the client only says what and how many. Every operation is scoped to the owner's cart: another cart's
+ * line answers SATIR_BULUNAMADI, exactly like one that does not exist.
+ */
+export function createCartService(db: Db, { settings, coupons, now = () => new Date() }: CartServiceOptions) {
+  /** The owner's cart, locked for the rest of the transaction when `lock` (changes to one cart queue up). */
+  async function findCart(owner: CartOwner, on: Db = db, lock = false): Promise<CartRow | undefined> {
+    const where = ownerCondition(owner);
+    if (!where) return undefined;
+    const query = on.select().from(carts).where(where);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** The owner's cart, made on the first write (a guest's cart exists only once they add something). */
+  async function ensureCart(owner: CartOwner, tx: Db): Promise<CartRow> {
+    const values = ownerValues(owner);
+    // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
+    if (!values) throw lineNotFound();
+    await tx.insert(carts).values(values).onConflictDoNothing();
+    return (await findCart(owner, tx, true))!;
+  }
+
+  async function itemsOf(cartId: number, on: Db = db): Promise<CartItemRow[]> {
+    return on.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
+  }
+
+  /** The cart priced now, for a payment method (checkout passes its transaction). */
+  async function priced(owner: CartOwner, shopper: Shopper, choice: PricingChoice = {}, on: Db = db) {
+    const cart = (await findCart(owner, on)) ?? null;
+    const rows = cart ? await itemsOf(cart.id, on) : [];
+    return priceCart(on, cart, rows, {
+      settings: await settings.all(),
+      coupons,
+      shopper,
+      method: choice.method,
+      instalments: choice.instalments,
+    });
+  }
+
+  const view = async (owner: CartOwner, shopper: Shopper): Promise<CartView> =>
+    (await priced(owner, shopper)).view;
+
+  async function ownLine(tx: Db, owner: CartOwner, lineId: unknown) {
+    const id = lineIdSchema.safeParse(lineId);
+    if (!id.success) throw lineNotFound();
+    const cart = await findCart(owner, tx, true);
+    if (!cart) throw lineNotFound();
+    const [row] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.id, id.data), eq(cartItems.cartId, cart.id)));
+    if (!row) throw lineNotFound();
+    return { cart, row };
+  }
+
+  return {
+    priced,
+    view,
+
+    /** The header badge: the sum of quantities, in one query. */
+    async count(owner: CartOwner): Promise<number> {
+      const where = ownerCondition(owner);
+      if (!where) return 0;
+      const [row] = await db
+        .select({ n: sql<string | number | null>`coalesce(sum(${cartItems.quantity}), 0)` })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .where(where);
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Adds a product (with its variant and personalization) or raises the quantity of the same line. Refused
+     * with a code each: unknown or inactive product, variant missing / foreign / inactive / not allowed,
+     * bad personalization, more than the stock or than 999 in one line, more than 50 lines.
+     */
+    async add(owner: CartOwner, input: AddToCartRequest, shopper: Shopper): Promise<CartView> {
+      const data = parseShopInput(addToCartInput, input);
+      const variantId = data.variantId ?? null;
+      const s = await settings.all();
+      await db.transaction(async (tx) => {
+        const slice = await loadCatalogue(tx, [{ productId: data.productId, variantId }]);
+        const product = slice.products.get(data.productId);
+        if (!product?.isActive) throw productNotFound();
+        if (product.stockType === 2) {
+          if (variantId === null) throw variantRequired();
+          const variant = slice.variants.get(variantId);
+          if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
+        } else if (variantId !== null) {
+          throw variantNotAllowed();
+        }
+        const personalization = checkPersonalization(product, data.personalization);
+        const item = priceItem(
+          slice,
+          { productId: product.id, variantId, personalization },
+          priceContext(s, shopper),
+        );
+        if (!item?.sold) throw productNotFound();
+
+        const cart = await ensureCart(owner, tx);
+        const key = lineKey(product.id, variantId, personalization);
+        const [existing] = await tx
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.lineKey, key)));
+        if (!existing) {
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: count() })
+            .from(cartItems)
+            .where(eq(cartItems.cartId, cart.id));
+          if (n >= MAX_CART_LINES) throw cartFull(MAX_CART_LINES);
+        }
+        const quantity = (existing?.quantity ?? 0) + data.quantity;
+        if (quantity > MAX_LINE_QUANTITY) throw lineQuantityLimit(MAX_LINE_QUANTITY);
+        if (item.stock !== null && quantity > item.stock) throw outOfStock(product.name, item.stock);
+        const at = now();
+        if (existing) {
+          // The shopper saw today's price when adding again: the price-change warning starts from it.
+          await tx
+            .update(cartItems)
+            .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: at })
+            .where(eq(cartItems.id, existing.id));
+        } else {
+          await tx.insert(cartItems).values({
+            cartId: cart.id,
+            productId: product.id,
+            variantId,
+            lineKey: key,
+            quantity,
+            personalization,
+            addedPriceMinor: item.unitPriceMinor,
+            createdAt: at,
+            updatedAt: at,
+          });
+        }
+        await tx.update(carts).set({ updatedAt: at }).where(eq(carts.id, cart.id));
+      });
+      return view(owner, shopper);
+    },
+
+    /** Sets a line's quantity (1..999, at most the stock); the price-change warning is acknowledged. */
+    async setQuantity(
+      owner: CartOwner,
+      lineId: unknown,
+      input: unknown,
+      shopper: Shopper,
+    ): Promise<CartView> {
+      const s = await settings.all();
+      await db.transaction(async (tx) => {
+        const { row } = await ownLine(tx, owner, lineId);
+        const { quantity } = parseShopInput(updateQuantityInput, input);
+        const slice = await loadCatalogue(tx, [row]);
+        const item = priceItem(slice, row, priceContext(s, shopper));
+        if (!item?.sold) throw productNotFound();
+        if (item.stock !== null && quantity > item.stock) throw outOfStock(item.product.name, item.stock);
+        await tx
+          .update(cartItems)
+          .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: now() })
+          .where(eq(cartItems.id, row.id));
+      });
+      return view(owner, shopper);
+    },
+
+    async remove(owner: CartOwner, lineId: unknown, shopper: Shopper): Promise<CartView> {
+      await db.transaction(async (tx) => {
+        const { row } = await ownLine(tx, owner, lineId);
+        await tx.delete(cartItems).where(eq(cartItems.id, row.id));
+      });
+      return view(owner, shopper);
+    },
+
+    /** Applies a coupon when it applies to the cart now; otherwise its own code and Turkish reason. */
+    async applyCoupon(owner: CartOwner, input: unknown, shopper: Shopper): Promise<CartView> {
+      const { code } = parseShopInput(couponInput, input);
+      const current = await priced(owner, shopper);
+      const counted = current.lines.filter((l) => l.item?.sold);
+      const evaluation = await coupons.evaluate(
+        code,
+        counted.map((l) => ({ categoryId: l.item!.product.categoryId, grossMinor: l.view.lineTotalMinor })),
+        { customerId: shopper.customerId, email: shopper.email },
+      );
+      if (!evaluation.ok) throw couponError(evaluation.code, evaluation.message);
+      await db.transaction(async (tx) => {
+        const cart = await ensureCart(owner, tx);
+        await tx
+          .update(carts)
+          .set({ couponCode: evaluation.coupon.code, updatedAt: now() })
+          .where(eq(carts.id, cart.id));
+      });
+      return view(owner, shopper);
+    },
+
+    async removeCoupon(owner: CartOwner, shopper: Shopper): Promise<CartView> {
+      const where = ownerCondition(owner);
+      if (where) await db.update(carts).set({ couponCode: null, updatedAt: now() }).where(where);
+      return view(owner, shopper);
+    },
+
+    /** Totals for a payment method, the instalment options and the bank accounts (checkout page). */
+    async quote(owner: CartOwner, input: CheckoutQuoteRequest, shopper: Shopper): Promise<CheckoutQuote> {
+      const data = parseShopInput(checkoutQuoteInput, input);
+      const s = await settings.all();
+      const chosen = await priced(owner, shopper, {
+        method: data.paymentMethod,
+        instalments: data.instalments,
+      });
+      const options = INSTALMENT_CHOICES.map((months) => {
+        const { totalMinor } = chosen.totalsFor('card', months);
+        return { count: months, totalMinor, monthlyMinor: MONTHS_OF(totalMinor, months) };
+      });
+      return {
+        totals: chosen.view.totals,
+        methods: chosen.totals.needsShipping ? ['card', 'transfer', 'cod'] : ['card', 'transfer'],
+        instalments: options,
+        bankAccounts: s.bank_accounts,
+      };
+    },
+
+    /**
+     * Moves a guest's cart into the customer's at login: quantities of the same line are added and capped by
+     * the stock (never below what the customer already had); new lines come over capped the same way, up to
+     * the line limit; lines that can no longer be bought stay behind. The guest's coupon comes along when the
+     * customer has none. The guest cart is deleted. Nothing happens for an unknown token.
+     */
+    async mergeGuest(token: string | undefined, customerId: number): Promise<void> {
+      if (!isTokenShaped(token)) return;
+      const s = await settings.all();
+      await db.transaction(async (tx) => {
+        const [guest] = await tx
+          .select()
+          .from(carts)
+          .where(eq(carts.tokenHash, hashToken(token)))
+          .for('update');
+        if (!guest) return;
+        const guestItems = await itemsOf(guest.id, tx);
+        if (guestItems.length > 0) {
+          const mine = await ensureCart({ customerId }, tx);
+          const mineItems = await itemsOf(mine.id, tx);
+          const byKey = new Map(mineItems.map((i) => [i.lineKey, i]));
+          let lines = mineItems.length;
+          const slice = await loadCatalogue(tx, guestItems);
+          const ctx = priceContext(s, { wholesale: false });
+          const at = now();
+          for (const g of guestItems) {
+            const item = priceItem(slice, g, ctx);
+            const cap = item ? maxQuantityOf(item) : 0;
+            const existing = byKey.get(g.lineKey);
+            if (existing) {
+              const quantity = Math.max(existing.quantity, Math.min(existing.quantity + g.quantity, cap));
+              if (quantity !== existing.quantity) {
+                await tx
+                  .update(cartItems)
+                  .set({ quantity, updatedAt: at })
+                  .where(eq(cartItems.id, existing.id));
+              }
+            } else if (cap > 0 && lines < MAX_CART_LINES) {
+              lines += 1;
+              await tx.insert(cartItems).values({
+                cartId: mine.id,
+                productId: g.productId,
+                variantId: g.variantId,
+                lineKey: g.lineKey,
+                quantity: Math.min(g.quantity, cap),
+                personalization: g.personalization,
+                addedPriceMinor: g.addedPriceMinor,
+                createdAt: g.createdAt,
+                updatedAt: at,
+              });
+            }
+          }
+          if (!mine.couponCode && guest.couponCode) {
+            await tx.update(carts).set({ couponCode: guest.couponCode }).where(eq(carts.id, mine.id));
+          }
+        }
+        await tx.delete(carts).where(eq(carts.id, guest.id));
+      });
+    },
+
+    /** Empties the cart after an order (inside the order's transaction). */
+    async empty(cartId: number, tx: Db): Promise<void> {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+      await tx.update(carts).set({ couponCode: null, updatedAt: now() }).where(eq(carts.id, cartId));
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+export type { PricedCart };

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartOwner } from '../cart/owner.ts';
+import { guest, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
+import { rejection } from '../customers/test-accounts.ts';
+import { newToken } from '../customers/tokens.ts';
+import { couponCodeCandidates, normalizeCouponCode } from './code.ts';
+
+let t: OpenTestShop;
+const DAY = 24 * 60 * 60 * 1000;
+beforeAll(async () => {
+  t = await openTestShop();
+  const now = Date.now();
+  await t.addCoupon({
+    code: 'HOSGELDIN10',
+    kind: 'percent',
+    value: 10,
+    isPublic: true,
+    endsAt: new Date(now + 30 * DAY),
+  });
+  await t.addCoupon({ code: 'İNDİRİM', kind: 'amount', value: 1000 });
+  await t.addCoupon({ code: 'KAPALI', isActive: false });
+  await t.addCoupon({ code: 'YAKINDA', startsAt: new Date(now + 5 * DAY), isPublic: true });
+  await t.addCoupon({ code: 'BITTI', endsAt: new Date(now - DAY), isPublic: true });
+  await t.addCoupon({
+    code: 'BINLIRA',
+    kind: 'amount',
+    value: 10_000,
+    minBasketMinor: 100_000,
+    isPublic: true,
+    endsAt: new Date(now + 10 * DAY),
+  });
+  await t.addCoupon({ code: 'DOLDU', usageLimit: 2, usedCount: 2 });
+  await t.addCoupon({ code: 'SERAMIK15', value: 15, categoryId: t.shop.categories.seramik, isPublic: true });
+  await t.addCoupon({ code: 'GIZLI', isPublic: false });
+});
+afterAll(() => t.dispose());
+
+async function cartWith(
+  productId: number,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+): Promise<CartOwner> {
+  const owner = { token: newToken() };
+  await t.services.cart.add(owner, { productId, quantity, ...extra } as never, guest);
+  return owner;
+}
+const apply = (owner: CartOwner, code: string) => t.services.cart.applyCoupon(owner, { code }, guest);
+
+describe('coupon codes', () => {
+  it('upper-cases the Turkish way and also tries the plain spelling', () => {
+    expect(normalizeCouponCode(' indirim ')).toBe('İNDİRİM');
+    expect(couponCodeCandidates('hosgeldin10')).toEqual(['HOSGELDİN10', 'HOSGELDIN10']);
+  });
+});
+
+describe('coupon', () => {
+  it('applies a percent coupon typed in lower case', async () => {
+    const owner = await cartWith(t.shop.kupa, 2);
+    const view = await apply(owner, 'hosgeldin10');
+    expect(view.coupon).toEqual({ code: 'HOSGELDIN10', description: '', discountMinor: 5000 });
+    expect(view.totals.discountMinor).toBe(5000);
+    expect(view.totals.totalMinor).toBe(50_000 - 5000 + 4990);
+  });
+
+  it('finds a code with Turkish letters typed in lower case (i → İ)', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    expect((await apply(owner, 'indirim')).coupon?.code).toBe('İNDİRİM');
+  });
+
+  it('rejects an unknown code with KUPON_BULUNAMADI', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    expect(await rejection(apply(owner, 'YOKBOYLE'))).toMatchObject({
+      code: 'KUPON_BULUNAMADI',
+      status: 404,
+    });
+  });
+
+  it('rejects an inactive code with KUPON_BULUNAMADI', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    expect(await rejection(apply(owner, 'KAPALI'))).toMatchObject({ code: 'KUPON_BULUNAMADI' });
+  });
+
+  it('rejects a code that has not started with KUPON_HENUZ_BASLAMADI', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    const err = await rejection(apply(owner, 'yakinda'));
+    expect(err).toMatchObject({ code: 'KUPON_HENUZ_BASLAMADI', status: 422 });
+    expect(err.message).toMatch(/henüz başlamadı/);
+  });
+
+  it('rejects an expired code with KUPON_SURESI_DOLDU', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    expect(await rejection(apply(owner, 'BITTI'))).toMatchObject({
+      code: 'KUPON_SURESI_DOLDU',
+      message: 'Bu kuponun süresi doldu.',
+    });
+  });
+
+  it('rejects a basket under the minimum with KUPON_SEPET_TUTARI_YETERSIZ, naming the minimum in TL', async () => {
+    const owner = await cartWith(t.shop.kupa, 2);
+    const err = await rejection(apply(owner, 'BINLIRA'));
+    expect(err.code).toBe('KUPON_SEPET_TUTARI_YETERSIZ');
+    expect(err.message).toContain('₺1.000,00');
+  });
+
+  it('rejects a used-up code with KUPON_LIMITI_DOLDU', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    expect(await rejection(apply(owner, 'DOLDU'))).toMatchObject({ code: 'KUPON_LIMITI_DOLDU' });
+  });
+
+  it('rejects a category coupon without a line of that category with KUPON_UYGULANAMAZ', async () => {
+    const owner = await cartWith(t.shop.ekitap, 1);
+    const err = await rejection(apply(owner, 'SERAMIK15'));
+    expect(err).toMatchObject({ code: 'KUPON_UYGULANAMAZ' });
+    expect(err.message).toContain('Seramik');
+  });
+
+  it('discounts only the lines of the category and its subcategories', async () => {
+    const owner = await cartWith(t.shop.kupa, 1); // kupalar, under seramik
+    await t.services.cart.add(owner, { productId: t.shop.ekitap, quantity: 1 }, guest);
+    const view = await apply(owner, 'SERAMIK15');
+    expect(view.totals.discountMinor).toBe(3750);
+  });
+
+  it('shows why an applied coupon stopped applying, and gives no discount', async () => {
+    const owner = await cartWith(t.shop.kupa, 4);
+    await apply(owner, 'BINLIRA');
+    const view = await t.services.cart.setQuantity(
+      owner,
+      (await t.services.cart.view(owner, guest)).lines[0]!.id,
+      { quantity: 2 },
+      guest,
+    );
+    expect(view.couponProblem?.code).toBe('KUPON_SEPET_TUTARI_YETERSIZ');
+    expect(view.coupon).toMatchObject({ code: 'BINLIRA', discountMinor: 0 });
+    expect(view.totals.discountMinor).toBe(0);
+    const removed = await t.services.cart.removeCoupon(owner, guest);
+    expect(removed.coupon).toBeNull();
+    expect(removed.couponProblem).toBeNull();
+  });
+
+  it('lists public coupons that have not ended, soonest end first', async () => {
+    const list = await t.services.coupons.publicList();
+    expect(list.map((c) => c.code)).toEqual(['BINLIRA', 'HOSGELDIN10', 'SERAMIK15', 'YAKINDA']);
+    expect(list.find((c) => c.code === 'SERAMIK15')?.category).toEqual({ slug: 'seramik', name: 'Seramik' });
+    expect(list.find((c) => c.code === 'BINLIRA')).toMatchObject({
+      kind: 'amount',
+      value: 10_000,
+      minBasketMinor: 100_000,
+    });
+  });
+});

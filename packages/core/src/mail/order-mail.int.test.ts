@@ -1,0 +1,131 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OrderWorld, openOrderWorld, SHOP_URL } from '../orders/test-orders.ts';
+import { createMailer } from './mailer.ts';
+
+/** A real SMTP server on loopback that keeps every message it receives (raw). */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Quoted-printable and encoded-word headers undone, enough to read what nodemailer wrote. */
+function readable(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(unfolded.charCodeAt(i));
+  }
+  return Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : data.replaceAll('_', ' '),
+    );
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let w: OrderWorld;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    outboxDir: '/nonexistent',
+    from: 'Vitrin <siparis@example.com>',
+  });
+  w = await openOrderWorld({ mailer });
+  await w.services.orders.ready();
+});
+afterAll(async () => {
+  await w.dispose();
+  await smtp.close();
+});
+
+const mailsTo = (address: string) =>
+  smtp.received.filter((m) => m.to.includes(address)).map((m) => readable(m.raw));
+
+describe('order e-mails through a real SMTP server', () => {
+  it('sends a guest the confirmation with lines, totals, VAT, bank accounts and the signed link', async () => {
+    const { id, orderNo } = await w.placeOrder({
+      email: 'misafir@example.com',
+      paymentMethod: 'transfer',
+      withCoupon: true,
+    });
+    await w.services.orders.afterPlaced(id);
+    await w.drain();
+    const [mail] = mailsTo('misafir@example.com');
+    expect(mail).toBeDefined();
+    expect(mail).toContain(`Siparişiniz alındı – ${orderNo}`);
+    expect(mail).toContain('Merhaba Ayşe,');
+    expect(mail).toContain('Kupa × 2: ₺200,00');
+    expect(mail).toContain('İndirim (INDIRIM10): -₺20,00');
+    expect(mail).toContain('Genel toplam: ₺180,00');
+    expect(mail).toContain('Toplama dahil KDV (%20): ₺30,00');
+    expect(mail).toContain('Ödeme yöntemi: Havale / EFT');
+    expect(mail).toContain('IBAN: TR330006100519786457841326');
+    expect(mail).toContain(
+      `${SHOP_URL}/order-success?order=${orderNo}&token=${w.services.orders.accessToken(orderNo)}`,
+    );
+    expect(mail).toContain('<html lang="tr">');
+  });
+
+  it('links a customer to the order in their panel', async () => {
+    const { customer } = await w.services.customers.register({
+      firstName: 'Mehmet',
+      lastName: 'Kaya',
+      email: 'mehmet@example.com',
+      phone: '0532 765 43 21',
+      password: 'gizli-şifre-1',
+      kvkk: true,
+    });
+    const { id, orderNo } = await w.placeOrder({
+      email: 'mehmet@example.com',
+      customerId: customer.id,
+      paymentMethod: 'cod',
+    });
+    await w.services.orders.afterPlaced(id);
+    await w.drain();
+    const mail = mailsTo('mehmet@example.com').find((m) => m.includes('Siparişiniz alındı'));
+    expect(mail).toContain(`${SHOP_URL}/panel/orders/${orderNo}`);
+    expect(mail).not.toContain('token=');
+    expect(mail).toContain('Ödeme yöntemi: Kapıda Ödeme');
+  });
+
+  it('tells the shopper about every state change, with cargo company and tracking number when shipped', async () => {
+    const { id, orderNo } = await w.placeOrder({ email: 'kargo@example.com' });
+    await w.services.orders.changeStatus(id, 1, { actor: 'operator' });
+    await w.services.orders.changeStatus(id, 2, {
+      actor: 'operator',
+      cargoCompany: 'Aras Kargo',
+      trackingNo: 'AR-5566',
+    });
+    await w.drain();
+    const mails = mailsTo('kargo@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toContain(`Siparişiniz: Hazırlanıyor – ${orderNo}`);
+    expect(mails[1]).toContain(`Siparişiniz: Kargoya Verildi – ${orderNo}`);
+    expect(mails[1]).toContain('Kargo firması: Aras Kargo');
+    expect(mails[1]).toContain('Takip numarası: AR-5566');
+  });
+});

@@ -1,0 +1,217 @@
+import type { OrderDetail } from '@vitrin/shared/api/orders';
+import { formatMoney } from '@vitrin/shared/money';
+import { type EmailContent, escapeHtml } from './templates.ts';
+
+/**
+ * Order e-mails: the confirmation after placement and a note at every state change. Both carry a link:
+ * the panel's order page for a customer, the signed `/order-success?order=&token=` link for a guest (the
+ * only way a guest sees the order again). Inline styles only, like the account e-mails.
+ */
+
+export interface OrderMailContext {
+  shopName: string;
+  /** Where the button goes: the panel page or the guest link (absolute). */
+  orderUrl: string;
+  /** Whether the order belongs to an account (the wording of the link). */
+  forCustomer: boolean;
+  firstName: string;
+}
+
+const money = (minor: number) => formatMoney(minor, 'TRY');
+
+function assertWebUrl(url: string): string {
+  const { protocol } = new URL(url);
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`not a web address: ${protocol}`);
+  return url;
+}
+
+const greeting = (firstName: string) => (firstName.trim() ? `Merhaba ${firstName.trim()},` : 'Merhaba,');
+
+/** Lines of the totals table: label and amount, the zero ones left out (except the total). */
+function totalRows(order: OrderDetail): Array<[string, string]> {
+  const t = order.totals;
+  const rows: Array<[string, string]> = [['Ara toplam', money(t.subtotalMinor)]];
+  if (t.discountMinor > 0) {
+    rows.push([order.couponCode ? `İndirim (${order.couponCode})` : 'İndirim', `-${money(t.discountMinor)}`]);
+  }
+  rows.push(['Kargo', t.shippingMinor > 0 ? money(t.shippingMinor) : 'Ücretsiz']);
+  if (t.codFeeMinor > 0) rows.push(['Kapıda ödeme hizmet bedeli', money(t.codFeeMinor)]);
+  if (t.instalmentFeeMinor > 0)
+    rows.push([`Taksit farkı (${order.instalments} taksit)`, money(t.instalmentFeeMinor)]);
+  rows.push(['Genel toplam', money(t.totalMinor)]);
+  for (const vat of t.vatLines) {
+    if (vat.vatMinor > 0) rows.push([`Toplama dahil KDV (%${vat.rate})`, money(vat.vatMinor)]);
+  }
+  return rows;
+}
+
+const lineLabel = (line: OrderDetail['lines'][number]) => {
+  const options = Object.entries(line.options)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+  return options ? `${line.name} (${options})` : line.name;
+};
+
+const paragraphHtml = (text: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(text)}</p>`;
+
+function page(subject: string, shopName: string, body: string[], button: { label: string; url: string }) {
+  const url = escapeHtml(button.url);
+  return [
+    '<!doctype html>',
+    '<html lang="tr">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title>`,
+    '</head>',
+    '<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;">',
+    '<div style="max-width:600px;margin:0 auto;padding:32px 24px;background:#ffffff;">',
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</p>`,
+    ...body,
+    '<p style="margin:24px 0;">',
+    `<a href="${url}" style="display:inline-block;padding:12px 24px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;font-weight:bold;">${escapeHtml(button.label)}</a>`,
+    '</p>',
+    '<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br>',
+    `<a href="${url}" style="color:#52525b;word-break:break-all;">${url}</a></p>`,
+    `<p style="margin:24px 0 0;font-size:16px;line-height:1.5;">Saygılarımızla,<br>${escapeHtml(shopName)}</p>`,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+const cell = 'padding:8px 4px;border-bottom:1px solid #e4e4e7;font-size:14px;';
+
+function linesTableHtml(order: OrderDetail): string {
+  const rows = order.lines.map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(lineLabel(line))}<br><span style="color:#71717a;">${escapeHtml(line.sku)}</span></td>` +
+      `<td style="${cell}text-align:center;">${line.quantity}</td>` +
+      `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(money(line.lineTotalMinor))}</td></tr>`,
+  );
+  const totals = totalRows(order).map(
+    ([label, amount]) =>
+      `<tr><td colspan="2" style="${cell}text-align:right;">${escapeHtml(label)}</td>` +
+      `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(amount)}</td></tr>`,
+  );
+  return [
+    '<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px;">',
+    `<thead><tr><th style="${cell}text-align:left;">Ürün</th><th style="${cell}">Adet</th><th style="${cell}text-align:right;">Tutar</th></tr></thead>`,
+    `<tbody>${rows.join('')}${totals.join('')}</tbody>`,
+    '</table>',
+  ].join('\n');
+}
+
+function linesText(order: OrderDetail): string[] {
+  return [
+    ...order.lines.map((line) => `- ${lineLabel(line)} × ${line.quantity}: ${money(line.lineTotalMinor)}`),
+    '',
+    ...totalRows(order).map(([label, amount]) => `${label}: ${amount}`),
+  ];
+}
+
+function paymentParagraphs(order: OrderDetail): string[] {
+  const method = `Ödeme yöntemi: ${order.paymentMethodLabel}${order.instalments > 1 ? ` (${order.instalments} taksit)` : ''} – ${order.paymentStatusLabel}.`;
+  if (order.paymentMethod !== 'transfer' || order.bankAccounts.length === 0) return [method];
+  return [
+    method,
+    `Lütfen ${money(order.totalMinor)} tutarını açıklamaya sipariş numaranızı (${order.orderNo}) yazarak aşağıdaki hesaplardan birine gönderin; ödemeniz ulaştığında siparişiniz hazırlanmaya başlar.`,
+    ...order.bankAccounts.map((a) => `${a.bank} – ${a.holder} – IBAN: ${a.iban}`),
+  ];
+}
+
+const linkSentence = (ctx: OrderMailContext) =>
+  ctx.forCustomer
+    ? 'Siparişinizin durumunu hesabınızdaki Siparişlerim sayfasından takip edebilirsiniz.'
+    : 'Siparişinizi aşağıdaki bağlantıdan görüntüleyebilirsiniz; bu bağlantı size özeldir, başkalarıyla paylaşmayın.';
+
+export function orderConfirmationEmail(order: OrderDetail, ctx: OrderMailContext): EmailContent {
+  const orderUrl = assertWebUrl(ctx.orderUrl);
+  const subject = `Siparişiniz alındı – ${order.orderNo}`;
+  const intro = `${order.orderNo} numaralı siparişiniz alındı. Teşekkür ederiz!`;
+  const payment = paymentParagraphs(order);
+  const awaitingCard = order.paymentMethod === 'card' && order.paymentStatus === 'pending';
+  const cardNote = awaitingCard
+    ? ['Kart ödemeniz henüz tamamlanmadı; ödeme tamamlanmadan siparişiniz hazırlanmaz.']
+    : [];
+  const link = linkSentence(ctx);
+  const text = [
+    greeting(ctx.firstName),
+    '',
+    intro,
+    '',
+    ...linesText(order),
+    '',
+    ...payment,
+    ...cardNote,
+    '',
+    link,
+    orderUrl,
+    '',
+    'Saygılarımızla,',
+    ctx.shopName,
+    '',
+  ].join('\n');
+  const html = page(
+    subject,
+    ctx.shopName,
+    [
+      paragraphHtml(greeting(ctx.firstName)),
+      paragraphHtml(intro),
+      linesTableHtml(order),
+      ...payment.map(paragraphHtml),
+      ...cardNote.map(paragraphHtml),
+      paragraphHtml(link),
+    ],
+    { label: ctx.forCustomer ? 'Siparişimi görüntüle' : 'Siparişi görüntüle', url: orderUrl },
+  );
+  return { subject, html, text };
+}
+
+/** What a shopper reads for each state they are told about (the glossary's label is the subject). */
+const STATE_SENTENCES: Record<number, string> = {
+  0: 'Ödemeniz alındı; siparişiniz yeniden işleme alındı.',
+  1: 'Siparişiniz hazırlanıyor.',
+  2: 'Siparişiniz kargoya verildi.',
+  3: 'Siparişiniz kargoda; yakında elinizde olacak.',
+  4: 'Siparişiniz teslim edildi. Bizi tercih ettiğiniz için teşekkür ederiz.',
+  5: 'Siparişiniz teslim edilemedi. Kargo firması sizinle iletişime geçecek; dilerseniz bize de yazabilirsiniz.',
+  6: 'Siparişiniz iptal edildi. Kartla ödeme yaptıysanız iade bankanıza iletilir.',
+  7: 'Ödemeniz alınamadı. Siparişinizi ödeme sayfasından yeniden ödeyebilir ya da iptal edebilirsiniz.',
+};
+
+export function orderStatusEmail(
+  order: OrderDetail,
+  ctx: OrderMailContext & { note?: string },
+): EmailContent {
+  const orderUrl = assertWebUrl(ctx.orderUrl);
+  const subject = `Siparişiniz: ${order.state.label} – ${order.orderNo}`;
+  const intro = `${order.orderNo} numaralı siparişinizin durumu "${order.state.label}" olarak güncellendi.`;
+  const sentence = STATE_SENTENCES[order.state.code] ?? '';
+  const cargo = order.cargo
+    ? [`Kargo firması: ${order.cargo.company}`, `Takip numarası: ${order.cargo.trackingNo}`]
+    : [];
+  const note = ctx.note?.trim() ? [`Not: ${ctx.note.trim()}`] : [];
+  const link = linkSentence(ctx);
+  const paragraphs = [intro, sentence, ...cargo, ...note].filter(Boolean);
+  const text = [
+    greeting(ctx.firstName),
+    '',
+    ...paragraphs,
+    '',
+    link,
+    orderUrl,
+    '',
+    'Saygılarımızla,',
+    ctx.shopName,
+    '',
+  ].join('\n');
+  const html = page(
+    subject,
+    ctx.shopName,
+    [paragraphHtml(greeting(ctx.firstName)), ...paragraphs.map(paragraphHtml), paragraphHtml(link)],
+    { label: ctx.forCustomer ? 'Siparişimi görüntüle' : 'Siparişi görüntüle', url: orderUrl },
+  );
+  return { subject, html, text };
+}

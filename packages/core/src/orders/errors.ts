@@ -1,0 +1,65 @@
+import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+
+/**
+ * Why an order or payment request was refused: a stable code for the HTTP layer and the CLI, and a Turkish
+ * message shown as is. Codes and statuses in one table, like the account errors.
+ */
+export const orderErrorStatus = {
+  /** Unknown order, another customer's, or a wrong access token: one answer for all three. */
+  SIPARIS_BULUNAMADI: 404,
+  GECERSIZ_DURUM_GECISI: 409,
+  /** Someone else changed the order between our read and our write. */
+  SIPARIS_DURUMU_DEGISTI: 409,
+  /** Kargoya Verildi needs the cargo company and the tracking number. */
+  KARGO_BILGISI_GEREKLI: 400,
+  /** A card order is not prepared until it is paid. */
+  ODEME_BEKLENIYOR: 409,
+  /** Taking stock again for a retried payment: a line is no longer in stock. */
+  STOK_YETERSIZ: 409,
+  /** Taking the coupon again for a retried payment: its uses ran out meanwhile. */
+  KUPON_LIMITI_DOLDU: 409,
+  /** Nothing to pay: paid, cancelled, or not a card order. */
+  ODEME_YAPILAMAZ: 409,
+  /** The 3-D Secure step id is forged, mangled or expired. */
+  DOGRULAMA_ADIMI_GECERSIZ: 400,
+  /** A payment result whose signature does not check out. */
+  ODEME_IMZASI_GECERSIZ: 400,
+  /** A result for an attempt that already has one (a replay or a double submit). */
+  ODEME_SONUCU_KULLANILDI: 409,
+  GECERSIZ_ISTEK: 400,
+} as const;
+export type OrderErrorCode = keyof typeof orderErrorStatus;
+
+export class OrderError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: OrderErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'OrderError';
+    this.status = orderErrorStatus[code];
+  }
+}
+
+export const orderNotFound = () => new OrderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
+
+export const forbiddenTransition = (from: OrderState, to: OrderState, why?: string) =>
+  new OrderError(
+    'GECERSIZ_DURUM_GECISI',
+    `Sipariş "${ORDER_STATES[from].label}" durumundan "${ORDER_STATES[to].label}" durumuna geçirilemez${why ? `: ${why}` : '.'}`,
+  );
+
+export const statusChanged = () =>
+  new OrderError(
+    'SIPARIS_DURUMU_DEGISTI',
+    'Sipariş bu sırada başka bir işlemle değişti; lütfen sayfayı yenileyip tekrar deneyin.',
+  );
+
+export const invalidOrderInput = (fields: Record<string, string>) =>
+  new OrderError(
+    'GECERSIZ_ISTEK',
+    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
+    fields,
+  );

@@ -1,0 +1,221 @@
+import {
+  CUSTOMER_CANCELLABLE_STATES,
+  canMoveOrder,
+  isOrderState,
+  ORDER_STATES,
+  type OrderState,
+} from '@vitrin/shared/order-states';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orderHistory, orders, type PaymentMethod, type PaymentStatus } from '../db/schema.ts';
+import { forbiddenTransition, OrderError, orderNotFound, statusChanged } from './errors.ts';
+import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockAgain } from './stock.ts';
+
+/**
+ * The order process. `ORDER_STATES` (shared) is the table of states and allowed next states; the tables
+ * below add who may make a change and what a change does; `applyStatusChange` obeys them all, and it is the
+ * only code that writes `orders.status`.
+ */
+
+export type Actor = 'customer' | 'payment' | 'system' | 'operator';
+
+export interface StatusChangeOptions {
+  actor: Actor;
+  note?: string | undefined;
+  /** Required when entering 2 (Kargoya Verildi). */
+  cargoCompany?: string | undefined;
+  trackingNo?: string | undefined;
+}
+
+/** An order reference: its id, or its order number. */
+export type OrderRef = number | string;
+
+/** Besides the table: which changes each actor may make. A Turkish reason when it may not. */
+const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | null> = {
+  // The shopper only cancels, and only before the order is shipped.
+  customer: (from, to) =>
+    to === 6 && CUSTOMER_CANCELLABLE_STATES.includes(from)
+      ? null
+      : 'siparişinizi yalnızca "Sipariş Alındı" ya da "Hazırlanıyor" durumundayken iptal edebilirsiniz',
+  // A payment result only fails an order (0 → 7) or revives it after a successful retry (7 → 0).
+  payment: (from, to) =>
+    (from === 0 && to === 7) || (from === 7 && to === 0)
+      ? null
+      : 'ödeme sonucu yalnızca ödeme durumunu değiştirir',
+  // The expiry job: an unpaid card order whose time ran out.
+  system: (from, to) => (from === 0 && to === 7 ? null : 'otomatik işlemler yalnızca ödeme süresini bitirir'),
+  // The operator does the rest, but never pretends a payment failed or succeeded.
+  operator: (from, to) =>
+    (from === 0 && to === 7) || (from === 7 && to === 0)
+      ? '"Ödeme Başarısız" durumuna yalnızca ödeme sonucuyla girilir ve çıkılır'
+      : null,
+};
+
+interface OrderFacts {
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+}
+
+/** Conditions a transition needs, checked after the table and the actor. */
+function conditionRefusal(
+  from: OrderState,
+  to: OrderState,
+  order: OrderFacts,
+  options: StatusChangeOptions,
+): OrderError | null {
+  if (from === 0 && to === 1 && order.paymentMethod === 'card' && order.paymentStatus !== 'paid') {
+    return new OrderError(
+      'ODEME_BEKLENIYOR',
+      'Kartla ödenecek sipariş, ödemesi alınmadan "Hazırlanıyor" durumuna geçirilemez.',
+    );
+  }
+  if (to === 2 && (!options.cargoCompany?.trim() || !options.trackingNo?.trim())) {
+    return new OrderError(
+      'KARGO_BILGISI_GEREKLI',
+      '"Kargoya Verildi" durumu için kargo firması ve takip numarası gereklidir.',
+      {
+        ...(options.cargoCompany?.trim() ? {} : { cargoCompany: 'Kargo firmasını yazın' }),
+        ...(options.trackingNo?.trim() ? {} : { trackingNo: 'Takip numarasını yazın' }),
+      },
+    );
+  }
+  return null;
+}
+
+/** Whether `from → to` may happen: the table, the actor, then the conditions. Null when it may. */
+export function transitionRefusal(
+  from: OrderState,
+  to: OrderState,
+  order: OrderFacts,
+  options: StatusChangeOptions,
+): OrderError | null {
+  if (!canMoveOrder(from, to)) return forbiddenTransition(from, to);
+  const actorReason = ACTOR_RULES[options.actor](from, to);
+  if (actorReason) return forbiddenTransition(from, to, actorReason);
+  return conditionRefusal(from, to, order, options);
+}
+
+/** States in which an order holds its stock and coupon use. */
+const HOLDS_STOCK = (state: OrderState) => state !== 6 && state !== 7;
+
+/** Column changes that come with entering a state (beside `status`). */
+function columnsOnEnter(from: OrderState, to: OrderState, order: OrderFacts, options: StatusChangeOptions) {
+  switch (to) {
+    case 0:
+      // Only a successful payment retry enters 0 (7 → 0).
+      return { paymentStatus: 'paid' as const, paymentDueAt: null };
+    case 1:
+      // Moving a Havale / EFT order to Hazırlanıyor is the operator saying the transfer arrived.
+      return order.paymentMethod === 'transfer' && order.paymentStatus === 'pending'
+        ? { paymentStatus: 'paid' as const }
+        : {};
+    case 2:
+      return { cargoCompany: options.cargoCompany!.trim(), trackingNo: options.trackingNo!.trim() };
+    case 7:
+      return from === 0 ? { paymentStatus: 'failed' as const } : {};
+    default:
+      return {};
+  }
+}
+
+export interface ChangedOrder {
+  id: number;
+  orderNo: string;
+  customerId: number | null;
+  email: string;
+  from: OrderState;
+  to: OrderState;
+  cargoCompany: string | null;
+  trackingNo: string | null;
+  note: string;
+}
+
+const whereRef = (ref: OrderRef) => (typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.orderNo, ref));
+
+/**
+ * Applies one state change inside the caller's transaction: checks it, updates the row with a conditional
+ * `WHERE status = <from>` (and the payment status it read: a concurrent change makes zero rows and
+ * SIPARIS_DURUMU_DEGISTI), gives back or
+ * takes again stock and coupon use, and writes the history row. The caller e-mails after commit.
+ */
+export async function applyStatusChange(
+  tx: Tx,
+  ref: OrderRef,
+  to: number,
+  options: StatusChangeOptions,
+): Promise<ChangedOrder> {
+  if (typeof ref === 'number' && !Number.isSafeInteger(ref)) throw orderNotFound();
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      customerId: orders.customerId,
+      email: orders.email,
+      couponId: orders.couponId,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(whereRef(ref));
+  if (!order) throw orderNotFound();
+  if (!isOrderState(to)) {
+    throw new OrderError('GECERSIZ_ISTEK', `Geçersiz sipariş durumu: ${to}. Durumlar 0-7 arasındadır.`, {
+      status: 'Geçersiz durum',
+    });
+  }
+  const from = order.status as OrderState;
+  const refusal = transitionRefusal(from, to, order, options);
+  if (refusal) throw refusal;
+
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: to, ...columnsOnEnter(from, to, order, options), updatedAt: sql`now()` })
+    // The payment status is part of the condition too: an expiry must lose to a payment that just landed.
+    .where(
+      and(eq(orders.id, order.id), eq(orders.status, from), eq(orders.paymentStatus, order.paymentStatus)),
+    )
+    .returning({ cargoCompany: orders.cargoCompany, trackingNo: orders.trackingNo });
+  if (!updated) throw statusChanged();
+
+  if (HOLDS_STOCK(from) && !HOLDS_STOCK(to)) {
+    await releaseStock(tx, order.id);
+    await releaseCouponUse(tx, order.id);
+  } else if (!HOLDS_STOCK(from) && HOLDS_STOCK(to)) {
+    await takeStockAgain(tx, order.id);
+    await takeCouponUseAgain(tx, order);
+  }
+
+  const note = options.note?.trim() ?? '';
+  await tx
+    .insert(orderHistory)
+    .values({ orderId: order.id, fromStatus: from, toStatus: to, actor: options.actor, note });
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    customerId: order.customerId,
+    email: order.email,
+    from,
+    to,
+    cargoCompany: updated.cargoCompany,
+    trackingNo: updated.trackingNo,
+    note,
+  };
+}
+
+/** The one way to change an order's state: one transaction, then `afterCommit` (the e-mail). */
+export async function changeStatus(
+  db: Db,
+  ref: OrderRef,
+  to: number,
+  options: StatusChangeOptions,
+  afterCommit: (changed: ChangedOrder) => void = () => {},
+): Promise<ChangedOrder> {
+  const changed = await db.transaction((tx) => applyStatusChange(tx, ref, to, options));
+  afterCommit(changed);
+  return changed;
+}
+
+/** `Sipariş Alındı → Hazırlanıyor`, for messages. */
+export const transitionText = (from: OrderState, to: OrderState) =>
+  `${ORDER_STATES[from].label} → ${ORDER_STATES[to].label}`;

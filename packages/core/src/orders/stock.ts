@@ -1,0 +1,159 @@
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { coupons, couponUses, orderItems, products, productVariants } from '../db/schema.ts';
+import { OrderError } from './errors.ts';
+
+/** A transaction handle (the same query builder as `Db`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What an order holds while it is alive: the stock of its lines and one use of its coupon. Cancelling
+ * (state 6) and a failed payment (state 7) give both back; a successful payment retry (7 → 0) takes them
+ * again with the same conditional updates as placement, so nothing is ever oversold or over-used.
+ * `order_items.stock_taken` says, line by line, whether the order holds that stock right now.
+ */
+
+/** Adds the held quantities back to the products and variants; the lines then hold nothing. */
+export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .update(orderItems)
+    .set({ stockTaken: false })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
+    .returning({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    });
+  for (const line of lines) {
+    if (line.variantId !== null) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+        .where(eq(productVariants.id, line.variantId));
+    } else if (line.productId !== null) {
+      // A product switched to unlimited stock (null) since stays unlimited.
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}` })
+        .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+    }
+  }
+}
+
+/**
+ * Takes the stock of every line again, each with one `... WHERE stock >= n` update: zero rows updated is
+ * out of stock, and the caller's transaction rolls back. Lines of a product with unlimited stock (null) or
+ * of a deleted product take nothing.
+ */
+export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({
+      id: orderItems.id,
+      name: orderItems.name,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, false)));
+  for (const line of lines) {
+    let taken = false;
+    if (line.variantId !== null) {
+      const rows = await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+        .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+        .returning({ id: productVariants.id });
+      if (rows.length === 0) throw outOfStock(line.name);
+      taken = true;
+    } else if (line.productId !== null) {
+      const rows = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantity}` })
+        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+        .returning({ id: products.id });
+      if (rows.length === 0) {
+        const [product] = await tx
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, line.productId));
+        if (product && product.stock !== null) throw outOfStock(line.name);
+      }
+      taken = rows.length > 0;
+    }
+    if (taken) await tx.update(orderItems).set({ stockTaken: true }).where(eq(orderItems.id, line.id));
+  }
+}
+
+const outOfStock = (name: string) =>
+  new OrderError(
+    'STOK_YETERSIZ',
+    `"${name}" için yeterli stok kalmadı; ödeme alınamadı. Lütfen siparişinizi yeniden oluşturun.`,
+  );
+
+/** Deletes the order's coupon use (if any) and lowers the coupon's count. */
+export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
+  const released = await tx
+    .delete(couponUses)
+    .where(eq(couponUses.orderId, orderId))
+    .returning({ couponId: couponUses.couponId });
+  for (const { couponId } of released) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} - 1` })
+      .where(and(eq(coupons.id, couponId), sql`${coupons.usedCount} > 0`));
+  }
+}
+
+/**
+ * Records the coupon use again for a retried payment: the total count with one conditional update (never
+ * past `usage_limit`), the per-customer limit counted by e-mail. The discount already in the order is kept:
+ * the shopper was given it when the coupon was valid.
+ */
+export async function takeCouponUseAgain(
+  tx: Tx,
+  order: { id: number; couponId: number | null; customerId: number | null; email: string },
+): Promise<void> {
+  if (order.couponId === null) return;
+  const [held] = await tx
+    .select({ id: couponUses.id })
+    .from(couponUses)
+    .where(eq(couponUses.orderId, order.id));
+  if (held) return;
+  const [coupon] = await tx
+    .select({ code: coupons.code, perCustomerLimit: coupons.perCustomerLimit })
+    .from(coupons)
+    .where(eq(coupons.id, order.couponId));
+  if (!coupon) return; // deleted since: nothing to count against
+  const email = order.email.toLowerCase();
+  if (coupon.perCustomerLimit !== null) {
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponUses)
+      .where(and(eq(couponUses.couponId, order.couponId), eq(couponUses.email, email)));
+    if ((used?.n ?? 0) >= coupon.perCustomerLimit) throw couponUsedUp(coupon.code);
+  }
+  const raised = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, order.couponId),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (raised.length === 0) throw couponUsedUp(coupon.code);
+  await tx.insert(couponUses).values({
+    couponId: order.couponId,
+    orderId: order.id,
+    customerId: order.customerId,
+    email,
+  });
+}
+
+const couponUsedUp = (code: string) =>
+  new OrderError(
+    'KUPON_LIMITI_DOLDU',
+    `"${code}" kuponunun kullanım hakkı bu sırada doldu; ödeme alınamadı. Lütfen siparişinizi yeniden oluşturun.`,
+  );

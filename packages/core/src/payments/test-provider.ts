@@ -1,0 +1,188 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedPaymentResult } from '@vitrin/shared/api/order-requests';
+import type { CardChallenge, SignedPaymentResult, TestCardInfo } from '@vitrin/shared/api/orders';
+import { cardLast4, isExpiryPast } from '@vitrin/shared/payment-card';
+import { OrderError } from '../orders/errors.ts';
+import type { Secret } from '../orders/secrets.ts';
+import type { PaymentProvider, PaymentStart, VerifiedPayment } from './provider.ts';
+
+/**
+ * The built-in test provider: it behaves like a bank's hosted 3-D Secure page, served by us at
+ * `/secure-pay`. The shopper types a card (checked: Luhn, expiry not past, 3-digit CVC, holder name), the
+ * "bank" asks for a verification code, and answers with a result signed with HMAC-SHA256 under its own
+ * secret, which the shop verifies before marking anything.
+ *
+ * It keeps no state, so any app node can answer any step: the 3-D Secure step id (`challenge`) is itself
+ * signed and carries the attempt's reference, amount, the card's last four digits and what the bank will
+ * answer for that card. The card number is used for that decision and dropped: never stored, never logged.
+ *
+ * Test cards (any holder name, any future expiry, any 3-digit CVC; verification code 123456):
+ */
+export const TEST_VERIFICATION_CODE = '123456';
+
+type Outcome = 'success' | FailureCode;
+type FailureCode = 'YETERSIZ_BAKIYE' | 'KART_REDDEDILDI' | 'DOGRULAMA_BASARISIZ' | 'KART_SURESI_DOLMUS';
+
+export const TEST_CARDS: ReadonlyArray<{ number: string; outcome: Outcome; description: string }> = [
+  { number: '4242424242424242', outcome: 'success', description: 'Başarılı ödeme' },
+  { number: '4000000000009995', outcome: 'YETERSIZ_BAKIYE', description: 'Yetersiz bakiye' },
+  { number: '4000000000000002', outcome: 'KART_REDDEDILDI', description: 'Kart reddedildi' },
+  {
+    number: '4000000000003220',
+    outcome: 'DOGRULAMA_BASARISIZ',
+    description: '3-D Secure doğrulaması başarısız (her kod reddedilir)',
+  },
+  {
+    number: '4000000000000069',
+    outcome: 'KART_SURESI_DOLMUS',
+    description: 'Süresi dolmuş kart (banka reddeder)',
+  },
+];
+
+/** What the shopper reads for each failure (the payment page and the failed-payment e-mail show it). */
+const FAILURE_MESSAGES: Record<string, string> = {
+  YETERSIZ_BAKIYE: 'Kartınızın bakiyesi ya da limiti bu ödeme için yetersiz.',
+  KART_REDDEDILDI: 'Bankanız ödemeyi onaylamadı. Lütfen başka bir kartla deneyin ya da bankanızla görüşün.',
+  DOGRULAMA_BASARISIZ: '3-D Secure doğrulaması başarısız oldu; doğrulama kodu hatalı ya da onaylanmadı.',
+  KART_SURESI_DOLMUS: 'Kartınızın kullanım süresi dolmuş.',
+  STOK_YETERSIZ: 'Ödeme sırasında ürünlerden birinin stoğu tükendi; ödemeniz iade edilecek.',
+  KUPON_LIMITI_DOLDU: 'Ödeme sırasında kuponun kullanım hakkı doldu; ödemeniz iade edilecek.',
+  YERINE_YENISI_BASLADI: 'Bu ödeme denemesinin yerine yenisi başlatıldı.',
+};
+const UNKNOWN_FAILURE = 'Ödeme alınamadı. Lütfen tekrar deneyin.';
+
+/** How long the verification-code step stays open. */
+const CHALLENGE_MS = 10 * 60_000;
+
+export interface CardInput {
+  /** Digits only, Luhn already checked by the request schema. */
+  cardNumber: string;
+  holder: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvc: string;
+}
+
+interface ChallengePayload {
+  /** payments.reference */
+  r: string;
+  /** amount, minor units */
+  a: number;
+  /** last four digits */
+  l: string;
+  /** what the bank answers */
+  o: Outcome;
+  /** expiry, epoch ms */
+  e: number;
+}
+
+const signWith = (key: Buffer, purpose: string, text: string) =>
+  createHmac('sha256', key).update(`${purpose}\n${text}`).digest('base64url');
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The fields of a result in one fixed order: what the signature covers. */
+const resultText = (r: Omit<SignedPaymentResult, 'signature'>) =>
+  [r.reference, r.status, r.failureCode ?? '', r.amountMinor, r.cardLast4, r.issuedAt].join('|');
+
+export function createTestPaymentProvider(secret: Secret, now: () => Date = () => new Date()) {
+  const key = () => secret.current();
+
+  const provider = {
+    name: 'test',
+    testCards: TEST_CARDS.map((c): TestCardInfo => ({ number: c.number, outcome: c.description })),
+    verificationCode: TEST_VERIFICATION_CODE,
+
+    async start(payment: PaymentStart) {
+      await secret.ready();
+      // The hosted page is ours: the shopper stays on `/secure-pay`.
+      return { redirectUrl: payment.pageUrl };
+    },
+
+    /** The bank's card form: the card is checked and the 3-D Secure step opened. */
+    async authorize(
+      card: CardInput,
+      attempt: { reference: string; amountMinor: number },
+    ): Promise<CardChallenge> {
+      await secret.ready();
+      if (isExpiryPast(card.expiryMonth, card.expiryYear, now())) {
+        throw new OrderError('GECERSIZ_ISTEK', 'Kartın son kullanma tarihi geçmiş.', {
+          expiryMonth: 'Son kullanma tarihi geçmiş',
+          expiryYear: 'Son kullanma tarihi geçmiş',
+        });
+      }
+      // An unknown number is a real card: the test bank declines it rather than charging it.
+      const outcome = TEST_CARDS.find((c) => c.number === card.cardNumber)?.outcome ?? 'KART_REDDEDILDI';
+      const expiresAt = now().getTime() + CHALLENGE_MS;
+      const payload: ChallengePayload = {
+        r: attempt.reference,
+        a: attempt.amountMinor,
+        l: cardLast4(card.cardNumber),
+        o: outcome,
+        e: expiresAt,
+      };
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return {
+        challenge: `${body}.${signWith(key(), 'challenge', body)}`,
+        cardLast4: payload.l,
+        amountMinor: attempt.amountMinor,
+        expiresAt: new Date(expiresAt).toISOString(),
+        prompt: `Telefonunuza gönderilen doğrulama kodunu girin (test ortamı: ${TEST_VERIFICATION_CODE}).`,
+      };
+    },
+
+    /** The bank's code form: checks the step and the code, and signs the result. */
+    async completeChallenge(challenge: string, code: string): Promise<SignedPaymentResult> {
+      await secret.ready();
+      const [body = '', signature = ''] = challenge.split('.');
+      if (!body || !signature || !sameText(signature, signWith(key(), 'challenge', body))) {
+        throw new OrderError(
+          'DOGRULAMA_ADIMI_GECERSIZ',
+          'Doğrulama adımı geçersiz. Lütfen ödemeyi yeniden başlatın.',
+        );
+      }
+      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ChallengePayload;
+      if (payload.e <= now().getTime()) {
+        throw new OrderError(
+          'DOGRULAMA_ADIMI_GECERSIZ',
+          'Doğrulama süresi doldu. Lütfen ödemeyi yeniden başlatın.',
+        );
+      }
+      const failure: FailureCode | null =
+        code !== TEST_VERIFICATION_CODE ? 'DOGRULAMA_BASARISIZ' : payload.o === 'success' ? null : payload.o;
+      const result: Omit<SignedPaymentResult, 'signature'> = {
+        reference: payload.r,
+        status: failure ? 'failed' : 'succeeded',
+        failureCode: failure,
+        amountMinor: payload.a,
+        cardLast4: payload.l,
+        issuedAt: now().toISOString(),
+      };
+      return { ...result, signature: signWith(key(), 'result', resultText(result)) };
+    },
+
+    async verify(result: unknown): Promise<VerifiedPayment | null> {
+      await secret.ready();
+      const parsed = signedPaymentResult.safeParse(result);
+      if (!parsed.success) return null;
+      const { signature, ...fields } = parsed.data;
+      if (!sameText(signature, signWith(key(), 'result', resultText(fields)))) return null;
+      return {
+        reference: fields.reference,
+        status: fields.status,
+        failureCode: fields.failureCode,
+        amountMinor: fields.amountMinor,
+        cardLast4: fields.cardLast4,
+      };
+    },
+
+    failureMessage: (code: string) => FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE,
+  } satisfies PaymentProvider & Record<string, unknown>;
+  return provider;
+}
+
+export type TestPaymentProvider = ReturnType<typeof createTestPaymentProvider>;
