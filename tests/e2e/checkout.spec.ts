@@ -156,6 +156,8 @@ test('a customer pays by bank transfer and finds the order as "Sipariş Alındı
   await expect(page.getByText('Türkiye İş Bankası').first()).toBeVisible();
   await shots(page, 'order-success-transfer');
 
+  await open(page, '/panel');
+  await expect(region(page, 'Son Siparişlerim')).toContainText(orderNo);
   await open(page, '/panel/orders');
   const row = page.getByRole('link', { name: new RegExp(orderNo) });
   await expect(row).toContainText('Sipariş Alındı');

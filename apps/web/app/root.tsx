@@ -26,6 +26,7 @@ import { ApiProvider, useApi } from './lib/api-context.tsx';
 import { useBuildWatch } from './lib/build-watch.ts';
 import { installChunkReloadGuard, reloadForChunkError, setPendingNavigation } from './lib/chunk-reload.ts';
 import { useNonce } from './lib/nonce.ts';
+import { errorMessage } from './lib/route-error.tsx';
 import { Toasts } from './lib/toasts.tsx';
 import type { RootData } from './lib/use-home.ts';
 
@@ -147,16 +148,4 @@ export function ErrorBoundary() {
     return <ErrorScreen status={error.status} message={errorMessage(error.data, error.status, pathname)} />;
   }
   return <ErrorScreen status={500} message={t('error.unexpected')} />;
-}
-
-/** The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the spec's text. */
-export function errorMessage(data: unknown, status: number, pathname: string): string {
-  if (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { message?: unknown }).message === 'string'
-  ) {
-    return (data as { message: string }).message;
-  }
-  return status === 404 ? `Page not found: ${pathname}` : i18n.t('error.unexpected');
 }

@@ -248,6 +248,8 @@ export const tr = {
     shortcutInformation: 'Ad, telefon, e-posta, şifre ve iletişim izinleriniz.',
     shortcutOrders: 'Verdiğiniz siparişler ve durumları.',
     shortcutSupport: 'Sorularınız için bize nasıl ulaşacağınız.',
+    latestOrders: 'Son Siparişlerim',
+    allOrders: 'Tüm siparişlerim',
   },
   information: {
     title: 'Bilgilerim',

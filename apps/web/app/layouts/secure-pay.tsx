@@ -1,7 +1,6 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
-import { ErrorScreen } from '../components/error-screen.tsx';
+import { Outlet } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { errorMessage } from '../root.tsx';
+import { RouteErrorScreen } from '../lib/route-error.tsx';
 
 /** The 3-D Secure page's own minimal layout: a bank's payment page, not the shop (no menus to wander off to). */
 export default function SecurePayLayout() {
@@ -27,12 +26,5 @@ export default function SecurePayLayout() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? errorMessage(error.data, status, pathname)
-    : t('error.unexpected');
-  return <ErrorScreen status={status} message={message} />;
+  return <RouteErrorScreen />;
 }

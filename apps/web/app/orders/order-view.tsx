@@ -2,9 +2,9 @@ import { formatTurkishMobile } from '@vitrin/shared/address/phone';
 import type { OrderAddressView, OrderDetail } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
 import type { ReactNode } from 'react';
-import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { OrderBadge } from './order-badge.tsx';
+import { OrderLine, TotalsList } from './order-lines.tsx';
 
 const dateTime = new Intl.DateTimeFormat('tr-TR', {
   dateStyle: 'long',
@@ -76,91 +76,28 @@ export function OrderView({ order }: { order: OrderDetail }) {
         <Card title={t('orderView.lines')}>
           <ul className="divide-y divide-sand-200">
             {order.lines.map((line) => (
-              <li key={`${line.sku}-${JSON.stringify(line.personalization)}`} className="flex gap-3 py-3">
-                <ResponsiveImage
-                  path={line.image}
-                  alt=""
-                  width={64}
-                  height={64}
-                  sizes="64px"
-                  widths={[160]}
-                  className="size-16 shrink-0 rounded-lg object-cover"
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-ink-900">
-                    {line.slug ? (
-                      <a href={`/product/${line.slug}`} className="hover:underline">
-                        {line.name}
-                      </a>
-                    ) : (
-                      line.name
-                    )}
-                  </p>
-                  {Object.entries(line.options).length > 0 && (
-                    <p className="text-ink-700">
-                      {Object.entries(line.options)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(' · ')}
-                    </p>
-                  )}
-                  {line.personalization && (
-                    <p className="text-ink-700">
-                      {Object.values(line.personalization.fields).filter(Boolean).join(' · ')}
-                    </p>
-                  )}
-                  <p className="text-ink-700">
-                    {t('checkout.lineQuantity', {
-                      quantity: line.quantity,
-                      price: formatMoney(line.unitPriceMinor),
-                    })}
-                  </p>
-                </div>
-                <p className="font-medium tabular-nums text-ink-900">{formatMoney(line.lineTotalMinor)}</p>
-              </li>
+              <OrderLine
+                key={`${line.sku}-${JSON.stringify(line.personalization)}`}
+                {...line}
+                name={
+                  line.slug ? (
+                    <a href={`/product/${line.slug}`} className="hover:underline">
+                      {line.name}
+                    </a>
+                  ) : (
+                    line.name
+                  )
+                }
+              />
             ))}
           </ul>
-          <dl className="mt-3 space-y-1 border-t border-sand-200 pt-3">
-            {(
-              [
-                [t('checkout.subtotal'), totals.subtotalMinor, false],
-                [
-                  order.couponCode
-                    ? t('checkout.discountCode', { code: order.couponCode })
-                    : t('checkout.discount'),
-                  -totals.discountMinor,
-                  totals.discountMinor === 0,
-                ],
-                [t('checkout.shipping'), totals.shippingMinor, order.shippingAddress === null],
-                [t('checkout.codFee'), totals.codFeeMinor, totals.codFeeMinor === 0],
-                [t('checkout.instalmentFee'), totals.instalmentFeeMinor, totals.instalmentFeeMinor === 0],
-              ] as const
-            )
-              .filter(([, , hidden]) => !hidden)
-              .map(([label, amount]) => (
-                <div key={label} className="flex justify-between">
-                  <dt>{label}</dt>
-                  <dd className="tabular-nums">
-                    {amount === 0 && label === t('checkout.shipping')
-                      ? t('checkout.shippingFree')
-                      : amount < 0
-                        ? `-${formatMoney(-amount)}`
-                        : formatMoney(amount)}
-                  </dd>
-                </div>
-              ))}
-            <div className="flex justify-between text-base font-semibold text-ink-900">
-              <dt>{t('checkout.total')}</dt>
-              <dd className="tabular-nums">{formatMoney(totals.totalMinor)}</dd>
-            </div>
-            {totals.vatLines
-              .filter((v) => v.vatMinor > 0)
-              .map((v) => (
-                <div key={v.rate} className="flex justify-between text-xs text-ink-600">
-                  <dt>{t('checkout.vatLine', { rate: v.rate })}</dt>
-                  <dd className="tabular-nums">{formatMoney(v.vatMinor)}</dd>
-                </div>
-              ))}
-          </dl>
+          <div className="mt-3 border-t border-sand-200 pt-3">
+            <TotalsList
+              totals={totals}
+              couponCode={order.couponCode}
+              needsShipping={order.shippingAddress !== null}
+            />
+          </div>
         </Card>
         <Card title={t('orderView.timeline')}>
           <ol className="space-y-3 border-l-2 border-sand-200 pl-4">

@@ -1,20 +1,18 @@
 import type { CartLineView, CartView } from '@vitrin/shared/api/cart';
 import { formatMoney } from '@vitrin/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { accountMeta, NO_STORE } from '../account/meta.ts';
 import { CartLine } from '../cart/cart-line.tsx';
 import { CartSummary } from '../cart/cart-summary.tsx';
 import { CouponForm } from '../cart/coupon-form.tsx';
 import { FreeShippingBar } from '../cart/free-shipping-bar.tsx';
 import { AppLink } from '../components/app-link.tsx';
-import { ErrorScreen } from '../components/error-screen.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useApi } from '../lib/api-context.tsx';
 import { apiFailure, cartApi } from '../lib/cart.ts';
+import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { showErrorToast } from '../lib/toasts.tsx';
 import { hasSignedInCookie } from '../lib/use-customer.ts';
-import { errorMessage } from '../root.tsx';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('cart.title'));
@@ -234,11 +232,5 @@ export default function CartRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? errorMessage(error.data, status, pathname)
-    : i18n.t('error.unexpected');
-  return <ErrorScreen status={status} message={message} />;
+  return <RouteErrorScreen />;
 }

@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { CouponCard } from '../cart/coupon-card.tsx';
 import { AppLink } from '../components/app-link.tsx';
-import { ErrorScreen } from '../components/error-screen.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
-import { errorMessage } from '../root.tsx';
 import type { Route } from './+types/coupons';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,11 +53,5 @@ export default function CouponsRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? errorMessage(error.data, status, pathname)
-    : i18n.t('error.unexpected');
-  return <ErrorScreen status={status} message={message} />;
+  return <RouteErrorScreen />;
 }

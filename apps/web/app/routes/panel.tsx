@@ -1,11 +1,14 @@
 import { formatTurkishMobile } from '@vitrin/shared/address/phone';
+import { formatMoney } from '@vitrin/shared/money';
 import { FormNotice } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
-import { requireCustomer } from '../account/session.server.ts';
+import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { OrderBadge } from '../orders/order-badge.tsx';
+import { formatOrderDate } from '../orders/order-view.tsx';
 import type { Route } from './+types/panel';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('panel.title'));
@@ -13,8 +16,16 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i1
 /** `/panel` and `/profile`: the customer's dashboard with the profile summary. */
 export async function loader(args: Route.LoaderArgs) {
   const customer = await requireCustomer(args);
-  return { customer, welcome: new URL(args.request.url).searchParams.get('welcome') === '1' };
+  const orders = valueOrThrow(args.request, await args.context.orders.list(1));
+  return {
+    customer,
+    latestOrders: orders.orders.slice(0, LATEST_ORDERS),
+    welcome: new URL(args.request.url).searchParams.get('welcome') === '1',
+  };
 }
+
+/** How many of the newest orders the dashboard shows. */
+const LATEST_ORDERS = 3;
 
 export const headers = accountHeaders;
 
@@ -27,7 +38,7 @@ const SHORTCUTS = [
 
 export default function PanelRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { customer, welcome } = loaderData;
+  const { customer, welcome, latestOrders } = loaderData;
   const rows = [
     [t('panel.name'), `${customer.firstName} ${customer.lastName}`],
     [t('panel.email'), customer.email],
@@ -56,6 +67,38 @@ export default function PanelRoute({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {latestOrders.length > 0 && (
+        <PanelSection id="latest-orders-title" title={t('panel.latestOrders')}>
+          <ul className="divide-y divide-sand-200">
+            {latestOrders.map((order) => (
+              <li
+                key={order.orderNo}
+                className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
+              >
+                <AppLink
+                  to={`/panel/orders/${order.orderNo}`}
+                  className="font-mono font-semibold text-ink-900 underline-offset-2 hover:underline"
+                >
+                  {order.orderNo}
+                </AppLink>
+                <time dateTime={order.createdAt} className="text-ink-700">
+                  {formatOrderDate(order.createdAt)}
+                </time>
+                <OrderBadge state={order.state} />
+                <span className="font-semibold tabular-nums text-ink-900">
+                  {formatMoney(order.totalMinor)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <AppLink
+            to="/panel/orders"
+            className="inline-block text-sm font-medium text-clay-700 underline underline-offset-2"
+          >
+            {t('panel.allOrders')}
+          </AppLink>
+        </PanelSection>
+      )}
       <PanelSection id="summary-title" title={t('panel.summary')}>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
           {rows.map(([term, value]) => (

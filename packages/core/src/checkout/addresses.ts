@@ -1,49 +1,11 @@
-import { provinceByCode } from '@vitrin/shared/address/turkey';
-import type { CheckoutAddressData, CheckoutData } from '@vitrin/shared/api/cart-requests';
+import type { CheckoutData } from '@vitrin/shared/api/cart-requests';
 import { and, eq } from 'drizzle-orm';
 import { invalidRequest, ShopError } from '../cart/errors.ts';
+import { toOrderAddress } from '../customers/addresses.ts';
 import type { Db } from '../db/client.ts';
 import { addresses, type OrderAddress } from '../db/schema.ts';
 
-type AddressRow = typeof addresses.$inferSelect;
-
 export const addressNotFound = () => new ShopError(404, 'ADRES_BULUNAMADI', 'Adres bulunamadı.');
-
-function fromTyped(a: CheckoutAddressData): OrderAddress {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    phone: a.phone,
-    provinceCode: a.provinceCode,
-    province: provinceByCode(a.provinceCode)?.name ?? '',
-    district: a.district,
-    line: a.line,
-    postcode: a.postcode,
-    billingType: a.billingType,
-    tcKimlikNo: a.tcKimlikNo,
-    companyName: a.companyName,
-    taxNumber: a.taxNumber,
-    taxOffice: a.taxOffice,
-  };
-}
-
-function fromSaved(row: AddressRow): OrderAddress {
-  return {
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    provinceCode: row.provinceCode,
-    province: provinceByCode(row.provinceCode)?.name ?? '',
-    district: row.district,
-    line: row.line,
-    postcode: row.postcode,
-    billingType: row.billingType,
-    tcKimlikNo: row.tcKimlikNo,
-    companyName: row.companyName,
-    taxNumber: row.taxNumber,
-    taxOffice: row.taxOffice,
-  };
-}
 
 /** A saved address of this customer; anyone else's (or a guest asking for one) is ADRES_BULUNAMADI. */
 async function saved(tx: Db, customerId: number | null, id: number): Promise<OrderAddress> {
@@ -53,7 +15,7 @@ async function saved(tx: Db, customerId: number | null, id: number): Promise<Ord
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId)));
   if (!row) throw addressNotFound();
-  return fromSaved(row);
+  return toOrderAddress(row);
 }
 
 /**
@@ -69,12 +31,12 @@ export async function resolveAddresses(
 ): Promise<{ shipping: OrderAddress | null; billing: OrderAddress }> {
   let shipping: OrderAddress | null = null;
   if (data.shippingAddressId !== undefined) shipping = await saved(tx, customerId, data.shippingAddressId);
-  else if (data.shippingAddress) shipping = fromTyped(data.shippingAddress);
+  else if (data.shippingAddress) shipping = toOrderAddress(data.shippingAddress);
 
   let billing: OrderAddress | null = null;
   if (data.billingSameAsShipping) billing = shipping;
   else if (data.billingAddressId !== undefined) billing = await saved(tx, customerId, data.billingAddressId);
-  else if (data.billingAddress) billing = fromTyped(data.billingAddress);
+  else if (data.billingAddress) billing = toOrderAddress(data.billingAddress);
 
   const missing: Record<string, string> = {};
   if (needsShipping && !shipping) missing.shippingAddress = 'Teslimat adresini girin';

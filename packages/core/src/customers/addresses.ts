@@ -2,29 +2,43 @@ import { provinceByCode } from '@vitrin/shared/address/turkey';
 import { type Address, type AddressInput, addressInput, MAX_ADDRESSES } from '@vitrin/shared/api/account';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { addresses, customers } from '../db/schema.ts';
+import { addresses, customers, type OrderAddress } from '../db/schema.ts';
 import { addressLimit, addressNotFound, customerNotFound, parseInput } from './errors.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 export type DefaultKind = 'shipping' | 'billing';
 
+/** The fields of an address wherever it comes from: a saved row, or one typed at checkout. */
+type AddressFields = Pick<
+  AddressRow,
+  'firstName' | 'lastName' | 'phone' | 'provinceCode' | 'district' | 'line' | 'billingType'
+> &
+  Partial<Pick<AddressRow, 'postcode' | 'tcKimlikNo' | 'companyName' | 'taxNumber' | 'taxOffice'>>;
+
+/** An address as an order keeps it (with the province's name), from the address book or the checkout. */
+export function toOrderAddress(a: AddressFields): OrderAddress {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    phone: a.phone,
+    provinceCode: a.provinceCode,
+    province: provinceByCode(a.provinceCode)?.name ?? '',
+    district: a.district,
+    line: a.line,
+    postcode: a.postcode ?? null,
+    billingType: a.billingType,
+    tcKimlikNo: a.tcKimlikNo ?? null,
+    companyName: a.companyName ?? null,
+    taxNumber: a.taxNumber ?? null,
+    taxOffice: a.taxOffice ?? null,
+  };
+}
+
 export function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
     title: row.title,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    provinceCode: row.provinceCode,
-    province: provinceByCode(row.provinceCode)?.name ?? '',
-    district: row.district,
-    line: row.line,
-    postcode: row.postcode,
-    billingType: row.billingType,
-    tcKimlikNo: row.tcKimlikNo,
-    companyName: row.companyName,
-    taxNumber: row.taxNumber,
-    taxOffice: row.taxOffice,
+    ...toOrderAddress(row),
     isDefaultShipping: row.isDefaultShipping,
     isDefaultBilling: row.isDefaultBilling,
   };

@@ -104,7 +104,9 @@ export async function openAccounts({ failingMailer = false } = {}) {
     async reset() {
       await customers.drainMail();
       // Carts, orders and coupon uses refer to customers: they go too (cascade).
-      await database.query('truncate customers, sessions, password_resets, addresses restart identity cascade');
+      await database.query(
+        'truncate customers, sessions, password_resets, addresses restart identity cascade',
+      );
       for (const name of await readdir(outboxDir)) await rm(join(outboxDir, name), { force: true });
       sent.length = 0;
       logged.length = 0;

@@ -1,3 +1,4 @@
+import type { OrderAddressView } from '@vitrin/shared/api/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -469,21 +470,7 @@ export const couponUses = pgTable(
 );
 
 /** An address as copied into an order (the address book may change later; the order must not). */
-export interface OrderAddress {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  provinceCode: number;
-  province: string;
-  district: string;
-  line: string;
-  postcode: string | null;
-  billingType: 'individual' | 'corporate';
-  tcKimlikNo: string | null;
-  companyName: string | null;
-  taxNumber: string | null;
-  taxOffice: string | null;
-}
+export type OrderAddress = OrderAddressView;
 
 /** VAT of an order per rate, in TRY minor units (`vat` is contained in `gross`). */
 export interface VatLine {

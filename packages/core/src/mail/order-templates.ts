@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
-import { type EmailContent, escapeHtml } from './templates.ts';
+import { type EmailContent, escapeHtml, mailPageHtml, paragraphHtml } from './templates.ts';
 
 /**
  * Order e-mails: the confirmation after placement and a note at every state change. Both carry a link:
@@ -52,34 +52,8 @@ const lineLabel = (line: OrderDetail['lines'][number]) => {
   return options ? `${line.name} (${options})` : line.name;
 };
 
-const paragraphHtml = (text: string) =>
-  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(text)}</p>`;
-
-function page(subject: string, shopName: string, body: string[], button: { label: string; url: string }) {
-  const url = escapeHtml(button.url);
-  return [
-    '<!doctype html>',
-    '<html lang="tr">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(subject)}</title>`,
-    '</head>',
-    '<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;">',
-    '<div style="max-width:600px;margin:0 auto;padding:32px 24px;background:#ffffff;">',
-    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</p>`,
-    ...body,
-    '<p style="margin:24px 0;">',
-    `<a href="${url}" style="display:inline-block;padding:12px 24px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;font-weight:bold;">${escapeHtml(button.label)}</a>`,
-    '</p>',
-    '<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br>',
-    `<a href="${url}" style="color:#52525b;word-break:break-all;">${url}</a></p>`,
-    `<p style="margin:24px 0 0;font-size:16px;line-height:1.5;">Saygılarımızla,<br>${escapeHtml(shopName)}</p>`,
-    '</div>',
-    '</body>',
-    '</html>',
-  ].join('\n');
-}
+const page = (subject: string, shopName: string, body: string[], button: { label: string; url: string }) =>
+  mailPageHtml({ subject, shopName, before: body, button, width: 600 });
 
 const cell = 'padding:8px 4px;border-bottom:1px solid #e4e4e7;font-size:14px;';
 

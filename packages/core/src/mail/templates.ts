@@ -59,10 +59,31 @@ interface Layout {
   paragraphsAfter: string[];
 }
 
-// Inline styles only: most mail clients drop <style> blocks and external CSS.
-function layoutHtml({ subject, shopName, paragraphsBefore, button, paragraphsAfter }: Layout): string {
-  const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(text)}</p>`;
+/** One paragraph of a mail's HTML (the text escaped). */
+export const paragraphHtml = (text: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(text)}</p>`;
+
+/**
+ * The frame of every mail: the shop's name, the HTML parts before the button, the button (and its address
+ * written out, for clients that break it), the parts after it, the sign-off. Inline styles only: most mail
+ * clients drop <style> blocks and external CSS.
+ */
+export function mailPageHtml({
+  subject,
+  shopName,
+  before,
+  button,
+  after = [],
+  width = 560,
+}: {
+  subject: string;
+  shopName: string;
+  before: string[];
+  button: { label: string; url: string };
+  after?: string[];
+  /** Wider for mails with a table of order lines. */
+  width?: number;
+}): string {
   const url = escapeHtml(button.url);
   return [
     '<!doctype html>',
@@ -73,20 +94,30 @@ function layoutHtml({ subject, shopName, paragraphsBefore, button, paragraphsAft
     `<title>${escapeHtml(subject)}</title>`,
     '</head>',
     '<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;">',
-    '<div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff;">',
+    `<div style="max-width:${width}px;margin:0 auto;padding:32px 24px;background:#ffffff;">`,
     `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</p>`,
-    ...paragraphsBefore.map(paragraph),
+    ...before,
     '<p style="margin:24px 0;">',
     `<a href="${url}" style="display:inline-block;padding:12px 24px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;font-weight:bold;">${escapeHtml(button.label)}</a>`,
     '</p>',
     '<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;">Düğme çalışmazsa bu adresi tarayıcınıza yapıştırın:<br>',
     `<a href="${url}" style="color:#52525b;word-break:break-all;">${url}</a></p>`,
-    ...paragraphsAfter.map(paragraph),
+    ...after,
     `<p style="margin:24px 0 0;font-size:16px;line-height:1.5;">Saygılarımızla,<br>${escapeHtml(shopName)}</p>`,
     '</div>',
     '</body>',
     '</html>',
   ].join('\n');
+}
+
+function layoutHtml({ subject, shopName, paragraphsBefore, button, paragraphsAfter }: Layout): string {
+  return mailPageHtml({
+    subject,
+    shopName,
+    before: paragraphsBefore.map(paragraphHtml),
+    button,
+    after: paragraphsAfter.map(paragraphHtml),
+  });
 }
 
 export function welcomeEmail(input: { shopName: string; firstName: string; shopUrl: string }): EmailContent {
