@@ -168,6 +168,16 @@ test('a customer pays by bank transfer and finds the order as "Sipariş Alındı
   await expect(page.getByRole('button', { name: 'Siparişi İptal Et' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shots(page, 'panel-order');
+
+  // "Tekrar Satın Al" puts the lines back in the cart; cancelling (allowed in state 0) is final.
+  await page.getByRole('button', { name: 'Tekrar Satın Al' }).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await open(page, `/panel/orders/${orderNo}`);
+  await page.getByRole('button', { name: 'Siparişi İptal Et' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Siparişiniz iptal edildi.');
+  await expect(page.getByText('İptal Edildi').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Siparişi İptal Et' })).toHaveCount(0);
 });
 
 test('a declined card leaves the order in "Ödeme Başarısız", and paying again succeeds', async ({
