@@ -1,12 +1,13 @@
 // Buyers for the money-path part of bench/run.mjs, in a process of their own (as wrk is):
-// `node bench/buyers.mjs BASE_URL BUYERS PRODUCT_ID SECONDS`. Each buyer, over and over until the time is
+// `node bench/buyers.mjs BASE_URL BUYERS PRODUCT_IDS SECONDS` (ids comma-separated; buyer i buys the i-th). Each buyer, over and over until the time is
 // up: a new guest cart with one line (`POST /api/front/cart/items`), then the order
 // (`POST /api/front/checkout`, Havale / EFT, a fresh Idempotency-Key). Prints one JSON summary line with
 // the orders placed per second and the latency of the order requests.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
-const [base, buyers = '20', productId, seconds = '10'] = process.argv.slice(2);
+const [base, buyers = '20', productIds = '', seconds = '10'] = process.argv.slice(2);
+const products = productIds.split(',').map(Number);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(buyers) * 2 });
 
 function post(path, body, headers = {}) {
@@ -20,6 +21,8 @@ function post(path, body, headers = {}) {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(data),
+          // As a browser's same-origin fetch: the cart cookie is refused on writes from other sites.
+          origin: base,
           ...headers,
         },
       },
@@ -49,6 +52,8 @@ const address = {
 };
 
 const statuses = {};
+/** The first refused order's answer, to say why in the summary. */
+let firstRefusal = null;
 const orderTimes = [];
 let orders = 0;
 const deadline = performance.now() + Number(seconds) * 1000;
@@ -60,7 +65,8 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: Number(buyers) }, async (_, buyer) => {
     for (let n = 0; performance.now() < deadline; n++) {
-      const added = await post('/api/front/cart/items', { productId: Number(productId), quantity: 1 });
+      const productId = products[buyer % products.length];
+      const added = await post('/api/front/cart/items', { productId, quantity: 1 });
       count(`cart ${added.status}`);
       const cookie = [added.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('vitrin_cart='));
       if (added.status !== 201 || !cookie) continue;
@@ -79,6 +85,7 @@ await Promise.all(
       );
       orderTimes.push(performance.now() - sent);
       count(`checkout ${placed.status}`);
+      if (placed.status !== 201 && !firstRefusal) firstRefusal = placed.body.toString('utf8').slice(0, 300);
       if (placed.status === 201) orders++;
     }
   }),
@@ -95,6 +102,7 @@ console.log(
     p95: at(0.95),
     p99: at(0.99),
     statuses,
+    firstRefusal,
   }),
 );
 agent.destroy();

@@ -22,32 +22,36 @@ const run = promisify(execFile);
 async function postJson(url, body, headers = {}) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin, ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
 
-/** A product of stock type 1 with stock enough for every order of the bench (set through the CLI). */
-async function benchProduct(base, databaseUrl) {
+/**
+ * Products of stock type 1 from every category, each given stock enough for every order of the bench
+ * (through the CLI, which tells the server). Each buyer buys its own: 20 buyers of one product would
+ * queue on that product's stock row, which measures one hot row rather than the shop.
+ */
+async function benchProducts(base, databaseUrl, count) {
   const tree = await (await fetch(`${base}/api/front/categories`)).json();
+  const cards = [];
   for (const category of tree) {
     const page = await (
       await fetch(`${base}/api/front/categories/${category.slug}/products?pageSize=48`)
     ).json();
-    const card = page.listing.items.find((p) => p.stockType === 1 && p.inStock);
-    if (!card) continue;
+    cards.push(...page.listing.items.filter((p) => p.stockType === 1 && p.inStock));
+  }
+  const chosen = cards.slice(0, count);
+  if (chosen.length === 0) throw new Error('no single in-stock product in the demo catalogue');
+  for (const card of chosen) {
     await run(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli.ts', 'product', 'set', card.slug, 'stock', '10000000'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-      },
+      ['--import', 'tsx', 'apps/server/src/cli.ts', 'product', 'set', card.slug, 'stock', '9999999'],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } },
     );
-    return card;
   }
-  throw new Error('no single in-stock product in the demo catalogue');
+  return chosen;
 }
 
 /** New guest carts, each with one line: their cookies. */
@@ -63,7 +67,7 @@ async function guestCarts(base, productId, count) {
   return cookies;
 }
 
-function buyers(base, productId) {
+function buyers(base, productIds) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -71,7 +75,7 @@ function buyers(base, productId) {
         path.join(import.meta.dirname, 'buyers.mjs'),
         base,
         String(BUYERS),
-        String(productId),
+        productIds.join(','),
         String(DURATION),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -112,19 +116,24 @@ runMain(async () => {
     await rm(dir, { recursive: true, force: true });
   });
   const vitrin = await startVitrin({ name: 'vitrin (PostgreSQL)', env: { DATABASE_URL: cluster.url } });
-  const product = await benchProduct(vitrin.url, cluster.url);
-  console.log(`bench money path: PostgreSQL (durable), product ${product.slug}, ${DURATION} s each`);
+  const products = await benchProducts(vitrin.url, cluster.url, BUYERS);
+  const product = products[0];
+  console.log(`bench money path: PostgreSQL (durable), ${products.length} products, ${DURATION} s each`);
 
   const cookies = await guestCarts(vitrin.url, product.id, CARTS);
   const body = JSON.stringify({ productId: product.id, quantity: 1 });
-  const options = { script: 'wrk-post.lua', connections: CONNECTIONS };
+  // Browsers send Origin with every POST; the cart cookie is refused on writes from other sites.
+  const options = { script: 'wrk-post.lua', connections: CONNECTIONS, headers: { origin: vitrin.url } };
   await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], WARMUP, options);
   const add = await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], DURATION, options);
   console.log(
     `  add to cart (${CONNECTIONS} connections, ${CARTS} carts): ${add.reqPerSec.toFixed(0)} ops/s, ` +
       `p95 ${add.latencyMs.p95} ms, p99 ${add.latencyMs.p99} ms, non-2xx/errors ${add.non2xx + add.errors + add.timeouts}`,
   );
-  const orders = await buyers(vitrin.url, product.id);
+  const orders = await buyers(
+    vitrin.url,
+    products.map((p) => p.id),
+  );
   console.log(
     `  order placement (${BUYERS} buyers): ${orders.perSec} orders/s, p95 ${orders.p95} ms, ${JSON.stringify(orders.statuses)}`,
   );

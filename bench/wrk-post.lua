@@ -13,7 +13,10 @@ end
 
 function request()
   counter = counter + 1
-  local headers = { ["content-type"] = "application/json" }
+  -- A headers table given to wrk.format replaces the -H ones: start from them.
+  local headers = {}
+  for k, v in pairs(wrk.headers) do headers[k] = v end
+  headers["content-type"] = "application/json"
   if #cookies > 0 then headers["cookie"] = cookies[(counter % #cookies) + 1] end
   return wrk.format("POST", nil, headers, body)
 end
