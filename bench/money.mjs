@@ -123,9 +123,9 @@ runMain(async () => {
   const cookies = await guestCarts(vitrin.url, product.id, CARTS);
   const body = JSON.stringify({ productId: product.id, quantity: 1 });
   // Browsers send Origin with every POST; the cart cookie is refused on writes from other sites.
-  const options = { script: 'wrk-post.lua', connections: CONNECTIONS, headers: { origin: vitrin.url } };
-  await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], WARMUP, options);
-  const add = await wrk(`${vitrin.url}/api/front/cart/items`, [body, ...cookies], DURATION, options);
+  const options = { connections: CONNECTIONS, headers: { origin: vitrin.url } };
+  await wrk(`${vitrin.url}/api/front/cart/items`, ['POST', body, ...cookies], WARMUP, options);
+  const add = await wrk(`${vitrin.url}/api/front/cart/items`, ['POST', body, ...cookies], DURATION, options);
   console.log(
     `  add to cart (${CONNECTIONS} connections, ${CARTS} carts): ${add.reqPerSec.toFixed(0)} ops/s, ` +
       `p95 ${add.latencyMs.p95} ms, p99 ${add.latencyMs.p99} ms, non-2xx/errors ${add.non2xx + add.errors + add.timeouts}`,

@@ -12,16 +12,15 @@ const WRK = '/usr/bin/wrk';
 export const LOADGEN = process.env.BENCH_LOADGEN ?? (existsSync(WRK) ? 'wrk' : 'autocannon');
 
 /**
- * One wrk run (one thread: the other core is the server's), read from its JSON line. `paths` are the
- * script's arguments: with `wrk-paths.lua` the paths to take in turn, with `wrk-post.lua` a JSON body and
- * the cookies to send it with.
+ * One wrk run (one thread: the other core is the server's), read from its JSON line. `args` are those of
+ * `wrk-load.lua`: the paths to GET in turn, or `POST`, a JSON body and the cookies to send it with.
  */
-export function wrk(base, paths, seconds, { script = 'wrk-paths.lua', connections, headers = {} }) {
+export function wrk(base, args, seconds, { connections, headers = {} }) {
   const header = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', ...header];
-  args.push('-s', path.join(import.meta.dirname, script), base, '--', ...paths);
+  const wrkArgs = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', ...header];
+  wrkArgs.push('-s', path.join(import.meta.dirname, 'wrk-load.lua'), base, '--', ...args);
   return new Promise((resolve, reject) => {
-    execFile(WRK, args, { maxBuffer: 1 << 24 }, (error, stdout) => {
+    execFile(WRK, wrkArgs, { maxBuffer: 1 << 24 }, (error, stdout) => {
       if (error) return reject(error);
       const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
       if (!line) return reject(new Error(`wrk printed no summary:\n${stdout}`));

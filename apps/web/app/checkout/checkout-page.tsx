@@ -123,6 +123,8 @@ export function CheckoutPage({
   const instalmentFee = chosen ? Math.max(0, chosen.totalMinor - quote.totals.totalMinor) : 0;
   const needsShipping = cart.totals.needsShipping;
   const saved = addresses.length > 0;
+  // A customer without saved addresses types one: name and phone start as their profile's.
+  const defaults = customer ? { ...customer, phone: customer.phone ?? '' } : NO_DEFAULTS;
   const defaultShipping = String((addresses.find((a) => a.isDefaultShipping) ?? addresses[0])?.id ?? '');
   const defaultBilling = String(
     addresses.find((a) => a.isDefaultBilling)?.id ?? (needsShipping ? 'same' : defaultShipping),
@@ -179,11 +181,7 @@ export function CheckoutPage({
                 </>
               ) : (
                 <FieldGroup prefix="shippingAddress.">
-                  <AddressFields
-                    defaults={customer ? { ...customer, phone: customer.phone ?? '' } : NO_DEFAULTS}
-                    billing={null}
-                    {...addressOf('shippingAddress.')}
-                  />
+                  <AddressFields defaults={defaults} billing={null} {...addressOf('shippingAddress.')} />
                 </FieldGroup>
               )}
             </Section>
@@ -212,7 +210,7 @@ export function CheckoutPage({
                     <BillingFields address={undefined} initial={billingType} />
                   ) : (
                     <AddressFields
-                      defaults={customer ? { ...customer, phone: customer.phone ?? '' } : NO_DEFAULTS}
+                      defaults={defaults}
                       billing={billingType}
                       {...addressOf('billingAddress.')}
                     />

@@ -1,6 +1,13 @@
 import type { OrderDetail } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
-import { type EmailContent, escapeHtml, mailPageHtml, paragraphHtml } from './templates.ts';
+import {
+  assertWebUrl,
+  type EmailContent,
+  escapeHtml,
+  greeting,
+  mailPageHtml,
+  paragraphHtml,
+} from './templates.ts';
 
 /**
  * Order e-mails: the confirmation after placement and a note at every state change. Both carry a link:
@@ -18,14 +25,6 @@ export interface OrderMailContext {
 }
 
 const money = (minor: number) => formatMoney(minor, 'TRY');
-
-function assertWebUrl(url: string): string {
-  const { protocol } = new URL(url);
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`not a web address: ${protocol}`);
-  return url;
-}
-
-const greeting = (firstName: string) => (firstName.trim() ? `Merhaba ${firstName.trim()},` : 'Merhaba,');
 
 /** Lines of the totals table: label and amount, the zero ones left out (except the total). */
 function totalRows(order: OrderDetail): Array<[string, string]> {
@@ -100,8 +99,30 @@ const linkSentence = (ctx: OrderMailContext) =>
     ? 'Siparişinizin durumunu hesabınızdaki Siparişlerim sayfasından takip edebilirsiniz.'
     : 'Siparişinizi aşağıdaki bağlantıdan görüntüleyebilirsiniz; bu bağlantı size özeldir, başkalarıyla paylaşmayın.';
 
-export function orderConfirmationEmail(order: OrderDetail, ctx: OrderMailContext): EmailContent {
+/**
+ * An order mail in text and HTML: the greeting, the body (`paragraphs` as text; the HTML may add a table),
+ * the sentence about the link, the button to the order, the sign-off.
+ */
+function orderMail(
+  ctx: OrderMailContext,
+  subject: string,
+  paragraphs: string[],
+  htmlBody: string[] = paragraphs.map(paragraphHtml),
+): EmailContent {
   const orderUrl = assertWebUrl(ctx.orderUrl);
+  const link = linkSentence(ctx);
+  const greet = greeting(ctx.firstName);
+  const text = [greet, '', ...paragraphs, '', link, orderUrl, '', 'Saygılarımızla,', ctx.shopName, ''].join(
+    '\n',
+  );
+  const html = page(subject, ctx.shopName, [paragraphHtml(greet), ...htmlBody, paragraphHtml(link)], {
+    label: ctx.forCustomer ? 'Siparişimi görüntüle' : 'Siparişi görüntüle',
+    url: orderUrl,
+  });
+  return { subject, html, text };
+}
+
+export function orderConfirmationEmail(order: OrderDetail, ctx: OrderMailContext): EmailContent {
   const subject = `Siparişiniz alındı – ${order.orderNo}`;
   const intro = `${order.orderNo} numaralı siparişiniz alındı. Teşekkür ederiz!`;
   const payment = paymentParagraphs(order);
@@ -109,38 +130,17 @@ export function orderConfirmationEmail(order: OrderDetail, ctx: OrderMailContext
   const cardNote = awaitingCard
     ? ['Kart ödemeniz henüz tamamlanmadı; ödeme tamamlanmadan siparişiniz hazırlanmaz.']
     : [];
-  const link = linkSentence(ctx);
-  const text = [
-    greeting(ctx.firstName),
-    '',
-    intro,
-    '',
-    ...linesText(order),
-    '',
-    ...payment,
-    ...cardNote,
-    '',
-    link,
-    orderUrl,
-    '',
-    'Saygılarımızla,',
-    ctx.shopName,
-    '',
-  ].join('\n');
-  const html = page(
+  return orderMail(
+    ctx,
     subject,
-    ctx.shopName,
+    [intro, '', ...linesText(order), '', ...payment, ...cardNote],
     [
-      paragraphHtml(greeting(ctx.firstName)),
       paragraphHtml(intro),
       linesTableHtml(order),
       ...payment.map(paragraphHtml),
       ...cardNote.map(paragraphHtml),
-      paragraphHtml(link),
     ],
-    { label: ctx.forCustomer ? 'Siparişimi görüntüle' : 'Siparişi görüntüle', url: orderUrl },
   );
-  return { subject, html, text };
 }
 
 /** What a shopper reads for each state they are told about (the glossary's label is the subject). */
@@ -159,7 +159,6 @@ export function orderStatusEmail(
   order: OrderDetail,
   ctx: OrderMailContext & { note?: string },
 ): EmailContent {
-  const orderUrl = assertWebUrl(ctx.orderUrl);
   const subject = `Siparişiniz: ${order.state.label} – ${order.orderNo}`;
   const intro = `${order.orderNo} numaralı siparişinizin durumu "${order.state.label}" olarak güncellendi.`;
   const sentence = STATE_SENTENCES[order.state.code] ?? '';
@@ -167,25 +166,5 @@ export function orderStatusEmail(
     ? [`Kargo firması: ${order.cargo.company}`, `Takip numarası: ${order.cargo.trackingNo}`]
     : [];
   const note = ctx.note?.trim() ? [`Not: ${ctx.note.trim()}`] : [];
-  const link = linkSentence(ctx);
-  const paragraphs = [intro, sentence, ...cargo, ...note].filter(Boolean);
-  const text = [
-    greeting(ctx.firstName),
-    '',
-    ...paragraphs,
-    '',
-    link,
-    orderUrl,
-    '',
-    'Saygılarımızla,',
-    ctx.shopName,
-    '',
-  ].join('\n');
-  const html = page(
-    subject,
-    ctx.shopName,
-    [paragraphHtml(greeting(ctx.firstName)), ...paragraphs.map(paragraphHtml), paragraphHtml(link)],
-    { label: ctx.forCustomer ? 'Siparişimi görüntüle' : 'Siparişi görüntüle', url: orderUrl },
-  );
-  return { subject, html, text };
+  return orderMail(ctx, subject, [intro, sentence, ...cargo, ...note].filter(Boolean));
 }

@@ -39,13 +39,13 @@ export function dative(name: string): string | undefined {
   return `${trimmed}'${endsInVowel ? 'y' : ''}${vowel}`;
 }
 
-function greeting(firstName: string): string {
+export function greeting(firstName: string): string {
   const name = firstName.trim();
   return name ? `Merhaba ${name},` : 'Merhaba,';
 }
 
 /** Links go into `href`: only web addresses, never `javascript:` or `data:`. */
-function assertWebUrl(url: string): string {
+export function assertWebUrl(url: string): string {
   const { protocol } = new URL(url);
   if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`not a web address: ${protocol}`);
   return url;

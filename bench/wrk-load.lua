@@ -1,18 +1,31 @@
--- wrk script for bench/run.mjs: POSTs one JSON body (first argument after `--`) with the cookies that follow
--- it taken in turn, one per request, so the load is spread over many shoppers' carts. Prints the same
--- JSON summary line as wrk-paths.lua.
+-- wrk script of the benchmarks (bench/wrk.mjs). Arguments after `--`:
+--   paths...                 GETs, each connection taking the paths in turn;
+--   POST body cookies...     one JSON body POSTed with the cookies taken in turn, one per request (the load
+--                            spread over many shoppers' carts).
+-- The summary is printed as one JSON line (latencies in microseconds) for the bench to read.
+local method = "GET"
 local body
+local paths = {}
 local cookies = {}
 local counter = 0
 
 function init(args)
-  body = args[1]
-  for i = 2, #args do cookies[#cookies + 1] = args[i] end
-  counter = math.random(math.max(1, #cookies)) - 1
+  local rest = args
+  if args[1] == "POST" then
+    method = "POST"
+    body = args[2]
+    rest = { unpack(args, 3) }
+    for i, c in ipairs(rest) do cookies[i] = c end
+  else
+    for i, p in ipairs(rest) do paths[i] = p end
+    if #paths == 0 then paths[1] = "/" end
+  end
+  counter = math.random(math.max(1, #rest)) - 1
 end
 
 function request()
   counter = counter + 1
+  if method == "GET" then return wrk.format(nil, paths[(counter % #paths) + 1]) end
   -- A headers table given to wrk.format replaces the -H ones: start from them.
   local headers = {}
   for k, v in pairs(wrk.headers) do headers[k] = v end
