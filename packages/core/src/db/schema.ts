@@ -620,3 +620,139 @@ export const payments = pgTable(
     check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Wishlist, blog, contact, support
+
+/**
+ * A customer's wishlist (a guest's lives in a cookie and is merged in at login). `added_price_minor` is the
+ * TRY unit price when the product was added, for the "price dropped" note.
+ */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedPriceMinor: integer('added_price_minor').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex('wishlist_items_customer_product_idx').on(t.customerId, t.productId)],
+);
+
+export const blogCategories = pgTable('blog_categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const blogTags = pgTable('blog_tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/** Blog posts. `body` is sanitized HTML; `cover_image` a `folder/file` path under the uploads. */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    coverImage: text('cover_image'),
+    excerpt: text('excerpt').notNull().default(''),
+    body: text('body').notNull(),
+    author: text('author').notNull(),
+    categoryId: integer('category_id').references(() => blogCategories.id, { onDelete: 'set null' }),
+    readingMinutes: smallint('reading_minutes').notNull().default(1),
+    isPublished: boolean('is_published').notNull().default(true),
+    publishedAt: timestampTz('published_at').notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    index('blog_posts_published_idx').on(t.isPublished, t.publishedAt),
+    index('blog_posts_category_idx').on(t.categoryId),
+  ],
+);
+
+export const blogPostTags = pgTable(
+  'blog_post_tags',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => blogTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('blog_post_tags_tag_idx').on(t.tagId)],
+);
+
+/** Messages sent with the contact form (kept even when the e-mail to the shop fails). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** When the KVKK notice was acknowledged (required to send). */
+    kvkkAcceptedAt: timestampTz('kvkk_accepted_at').notNull(),
+    ip: text('ip'),
+    mailedAt: timestampTz('mailed_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export type TicketStatus = 'open' | 'answered' | 'closed';
+
+/** Support tickets of customers (Açık, Yanıtlandı, Kapandı); `ticket_no` is short, readable and not guessable. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    ticketNo: text('ticket_no').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('support_tickets_ticket_no_idx').on(t.ticketNo),
+    index('support_tickets_customer_idx').on(t.customerId, t.updatedAt),
+    check('support_tickets_status_check', sql`${t.status} in ('open', 'answered', 'closed')`),
+  ],
+);
+
+/** The thread of a ticket: the customer's and the shop's messages, each with an optional attachment. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author').$type<'customer' | 'shop'>().notNull(),
+    body: text('body').notNull(),
+    /** Path under `DATA_DIR/private` (never under the public uploads); served only to the ticket's owner. */
+    attachmentPath: text('attachment_path'),
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    check('support_messages_author_check', sql`${t.author} in ('customer', 'shop')`),
+  ],
+);
