@@ -1,83 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import { seedDemo } from '@vitrin/core';
 import { products } from '@vitrin/core/db/schema';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, type AppNode as Node, requireClusterSetup, startNode, stopNode } from './cluster-support.ts';
 import { tempDir } from './test-support.ts';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const serverEntry = path.join(root, 'apps/server/src/main.ts');
-const cliEntry = path.join(root, 'apps/server/src/cli.ts');
-
-function freePort(): Promise<number> {
-  const min = 18800;
-  const span = 100;
-  const start = Math.floor(Math.random() * span);
-  return new Promise((resolve, reject) => {
-    const tryPort = (i: number) => {
-      if (i >= span) return reject(new Error('no free port in 18800-18899'));
-      const port = min + ((start + i) % span);
-      const probe = net.createServer();
-      probe.once('error', () => tryPort(i + 1));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
-    };
-    tryPort(0);
-  });
-}
-
-interface Node {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startNode(databaseUrl: string, dataDir: string): Promise<Node> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      VITRIN_DEMO: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, child, output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
-}
-
-function cli(args: string[], databaseUrl: string) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', cliEntry, ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 async function page(node: Node, pathname: string) {
   const res = await fetch(`${node.url}${pathname}`);
@@ -102,12 +29,7 @@ describe('page cache on two app nodes sharing one PostgreSQL database', () => {
   let oldName: string;
 
   beforeAll(async () => {
-    if (!process.env.TEST_DATABASE_URL) {
-      throw new Error('This suite needs PostgreSQL: run it with `npm run test:pg` (TEST_DATABASE_URL).');
-    }
-    if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
-      throw new Error('The storefront is not built: run `npm run build` first (npm run test:pg does).');
-    }
+    requireClusterSetup();
     db = await openTestDatabase();
     await seedDemo(db.database.db);
     const [product] = await db.database.db
@@ -121,16 +43,7 @@ describe('page cache on two app nodes sharing one PostgreSQL database', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(
-      nodes.map(
-        (n) =>
-          new Promise<void>((resolve) => {
-            if (n.child.exitCode !== null) return resolve();
-            n.child.once('exit', () => resolve());
-            n.child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(nodes.map((n) => stopNode(n)));
     await db?.dispose();
     for (const d of dirs) d.remove();
   });
