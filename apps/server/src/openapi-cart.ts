@@ -93,7 +93,7 @@ const placedOrder = z.object({
   orderNo: z.string(),
   status: z.number().int(),
   paymentMethod: methods,
-  paymentStatus: z.enum(['pending', 'paid', 'failed', 'not_required']),
+  paymentStatus: z.enum(['pending', 'paid', 'failed', 'not_required', 'refund_pending', 'refunded']),
   totalMinor: z.number().int(),
   next: z.string().describe('/secure-pay?order=…&token=… for a card, else /order-success?order=…&token=…'),
   account: z

@@ -33,7 +33,7 @@ const state = z.object({
   badge: z.enum(['secondary', 'info', 'primary', 'warning', 'success', 'danger', 'dark']),
 });
 const paymentMethod = z.enum(['card', 'transfer', 'cod']);
-const paymentStatus = z.enum(['pending', 'paid', 'failed', 'not_required']);
+const paymentStatus = z.enum(['pending', 'paid', 'failed', 'not_required', 'refund_pending', 'refunded']);
 
 const summary = z.object({
   orderNo: z.string(),
@@ -120,7 +120,7 @@ const detail = summary.extend({
   cargo: z.object({ company: z.string(), trackingNo: z.string() }).nullable().describe('States 2 and 3 only'),
   lastPayment: z
     .object({
-      status: z.enum(['pending', 'succeeded', 'failed']),
+      status: z.enum(['pending', 'succeeded', 'failed', 'refund_pending', 'refunded']),
       failureCode: z.string().nullable(),
       cardLast4: z.string().nullable(),
     })

@@ -480,8 +480,12 @@ export interface VatLine {
 }
 
 export type PaymentMethod = 'card' | 'transfer' | 'cod';
-/** `pending`: a card payment not made yet, or a transfer not received yet; `not_required`: cash on delivery. */
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'not_required';
+/**
+ * `pending`: a card payment not made yet, or a transfer not received yet; `not_required`: cash on delivery;
+ * `refund_pending`: a paid order was cancelled and its money is owed back (a card refund goes to the provider
+ * after the commit; a transfer is sent back by the shop); `refunded`: the money went back.
+ */
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'not_required' | 'refund_pending' | 'refunded';
 
 /**
  * Orders. Everything an invoice needs is copied in: lines, prices, VAT per rate, the exchange rates used,
@@ -535,7 +539,7 @@ export const orders = pgTable(
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'transfer', 'cod')`),
     check(
       'orders_payment_status_check',
-      sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'not_required')`,
+      sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'not_required', 'refund_pending', 'refunded')`,
     ),
     check('orders_total_check', sql`${t.totalMinor} >= 0`),
   ],
@@ -593,6 +597,9 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/** A card payment attempt: `refund_pending` money taken that is owed back (sent to the provider), `refunded`. */
+export type CardPaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refund_pending' | 'refunded';
+
 /**
  * Card payment attempts of an order. `reference` is the random id the payment page and the provider's
  * signed result refer to. Only the last four digits of a card are kept; never the number.
@@ -608,16 +615,20 @@ export const payments = pgTable(
     reference: text('reference').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     instalments: smallint('instalments').notNull().default(1),
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    status: text('status').$type<CardPaymentStatus>().notNull().default('pending'),
     failureCode: text('failure_code'),
     cardLast4: text('card_last4'),
     createdAt: timestamps.createdAt,
     completedAt: timestampTz('completed_at'),
+    refundedAt: timestampTz('refunded_at'),
   },
   (t) => [
     uniqueIndex('payments_reference_idx').on(t.reference),
     index('payments_order_idx').on(t.orderId),
-    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refund_pending', 'refunded')`,
+    ),
   ],
 );
 

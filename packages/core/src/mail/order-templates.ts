@@ -151,7 +151,7 @@ const STATE_SENTENCES: Record<number, string> = {
   3: 'Siparişiniz kargoda; yakında elinizde olacak.',
   4: 'Siparişiniz teslim edildi. Bizi tercih ettiğiniz için teşekkür ederiz.',
   5: 'Siparişiniz teslim edilemedi. Kargo firması sizinle iletişime geçecek; dilerseniz bize de yazabilirsiniz.',
-  6: 'Siparişiniz iptal edildi. Kartla ödeme yaptıysanız iade bankanıza iletilir.',
+  6: 'Siparişiniz iptal edildi.',
   7: 'Ödemeniz alınamadı. Siparişinizi ödeme sayfasından yeniden ödeyebilir ya da iptal edebilirsiniz.',
 };
 
@@ -162,9 +162,26 @@ export function orderStatusEmail(
   const subject = `Siparişiniz: ${order.state.label} – ${order.orderNo}`;
   const intro = `${order.orderNo} numaralı siparişinizin durumu "${order.state.label}" olarak güncellendi.`;
   const sentence = STATE_SENTENCES[order.state.code] ?? '';
+  const refund = order.state.code === 6 ? [refundSentence(order)] : [];
   const cargo = order.cargo
     ? [`Kargo firması: ${order.cargo.company}`, `Takip numarası: ${order.cargo.trackingNo}`]
     : [];
   const note = ctx.note?.trim() ? [`Not: ${ctx.note.trim()}`] : [];
-  return orderMail(ctx, subject, [intro, sentence, ...cargo, ...note].filter(Boolean));
+  return orderMail(ctx, subject, [intro, sentence, ...refund, ...cargo, ...note].filter(Boolean));
+}
+
+/** What happens to the money of a cancelled order: only what is true for its payment. */
+function refundSentence(order: OrderDetail): string {
+  const paidBack = order.paymentStatus === 'refund_pending' || order.paymentStatus === 'refunded';
+  if (order.paymentMethod === 'card') {
+    return paidBack
+      ? 'Kartınızdan alınan ödeme kartınıza iade ediliyor; bankanıza bağlı olarak hesabınıza yansıması birkaç iş günü sürebilir.'
+      : 'Kartınızdan herhangi bir ödeme alınmadı.';
+  }
+  if (order.paymentMethod === 'transfer') {
+    return paidBack
+      ? 'Havale / EFT ile gönderdiğiniz ödemenin iadesi için sizinle iletişime geçeceğiz.'
+      : 'Havale / EFT ile ödeme gönderdiyseniz lütfen bize yazın; iadesini yapalım.';
+  }
+  return '';
 }

@@ -26,6 +26,8 @@ export const orderErrorStatus = {
   ODEME_IMZASI_GECERSIZ: 400,
   /** A result for an attempt that already has one (a replay or a double submit). */
   ODEME_SONUCU_KULLANILDI: 409,
+  /** Marking a refund the shop sent: only a Havale / EFT order whose money is owed back. */
+  IADE_BEKLEMIYOR: 409,
   GECERSIZ_ISTEK: 400,
 } as const;
 export type OrderErrorCode = keyof typeof orderErrorStatus;

@@ -33,6 +33,10 @@ export function paymentStatusLabel(method: string, status: string): string {
       return 'Ödeme başarısız';
     case 'not_required':
       return 'Teslimatta ödenecek';
+    case 'refund_pending':
+      return method === 'transfer' ? 'İade edilecek' : 'İade ediliyor';
+    case 'refunded':
+      return 'İade edildi';
     default:
       return method === 'transfer' ? 'Havale / EFT bekleniyor' : 'Ödeme bekleniyor';
   }

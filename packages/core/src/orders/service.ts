@@ -1,7 +1,7 @@
 import { orderListQuery } from '@vitrin/shared/api/order-requests';
 import type { OrderDetail, OrderList } from '@vitrin/shared/api/orders';
 import { isOrderState, type OrderState } from '@vitrin/shared/order-states';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -31,6 +31,8 @@ export interface OrderServiceOptions {
   settings: SettingsService;
   now?: () => Date;
   logger?: OrderLogger;
+  /** Called after a change that left a payment to give back (the payment service refunds it). */
+  onRefundDue?: () => void;
 }
 
 const EXPIRED_NOTE = 'Ödeme süresi doldu; stok ve kupon serbest bırakıldı.';
@@ -111,7 +113,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
 
   async function change(ref: OrderRef, to: number, change: StatusChangeOptions): Promise<ChangedOrder> {
     await secret.ready();
-    return changeStatus(db, ref, to, change, notifyChange);
+    return changeStatus(db, ref, to, change, (changed) => {
+      notifyChange(changed);
+      if (changed.refundDue) options.onRefundDue?.();
+    });
   }
 
   return {
@@ -189,6 +194,30 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         }
       }
       return expired;
+    },
+
+    /**
+     * The operator sent a cancelled Havale / EFT order's money back (card refunds go through the payment
+     * provider on their own).
+     */
+    async markRefunded(orderNo: string): Promise<OrderRow> {
+      const [order] = await db
+        .update(orders)
+        .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(orders.orderNo, orderNo),
+            eq(orders.paymentMethod, 'transfer'),
+            eq(orders.paymentStatus, 'refund_pending'),
+          ),
+        )
+        .returning();
+      if (order) return order;
+      if (!(await findOrder(db, orderNo))) throw orderNotFound();
+      throw new OrderError(
+        'IADE_BEKLEMIYOR',
+        'Bu siparişte iade edilecek bir Havale / EFT ödemesi yok (kart iadeleri ödeme sağlayıcısıyla kendiliğinden yapılır).',
+      );
     },
 
     /** Resolves when the e-mails sent so far were handed to the mailer (tests, graceful shutdown). */

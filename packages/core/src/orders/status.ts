@@ -7,7 +7,7 @@ import {
 } from '@vitrin/shared/order-states';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orders, type PaymentMethod, type PaymentStatus } from '../db/schema.ts';
+import { orderHistory, orders, type PaymentMethod, type PaymentStatus, payments } from '../db/schema.ts';
 import { forbiddenTransition, OrderError, orderNotFound, statusChanged } from './errors.ts';
 import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockAgain } from './stock.ts';
 
@@ -111,6 +111,9 @@ function columnsOnEnter(from: OrderState, to: OrderState, order: OrderFacts, opt
         : {};
     case 2:
       return { cargoCompany: options.cargoCompany!.trim(), trackingNo: options.trackingNo!.trim() };
+    case 6:
+      // Money taken for a cancelled order is owed back: a card refund goes to the provider, a transfer is sent back.
+      return order.paymentStatus === 'paid' ? { paymentStatus: 'refund_pending' as const } : {};
     case 7:
       return from === 0 ? { paymentStatus: 'failed' as const } : {};
     default:
@@ -128,6 +131,8 @@ export interface ChangedOrder {
   cargoCompany: string | null;
   trackingNo: string | null;
   note: string;
+  /** The change left money to give back: the payment service refunds card payments after the commit. */
+  refundDue: boolean;
 }
 
 const whereRef = (ref: OrderRef) => (typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.orderNo, ref));
@@ -178,6 +183,14 @@ export async function applyStatusChange(
     .returning({ cargoCompany: orders.cargoCompany, trackingNo: orders.trackingNo });
   if (!updated) throw statusChanged();
 
+  const refundDue = to === 6 && order.paymentStatus === 'paid';
+  if (refundDue && order.paymentMethod === 'card') {
+    await tx
+      .update(payments)
+      .set({ status: 'refund_pending' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')));
+  }
+
   if (HOLDS_STOCK(from) && !HOLDS_STOCK(to)) {
     await releaseStock(tx, order.id);
     await releaseCouponUse(tx, order.id);
@@ -200,6 +213,7 @@ export async function applyStatusChange(
     cargoCompany: updated.cargoCompany,
     trackingNo: updated.trackingNo,
     note,
+    refundDue,
   };
 }
 

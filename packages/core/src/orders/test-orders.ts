@@ -13,6 +13,7 @@ import {
   orderItems,
   orders,
   type PaymentMethod,
+  payments,
   products,
   productVariants,
 } from '../db/schema.ts';
@@ -220,6 +221,10 @@ export async function openOrderWorld(options: { mailer?: Mailer; database?: Data
     async order(id: number) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
       return row!;
+    },
+    /** The order's card payment attempts, oldest first. */
+    async payments(id: number) {
+      return db.select().from(payments).where(eq(payments.orderId, id)).orderBy(payments.id);
     },
     async history(id: number) {
       return db

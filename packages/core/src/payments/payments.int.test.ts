@@ -235,3 +235,79 @@ describe('card payment', () => {
     });
   });
 });
+
+describe('refunds', () => {
+  const token = (orderNo: string) => w.services.orders.accessToken(orderNo);
+  const attempts = (orderId: number) => w.payments(orderId);
+  /** The text of the last e-mail about this order whose subject names the state. */
+  async function lastMail(orderNo: string, state: string) {
+    await w.drain();
+    const mail = w.sent.filter((m) => m.subject.includes(orderNo) && m.subject.includes(state)).at(-1);
+    return mail?.text ?? '';
+  }
+
+  it('gives a cancelled paid card order’s money back through the provider; the e-mail says so', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    await pay(orderNo, SUCCESS);
+    await w.services.orders.cancel(orderNo, { token: token(orderNo) });
+    await w.services.payments.refundDue();
+    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refunded' });
+    expect(await attempts(id)).toEqual([
+      expect.objectContaining({ status: 'refunded', refundedAt: expect.any(Date) }),
+    ]);
+    const detail = await w.services.orders.detail(orderNo, { token: token(orderNo) });
+    expect(detail.paymentStatusLabel).toBe('İade edildi');
+    expect(await lastMail(orderNo, 'İptal Edildi')).toContain('kartınıza iade ediliyor');
+  });
+
+  it('owes nothing for a cancelled unpaid card order, and its e-mail promises no refund', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    await w.services.orders.cancel(orderNo, { token: token(orderNo) });
+    await w.services.payments.refundDue();
+    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'pending' });
+    const text = await lastMail(orderNo, 'İptal Edildi');
+    expect(text).toContain('Kartınızdan herhangi bir ödeme alınmadı.');
+    expect(text).not.toContain('iade');
+  });
+
+  it('refunds a payment that lands after the order was cancelled (SIPARIS_IPTAL_EDILDI)', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    const result = await signedResult(orderNo, SUCCESS);
+    await w.services.orders.cancel(orderNo, { token: token(orderNo) });
+    const outcome = await w.services.payments.complete(result);
+    expect(outcome).toMatchObject({ outcome: 'failed', failure: { code: 'SIPARIS_IPTAL_EDILDI' } });
+    await w.services.payments.refundDue();
+    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refunded' });
+    expect((await attempts(id)).map((a) => a.status)).toEqual(['refunded']);
+  });
+
+  it('refunds a retry that was paid after its stock ran out; the order stays failed', async () => {
+    const { id, orderNo } = await w.placeOrder({
+      paymentMethod: 'card',
+      lines: [{ kind: 'single', quantity: 3 }],
+    });
+    await pay(orderNo, DECLINED);
+    const { single } = await w.stock();
+    await w.setSingleStock(2);
+    expect((await pay(orderNo, SUCCESS)).failure?.code).toBe('STOK_YETERSIZ');
+    await w.services.payments.refundDue();
+    expect((await attempts(id)).map((a) => [a.status, a.failureCode])).toEqual([
+      ['failed', 'KART_REDDEDILDI'],
+      ['refunded', 'STOK_YETERSIZ'],
+    ]);
+    expect(await w.order(id)).toMatchObject({ status: 7, paymentStatus: 'failed' });
+    await w.setSingleStock(single!);
+  });
+
+  it('leaves a cancelled paid transfer order owed until the operator records the refund', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'transfer' });
+    await w.services.orders.changeStatus(id, 1, { actor: 'operator' }); // the transfer arrived
+    await w.services.orders.changeStatus(id, 6, { actor: 'operator' });
+    await w.services.payments.refundDue();
+    expect(await w.order(id)).toMatchObject({ paymentStatus: 'refund_pending' });
+    expect(await lastMail(orderNo, 'İptal Edildi')).toContain('iadesi için sizinle iletişime geçeceğiz');
+    expect((await w.services.orders.markRefunded(orderNo)).paymentStatus).toBe('refunded');
+    expect((await rejection(w.services.orders.markRefunded(orderNo))).code).toBe('IADE_BEKLEMIYOR');
+    expect((await rejection(w.services.orders.markRefunded('VT-YOKBOYLE'))).code).toBe('SIPARIS_BULUNAMADI');
+  });
+});

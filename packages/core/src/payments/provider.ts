@@ -23,6 +23,8 @@ export interface VerifiedPayment {
   cardLast4: string;
 }
 
+export type RefundResult = { refunded: true } | { refunded: false; reason: string };
+
 export interface PaymentProvider {
   /** Stored with each attempt (`payments.provider`). */
   readonly name: string;
@@ -30,6 +32,11 @@ export interface PaymentProvider {
   start(payment: PaymentStart): Promise<{ redirectUrl: string }>;
   /** Checks a signed result as it came back through the browser; null when it is forged or malformed. */
   verify(result: unknown): Promise<VerifiedPayment | null>;
+  /**
+   * Gives back the money of a succeeded attempt. Providers take the reference as the refund's idempotency
+   * key, so asking again after a lost answer refunds once.
+   */
+  refund(payment: { reference: string; amountMinor: number }): Promise<RefundResult>;
   /** The Turkish sentence a shopper reads for a failure code. */
   failureMessage(code: string): string;
 }

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
-import type { OrderService, OrderViewer } from '../orders/service.ts';
+import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
 import { applyStatusChange, type ChangedOrder } from '../orders/status.ts';
 import type { TestPaymentProvider } from './test-provider.ts';
 
@@ -21,6 +21,7 @@ export interface PaymentServiceOptions {
   provider: TestPaymentProvider;
   settings: { get(key: 'brand_name'): Promise<string> };
   now?: () => Date;
+  logger?: OrderLogger;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -49,6 +50,9 @@ function unpayableReason(order: OrderRow): string | null {
 export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   const { orders: orderService, provider, settings } = options;
   const now = options.now ?? (() => new Date());
+  const logger: OrderLogger = options.logger ?? {
+    error: (fields, message) => console.error(message, fields),
+  };
 
   /** Begins an attempt: older pending attempts of the order are superseded (their results will not count). */
   async function begin(order: OrderRow): Promise<{ order: OrderRow; reference: string }> {
@@ -92,6 +96,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       throw new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
     }
     const changes: ChangedOrder[] = [];
+    let refundQueued = false;
     const outcome = await db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(payments).where(eq(payments.reference, verified.reference));
       if (!attempt || attempt.amountMinor !== verified.amountMinor) {
@@ -142,13 +147,22 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           }
           await tx
             .update(payments)
-            .set({ status: 'failed', failureCode: err.code })
+            .set({ status: 'refund_pending', failureCode: err.code })
             .where(eq(payments.id, attempt.id));
+          refundQueued = true;
           return { paid: false, code: err.code, orderId: order.id };
         }
+      } else if (order.status === 6) {
+        // Cancelled while the shopper was at the bank: the money was taken and goes back.
+        await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, attempt.id));
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'refund_pending', paymentDueAt: null, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id));
+        refundQueued = true;
+        return { paid: false, code: 'SIPARIS_IPTAL_EDILDI', orderId: order.id };
       } else {
-        // In 0 it stays in 0, now paid. (Cancelled meanwhile: the money was taken and is owed back; the
-        // payment status says so for the operator.)
+        // In 0 it stays in 0, now paid.
         await tx
           .update(orders)
           .set({ paymentStatus: 'paid', paymentDueAt: null, updatedAt: sql`now()` })
@@ -157,6 +171,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       return { paid: true, code: null, orderId: order.id };
     });
     for (const changed of changes) orderService.notifyChange(changed);
+    if (refundQueued) void refundDue();
 
     const order = (await findOrder(db, outcome.orderId))!;
     return {
@@ -168,8 +183,71 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     };
   }
 
+  /**
+   * Gives back the money of attempts in `refund_pending`: runs after a change that queued one and every
+   * minute (a provider that did not answer is asked again). Each attempt is locked while its refund is
+   * asked for, so two rounds (or two app nodes) never refund it twice. The order becomes `refunded` when
+   * none of its attempts is owed any more.
+   */
+  let refunding: Promise<number> | null = null;
+  function refundDue(): Promise<number> {
+    refunding ??= refundRound().finally(() => {
+      refunding = null;
+    });
+    return refunding;
+  }
+
+  async function refundRound(): Promise<number> {
+    const due = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.status, 'refund_pending'))
+      .limit(100);
+    let refunded = 0;
+    for (const { id } of due) {
+      const done = await db.transaction(async (tx) => {
+        const [attempt] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
+          .for('update', { skipLocked: true });
+        if (!attempt) return false;
+        const result = await provider.refund({
+          reference: attempt.reference,
+          amountMinor: attempt.amountMinor,
+        });
+        if (!result.refunded) {
+          logger.error(
+            { orderId: attempt.orderId, reason: result.reason },
+            'card refund refused; asked again later',
+          );
+          return false;
+        }
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', refundedAt: sql`now()` })
+          .where(eq(payments.id, attempt.id));
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(orders.id, attempt.orderId),
+              eq(orders.paymentStatus, 'refund_pending'),
+              sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${attempt.orderId}
+                and ${payments.status} = 'refund_pending')`,
+            ),
+          );
+        return true;
+      });
+      if (done) refunded++;
+    }
+    return refunded;
+  }
+
   return {
     provider,
+    refundDue,
 
     /** What the payment page shows first: the order's amount and whether it can be paid now. */
     async session(query: unknown, customerId: number | null): Promise<PaymentSession> {

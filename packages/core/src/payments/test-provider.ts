@@ -4,7 +4,7 @@ import type { CardChallenge, SignedPaymentResult, TestCardInfo } from '@vitrin/s
 import { cardLast4, isExpiryPast } from '@vitrin/shared/payment-card';
 import { OrderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
-import type { PaymentProvider, PaymentStart, VerifiedPayment } from './provider.ts';
+import type { PaymentProvider, PaymentStart, RefundResult, VerifiedPayment } from './provider.ts';
 
 /**
  * The built-in test provider: it behaves like a bank's hosted 3-D Secure page, served by us at
@@ -48,6 +48,7 @@ const FAILURE_MESSAGES: Record<string, string> = {
   STOK_YETERSIZ: 'Ödeme sırasında ürünlerden birinin stoğu tükendi; ödemeniz iade edilecek.',
   KUPON_LIMITI_DOLDU: 'Ödeme sırasında kuponun kullanım hakkı doldu; ödemeniz iade edilecek.',
   YERINE_YENISI_BASLADI: 'Bu ödeme denemesinin yerine yenisi başlatıldı.',
+  SIPARIS_IPTAL_EDILDI: 'Sipariş, ödeme sürerken iptal edildi; ödemeniz kartınıza iade ediliyor.',
 };
 const UNKNOWN_FAILURE = 'Ödeme alınamadı. Lütfen tekrar deneyin.';
 
@@ -178,6 +179,12 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
         amountMinor: fields.amountMinor,
         cardLast4: fields.cardLast4,
       };
+    },
+
+    /** The test bank gives back whatever it took (it keeps no state, as a real one keys by reference). */
+    async refund(_payment: { reference: string; amountMinor: number }): Promise<RefundResult> {
+      await secret.ready();
+      return { refunded: true };
     },
 
     failureMessage: (code: string) => FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE,

@@ -22,6 +22,7 @@
  * (quantities added, capped by stock). API clients without cookies send `X-Cart-Token` instead.
  */
 import type { ApiErrorBody } from './error-body.ts';
+import type { OrderPaymentStatus } from './orders.ts';
 
 export const CART_COOKIE = 'vitrin_cart';
 export const CART_TOKEN_HEADER = 'x-cart-token';
@@ -200,7 +201,7 @@ export interface PlacedOrder {
   orderNo: string;
   status: number;
   paymentMethod: PaymentMethod;
-  paymentStatus: 'pending' | 'paid' | 'failed' | 'not_required';
+  paymentStatus: OrderPaymentStatus;
   totalMinor: number;
   /** Where the shopper goes next: `/secure-pay?...` for a card, else `/order-success?...`. */
   next: string;

@@ -20,7 +20,13 @@
 import type { OrderBadge } from '../order-states.ts';
 import type { PaymentMethod, VatLineView } from './cart.ts';
 
-export type OrderPaymentStatus = 'pending' | 'paid' | 'failed' | 'not_required';
+export type OrderPaymentStatus =
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'not_required'
+  | 'refund_pending'
+  | 'refunded';
 
 /** A state as shown: code 0-7, the glossary's label and badge colour. */
 export interface OrderStateView {
@@ -120,7 +126,7 @@ export interface OrderDetail extends OrderSummary {
   cargo: { company: string; trackingNo: string } | null;
   /** The last card payment attempt (last four digits only), if any. */
   lastPayment: {
-    status: 'pending' | 'succeeded' | 'failed';
+    status: 'pending' | 'succeeded' | 'failed' | 'refund_pending' | 'refunded';
     failureCode: string | null;
     cardLast4: string | null;
   } | null;
