@@ -115,7 +115,12 @@ runMain(async () => {
     cluster.stop('immediate');
     await rm(dir, { recursive: true, force: true });
   });
-  const vitrin = await startVitrin({ name: 'vitrin (PostgreSQL)', env: { DATABASE_URL: cluster.url } });
+  const vitrin = await startVitrin({
+    name: 'vitrin (PostgreSQL)',
+    env: { DATABASE_URL: cluster.url },
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the server's CPU profile
+    nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  });
   const products = await benchProducts(vitrin.url, cluster.url, BUYERS);
   const product = products[0];
   console.log(`bench money path: PostgreSQL (durable), ${products.length} products, ${DURATION} s each`);

@@ -17,6 +17,7 @@ import {
   sessionCookies,
   sessionToken,
 } from './session-cookie.ts';
+import { cookieWishlist, expiredWishlistCookie, hasWishlistCookie } from './wishlist-cookie.ts';
 
 export const SESSION_REQUIRED_MESSAGE = 'Oturumunuz sona erdi; lütfen yeniden giriş yapın.';
 
@@ -181,6 +182,7 @@ export function createAccountContext(
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
     await mergeGuestCart(session.customer.id);
+    await mergeGuestWishlist(session.customer.id);
     return session;
   }
 
@@ -195,6 +197,17 @@ export function createAccountContext(
       await services.cart.mergeGuest(guestToken, customerId);
     } catch (err) {
       request.log.error({ err, customerId }, 'guest cart not merged at login');
+    }
+  }
+
+  /** The guest's favourites (cookie) join the customer's list the same way, with the same failure rule. */
+  async function mergeGuestWishlist(customerId: number) {
+    const items = cookieWishlist(request);
+    if (!items.length) return;
+    try {
+      await services.wishlist.mergeGuest(items, customerId);
+    } catch (err) {
+      request.log.error({ err, customerId }, 'guest wishlist not merged at login');
     }
   }
 
@@ -213,6 +226,7 @@ export function createAccountContext(
         });
         // The guest cart was merged: its cookie goes.
         if (hasCartCookie(request)) cookies.push(expiredCartCookie(request));
+        if (hasWishlistCookie(request)) cookies.push(expiredWishlistCookie(request));
         return session.customer;
       },
       () => cookies,

@@ -22,21 +22,28 @@ import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.t
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
+import { registerBlogRoutes } from './routes/blog.ts';
 import { registerCartRoutes } from './routes/cart.ts';
 import { registerCatalogRoutes } from './routes/catalog.ts';
 import { registerCheckoutRoutes } from './routes/checkout.ts';
 import { registerClientErrorRoutes } from './routes/client-errors.ts';
+import { registerCompareRoutes } from './routes/compare.ts';
+import { registerContactRoutes } from './routes/contact.ts';
 import { registerCouponRoutes } from './routes/coupons.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHomeRoutes } from './routes/home.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerPaymentRoutes } from './routes/payments.ts';
 import { registerSeoRoutes } from './routes/seo.ts';
+import { registerSupportRoutes } from './routes/support.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
+import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
 import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
 import { hasWholesaleCookie } from './session-cookie.ts';
 import { registerSsr } from './ssr.ts';
+import { createContactContext, createContactLimiter, createSupportContext } from './support-context.ts';
+import { createWishlistContext } from './wishlist-context.ts';
 
 export interface AppOptions {
   services: Services;
@@ -119,6 +126,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
 
   // One account context per request, shared by the REST routes and the pages' load context.
   const limit = createAccountLimiter(app);
+  const limitContact = createContactLimiter(app);
   const accounts = new WeakMap<FastifyRequest, ServerAccountContext>();
   const accountOf = (request: FastifyRequest, reply: FastifyReply) => {
     let account = accounts.get(request);
@@ -167,7 +175,12 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
   registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerOrderRoutes(app, services, accountOf);
   registerPaymentRoutes(app, services, accountOf);
+  registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
+  registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerSeoRoutes(app, services);
+  registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
+  registerContactRoutes(app, services, limitContact);
+  await registerSupportRoutes(app, services, accountOf);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
   );
@@ -214,6 +227,7 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           home: services.home.data,
           page: services.content.bySlug,
           pageLinks: services.content.links,
+          blog: services.blog,
           categories: () => services.catalog.categoryTree(),
           homeShelves: async () => services.catalog.homeShelves(await account.shopper()),
           categoryPage: async (slug, query) =>
@@ -225,6 +239,9 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
           account,
           checkout: createCheckoutContext(services, request, reply, accountOf, config.publicUrl),
           orders: createOrdersContext(services, request, reply, accountOf),
+          wishlist: createWishlistContext(services, request, reply, accountOf, config.publicUrl),
+          contact: createContactContext(services, request, reply, limitContact),
+          support: createSupportContext(services, request, reply, accountOf),
         } satisfies StorefrontContext;
       },
       {

@@ -8,6 +8,7 @@ import {
   type Services,
   seedDemo,
 } from '@vitrin/core';
+import { writeDemoBlogImages } from '@vitrin/core/demo/blog-images';
 import { writeDemoCatalogImages } from '@vitrin/core/demo/catalog-images';
 import type { Config } from './config.ts';
 
@@ -39,6 +40,11 @@ export async function bootstrap(
         (err: unknown) =>
           log(`Demo görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
       );
+      writeDemoBlogImages(uploads).then(
+        (n) => n > 0 && log(`${n} demo blog kapak görseli çizildi (${uploads}).`),
+        (err: unknown) =>
+          log(`Blog görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
+      );
     }
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -50,7 +56,11 @@ export async function bootstrap(
         error: (fields, message) => log(`${message} ${JSON.stringify(fields)}`),
       },
     });
-    const services = createServices(database, { mailer, shopUrl: config.publicUrl });
+    const services = createServices(database, {
+      mailer,
+      shopUrl: config.publicUrl,
+      privateDir: path.join(config.dataDir, 'private'),
+    });
     await connectCacheBus(services);
     return services;
   } catch (err) {

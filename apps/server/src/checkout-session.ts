@@ -2,6 +2,7 @@ import type { CartOwner, CheckoutResult, Services } from '@vitrin/core';
 import type { FastifyRequest } from 'fastify';
 import { expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
 import { sessionCookies } from './session-cookie.ts';
+import { cookieWishlist, expiredWishlistCookie, hasWishlistCookie } from './wishlist-cookie.ts';
 
 /**
  * A guest who asked for an account at checkout and got one is logged in like after registration: the
@@ -22,5 +23,12 @@ export async function checkoutAccountCookies(
     wholesale: session.customer.wholesale,
   });
   if (owner && 'token' in owner) await services.cart.mergeGuest(owner.token, session.customer.id);
+  try {
+    await services.wishlist.mergeGuest(cookieWishlist(request), session.customer.id);
+    if (hasWishlistCookie(request)) cookies.push(expiredWishlistCookie(request));
+  } catch (err) {
+    // The order stands; the favourites stay in the guest cookie.
+    request.log.error({ err }, 'guest wishlist not merged after checkout');
+  }
   return hasCartCookie(request) ? [...cookies, expiredCartCookie(request)] : cookies;
 }

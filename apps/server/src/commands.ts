@@ -7,11 +7,13 @@ import {
   productFieldHelp,
   type Services,
   SettingError,
+  SupportError,
   seedDemo,
   settingDefinitions,
   settingKeys,
 } from '@vitrin/core';
 import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
+import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 
 /** A command that cannot be carried out; the message is shown to the operator as is. */
 export class CommandError extends Error {
@@ -43,6 +45,13 @@ Komutlar:
   order status SİPARİŞ-NO DURUM [--cargo FİRMA --tracking TAKİP-NO] [--note NOT]
                               Siparişin durumunu değiştirir ve müşteriye e-posta gönderir
                               (ör. order status VT7K2M9Q 2 --cargo "Yurtiçi Kargo" --tracking 123456)
+  order refunded SİPARİŞ-NO   İptal edilen Havale / EFT siparişinin parasının iade edildiğini kaydeder
+  ticket list [open|answered|closed]
+                              Destek taleplerini listeler (son değişen önce)
+  ticket show TALEP-NO        Bir talebi mesajlarıyla gösterir
+  ticket reply TALEP-NO "MESAJ"
+                              Talebe mağaza adına yanıt yazar, durumunu Yanıtlandı yapar ve
+                              müşteriye e-posta gönderir
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}
@@ -78,6 +87,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await customerCommand(services, sub, rest);
       case 'order':
         return await orderCommand(services, sub, rest);
+      case 'ticket':
+        return await ticketCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -90,7 +101,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
       err instanceof SettingError ||
       err instanceof CatalogError ||
       err instanceof AccountError ||
-      err instanceof OrderError
+      err instanceof OrderError ||
+      err instanceof SupportError
     ) {
       throw new CommandError(err.code, err.message);
     }
@@ -172,8 +184,15 @@ async function customerCommand(services: Services, sub: string | undefined, args
 
 const ORDER_OPTIONS = new Set(['--cargo', '--tracking', '--note']);
 
-/** `order status NO STATE [--cargo NAME --tracking NO] [--note TEXT]`, through changeStatus as the operator. */
+/**
+ * `order status NO STATE [--cargo NAME --tracking NO] [--note TEXT]`, through changeStatus as the operator;
+ * `order refunded NO`: the shop sent a cancelled transfer order's money back.
+ */
 async function orderCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'refunded' && args.length === 1) {
+    const order = await services.orders.markRefunded(args[0]!.trim());
+    return `${order.orderNo}: ödeme iade edildi olarak kaydedildi.`;
+  }
   if (sub !== 'status' || args.length < 2) throw badArguments();
   const [orderNo, stateText, ...optionArgs] = args as [string, string, ...string[]];
   const options: Record<string, string> = {};
@@ -201,8 +220,58 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
     cargoCompany: options['--cargo'],
     trackingNo: options['--tracking'],
   });
-  // The e-mail goes out before the CLI process closes the database.
+  // A card refund and the e-mail go out before the CLI process closes the database.
+  if (changed.refundDue) await services.payments.refundDue();
   await services.orders.drainMail();
   const cargo = changed.to === 2 ? ` (kargo: ${changed.cargoCompany}, takip no: ${changed.trackingNo})` : '';
   return `${changed.orderNo}: ${ORDER_STATES[changed.from].label} → ${ORDER_STATES[changed.to].label}${cargo}. Müşteriye e-posta gönderildi.`;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+
+/** `ticket list|show|reply`: the shop's side of support tickets until the admin panel exists. */
+async function ticketCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'list' && args.length <= 1) {
+    const status = args[0];
+    if (status !== undefined && !Object.hasOwn(TICKET_STATUSES, status)) {
+      throw new CommandError(
+        'KOMUT_GECERSIZ',
+        `Geçersiz durum "${status}". Durumlar: ${Object.entries(TICKET_STATUSES)
+          .map(([code, s]) => `${code} (${s.label})`)
+          .join(', ')}`,
+      );
+    }
+    const rows = await services.support.listAll(status as TicketStatus | undefined);
+    if (rows.length === 0) return 'Destek talebi yok.';
+    return rows
+      .map(
+        (t) =>
+          `${t.ticketNo}  ${TICKET_STATUSES[t.status].label.padEnd(10)}  ${when(t.updatedAt.toISOString())}  ${t.email}  ${t.subject}${t.orderNo ? ` (sipariş ${t.orderNo})` : ''}`,
+      )
+      .join('\n');
+  }
+  if (sub === 'show' && args.length === 1) {
+    const t = await services.support.show(args[0]!.trim());
+    return [
+      `${t.ticketNo} · ${t.status.label} · ${t.email}`,
+      `Konu: ${t.subject}${t.orderNo ? ` (sipariş ${t.orderNo})` : ''}`,
+      ...t.messages.map(
+        (m) =>
+          `\n[${when(m.createdAt)}] ${m.author === 'shop' ? 'Mağaza' : 'Müşteri'}:\n${m.body}${m.attachment ? `\n(ek: ${m.attachment.name}, ${m.attachment.type})` : ''}`,
+      ),
+    ].join('\n');
+  }
+  if (sub === 'reply' && args.length === 2) {
+    const [ticketNo, message] = args as [string, string];
+    const t = await services.support.shopReply(ticketNo.trim(), message);
+    // The e-mail goes out before the CLI process closes the database.
+    await services.support.drainMail();
+    return `${t.ticketNo}: yanıt eklendi, durum ${t.status.label}. Müşteriye e-posta gönderildi.`;
+  }
+  throw badArguments();
 }

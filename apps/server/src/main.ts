@@ -55,8 +55,9 @@ async function main() {
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
 
-  // Unpaid card orders past their `payment_due_at` go to Ödeme Başarısız and give their stock back. Every
-  // node may run this: each change is a conditional update, so two nodes never expire one order twice.
+  // Unpaid card orders past their `payment_due_at` go to Ödeme Başarısız and give their stock back; card
+  // refunds the provider did not take yet are asked for again. Every node may run this: each change is a
+  // conditional update (a refund is made under a row lock), so two nodes never do one twice.
   let expiring = false;
   const expire = async () => {
     if (expiring) return; // a slow round is not stacked on by the next tick
@@ -65,8 +66,10 @@ async function main() {
       const expired = await services.orders.expireUnpaid();
       if (expired)
         app.log.info({ expired }, 'Ödeme süresi dolan kart siparişleri "Ödeme Başarısız" durumuna alındı');
+      const refunded = await services.payments.refundDue();
+      if (refunded) app.log.info({ refunded }, 'Kart iadeleri ödeme sağlayıcısına iletildi');
     } catch (err) {
-      app.log.error({ err }, 'Ödeme süresi dolan siparişler işlenemedi');
+      app.log.error({ err }, 'Ödeme süresi dolan siparişler ya da iadeler işlenemedi');
     } finally {
       expiring = false;
     }
@@ -89,6 +92,8 @@ async function main() {
     // E-mails of the last requests (welcome, reset links) go out before the database and the mailer close.
     await services.customers.drainMail();
     await services.orders.drainMail();
+    await services.contact.drainMail();
+    await services.support.drainMail();
     services.mailer.close();
     await services.database.close();
     process.exit(0);

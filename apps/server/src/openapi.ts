@@ -20,8 +20,11 @@ import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { buildInfoSchema, homeDataSchema } from '@vitrin/shared/api/home';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
+import { blogOperations } from './openapi-blog.ts';
 import { cartOperations } from './openapi-cart.ts';
 import { orderOperations } from './openapi-orders.ts';
+import { supportOperations } from './openapi-support.ts';
+import { wishlistOperations } from './openapi-wishlist.ts';
 
 /**
  * The API as OpenAPI 3.1, generated from the same zod schemas that validate requests and type the client.
@@ -52,7 +55,10 @@ const pathParameterSchemas: Record<string, Record<string, unknown>> = {
   id: { type: 'integer', minimum: 1 },
   kind: { type: 'string', enum: ['shipping', 'billing'] },
   lineId: { type: 'integer', minimum: 1 },
+  productId: { type: 'integer', minimum: 1 },
   orderNo: { type: 'string', pattern: '^[A-Za-z0-9-]{4,40}$' },
+  ticketNo: { type: 'string', pattern: '^DT-[A-HJKMNP-Z2-9]{8}$' },
+  messageId: { type: 'integer', minimum: 1 },
 };
 
 // --- customer accounts -------------------------------------------------------------------------------
@@ -398,6 +404,9 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...orderOperations,
   ...cartOperations,
+  ...blogOperations,
+  ...supportOperations,
+  ...wishlistOperations,
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>

@@ -64,9 +64,21 @@ describe('npm run vitrin -- order status', () => {
     expect((await failure('order', 'status', orderNo)).code).toBe('KOMUT_GECERSIZ');
   });
 
+  it('records the refund of a cancelled Havale / EFT order the shop sent back, once', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'transfer' });
+    await run('order', 'status', orderNo, '1'); // the transfer arrived: paid
+    expect((await failure('order', 'refunded', orderNo)).code).toBe('IADE_BEKLEMIYOR');
+    await run('order', 'status', orderNo, '6');
+    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refund_pending' });
+    expect(await run('order', 'refunded', orderNo)).toBe(`${orderNo}: ödeme iade edildi olarak kaydedildi.`);
+    expect((await w.order(id)).paymentStatus).toBe('refunded');
+    expect((await failure('order', 'refunded', 'YOKBOYLE9')).code).toBe('SIPARIS_BULUNAMADI');
+  });
+
   it('lists the order command and the states in the usage text', async () => {
     const usage = await run('help');
     expect(usage).toContain('order status SİPARİŞ-NO DURUM');
+    expect(usage).toContain('order refunded SİPARİŞ-NO');
     expect(usage).toContain('7 Ödeme Başarısız');
   });
 });

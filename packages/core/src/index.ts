@@ -6,6 +6,8 @@ export type { CartService } from './cart/service.ts';
 export { CatalogError, categoryFieldHelp, productFieldHelp } from './catalog/admin.ts';
 export type { CheckoutBuyer } from './checkout/place-order.ts';
 export type { CheckoutResult, CheckoutService } from './checkout/service.ts';
+export type { CompareService } from './compare/service.ts';
+export type { ContactService } from './contact/service.ts';
 export { sanitizeRichText } from './content/sanitize.ts';
 export type { ContentService } from './content/service.ts';
 export type { CouponService } from './coupons/service.ts';
@@ -48,3 +50,7 @@ export {
   settingKeys,
 } from './settings/registry.ts';
 export { SettingError } from './settings/service.ts';
+export type { AttachmentUpload } from './support/attachments.ts';
+export { SupportError, type SupportErrorCode, supportErrorStatus } from './support/errors.ts';
+export type { AttachmentFile, SupportService } from './support/service.ts';
+export type { WishlistOwner, WishlistService } from './wishlist/service.ts';

@@ -1,11 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
+import { createBlogService } from './blog/service.ts';
 import { createCache } from './cache.ts';
 import { createCartService } from './cart/service.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCategoryService } from './catalog/categories.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createCheckoutService } from './checkout/service.ts';
+import { createCompareService } from './compare/service.ts';
+import { createContactService } from './contact/service.ts';
 import { createContentService } from './content/service.ts';
 import { createCouponService } from './coupons/service.ts';
 import { createAddressBook } from './customers/addresses.ts';
@@ -19,6 +22,8 @@ import { createOrderService } from './orders/service.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createTestPaymentProvider } from './payments/test-provider.ts';
 import { createSettingsService } from './settings/service.ts';
+import { createSupportService } from './support/service.ts';
+import { createWishlistService } from './wishlist/service.ts';
 
 /** PostgreSQL channel on which app nodes tell each other to drop their in-process caches. */
 export const CACHE_CHANNEL = 'vitrin_cache';
@@ -28,6 +33,8 @@ export interface ServicesOptions {
   mailer?: Mailer;
   /** The storefront's public address, for links in e-mails; `http://localhost:3000` by default. */
   shopUrl?: string;
+  /** `DATA_DIR/private`: files only their owners may read (support ticket attachments). */
+  privateDir?: string;
 }
 
 /** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
@@ -37,6 +44,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const settings = createSettingsService(db, cache);
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
+  const blog = createBlogService(db, cache);
   const home = createHomeService(cache, settings, navigation);
   const catalog = createCatalogService(db, cache, settings);
   const catalogAdmin = createCatalogAdmin(db, cache);
@@ -59,6 +67,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     mailer,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     settings,
+    // A cancelled paid card order: its refund goes to the provider right after the commit.
+    onRefundDue: () => void payments.refundDue(),
   });
   const payments = createPaymentService(db, {
     orders,
@@ -69,12 +79,24 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree });
   const cart = createCartService(db, { settings, coupons });
   const checkout = createCheckoutService(db, { settings, cart, coupons, customers, orders });
+  // Favourites (Favorilerim) and the compare list (Karşılaştır), read through the catalogue's public shapes.
+  const wishlist = createWishlistService(db, { settings });
+  const compare = createCompareService(db, { catalog });
+  // The contact form and support tickets (their attachments outside the public uploads).
+  const contact = createContactService(db, { mailer, settings });
+  const support = createSupportService(db, {
+    mailer,
+    settings,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
+  });
   return {
     database,
     cache,
     settings,
     navigation,
     content,
+    blog,
     home,
     catalog,
     catalogAdmin,
@@ -85,6 +107,10 @@ export function createServices(database: Database, options: ServicesOptions = {}
     checkout,
     orders,
     payments,
+    wishlist,
+    compare,
+    contact,
+    support,
     /** Closed at shutdown, after `customers.drainMail()`. */
     mailer,
   };

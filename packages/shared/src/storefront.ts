@@ -1,4 +1,5 @@
 import type { AccountContext } from './api/account-context.ts';
+import type { BlogContext } from './api/blog-context.ts';
 import type { PublicCoupon } from './api/cart.ts';
 import type {
   CategoryNode,
@@ -13,6 +14,8 @@ import type { CheckoutContext } from './api/checkout-context.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';
 import type { OrdersContext } from './api/orders-context.ts';
+import type { ContactContext, SupportContext } from './api/support-context.ts';
+import type { WishlistContext } from './api/wishlist-context.ts';
 
 /** What the server hands to React Router loaders (the load context); implemented by apps/server. */
 export interface StorefrontContext {
@@ -26,6 +29,8 @@ export interface StorefrontContext {
   home(): Promise<HomeData>;
   page(slug: string): Promise<ContentPage | null>;
   pageLinks(): Promise<PageLink[]>;
+  /** The blog: listings, posts, sidebar (the same for every visitor). */
+  blog: BlogContext;
   categories(): Promise<CategoryNode[]>;
   homeShelves(): Promise<HomeShelves>;
   /** Null for an unknown category; the query is already validated. */
@@ -41,6 +46,12 @@ export interface StorefrontContext {
   checkout: CheckoutContext;
   /** Orders of this request's customer or guest link, and their card payment (`/secure-pay`). */
   orders: OrdersContext;
+  /** This request's favourites and compare list (`/wishlist`, `/compare`). */
+  wishlist: WishlistContext;
+  /** The `/contact` form (rate-limited per address, like its REST route). */
+  contact: ContactContext;
+  /** Support tickets of this request's customer (panel: Destek). */
+  support: SupportContext;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

@@ -61,6 +61,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: Services) {
     const files = [
       'sitemaps/pages.xml',
       'sitemaps/categories.xml',
+      'sitemaps/blog.xml',
       ...Array.from({ length: productPages }, (_, i) => `sitemaps/products-${i + 1}.xml`),
     ];
     const body = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files

@@ -72,6 +72,8 @@ interface AccountFormProps {
   resetKey?: string | null | undefined;
   'aria-labelledby'?: string;
   className?: string;
+  /** `multipart/form-data` for forms with a file field. */
+  encType?: 'multipart/form-data';
 }
 
 /**
@@ -90,6 +92,7 @@ export function AccountForm({
   noRequiredNote,
   resetKey,
   className,
+  encType,
   ...aria
 }: AccountFormProps) {
   const { t } = useTranslation();
@@ -139,7 +142,14 @@ export function AccountForm({
     (intent === undefined || navigation.formData?.get('intent') === intent);
 
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} className={className ?? 'space-y-5'} {...aria}>
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={onSubmit}
+      className={className ?? 'space-y-5'}
+      {...(encType ? { encType } : {})}
+      {...aria}
+    >
       {intent && <input type="hidden" name="intent" value={intent} />}
       {summary && (
         <div

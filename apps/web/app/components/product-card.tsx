@@ -5,6 +5,7 @@ import { AppLink } from './app-link.tsx';
 import { AddToCartButton } from './cart/add-to-cart-button.tsx';
 import { Price } from './price.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { CompareButton, WishlistButton } from './wishlist/list-buttons.tsx';
 
 /** Cards fill a column of the grid below: 2, 3 then 4 columns, inside the 80rem page width. */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
@@ -41,7 +42,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
   const { t } = useTranslation();
   const titleId = `card-${product.id}-title`;
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white">
       <AppLink to={`/product/${product.slug}`} className="flex flex-1 flex-col">
         <div className="relative aspect-square overflow-hidden bg-sand-100">
           <ResponsiveImage
@@ -70,6 +71,11 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         </div>
       </AppLink>
       <CardAction product={product} titleId={titleId} />
+      {/* Outside the link (a button may not sit in one); their state is filled in on the client. */}
+      <WishlistButton productId={product.id} describedBy={titleId} className="absolute right-2 top-2" />
+      <div className="px-3 pb-3">
+        <CompareButton productId={product.id} describedBy={titleId} className="w-full text-xs" />
+      </div>
     </article>
   );
 }

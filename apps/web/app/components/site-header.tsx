@@ -8,6 +8,7 @@ import { useRootData } from '../lib/use-home.ts';
 import { AppLink, SmartLink } from './app-link.tsx';
 import { CartCount } from './cart/cart-count.tsx';
 import { SearchBox } from './search-box.tsx';
+import { ListLinks } from './wishlist/list-links.tsx';
 
 function MenuItem({ node }: { node: MenuNode }) {
   if (!node.children.length) {
@@ -116,9 +117,7 @@ export function SiteHeader() {
           aria-label={t('header.accountNav')}
           className="ml-auto flex items-center gap-1 whitespace-nowrap text-sm font-medium"
         >
-          <AppLink to="/wishlist" className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3">
-            {t('header.wishlist')}
-          </AppLink>
+          <ListLinks className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3" />
           <CartCount className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3" />
           <AccountLinks />
         </nav>

@@ -1,5 +1,6 @@
 import type { ProductCard as ProductCardData } from '@vitrin/shared/api/catalog';
 import { AppLink } from '../components/app-link.tsx';
+import { HomeBlogSection } from '../components/blog/home-blog.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
@@ -18,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { shelves: await context.homeShelves() };
+  const [shelves, posts] = await Promise.all([context.homeShelves(), context.blog.recent(3)]);
+  return { shelves, posts };
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -103,6 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <Shelf id="new" title={t('home.newTitle')} products={newProducts} />
         <Shelf id="discounted" title={t('home.discountedTitle')} products={discountedProducts} />
+        <HomeBlogSection posts={loaderData.posts} />
 
         <section aria-labelledby="values-title" className="mx-auto max-w-7xl px-4 py-16">
           <h2 id="values-title" className="text-2xl font-semibold text-ink-900">

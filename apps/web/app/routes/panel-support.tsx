@@ -1,67 +1,144 @@
-import { accountHeaders, accountMeta } from '../account/meta.ts';
+import { SUPPORT_LIMITS } from '@vitrin/shared/api/support';
+import { data, redirect } from 'react-router';
+import { AccountForm, SelectField, TextField } from '../account/form.tsx';
+import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
-import { requireCustomer } from '../account/session.server.ts';
+import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
+import { ContactDetails } from '../components/contact-details.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
+import {
+  AttachmentField,
+  bodyTooLarge,
+  formatTicketDate,
+  TextAreaField,
+  TicketBadge,
+} from '../support/fields.tsx';
 import type { Route } from './+types/panel-support';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('support.title'));
 
-/**
- * Destek. Support tickets arrive later; until then this page says how to reach the shop today, from the
- * shop's own settings (the same contact details as the footer), and links the help pages.
- */
+/** Destek: the customer's tickets, a form to open one, and how to reach the shop directly. */
 export async function loader(args: Route.LoaderArgs) {
   const customer = await requireCustomer(args);
-  return { email: customer.email };
+  const list = valueOrThrow(args.request, await args.context.support.list());
+  return { email: customer.email, ...list };
+}
+
+/** Opens a ticket (multipart: the optional attachment); works without JavaScript as a plain post. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer({ request, context });
+  if (bodyTooLarge(request)) {
+    return data(
+      {
+        intent: undefined,
+        error: {
+          code: 'DOSYA_COK_BUYUK',
+          message: 'Ek dosya en fazla 5 MB olabilir.',
+          fields: { file: 'Dosya çok büyük' },
+        },
+        values: {},
+      },
+      { status: 413, headers: NO_STORE },
+    );
+  }
+  const fields = await formFields(request);
+  const result = await context.support.open(fields);
+  if (!result.ok) return failed(request, result, fields);
+  throw redirect(`/panel/support/${result.value.ticketNo}?opened=1`, { headers: NO_STORE });
 }
 
 export const headers = accountHeaders;
 
-export default function SupportRoute({ loaderData }: Route.ComponentProps) {
+export default function SupportRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { home, pageLinks } = useRootData();
   const settings = home.global_setting;
   const help = pageLinks.filter((p) => p.type === 2);
+  const { tickets, orders } = loaderData;
   return (
     <PanelPage title={t('support.title')} intro={t('support.intro')}>
+      <PanelSection id="tickets-title" title={t('support.ticketsTitle')}>
+        {tickets.length === 0 ? (
+          <p className="text-ink-700">{t('support.noTickets')}</p>
+        ) : (
+          <ul className="divide-y divide-sand-200" data-testid="ticket-list">
+            {tickets.map((ticket) => (
+              <li
+                key={ticket.ticketNo}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+              >
+                <div className="min-w-0">
+                  <AppLink
+                    to={`/panel/support/${ticket.ticketNo}`}
+                    className="font-medium text-clay-700 underline underline-offset-2 hover:text-clay-800"
+                  >
+                    {ticket.subject}
+                  </AppLink>
+                  <p className="text-sm text-ink-700">
+                    <span className="sr-only">{t('support.ticketNo')}: </span>
+                    <span className="font-mono">{ticket.ticketNo}</span>
+                    {ticket.orderNo && <> · {ticket.orderNo}</>}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3 text-sm text-ink-700">
+                  <TicketBadge status={ticket.status} />
+                  <span>
+                    <span className="sr-only">{t('support.updated')}: </span>
+                    <time dateTime={ticket.updatedAt}>{formatTicketDate(ticket.updatedAt)}</time>
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelSection>
+      <PanelSection id="new-ticket-title" title={t('support.newTicket')}>
+        <AccountForm
+          id="ticket"
+          failure={actionData}
+          submitLabel={t('support.open')}
+          encType="multipart/form-data"
+          aria-labelledby="new-ticket-title"
+        >
+          <TextField
+            name="subject"
+            label={t('support.subject')}
+            required
+            minLength={3}
+            maxLength={SUPPORT_LIMITS.subject}
+            messages={{ missing: t('support.missingSubject') }}
+          />
+          {orders.length > 0 && (
+            <SelectField
+              name="orderNo"
+              label={t('support.order')}
+              hint={t('support.orderHint')}
+              defaultValue=""
+            >
+              <option value="">{t('support.noOrder')}</option>
+              {orders.map((order) => (
+                <option key={order.orderNo} value={order.orderNo}>
+                  {order.orderNo} · {formatTicketDate(order.createdAt)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextAreaField
+            name="message"
+            label={t('support.message')}
+            required
+            minLength={5}
+            maxLength={SUPPORT_LIMITS.message}
+            missing={t('support.missingMessage')}
+          />
+          <AttachmentField />
+        </AccountForm>
+      </PanelSection>
       <PanelSection id="contact-title" title={settings.unvan || settings.brand_name}>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-          {settings.contact_email && (
-            <div className="contents">
-              <dt className="font-medium text-ink-600">{t('support.email')}</dt>
-              <dd>
-                <a
-                  href={`mailto:${settings.contact_email}`}
-                  className="font-medium text-clay-700 underline underline-offset-2"
-                >
-                  {settings.contact_email}
-                </a>
-              </dd>
-            </div>
-          )}
-          {settings.contact_phone && (
-            <div className="contents">
-              <dt className="font-medium text-ink-600">{t('support.phone')}</dt>
-              <dd>
-                <a
-                  href={`tel:${settings.contact_phone.replace(/\s/g, '')}`}
-                  className="font-medium text-clay-700 underline underline-offset-2"
-                >
-                  {settings.contact_phone}
-                </a>
-              </dd>
-            </div>
-          )}
-          {settings.contact_address && (
-            <div className="contents">
-              <dt className="font-medium text-ink-600">{t('support.address')}</dt>
-              <dd className="text-ink-900">{settings.contact_address}</dd>
-            </div>
-          )}
-        </dl>
+        <ContactDetails />
         <p className="text-sm text-ink-700">{t('support.tip', { email: loaderData.email })}</p>
       </PanelSection>
       {help.length > 0 && (

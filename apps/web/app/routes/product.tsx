@@ -8,6 +8,7 @@ import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { CompareButton, WishlistButton } from '../components/wishlist/list-buttons.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useNonce } from '../lib/nonce.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
@@ -166,6 +167,10 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             personalization={product.personalization}
           />
           {product.stockType === 4 && <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>}
+          <div className="flex flex-wrap items-center gap-3">
+            <WishlistButton productId={product.id} />
+            <CompareButton productId={product.id} />
+          </div>
 
           {instalments.length > 0 && (
             <details className="rounded-xl border border-sand-200 bg-white p-4">

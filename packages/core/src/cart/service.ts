@@ -15,7 +15,7 @@ import {
   lineIdSchema,
   updateQuantityInput,
 } from '@vitrin/shared/api/cart-requests';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
@@ -69,13 +69,25 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
     return row;
   }
 
-  /** The owner's cart, made on the first write (a guest's cart exists only once they add something). */
+  /**
+   * The owner's cart, made on the first write (a guest's cart exists only once they add something), in one
+   * statement: the upsert also locks the row for the rest of the transaction (changes to one cart queue up)
+   * and marks it changed.
+   */
   async function ensureCart(owner: CartOwner, tx: Db): Promise<CartRow> {
     const values = ownerValues(owner);
     // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
     if (!values) throw lineNotFound();
-    await tx.insert(carts).values(values).onConflictDoNothing();
-    return (await findCart(owner, tx, true))!;
+    const at = now();
+    const [row] = await tx
+      .insert(carts)
+      .values({ ...values, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({
+        target: 'customerId' in values ? carts.customerId : carts.tokenHash,
+        set: { updatedAt: at },
+      })
+      .returning();
+    return row!;
   }
 
   async function itemsOf(cartId: number, on: Db = db): Promise<CartItemRow[]> {
@@ -136,50 +148,48 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
       const data = parseShopInput(addToCartInput, input);
       const variantId = data.variantId ?? null;
       const s = await settings.all();
-      await db.transaction(async (tx) => {
-        const slice = await loadCatalogue(tx, [{ productId: data.productId, variantId }]);
-        const product = slice.products.get(data.productId);
-        if (!product?.isActive) throw productNotFound();
-        if (product.stockType === 2) {
-          if (variantId === null) throw variantRequired();
-          const variant = slice.variants.get(variantId);
-          if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
-        } else if (variantId !== null) {
-          throw variantNotAllowed();
-        }
-        const personalization = checkPersonalization(product, data.personalization);
-        const item = priceItem(
-          slice,
-          { productId: product.id, variantId, personalization },
-          priceContext(s, shopper),
-        );
-        if (!item?.sold) throw productNotFound();
+      // The product is checked before the transaction (its reads run side by side on the pool); the stock
+      // is checked against that read, as the order checks it again when it takes the stock.
+      const slice = await loadCatalogue(db, [{ productId: data.productId, variantId }]);
+      const product = slice.products.get(data.productId);
+      if (!product?.isActive) throw productNotFound();
+      if (product.stockType === 2) {
+        if (variantId === null) throw variantRequired();
+        const variant = slice.variants.get(variantId);
+        if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
+      } else if (variantId !== null) {
+        throw variantNotAllowed();
+      }
+      const personalization = checkPersonalization(product, data.personalization);
+      const item = priceItem(
+        slice,
+        { productId: product.id, variantId, personalization },
+        priceContext(s, shopper),
+      );
+      if (!item?.sold) throw productNotFound();
+      const key = lineKey(product.id, variantId, personalization);
 
+      const { cart, rows } = await db.transaction(async (tx) => {
         const cart = await ensureCart(owner, tx);
-        const key = lineKey(product.id, variantId, personalization);
-        const [existing] = await tx
-          .select()
-          .from(cartItems)
-          .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.lineKey, key)));
-        if (!existing) {
-          const [{ n } = { n: 0 }] = await tx
-            .select({ n: count() })
-            .from(cartItems)
-            .where(eq(cartItems.cartId, cart.id));
-          if (n >= MAX_CART_LINES) throw cartFull(MAX_CART_LINES);
-        }
+        const rows = await itemsOf(cart.id, tx);
+        const existing = rows.find((r) => r.lineKey === key);
+        if (!existing && rows.length >= MAX_CART_LINES) throw cartFull(MAX_CART_LINES);
         const quantity = (existing?.quantity ?? 0) + data.quantity;
         if (quantity > MAX_LINE_QUANTITY) throw lineQuantityLimit(MAX_LINE_QUANTITY);
         if (item.stock !== null && quantity > item.stock) throw outOfStock(product.name, item.stock);
         const at = now();
         if (existing) {
           // The shopper saw today's price when adding again: the price-change warning starts from it.
-          await tx
+          const [line] = await tx
             .update(cartItems)
             .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: at })
-            .where(eq(cartItems.id, existing.id));
-        } else {
-          await tx.insert(cartItems).values({
+            .where(eq(cartItems.id, existing.id))
+            .returning();
+          return { cart, rows: rows.map((r) => (r.id === existing.id ? line! : r)) };
+        }
+        const [line] = await tx
+          .insert(cartItems)
+          .values({
             cartId: cart.id,
             productId: product.id,
             variantId,
@@ -189,11 +199,12 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
             addedPriceMinor: item.unitPriceMinor,
             createdAt: at,
             updatedAt: at,
-          });
-        }
-        await tx.update(carts).set({ updatedAt: at }).where(eq(carts.id, cart.id));
+          })
+          .returning();
+        return { cart, rows: [...rows, line!] };
       });
-      return view(owner, shopper);
+      // The answer is the cart as just written (lines in the order `itemsOf` gives), priced now.
+      return (await priceCart(db, cart, rows, { settings: s, coupons, shopper })).view;
     },
 
     /** Sets a line's quantity (1..999, at most the stock); the price-change warning is acknowledged. */

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { menuItems, pages, settings, socialAccounts } from '../db/schema.ts';
 import { assertSettingKey, parseSetting } from '../settings/service.ts';
+import { seedDemoBlog } from './blog.ts';
 import { seedDemoCoupons } from './coupons.ts';
 import { demoMenu, demoSettings, demoSocialAccounts } from './home.ts';
 import { demoPages } from './pages.ts';
@@ -48,6 +49,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(pages).values(demoPages.map((p) => ({ ...p })));
     await seedDemoCatalog(tx as unknown as Db);
     await seedDemoCoupons(tx as unknown as Db);
+    await seedDemoBlog(tx as unknown as Db);
     return true;
   });
 }

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes (the contact form's sender), when not to the shop's own address. */
+  replyTo?: string;
 }
 
 /** The subset of pino's logger (Fastify's `app.log`) the mailer uses. */

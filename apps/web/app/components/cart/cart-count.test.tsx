@@ -45,6 +45,8 @@ const setSignedIn = (on: boolean) => {
 };
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Waits (within act) until `check` passes: the count is asked for from an idle callback, late on a busy machine. */
+const until = (check: () => void) => act(() => vi.waitFor(check, { timeout: 5000 }));
 
 // The count store is one per page, as in the browser: these cases follow one visitor in order.
 describe('header Sepetim count', () => {
@@ -89,7 +91,7 @@ describe('header Sepetim count', () => {
     fetchMock.mockResolvedValue(Response.json({ count: 2 }));
     setSignedIn(true);
     await act(async () => router.navigate('/shop/seramik'));
-    await settle();
+    await until(() => expect(badge()?.textContent).toBe('2'));
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/front/cart/count');
     expect(link().getAttribute('aria-label')).toBe('Sepetim, 2 ürün');
     expect(badge()?.getAttribute('aria-hidden')).toBe('true');
@@ -116,6 +118,7 @@ describe('header Sepetim count', () => {
     await act(async () => root.render(null));
     fetchMock.mockResolvedValue(Response.json({ count: 1 }));
     await act(async () => root.render(<RouterProvider router={makeRouter('/product/kupa')} />));
+    await until(() => expect(fetchMock).toHaveBeenCalled());
     await settle();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(badge()?.textContent).toBe('1');

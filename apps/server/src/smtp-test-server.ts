@@ -1,0 +1,49 @@
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback that keeps every message it receives (raw), for integration tests. */
+export async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Messages to `address`, quoted-printable and encoded-word headers undone. */
+    mailsTo: (address: string) => received.filter((m) => m.to.includes(address)).map((m) => readable(m.raw)),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Quoted-printable and encoded-word headers undone, enough to read what nodemailer wrote. */
+export function readable(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(unfolded.charCodeAt(i));
+  }
+  return Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : data.replaceAll('_', ' '),
+    );
+}

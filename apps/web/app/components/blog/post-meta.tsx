@@ -1,0 +1,27 @@
+import type { BlogPostCard } from '@vitrin/shared/api/blog';
+import { useTranslation } from '../../i18n/index.ts';
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'Europe/Istanbul' });
+
+/** "12 Mart 2026", in Turkish and the shop's time zone (the same on the server and in the browser). */
+export function formatPostDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** Date · reading time (and the author when asked), as one line under a title. */
+export function PostMeta({ post, author = false }: { post: BlogPostCard; author?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-600">
+      {author && (
+        <>
+          <span>{t('blog.by', { author: post.author })}</span>
+          <span aria-hidden="true">·</span>
+        </>
+      )}
+      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+      <span aria-hidden="true">·</span>
+      <span>{t('blog.readingTime', { minutes: post.readingMinutes })}</span>
+    </p>
+  );
+}

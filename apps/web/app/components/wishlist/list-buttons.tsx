@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useHydrated } from '../../account/use-hydrated.ts';
+import { i18n, useTranslation } from '../../i18n/index.ts';
+import { useApi } from '../../lib/api-context.tsx';
+import { apiFailure } from '../../lib/cart.ts';
+import { showErrorToast, showSuccessToast } from '../../lib/toasts.tsx';
+import { compareApi, type ListName, useLists, wishlistApi } from '../../lib/wishlist.ts';
+import { AppLink } from '../app-link.tsx';
+
+/** Whether the product is in the list; false in server HTML and until the lists are known. */
+function useInList(name: ListName, productId: number): boolean {
+  const lists = useLists();
+  return lists?.[name].includes(productId) ?? false;
+}
+
+/** Runs a list change; a refusal (the compare limit, a product no longer sold) is the server's Turkish toast. */
+function useToggle(name: ListName, productId: number) {
+  const api = useApi();
+  const inList = useInList(name, productId);
+  const [busy, setBusy] = useState(false);
+  const calls = name === 'wishlist' ? wishlistApi : compareApi;
+  async function toggle() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (inList) await calls.remove(api, productId);
+      else {
+        await calls.add(api, productId);
+        if (name === 'compare') showSuccessToast(<CompareAddedToast />, 'compare-added');
+      }
+    } catch (error) {
+      const failure = apiFailure(error);
+      if (failure) showErrorToast(failure.message, `${name}-error`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { inList, busy, toggle };
+}
+
+function CompareAddedToast() {
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      {i18n.t('compare.added')}
+      <AppLink to="/compare" className="font-semibold text-clay-700 underline underline-offset-2">
+        {i18n.t('compare.goToCompare')}
+      </AppLink>
+    </span>
+  );
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 6.9 4.5c2 0 3.4 1.1 4.1 2.3h2c.7-1.2 2.1-2.3 4.1-2.3 3.5 0 5.5 3.5 4.2 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The heart: its accessible name is the glossary's "Favorilere Ekle" / "Favorilerden Çıkar" and
+ * `aria-pressed` says the state; `describedBy` names the product (cards carry many hearts).
+ */
+export function WishlistButton({
+  productId,
+  describedBy,
+  className = '',
+}: {
+  productId: number;
+  describedBy?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { inList, busy, toggle } = useToggle('wishlist', productId);
+  return (
+    <button
+      type="button"
+      disabled={!hydrated}
+      aria-disabled={busy || undefined}
+      aria-pressed={inList}
+      aria-label={inList ? t('wishlist.remove') : t('wishlist.add')}
+      aria-describedby={describedBy}
+      title={inList ? t('wishlist.remove') : t('wishlist.add')}
+      onClick={() => void toggle()}
+      data-testid="wishlist-toggle"
+      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-clay-700 shadow-sm hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait ${className}`}
+    >
+      <Heart filled={inList} />
+    </button>
+  );
+}
+
+/** "Karşılaştırmaya Ekle" / "Karşılaştırmadan Çıkar", with `aria-pressed`. */
+export function CompareButton({
+  productId,
+  describedBy,
+  className = '',
+}: {
+  productId: number;
+  describedBy?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { inList, busy, toggle } = useToggle('compare', productId);
+  return (
+    <button
+      type="button"
+      disabled={!hydrated}
+      aria-disabled={busy || undefined}
+      aria-pressed={inList}
+      aria-describedby={describedBy}
+      onClick={() => void toggle()}
+      data-testid="compare-toggle"
+      className={`inline-flex items-center justify-center gap-1.5 rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait aria-pressed:border-clay-700 aria-pressed:bg-sand-100 aria-pressed:text-clay-800 ${className}`}
+    >
+      <span aria-hidden="true">{inList ? '✓' : '⇄'}</span>
+      {inList ? t('compare.remove') : t('compare.add')}
+    </button>
+  );
+}

@@ -1,0 +1,26 @@
+import { loadBlogPost } from '../blog/loaders.server.ts';
+import { BLOG_CACHE, blogMeta } from '../blog/seo.ts';
+import { BlogArticle } from '../components/blog/blog-article.tsx';
+import type { Route } from './+types/blog-details';
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  blogMeta(
+    matches,
+    data && {
+      title: data.page.post.title,
+      description: data.page.post.excerpt,
+      path: `/blog-details/${data.page.post.id}`,
+      post: data.page.post,
+    },
+  );
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadBlogPost({ params, request }, context.blog);
+}
+
+export const headers: Route.HeadersFunction = () => BLOG_CACHE;
+
+export default function BlogDetailsRoute({ loaderData }: Route.ComponentProps) {
+  const { page, sidebar, origin } = loaderData;
+  return <BlogArticle page={page} sidebar={sidebar} origin={origin} />;
+}

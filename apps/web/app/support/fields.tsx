@@ -1,0 +1,88 @@
+import type { TicketStatusView } from '@vitrin/shared/api/support-context';
+import { ATTACHMENT_ACCEPT } from '@vitrin/shared/ticket-status';
+import type { TextareaHTMLAttributes } from 'react';
+import { FieldFrame, inputClass } from '../account/form.tsx';
+import { useTranslation } from '../i18n/index.ts';
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & {
+  name: string;
+  label: string;
+  hint?: string;
+  missing?: string;
+};
+
+/** A multi-line field with its label, hint and error, like the account forms' text fields. */
+export function TextAreaField({ name, label, hint, missing, required, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame name={name} label={label} required={required} hint={hint}>
+      {(field) => (
+        <textarea
+          id={field.id}
+          name={field.name}
+          required={required}
+          aria-invalid={field['aria-invalid']}
+          aria-describedby={field['aria-describedby']}
+          defaultValue={field.value}
+          data-missing={missing}
+          rows={6}
+          className={`${required ? 'required ' : ''}${inputClass}`}
+          {...textarea}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The optional attachment of a ticket message. */
+export function AttachmentField() {
+  const { t } = useTranslation();
+  return (
+    <FieldFrame name="file" label={t('support.file')} hint={t('support.fileHint')}>
+      {(field) => (
+        <input
+          type="file"
+          id={field.id}
+          name={field.name}
+          accept={ATTACHMENT_ACCEPT}
+          aria-invalid={field['aria-invalid']}
+          aria-describedby={field['aria-describedby']}
+          className="mt-1 block w-full text-sm text-ink-900 file:mr-3 file:rounded-lg file:border file:border-ink-800 file:bg-white file:px-3 file:py-2 file:font-medium file:text-ink-900 hover:file:bg-sand-100"
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+const BADGE_CLASSES: Record<TicketStatusView['badge'], string> = {
+  warning: 'bg-amber-50 text-amber-900 border-amber-700/40',
+  success: 'bg-green-50 text-green-900 border-green-700/40',
+  dark: 'bg-ink-900 text-white border-ink-900',
+};
+
+export function TicketBadge({ status }: { status: TicketStatusView }) {
+  return (
+    <span
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[status.badge]}`}
+      data-status={status.code}
+    >
+      {status.label}
+    </span>
+  );
+}
+
+export const formatTicketDate = (iso: string) =>
+  new Date(iso).toLocaleString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** A page post with a file is refused before it is read when it is clearly over the limit. */
+export const MAX_FORM_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+export function bodyTooLarge(request: Request): boolean {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  return Number.isFinite(length) && length > MAX_FORM_BYTES;
+}

@@ -1,0 +1,116 @@
+import {
+  BLOG_PAGE_SIZE,
+  type BlogListing,
+  type BlogListQuery,
+  type BlogPostCard,
+  type BlogPostPage,
+  type BlogSidebar,
+} from '@vitrin/shared/api/blog';
+import type { Cache } from '../cache.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
+import type { Db } from '../db/client.ts';
+import {
+  categoryBySlug,
+  facets,
+  listCards,
+  neighbourCard,
+  newestPostId,
+  postById,
+  recentCards,
+  relatedCards,
+  sitemapPosts,
+  tagBySlug,
+  tagsOfPost,
+} from './queries.ts';
+
+const RELATED_COUNT = 3;
+const RECENT_COUNT = 5;
+
+/**
+ * The blog as shoppers read it: published posts only (marked published, publish time reached). Everything
+ * is cached in-process and dropped with the other caches on any change (`cache.invalidateAll()`), which
+ * also empties the page cache; a post scheduled for later appears with the next invalidation.
+ */
+export function createBlogService(db: Db, cache: Cache) {
+  /** A listing page; null when the category or tag asked for does not exist. */
+  async function loadList(query: BlogListQuery, pageSize: number): Promise<BlogListing | null> {
+    const [category, tag] = await Promise.all([
+      query.category ? categoryBySlug(db, query.category) : undefined,
+      query.tag ? tagBySlug(db, query.tag) : undefined,
+    ]);
+    if (category === null || tag === null) return null;
+    const { items, total } = await listCards(
+      db,
+      { categoryId: category?.id, tagId: tag?.id },
+      (query.page - 1) * pageSize,
+      pageSize,
+    );
+    return {
+      items,
+      page: query.page,
+      pageSize,
+      total,
+      pageCount: Math.ceil(total / pageSize),
+      category: category ? { slug: category.slug, name: category.name } : null,
+      tag: tag ? { slug: tag.slug, name: tag.name } : null,
+    };
+  }
+
+  async function loadPost(id: number): Promise<BlogPostPage | null> {
+    const row = await postById(db, id);
+    if (!row) return null;
+    const tags = await tagsOfPost(db, id);
+    const [related, previous, next] = await Promise.all([
+      relatedCards(
+        db,
+        { id, categoryId: row.categoryId },
+        tags.map((t) => t.id),
+        RELATED_COUNT,
+      ),
+      neighbourCard(db, { id, publishedAt: row.publishedAt }, 'older'),
+      neighbourCard(db, { id, publishedAt: row.publishedAt }, 'newer'),
+    ]);
+    return {
+      post: {
+        ...row.card,
+        body: sanitizeRichText(row.body),
+        tags: tags.map(({ slug, name }) => ({ slug, name })),
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      related,
+      previous,
+      next,
+    };
+  }
+
+  const list = cache.keyed('blog-list', (key) => loadList(JSON.parse(key) as BlogListQuery, BLOG_PAGE_SIZE));
+  const post = cache.keyed('blog-post', (key) => loadPost(Number(key)));
+  const recent = cache.keyed('blog-recent', (n) => recentCards(db, Number(n)));
+  const newest = cache.value('blog-newest', async () => {
+    const id = await newestPostId(db);
+    return id === null ? null : post(String(id));
+  });
+
+  return {
+    /** Published posts newest first, `BLOG_PAGE_SIZE` a page; null for an unknown category or tag. */
+    list: (query: BlogListQuery): Promise<BlogListing | null> =>
+      list(JSON.stringify({ page: query.page, category: query.category, tag: query.tag })),
+    /** A published post with related posts and its older and newer neighbours; null when there is none. */
+    post: (id: number): Promise<BlogPostPage | null> => post(String(id)),
+    /** The newest published post (`/blog-details`, `/blog-details-2`). */
+    newest,
+    sidebar: cache.value(
+      'blog-sidebar',
+      async (): Promise<BlogSidebar> => ({
+        ...(await facets(db)),
+        recent: await recentCards(db, RECENT_COUNT),
+      }),
+    ),
+    /** The newest posts (home page, feed). */
+    recent: (count: number): Promise<BlogPostCard[]> => recent(String(count)),
+    /** Ids and change times of every published post, for the sitemap. */
+    sitemap: () => sitemapPosts(db),
+  };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,0 +1,65 @@
+import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+
+/**
+ * Why a contact or support request was refused: a stable code for the HTTP layer and the CLI, and a Turkish
+ * message shown as is. Codes and statuses in one table, like the order errors.
+ */
+export const supportErrorStatus = {
+  /** Unknown ticket or another customer's: one answer for both. */
+  TALEP_BULUNAMADI: 404,
+  /** The order named on a new ticket is not one of the customer's. */
+  SIPARIS_GECERSIZ: 422,
+  /** The shop cannot answer a ticket its customer closed. */
+  TALEP_KAPALI: 409,
+  /** Someone else changed the ticket between our read and our write. */
+  TALEP_DEGISTI: 409,
+  DOSYA_COK_BUYUK: 413,
+  DOSYA_TURU_GECERSIZ: 415,
+  GECERSIZ_ISTEK: 400,
+} as const;
+export type SupportErrorCode = keyof typeof supportErrorStatus;
+
+export class SupportError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: SupportErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'SupportError';
+    this.status = supportErrorStatus[code];
+  }
+}
+
+export const ticketNotFound = () => new SupportError('TALEP_BULUNAMADI', 'Destek talebi bulunamadı.');
+
+export const orderNotYours = () =>
+  new SupportError('SIPARIS_GECERSIZ', 'Seçtiğiniz sipariş hesabınızda bulunamadı.', {
+    orderNo: 'Siparişlerinizden birini seçin',
+  });
+
+export const ticketClosed = () =>
+  new SupportError('TALEP_KAPALI', 'Bu talep müşteri tarafından kapatıldı; yanıt eklenemez.');
+
+export const ticketChanged = () =>
+  new SupportError('TALEP_DEGISTI', 'Talep bu sırada değişti; lütfen sayfayı yenileyip tekrar deneyin.');
+
+export const attachmentTooLarge = () =>
+  new SupportError(
+    'DOSYA_COK_BUYUK',
+    `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`,
+    { file: 'Dosya çok büyük' },
+  );
+
+export const attachmentWrongType = () =>
+  new SupportError('DOSYA_TURU_GECERSIZ', 'Yalnızca JPEG, PNG, WebP görsel ya da PDF ekleyebilirsiniz.', {
+    file: 'JPEG, PNG, WebP ya da PDF seçin',
+  });
+
+export const invalidSupportInput = (fields: Record<string, string>) =>
+  new SupportError(
+    'GECERSIZ_ISTEK',
+    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
+    fields,
+  );

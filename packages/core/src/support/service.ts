@@ -1,0 +1,288 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { openTicketRequest, ticketNoSchema, ticketReplyRequest } from '@vitrin/shared/api/support';
+import type { TicketDetail, TicketList } from '@vitrin/shared/api/support-context';
+import { canApply, TICKET_EVENTS, type TicketEvent, type TicketStatus } from '@vitrin/shared/ticket-status';
+import type { z } from '@vitrin/shared/zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers, supportMessages, supportTickets } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { ticketReplyEmail } from '../mail/support-templates.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { type AttachmentUpload, createAttachmentStore, type StoredAttachment } from './attachments.ts';
+import { invalidSupportInput, orderNotYours, ticketChanged, ticketClosed, ticketNotFound } from './errors.ts';
+import {
+  findTicket,
+  listAllTickets,
+  listTickets,
+  ownOrderId,
+  type TicketRow,
+  ticketDetail,
+} from './queries.ts';
+import { newTicketNo } from './ticket-number.ts';
+
+export interface SupportLogger {
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface SupportServiceOptions {
+  mailer: Mailer;
+  settings: SettingsService;
+  /** The storefront's public origin: the link in the reply e-mail starts with it. */
+  shopUrl: string;
+  /** `DATA_DIR/private`: attachments go to its `support/` folder. */
+  privateDir: string;
+  logger?: SupportLogger;
+}
+
+/** A downloaded attachment: its bytes and what to tell the browser. */
+export interface AttachmentFile {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  throw invalidSupportInput(fields);
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Support tickets: a customer opens one (about one of their own orders, if they like), both sides write in
+ * its thread, the customer closes it. Every status change obeys the table in `shared/ticket-status.ts`
+ * and is one conditional update, so two requests at once cannot both move the same ticket.
+ * Another customer's ticket, and an unknown one, answer the same 404.
+ */
+export function createSupportService(db: Db, options: SupportServiceOptions) {
+  const { mailer, settings } = options;
+  const shopUrl = options.shopUrl.replace(/\/+$/, '');
+  const store = createAttachmentStore(options.privateDir);
+  const logger: SupportLogger = options.logger ?? {
+    error: (fields, message) => console.error(message, fields),
+  };
+
+  const pendingMail = new Set<Promise<void>>();
+  function mailLater(kind: string, ticketNo: string, build: () => Promise<Parameters<Mailer['send']>[0]>) {
+    const job: Promise<void> = (async () => mailer.send(await build()))()
+      .catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : String(err);
+        logger.error({ mail: kind, ticketNo, reason }, 'support e-mail not sent');
+      })
+      .finally(() => pendingMail.delete(job));
+    pendingMail.add(job);
+  }
+
+  /** The ticket if it is this customer's; 404 otherwise. */
+  async function own(customerId: number, ticketNo: unknown): Promise<TicketRow> {
+    const parsed = ticketNoSchema.safeParse(ticketNo);
+    if (!parsed.success) throw ticketNotFound();
+    const row = await findTicket(db, parsed.data);
+    if (!row || row.customerId !== customerId) throw ticketNotFound();
+    return row;
+  }
+
+  async function anyTicket(ticketNo: unknown): Promise<TicketRow> {
+    const parsed = ticketNoSchema.safeParse(ticketNo);
+    if (!parsed.success) throw ticketNotFound();
+    const row = await findTicket(db, parsed.data);
+    if (!row) throw ticketNotFound();
+    return row;
+  }
+
+  /** Stores the file (checked first) and runs `work`; the file is removed again if `work` fails. */
+  async function withAttachment<T>(
+    upload: AttachmentUpload | null | undefined,
+    work: (stored: StoredAttachment | null) => Promise<T>,
+  ): Promise<T> {
+    const stored = upload ? await store.save(upload) : null;
+    try {
+      return await work(stored);
+    } catch (err) {
+      if (stored) await rm(path.join(options.privateDir, stored.path), { force: true });
+      throw err;
+    }
+  }
+
+  const attachmentColumns = (stored: StoredAttachment | null) =>
+    stored
+      ? {
+          attachmentPath: stored.path,
+          attachmentName: stored.name,
+          attachmentType: stored.type,
+          attachmentSize: stored.size,
+        }
+      : {};
+
+  /**
+   * Applies `event` to the ticket (one conditional update) and adds the message, in one transaction.
+   * Refused when the ticket's status does not allow the event.
+   */
+  async function apply(
+    row: TicketRow,
+    event: TicketEvent,
+    message?: { author: 'customer' | 'shop'; body: string; stored: StoredAttachment | null },
+  ): Promise<void> {
+    const { from, to } = TICKET_EVENTS[event];
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(supportTickets)
+        .set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(supportTickets.id, row.id), inArray(supportTickets.status, [...from])))
+        .returning({ id: supportTickets.id });
+      if (moved.length === 0) throw event === 'shopReply' ? ticketClosed() : ticketChanged();
+      if (message) {
+        await tx.insert(supportMessages).values({
+          ticketId: row.id,
+          author: message.author,
+          body: message.body,
+          ...attachmentColumns(message.stored),
+        });
+      }
+    });
+  }
+
+  const detailOf = async (ticketNo: string) => ticketDetail(db, (await findTicket(db, ticketNo))!);
+
+  return {
+    async list(customerId: number): Promise<TicketList> {
+      return listTickets(db, customerId);
+    },
+
+    async open(customerId: number, input: unknown, upload?: AttachmentUpload | null): Promise<TicketDetail> {
+      const data = parse(openTicketRequest, input);
+      const orderId = data.orderNo ? await ownOrderId(db, customerId, data.orderNo) : null;
+      if (orderId === undefined) throw orderNotYours();
+      if (upload) store.check(upload);
+      return withAttachment(upload, async (stored) => {
+        for (let attempt = 0; ; attempt++) {
+          const ticketNo = newTicketNo();
+          try {
+            await db.transaction(async (tx) => {
+              const [ticket] = await tx
+                .insert(supportTickets)
+                .values({ ticketNo, customerId, orderId, subject: data.subject, status: 'open' })
+                .returning({ id: supportTickets.id });
+              await tx.insert(supportMessages).values({
+                ticketId: ticket!.id,
+                author: 'customer',
+                body: data.message,
+                ...attachmentColumns(stored),
+              });
+            });
+            return await detailOf(ticketNo);
+          } catch (err) {
+            if (attempt < 3 && isUniqueViolation(err)) continue;
+            throw err;
+          }
+        }
+      });
+    },
+
+    async detail(customerId: number, ticketNo: unknown): Promise<TicketDetail> {
+      return ticketDetail(db, await own(customerId, ticketNo));
+    },
+
+    /** The customer's message: the ticket is open again (a closed one too). */
+    async reply(
+      customerId: number,
+      ticketNo: unknown,
+      input: unknown,
+      upload?: AttachmentUpload | null,
+    ): Promise<TicketDetail> {
+      const row = await own(customerId, ticketNo);
+      const { message } = parse(ticketReplyRequest, input);
+      if (upload) store.check(upload);
+      await withAttachment(upload, (stored) =>
+        apply(row, 'customerReply', { author: 'customer', body: message, stored }),
+      );
+      return detailOf(row.ticketNo);
+    },
+
+    /** Closing twice is harmless: a closed ticket is answered as it is. */
+    async close(customerId: number, ticketNo: unknown): Promise<TicketDetail> {
+      const row = await own(customerId, ticketNo);
+      if (row.status !== 'closed') await apply(row, 'close');
+      return detailOf(row.ticketNo);
+    },
+
+    /** An attachment of one of the customer's tickets; 404 for anything else. */
+    async attachment(customerId: number, ticketNo: unknown, messageId: unknown): Promise<AttachmentFile> {
+      const row = await own(customerId, ticketNo);
+      const id = typeof messageId === 'string' && /^[1-9]\d{0,9}$/.test(messageId) ? Number(messageId) : NaN;
+      if (!Number.isSafeInteger(id)) throw ticketNotFound();
+      const [message] = await db
+        .select()
+        .from(supportMessages)
+        .where(and(eq(supportMessages.id, id), eq(supportMessages.ticketId, row.id)));
+      if (!message?.attachmentPath || !message.attachmentType) throw ticketNotFound();
+      try {
+        return {
+          bytes: await store.read(message.attachmentPath),
+          name: message.attachmentName ?? 'ek',
+          type: message.attachmentType,
+        };
+      } catch {
+        throw ticketNotFound();
+      }
+    },
+
+    // --- the shop's side (the CLI until the admin panel exists) -------------------------------------
+
+    /** The shop's answer: the ticket becomes answered and its customer gets an e-mail with the link. */
+    async shopReply(ticketNo: unknown, body: string): Promise<TicketDetail> {
+      const row = await anyTicket(ticketNo);
+      const { message } = parse(ticketReplyRequest, { message: body });
+      if (!canApply('shopReply', row.status)) throw ticketClosed();
+      await apply(row, 'shopReply', { author: 'shop', body: message, stored: null });
+      mailLater('ticket-reply', row.ticketNo, async () => {
+        const [customer] = await db
+          .select({ email: customers.email, firstName: customers.firstName })
+          .from(customers)
+          .where(eq(customers.id, row.customerId));
+        if (!customer) throw new Error('customer gone');
+        return {
+          to: customer.email,
+          ...ticketReplyEmail({
+            shopName: await settings.get('brand_name'),
+            firstName: customer.firstName,
+            ticketNo: row.ticketNo,
+            ticketSubject: row.subject,
+            reply: message,
+            ticketUrl: `${shopUrl}/panel/support/${encodeURIComponent(row.ticketNo)}`,
+          }),
+        };
+      });
+      return detailOf(row.ticketNo);
+    },
+
+    /** Any customer's ticket with its thread and the customer's e-mail (the CLI's `ticket show`). */
+    async show(ticketNo: unknown): Promise<TicketDetail & { email: string }> {
+      const row = await anyTicket(ticketNo);
+      const [customer] = await db
+        .select({ email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, row.customerId));
+      return { ...(await ticketDetail(db, row)), email: customer?.email ?? '' };
+    },
+
+    listAll: (status?: TicketStatus) => listAllTickets(db, status),
+
+    /** Resolves when the e-mails under way are sent (or failed and logged). */
+    async drainMail(): Promise<void> {
+      while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,0 +1,52 @@
+/**
+ * Request schemas of the support API (`support-context.ts` has the answers' shapes). Messages are what a
+ * customer reads next to the field. Brings zod: imported by path.
+ */
+import { z } from '../zod.ts';
+
+export type {
+  TicketDetail,
+  TicketList,
+  TicketMessage,
+  TicketSummary,
+} from './support-context.ts';
+
+export const SUPPORT_LIMITS = { subject: 150, message: 5000 } as const;
+
+/** `DT-` and 8 letters and digits without look-alikes (like order numbers). */
+export const TICKET_NO_PATTERN = /^DT-[A-HJKMNP-Z2-9]{8}$/;
+
+export const ticketNoSchema = z
+  .string({ error: 'Talep numarası gerekli' })
+  .trim()
+  .toUpperCase()
+  .regex(TICKET_NO_PATTERN, 'Talep numarası geçersiz');
+
+const message = z
+  .string({ error: 'Mesajınızı yazın' })
+  .trim()
+  .min(1, 'Mesajınızı yazın')
+  .min(5, 'Mesajınız en az 5 karakter olmalı')
+  .max(SUPPORT_LIMITS.message, `Mesajınız en fazla ${SUPPORT_LIMITS.message} karakter olabilir`);
+
+export const openTicketRequest = z.object({
+  subject: z
+    .string({ error: 'Konuyu yazın' })
+    .trim()
+    .min(1, 'Konuyu yazın')
+    .min(3, 'Konu en az 3 karakter olmalı')
+    .max(SUPPORT_LIMITS.subject, `Konu en fazla ${SUPPORT_LIMITS.subject} karakter olabilir`),
+  /** One of the customer's own orders; empty means none. */
+  orderNo: z
+    .string({ error: 'Sipariş numarası geçersiz' })
+    .trim()
+    .max(40, 'Sipariş numarası geçersiz')
+    .regex(/^[A-Za-z0-9-]*$/, 'Sipariş numarası geçersiz')
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  message,
+});
+export type OpenTicketRequest = z.input<typeof openTicketRequest>;
+
+export const ticketReplyRequest = z.object({ message });
+export type TicketReplyRequest = z.input<typeof ticketReplyRequest>;

@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config.ts';
+import { expectNoAxeViolations, open, outboxFiles, shots, vitrinCli, waitForMail } from './support.ts';
+
+const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
+/** A 1×1 PNG, as a customer's photo of a broken mug. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('contact and support', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a visitor sends the contact form and sees the success toast', async ({ page }) => {
+    const before = outboxFiles();
+    await open(page, '/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('İletişim');
+    await expect(page.getByRole('main').getByRole('link', { name: /KVKK aydınlatma metni/ })).toHaveAttribute(
+      'href',
+      '/content/kvkk-aydinlatma-metni',
+    );
+    await expectNoAxeViolations(page);
+    await shots(page, 'contact');
+
+    // The form check names what is missing, next to the fields.
+    await page.getByRole('button', { name: 'Mesajı gönder' }).click();
+    await expect(page.getByRole('alert')).toContainText('Adınızı ve soyadınızı girin');
+    await expect(
+      page.getByText('KVKK aydınlatma metnini okuduğunuzu onaylamanız gerekiyor').first(),
+    ).toBeVisible();
+    await shots(page, 'contact-errors');
+
+    await page.getByLabel('Ad soyad').fill('Zeynep Kaya');
+    await page.getByLabel('E-posta', { exact: true }).fill('zeynep@example.com');
+    await page.getByLabel('Konu').fill('Toptan alım');
+    await page
+      .getByLabel('Mesajınız')
+      .fill('Kafemiz için 40 adet kupa almak istiyoruz; fiyat alabilir miyiz?');
+    await page.getByLabel(/aydınlatma metnini okudum/).check();
+    await page.getByRole('button', { name: 'Mesajı gönder' }).click();
+    await expect(page.locator('.Toastify__toast--success')).toContainText('Mesajınız bize ulaştı');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Mesajınız bize ulaştı');
+    // To the shop's contact_email (the demo shop's), answering goes to the visitor.
+    await waitForMail('merhaba@vitrinatolye.com.tr', before, /Reply-To: zeynep@example.com/);
+  });
+
+  test('a customer opens a ticket with a photo, the shop answers from the CLI, the customer reads it', async ({
+    page,
+  }) => {
+    const email = `deniz.${Date.now()}@example.com`;
+    const registered = await page.request.post('/api/front/auth/register', {
+      headers: SAME_ORIGIN,
+      data: {
+        firstName: 'Deniz',
+        lastName: 'Arslan',
+        email,
+        phone: '0543 222 33 44',
+        password: 'Kedi-Mavi-Deniz-7',
+        kvkk: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    await open(page, '/panel/support');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Destek');
+    await expect(page.getByText('Henüz bir destek talebiniz yok.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'panel-support');
+
+    const form = page.locator('form[enctype="multipart/form-data"]');
+    await form.getByLabel('Konu').fill('Kupam kırık geldi');
+    await form.getByLabel('Mesajınız').fill('Kargodan çıkan kupanın kulpu kırıktı, fotoğrafı ekledim.');
+    await form
+      .getByLabel('Ek dosya')
+      .setInputFiles({ name: 'kirik-kupa.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Talebi gönder' }).click();
+
+    await expect(page).toHaveURL(/\/panel\/support\/DT-[A-Z2-9]{8}\?opened=1/);
+    const ticketNo = page.url().match(/DT-[A-Z2-9]{8}/)![0];
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Destek talebi ${ticketNo}`);
+    await expect(page.locator('[data-status]').first()).toHaveText('Açık');
+    const attachment = page.getByRole('link', { name: 'Ek: kirik-kupa.png' });
+    await expect(attachment).toBeVisible();
+    const file = await page.request.get((await attachment.getAttribute('href'))!);
+    expect(file.headers()['content-type']).toBe('image/png');
+    expect(file.headers()['x-content-type-options']).toBe('nosniff');
+
+    // The shop answers through the running server's control socket.
+    const before = outboxFiles();
+    const output = vitrinCli('ticket', 'reply', ticketNo, 'Çok üzüldük! Yenisini bugün kargoya veriyoruz.');
+    expect(output).toContain(`${ticketNo}: yanıt eklendi, durum Yanıtlandı.`);
+    await waitForMail(email, before, new RegExp(`/panel/support/${ticketNo}`));
+
+    await open(page, `/panel/support/${ticketNo}`);
+    await expect(page.locator('[data-status]').first()).toHaveText('Yanıtlandı');
+    const shopMessage = page.locator('[data-author="shop"]');
+    await expect(shopMessage).toContainText('Yenisini bugün kargoya veriyoruz.');
+    await expect(shopMessage).toContainText('destek ekibi');
+    await expectNoAxeViolations(page);
+    await shots(page, 'panel-support-ticket');
+
+    await page.getByLabel('Mesajınız').fill('Teşekkür ederim, bekliyorum.');
+    await page.getByRole('button', { name: 'Yanıtı gönder' }).click();
+    await expect(page.locator('[data-author="customer"]').last()).toContainText('Teşekkür ederim');
+    await expect(page.locator('[data-status]').first()).toHaveText('Açık');
+
+    await page.getByRole('button', { name: 'Talebi kapat' }).click();
+    await expect(page.locator('[data-status]').first()).toHaveText('Kapandı');
+    await expect(page.getByRole('button', { name: 'Talebi kapat' })).toHaveCount(0);
+
+    await open(page, '/panel/support');
+    await expect(page.getByTestId('ticket-list')).toContainText(ticketNo);
+    await expect(page.getByTestId('ticket-list')).toContainText('Kapandı');
+    await shots(page, 'panel-support-list');
+  });
+});
