@@ -5,7 +5,13 @@ import type { CouponService } from '../coupons/service.ts';
 import type { Db } from '../db/client.ts';
 import type { cartItems, carts } from '../db/schema.ts';
 import type { Settings } from '../settings/registry.ts';
-import { loadCatalogue, maxQuantityOf, type PricedItem, priceItem } from './catalogue.ts';
+import {
+  type CatalogueSlice,
+  loadCatalogue,
+  maxQuantityOf,
+  type PricedItem,
+  priceItem,
+} from './catalogue.ts';
 import type { Shopper } from './owner.ts';
 import { type ComputedTotals, computeTotals, type ShippingRules, type TotalsLine } from './totals.ts';
 
@@ -96,8 +102,11 @@ export async function priceCart(
   cart: CartRow | null,
   rows: readonly CartItemRow[],
   { settings, coupons, shopper, method, instalments }: PriceCartOptions,
+  /** The catalogue already read for these lines (in the same transaction), if any. */
+  read?: CatalogueSlice,
 ): Promise<PricedCart> {
-  const slice = await loadCatalogue(db, rows);
+  const slice =
+    read && rows.every((r) => read.products.has(r.productId)) ? read : await loadCatalogue(db, rows);
   const ctx = priceContext(settings, shopper);
   const lines: PricedLine[] = rows.map((row) => {
     const item = priceItem(slice, row, ctx);

@@ -16,6 +16,7 @@ import {
   updateQuantityInput,
 } from '@vitrin/shared/api/cart-requests';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { rows } from '../catalog/rows.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
@@ -59,6 +60,60 @@ const MONTHS_OF = (total: number, months: number) => Math.ceil(total / months);
  * the client only says what and how many. Every operation is scoped to the owner's cart: another cart's
  * line answers SATIR_BULUNAMADI, exactly like one that does not exist.
  */
+interface CartWithLinesRow {
+  c_id: number;
+  token_hash: string | null;
+  customer_id: number | null;
+  coupon_code: string | null;
+  c_created_at: Date | string;
+  c_updated_at: Date | string;
+  id: number | null;
+  product_id: number | null;
+  variant_id: number | null;
+  line_key: string | null;
+  quantity: number | null;
+  personalization: CartItemRow['personalization'];
+  added_price_minor: number | null;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+}
+
+/** The select list of a cart `c` left-joined with its lines `i`: one row per line (one with no line). */
+const CART_WITH_LINES = sql.raw(`c.id as c_id, c.token_hash, c.customer_id, c.coupon_code,
+  c.created_at as c_created_at, c.updated_at as c_updated_at, i.id, i.product_id, i.variant_id, i.line_key,
+  i.quantity, i.personalization, i.added_price_minor, i.created_at, i.updated_at`);
+
+/** The cart and its lines from `CART_WITH_LINES` rows; null when there was no cart. */
+function cartWithLines(found: CartWithLinesRow[]): { cart: CartRow; rows: CartItemRow[] } | null {
+  const first = found[0];
+  if (!first) return null;
+  const cart: CartRow = {
+    id: first.c_id,
+    tokenHash: first.token_hash,
+    customerId: first.customer_id,
+    couponCode: first.coupon_code,
+    createdAt: new Date(first.c_created_at),
+    updatedAt: new Date(first.c_updated_at),
+  };
+  const lines = found
+    .filter((r) => r.id !== null)
+    .map(
+      (r): CartItemRow => ({
+        id: r.id!,
+        cartId: cart.id,
+        productId: r.product_id!,
+        variantId: r.variant_id,
+        lineKey: r.line_key!,
+        quantity: r.quantity!,
+        personalization: r.personalization,
+        addedPriceMinor: r.added_price_minor!,
+        createdAt: new Date(r.created_at!),
+        updatedAt: new Date(r.updated_at!),
+      }),
+    );
+  return { cart, rows: lines };
+}
+
 export function createCartService(db: Db, { settings, coupons, now = () => new Date() }: CartServiceOptions) {
   /** The owner's cart, locked for the rest of the transaction when `lock` (changes to one cart queue up). */
   async function findCart(owner: CartOwner, on: Db = db, lock = false): Promise<CartRow | undefined> {
@@ -88,6 +143,26 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
       })
       .returning();
     return row!;
+  }
+
+  /** `ensureCart` and the cart's lines (in `itemsOf` order) in one round trip. */
+  async function lockedCart(owner: CartOwner, tx: Db): Promise<{ cart: CartRow; rows: CartItemRow[] }> {
+    const values = ownerValues(owner);
+    if (!values) throw lineNotFound();
+    const at = now();
+    const [tokenHash, customerId] =
+      'customerId' in values ? [null, values.customerId] : [values.tokenHash, null];
+    const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
+    const found = await rows<CartWithLinesRow>(
+      tx,
+      sql`with c as (
+          insert into ${carts} (token_hash, customer_id, created_at, updated_at)
+          values (${tokenHash}, ${customerId}, ${at}, ${at})
+          on conflict ${target} do update set updated_at = excluded.updated_at
+          returning *)
+        select ${CART_WITH_LINES} from c left join ${cartItems} i on i.cart_id = c.id order by i.id`,
+    );
+    return cartWithLines(found)!;
   }
 
   async function itemsOf(cartId: number, on: Db = db): Promise<CartItemRow[]> {
@@ -148,30 +223,25 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
       const data = parseShopInput(addToCartInput, input);
       const variantId = data.variantId ?? null;
       const s = await settings.all();
-      // The product is checked before the transaction (its reads run side by side on the pool); the stock
-      // is checked against that read, as the order checks it again when it takes the stock.
-      const slice = await loadCatalogue(db, [{ productId: data.productId, variantId }]);
-      const product = slice.products.get(data.productId);
-      if (!product?.isActive) throw productNotFound();
-      if (product.stockType === 2) {
-        if (variantId === null) throw variantRequired();
-        const variant = slice.variants.get(variantId);
-        if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
-      } else if (variantId !== null) {
-        throw variantNotAllowed();
-      }
-      const personalization = checkPersonalization(product, data.personalization);
-      const item = priceItem(
-        slice,
-        { productId: product.id, variantId, personalization },
-        priceContext(s, shopper),
-      );
-      if (!item?.sold) throw productNotFound();
-      const key = lineKey(product.id, variantId, personalization);
-
-      const { cart, rows } = await db.transaction(async (tx) => {
-        const cart = await ensureCart(owner, tx);
-        const rows = await itemsOf(cart.id, tx);
+      const ctx = priceContext(s, shopper);
+      // Three statements in the transaction: the cart (locked) with its lines, the catalogue of every line
+      // and the new one, the write. The answer is priced from that same read.
+      const { cart, rows, slice } = await db.transaction(async (tx) => {
+        const { cart, rows } = await lockedCart(owner, tx);
+        const slice = await loadCatalogue(tx, [...rows, { productId: data.productId, variantId }]);
+        const product = slice.products.get(data.productId);
+        if (!product?.isActive) throw productNotFound();
+        if (product.stockType === 2) {
+          if (variantId === null) throw variantRequired();
+          const variant = slice.variants.get(variantId);
+          if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
+        } else if (variantId !== null) {
+          throw variantNotAllowed();
+        }
+        const personalization = checkPersonalization(product, data.personalization);
+        const item = priceItem(slice, { productId: product.id, variantId, personalization }, ctx);
+        if (!item?.sold) throw productNotFound();
+        const key = lineKey(product.id, variantId, personalization);
         const existing = rows.find((r) => r.lineKey === key);
         if (!existing && rows.length >= MAX_CART_LINES) throw cartFull(MAX_CART_LINES);
         const quantity = (existing?.quantity ?? 0) + data.quantity;
@@ -185,7 +255,7 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
             .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: at })
             .where(eq(cartItems.id, existing.id))
             .returning();
-          return { cart, rows: rows.map((r) => (r.id === existing.id ? line! : r)) };
+          return { cart, slice, rows: rows.map((r) => (r.id === existing.id ? line! : r)) };
         }
         const [line] = await tx
           .insert(cartItems)
@@ -201,10 +271,9 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
             updatedAt: at,
           })
           .returning();
-        return { cart, rows: [...rows, line!] };
+        return { cart, slice, rows: [...rows, line!] };
       });
-      // The answer is the cart as just written (lines in the order `itemsOf` gives), priced now.
-      return (await priceCart(db, cart, rows, { settings: s, coupons, shopper })).view;
+      return (await priceCart(db, cart, rows, { settings: s, coupons, shopper }, slice)).view;
     },
 
     /** Sets a line's quantity (1..999, at most the stock); the price-change warning is acknowledged. */
@@ -345,10 +414,25 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
       });
     },
 
-    /** Empties the cart after an order (inside the order's transaction). */
+    /** The owner's cart, locked for the order's transaction, with its lines; null when there is none. */
+    async lockForOrder(owner: CartOwner, tx: Db): Promise<{ cart: CartRow; rows: CartItemRow[] } | null> {
+      const where = ownerCondition(owner);
+      if (!where) return null;
+      return cartWithLines(
+        await rows<CartWithLinesRow>(
+          tx,
+          sql`select ${CART_WITH_LINES} from ${carts} c left join ${cartItems} i on i.cart_id = c.id
+            where c.id = (select ${carts.id} from ${carts} where ${where}) order by i.id for update of c`,
+        ),
+      );
+    },
+
+    /**
+     * Empties the cart after an order (inside the order's transaction): the cart goes with its lines (one
+     * statement); the next "Sepete Ekle" makes a new one for the same cookie or customer.
+     */
     async empty(cartId: number, tx: Db): Promise<void> {
-      await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
-      await tx.update(carts).set({ couponCode: null, updatedAt: now() }).where(eq(carts.id, cartId));
+      await tx.delete(carts).where(eq(carts.id, cartId));
     },
   };
 }

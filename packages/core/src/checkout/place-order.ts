@@ -2,15 +2,13 @@ import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
 import { and, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import { couponError, emptyCart, invalidRequest, parseShopInput, ShopError } from '../cart/errors.ts';
-import { type CartOwner, ownerCondition, ownerKey, type Shopper } from '../cart/owner.ts';
+import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
 import type { CartService } from '../cart/service.ts';
 import { couponMessages } from '../coupons/rules.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { Db } from '../db/client.ts';
 import {
-  cartItems,
-  carts,
   coupons,
   couponUses,
   orderHistory,
@@ -168,13 +166,11 @@ async function placeInTransaction(
 ): Promise<OrderRow> {
   const settings = await deps.settings();
   const at = deps.now();
-  const where = ownerCondition(owner);
   // The cart row is locked: two orders from one cart (two tabs, two keys) queue up instead of both
   // reading the same lines.
-  const [cart] = where ? await tx.select().from(carts).where(where).for('update') : [];
-  if (!cart) throw emptyCart();
-  const rows: CartItemRow[] = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
-  if (rows.length === 0) throw emptyCart();
+  const locked = await deps.cart.lockForOrder(owner, tx);
+  if (!locked || locked.rows.length === 0) throw emptyCart();
+  const { cart, rows } = locked;
 
   const guest = buyer.customerId === null;
   const email = guest ? (data.email ?? null) : buyer.email;
