@@ -311,6 +311,9 @@ async function throughput(results) {
   });
   const products = (await productSlugs(vitrin.url)).map((slug) => `/product/${slug}`);
   const productApi = products.map((p) => `/api/front/products/${p.slice('/product/'.length)}`);
+  const posts = (await (await fetch(`${vitrin.url}/api/front/blog`)).json()).items.map(
+    (post) => `/blog-details/${post.id}`,
+  );
   // A second reference: a bare Fastify sending one product page's exact compressed bytes. Above a few kB
   // per answer the load generator, on the same cores, pays for the bytes; this shows what is left to us.
   const pageBytes = path.join(outDir, 'product-page.br');
@@ -329,6 +332,8 @@ async function throughput(results) {
       ['product page (page cache)', vitrin.url, products],
       ['product page (uncached)', uncached.url, products],
       ['api /api/front/products/{slug}', vitrin.url, productApi],
+      ['blog listings (page cache)', vitrin.url, ['/blog', '/blog-grid', '/blog-list']],
+      ['blog posts (page cache)', vitrin.url, posts],
     ],
     results,
   );
@@ -428,6 +433,14 @@ runMain(async () => {
           api.ratioToBaseline >= 0.4,
         ),
         check('home page >= 300 req/s', home, reqs(home), home.reqPerSec >= 300),
+        ...['blog listings (page cache)', 'blog posts (page cache)'].map((target) =>
+          check(
+            `${target} >= 0.5 x baseline req/s`,
+            byTarget[target],
+            `${byTarget[target].ratioToBaseline.toFixed(2)} x`,
+            byTarget[target].ratioToBaseline >= 0.5,
+          ),
+        ),
         check(
           `cached product page >= 0.5 x baseline req/s, p99 <= 25 ms at ${CONNECTIONS} connections`,
           cachedProduct,

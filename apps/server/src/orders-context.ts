@@ -1,33 +1,14 @@
 import { OrderError, type Services, ShopError } from '@vitrin/core';
-import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
+import type { FormFields } from '@vitrin/shared/api/account-context';
 import type { OrdersContext } from '@vitrin/shared/api/orders-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from './account-context.ts';
+import { refusal, resultOf } from './context-results.ts';
 import { cartRequest, writableOwner } from './routes/cart-replies.ts';
 import { customerIdOf } from './routes/order-replies.ts';
 
-const refusal = (
-  status: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-): Failure => ({
-  ok: false,
-  status,
-  error: { code, message, ...(fields ? { fields } : {}) },
-});
-
 /** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */
-async function run<T>(work: () => Promise<T>): Promise<Result<T>> {
-  try {
-    return { ok: true, value: await work(), setCookie: [] };
-  } catch (err) {
-    if (err instanceof OrderError || err instanceof ShopError) {
-      return refusal(err.status, err.code, err.message, err.fields);
-    }
-    throw err;
-  }
-}
+const run = <T>(work: () => Promise<T>) => resultOf([OrderError, ShopError], work);
 
 /**
  * The order pages' part of the load context: the same service calls as the REST routes of

@@ -6,28 +6,11 @@ import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from './account-context.ts';
 import { RATE_LIMIT_CODE } from './account-limits.ts';
+import { refusal, resultOf } from './context-results.ts';
 import { customerIdOf } from './routes/order-replies.ts';
 
-const refusal = (
-  status: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-): Failure => ({
-  ok: false,
-  status,
-  error: { code, message, ...(fields ? { fields } : {}) },
-});
-
 /** A domain refusal as a result; anything else is a bug and goes up. */
-export async function runSupport<T>(work: () => Promise<T>): Promise<Result<T>> {
-  try {
-    return { ok: true, value: await work(), setCookie: [] };
-  } catch (err) {
-    if (err instanceof SupportError) return refusal(err.status, err.code, err.message, err.fields);
-    throw err;
-  }
-}
+export const runSupport = <T>(work: () => Promise<T>) => resultOf([SupportError], work);
 
 export const contactRateLimitMessage = (seconds: number) =>
   `Kısa sürede çok fazla mesaj gönderildi. Lütfen ${Math.ceil(seconds / 60)} dakika sonra yeniden deneyin.`;

@@ -3,6 +3,7 @@ import type { Result } from '@vitrin/shared/api/account-context';
 import type { WishlistContext } from '@vitrin/shared/api/wishlist-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountOf } from './account-context.ts';
+import { refusal } from './context-results.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from './same-origin.ts';
 import { compareCookie, cookieCompare, wishlistCookie, wishlistRequest } from './wishlist-cookie.ts';
 
@@ -29,11 +30,7 @@ export function createWishlistContext(
       return { ok: true, value, setCookie };
     } catch (err) {
       if (err instanceof ShopError) {
-        return {
-          ok: false,
-          status: err.status,
-          error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-        };
+        return refusal(err.status, err.code, err.message, err.fields);
       }
       throw err;
     }

@@ -1,9 +1,9 @@
 import { createMailer } from '@vitrin/core';
 import { contactMessages } from '@vitrin/core/db/schema';
+import { startSmtp } from '@vitrin/core/mail/test-smtp';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser } from '../account-test-support.ts';
-import { startSmtp } from '../smtp-test-server.ts';
 import { createTestApp } from '../test-support.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

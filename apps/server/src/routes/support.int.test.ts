@@ -1,9 +1,9 @@
 import { createMailer } from '@vitrin/core';
+import { startSmtp } from '@vitrin/core/mail/test-smtp';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../account-test-support.ts';
 import { CommandError, runCommand } from '../commands.ts';
-import { startSmtp } from '../smtp-test-server.ts';
 import { createTestApp, tempDir } from '../test-support.ts';
 
 const PNG = Buffer.from(

@@ -502,3 +502,24 @@ export function FormNotice({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** The refusal of a form without fields (a button-only post), announced where the page starts. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">
+      {children}
+    </div>
+  );
+}
+
+/** A one-button post form; `intent` tells the page's action what is asked (works without JavaScript). */
+export function IntentButton({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={secondaryButtonClass}>
+        {children}
+      </button>
+    </Form>
+  );
+}

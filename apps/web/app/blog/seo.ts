@@ -16,7 +16,10 @@ interface BlogSeo {
 }
 
 /** Title, description, canonical link, Open Graph (article for posts) and the RSS feed link. */
-export function blogMeta(matches: ReadonlyArray<{ data?: unknown } | undefined>, seo: BlogSeo | null) {
+export function blogMeta(
+  matches: ReadonlyArray<{ data?: unknown } | undefined>,
+  seo: BlogSeo | null | undefined,
+) {
   if (!seo) return [];
   const root = matches[0]?.data as RootData | undefined;
   const origin = root?.origin ?? '';

@@ -2,7 +2,7 @@ import type { ProductCard as Card } from '@vitrin/shared/api/catalog';
 import type { ImageWidth } from '@vitrin/shared/media';
 import { useTranslation } from '../i18n/index.ts';
 import { AppLink } from './app-link.tsx';
-import { AddToCartButton } from './cart/add-to-cart-button.tsx';
+import { BuyOrChoose } from './cart/buy-or-choose.tsx';
 import { Price } from './price.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { CompareButton, WishlistButton } from './wishlist/list-buttons.tsx';
@@ -11,32 +11,15 @@ import { CompareButton, WishlistButton } from './wishlist/list-buttons.tsx';
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 const CARD_WIDTHS: ImageWidth[] = [160, 320, 480, 640];
 
-/**
- * Products bought as they are (single, virtual) go to the cart from the card; those that need a choice
- * (variants, personalization) open their page. Sold-out cards offer nothing.
- */
+/** The card's buy action; sold-out cards offer nothing. */
 function CardAction({ product, titleId }: { product: Card; titleId: string }) {
-  const { t } = useTranslation();
   if (!product.inStock || !product.price) return null;
   return (
     <div className="px-3 pb-3">
-      {product.stockType === STOCK_SINGLE || product.stockType === STOCK_VIRTUAL ? (
-        <AddToCartButton productId={product.id} describedBy={titleId} />
-      ) : (
-        <AppLink
-          to={`/product/${product.slug}`}
-          aria-describedby={titleId}
-          className="block w-full rounded-lg border border-clay-700 px-3 py-2 text-center text-sm font-medium text-clay-700 hover:bg-clay-700 hover:text-white"
-        >
-          {t('cart.seeOptions')}
-        </AppLink>
-      )}
+      <BuyOrChoose product={product} describedBy={titleId} />
     </div>
   );
 }
-
-const STOCK_SINGLE = 1;
-const STOCK_VIRTUAL = 4;
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const { t } = useTranslation();

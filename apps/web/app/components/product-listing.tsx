@@ -2,8 +2,8 @@ import type { ProductListing as Listing, ListingQuery } from '@vitrin/shared/api
 import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
 import { Form, useLocation, useSubmit } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { withParam } from '../lib/listing-query.ts';
 import { AppLink } from './app-link.tsx';
+import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-card.tsx';
 
 const lira = (minor: number | undefined) => (minor === undefined ? '' : String(minor / 100));
@@ -162,53 +162,8 @@ export function ProductListing({
             {t('catalog.noResults')}
           </p>
         )}
-        {listing.pageCount > 1 && (
-          <Pagination page={listing.page} pageCount={listing.pageCount} search={search} />
-        )}
+        <Pagination page={listing.page} pageCount={listing.pageCount} />
       </section>
     </div>
-  );
-}
-
-function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
-  const { t } = useTranslation();
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
-    (p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2,
-  );
-  const link = (p: number) => withParam(search, 'page', p === 1 ? null : String(p)) || '?';
-  const cls = 'rounded border border-sand-300 px-3 py-1.5 hover:bg-sand-100';
-  return (
-    <nav aria-label={t('catalog.pagination')} className="mt-8 flex justify-center">
-      <ul className="flex flex-wrap items-center gap-1 text-sm">
-        {page > 1 && (
-          <li>
-            <AppLink to={link(page - 1)} className={cls} rel="prev">
-              {t('catalog.previous')}
-            </AppLink>
-          </li>
-        )}
-        {pages.map((p, i) => (
-          <li key={p} className="flex items-center gap-1">
-            {i > 0 && pages[i - 1]! < p - 1 && <span aria-hidden="true">…</span>}
-            {p === page ? (
-              <span aria-current="page" className="rounded bg-ink-900 px-3 py-1.5 text-white">
-                {p}
-              </span>
-            ) : (
-              <AppLink to={link(p)} className={cls} aria-label={t('catalog.page', { page: p })}>
-                {p}
-              </AppLink>
-            )}
-          </li>
-        ))}
-        {page < pageCount && (
-          <li>
-            <AppLink to={link(page + 1)} className={cls} rel="next">
-              {t('catalog.next')}
-            </AppLink>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }

@@ -1,19 +1,11 @@
 import { loadNewestPost } from '../blog/loaders.server.ts';
-import { BLOG_CACHE, blogMeta } from '../blog/seo.ts';
+import { postMeta } from '../blog/route-parts.ts';
+import { BLOG_CACHE } from '../blog/seo.ts';
 import { BlogArticle } from '../components/blog/blog-article.tsx';
 import type { Route } from './+types/blog-details-latest';
 
 /** The newest post, full width; its canonical URL is the post's own. */
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  blogMeta(
-    matches,
-    data && {
-      title: data.page.post.title,
-      description: data.page.post.excerpt,
-      path: `/blog-details/${data.page.post.id}`,
-      post: data.page.post,
-    },
-  );
+export const meta: Route.MetaFunction = postMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadNewestPost(request, context.blog);

@@ -1,18 +1,10 @@
 import { loadBlogPost } from '../blog/loaders.server.ts';
-import { BLOG_CACHE, blogMeta } from '../blog/seo.ts';
+import { postMeta } from '../blog/route-parts.ts';
+import { BLOG_CACHE } from '../blog/seo.ts';
 import { BlogArticle } from '../components/blog/blog-article.tsx';
 import type { Route } from './+types/blog-details';
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  blogMeta(
-    matches,
-    data && {
-      title: data.page.post.title,
-      description: data.page.post.excerpt,
-      path: `/blog-details/${data.page.post.id}`,
-      post: data.page.post,
-    },
-  );
+export const meta: Route.MetaFunction = postMeta;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   return loadBlogPost({ params, request }, context.blog);

@@ -1,18 +1,10 @@
 import { loadBlogListing } from '../blog/loaders.server.ts';
-import { BLOG_CACHE, blogMeta } from '../blog/seo.ts';
-import { BlogListingPage, listingTitle } from '../components/blog/blog-listing.tsx';
-import { i18n } from '../i18n/index.ts';
+import { listingMeta } from '../blog/route-parts.ts';
+import { BLOG_CACHE } from '../blog/seo.ts';
+import { BlogListingPage } from '../components/blog/blog-listing.tsx';
 import type { Route } from './+types/blog-grid';
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  blogMeta(
-    matches,
-    data && {
-      title: listingTitle(data.listing, i18n.t),
-      description: i18n.t('blog.description'),
-      path: `/blog-grid${data.listing.page > 1 ? `?page=${data.listing.page}` : ''}`,
-    },
-  );
+export const meta: Route.MetaFunction = listingMeta('/blog-grid');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadBlogListing(request, context.blog);

@@ -5,9 +5,10 @@ import { accountMeta, NO_STORE } from '../account/meta.ts';
 import { formFields, redirectWithCookies } from '../account/session.server.ts';
 import { useHydrated } from '../account/use-hydrated.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { AddToCartButton } from '../components/cart/add-to-cart-button.tsx';
+import { BuyOrChoose } from '../components/cart/buy-or-choose.tsx';
 import { Price } from '../components/price.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
+import { RemoveFromList } from '../components/wishlist/remove-from-list.tsx';
 import { i18n, type MessageKey, useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { setListIds } from '../lib/wishlist.ts';
@@ -102,14 +103,10 @@ function useRows(items: CompareItemView[]): Row[] {
 
 const isDifferent = (row: Row) => new Set(row.values).size > 1;
 
-const STOCK_SINGLE = 1;
-const STOCK_VIRTUAL = 4;
-
 function ProductHead({ item }: { item: CompareItemView }) {
   const { t } = useTranslation();
   const titleId = `compare-${item.id}-title`;
   const buyable = item.stock.state !== 'out' && item.price !== null;
-  const direct = item.stockType === STOCK_SINGLE || item.stockType === STOCK_VIRTUAL;
   return (
     <div className="flex flex-col gap-3">
       <AppLink to={`/product/${item.slug}`} tabIndex={-1} aria-hidden="true">
@@ -130,28 +127,8 @@ function ProductHead({ item }: { item: CompareItemView }) {
       >
         {item.name}
       </AppLink>
-      {buyable &&
-        (direct ? (
-          <AddToCartButton productId={item.id} describedBy={titleId} />
-        ) : (
-          <AppLink
-            to={`/product/${item.slug}`}
-            aria-describedby={titleId}
-            className="block w-full rounded-lg border border-clay-700 px-3 py-2 text-center text-sm font-medium text-clay-700 hover:bg-clay-700 hover:text-white"
-          >
-            {t('cart.seeOptions')}
-          </AppLink>
-        ))}
-      <Form method="post">
-        <input type="hidden" name="productId" value={item.id} />
-        <button
-          type="submit"
-          aria-describedby={titleId}
-          className="w-full rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-800 hover:text-white"
-        >
-          {t('compare.remove')}
-        </button>
-      </Form>
+      {buyable && <BuyOrChoose product={item} describedBy={titleId} />}
+      <RemoveFromList productId={item.id} describedBy={titleId} label={t('compare.remove')} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { AddressKind } from '@vitrin/shared/api/account-context';
 import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
 import { AddressForm } from '../account/address-form.tsx';
-import { buttonClass, FormNotice, secondaryButtonClass } from '../account/form.tsx';
+import { buttonClass, FormAlert, FormNotice, secondaryButtonClass } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
@@ -194,11 +194,7 @@ export default function AddressRoute({ loaderData, actionData }: Route.Component
   return (
     <PanelPage title={t('address.title')} intro={t('address.intro')}>
       {saved && !failure && <FormNotice key={saved}>{t(`address.saved.${saved}`)}</FormNotice>}
-      {failure && !formFailed && (
-        <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {failure.error.message}
-        </div>
-      )}
+      {failure && !formFailed && <FormAlert>{failure.error.message}</FormAlert>}
       {addresses.length === 0 ? (
         <p className="rounded-2xl border border-sand-200 bg-white p-5 text-ink-700">{t('address.empty')}</p>
       ) : (

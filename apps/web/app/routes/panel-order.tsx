@@ -1,5 +1,5 @@
-import { Form, redirect } from 'react-router';
-import { buttonClass, FormNotice, secondaryButtonClass } from '../account/form.tsx';
+import { redirect } from 'react-router';
+import { buttonClass, FormAlert, FormNotice, IntentButton } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { PanelPage } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
@@ -42,11 +42,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
   return (
     <PanelPage title={t('orders.detailTitle', { orderNo: order.orderNo })}>
       {cancelled && <FormNotice>{t('orders.cancelled')}</FormNotice>}
-      {actionData && (
-        <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {actionData.error.message}
-        </div>
-      )}
+      {actionData && <FormAlert>{actionData.error.message}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3 text-sm text-ink-700">
         <OrderBadge state={order.state} />
         <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
@@ -57,20 +53,8 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             {t('orderSuccess.pay')}
           </a>
         )}
-        <Form method="post">
-          <input type="hidden" name="intent" value="reorder" />
-          <button type="submit" className={secondaryButtonClass}>
-            {t('orders.reorder')}
-          </button>
-        </Form>
-        {order.canCancel && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className={secondaryButtonClass}>
-              {t('orders.cancel')}
-            </button>
-          </Form>
-        )}
+        <IntentButton intent="reorder">{t('orders.reorder')}</IntentButton>
+        {order.canCancel && <IntentButton intent="cancel">{t('orders.cancel')}</IntentButton>}
         <AppLink
           to="/panel/orders"
           className="self-center text-sm font-medium text-clay-700 underline underline-offset-2"

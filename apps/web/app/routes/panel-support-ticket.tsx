@@ -1,7 +1,7 @@
 import { SUPPORT_LIMITS } from '@vitrin/shared/api/support';
 import { useEffect } from 'react';
-import { data, Form, redirect } from 'react-router';
-import { AccountForm, FormNotice, secondaryButtonClass } from '../account/form.tsx';
+import { redirect } from 'react-router';
+import { AccountForm, FormAlert, FormNotice, IntentButton } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
@@ -10,13 +10,8 @@ import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { showSuccessToast } from '../lib/toasts.tsx';
 import { useRootData } from '../lib/use-home.ts';
-import {
-  AttachmentField,
-  bodyTooLarge,
-  formatTicketDate,
-  TextAreaField,
-  TicketBadge,
-} from '../support/fields.tsx';
+import { AttachmentField, formatTicketDate, TextAreaField, TicketBadge } from '../support/fields.tsx';
+import { refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support-ticket';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -36,20 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** A reply (multipart, optional attachment) or closing the ticket; both work without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCustomer({ request, context });
-  if (bodyTooLarge(request)) {
-    return data(
-      {
-        intent: 'reply',
-        error: {
-          code: 'DOSYA_COK_BUYUK',
-          message: 'Ek dosya en fazla 5 MB olabilir.',
-          fields: { file: 'Dosya çok büyük' },
-        },
-        values: {},
-      },
-      { status: 413, headers: NO_STORE },
-    );
-  }
+  const tooLarge = refuseLargeBody(request, 'reply');
+  if (tooLarge) return tooLarge;
   const fields = await formFields(request);
   const path = `/panel/support/${params.ticketNo}`;
   if (fields.intent === 'close') {
@@ -76,11 +59,7 @@ export default function TicketRoute({ loaderData, actionData }: Route.ComponentP
   return (
     <PanelPage title={t('support.ticketTitle', { ticketNo: ticket.ticketNo })} intro={ticket.subject}>
       {notice && <FormNotice>{t(`support.${notice}`)}</FormNotice>}
-      {actionData?.intent === 'close' && (
-        <div role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">
-          {actionData.error.message}
-        </div>
-      )}
+      {actionData?.intent === 'close' && <FormAlert>{actionData.error.message}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3 text-sm text-ink-700">
         <TicketBadge status={ticket.status} />
         <span>
@@ -100,14 +79,7 @@ export default function TicketRoute({ loaderData, actionData }: Route.ComponentP
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        {ticket.canClose && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="close" />
-            <button type="submit" className={secondaryButtonClass}>
-              {t('support.close')}
-            </button>
-          </Form>
-        )}
+        {ticket.canClose && <IntentButton intent="close">{t('support.close')}</IntentButton>}
         <AppLink
           to="/panel/support"
           className="text-sm font-medium text-clay-700 underline underline-offset-2"

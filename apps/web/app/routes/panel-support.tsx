@@ -1,5 +1,5 @@
 import { SUPPORT_LIMITS } from '@vitrin/shared/api/support';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { AccountForm, SelectField, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { PanelPage, PanelSection } from '../account/panel-page.tsx';
@@ -9,13 +9,8 @@ import { AppLink } from '../components/app-link.tsx';
 import { ContactDetails } from '../components/contact-details.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
-import {
-  AttachmentField,
-  bodyTooLarge,
-  formatTicketDate,
-  TextAreaField,
-  TicketBadge,
-} from '../support/fields.tsx';
+import { AttachmentField, formatTicketDate, TextAreaField, TicketBadge } from '../support/fields.tsx';
+import { refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('support.title'));
@@ -30,20 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** Opens a ticket (multipart: the optional attachment); works without JavaScript as a plain post. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCustomer({ request, context });
-  if (bodyTooLarge(request)) {
-    return data(
-      {
-        intent: undefined,
-        error: {
-          code: 'DOSYA_COK_BUYUK',
-          message: 'Ek dosya en fazla 5 MB olabilir.',
-          fields: { file: 'Dosya çok büyük' },
-        },
-        values: {},
-      },
-      { status: 413, headers: NO_STORE },
-    );
-  }
+  const tooLarge = refuseLargeBody(request);
+  if (tooLarge) return tooLarge;
   const fields = await formFields(request);
   const result = await context.support.open(fields);
   if (!result.ok) return failed(request, result, fields);

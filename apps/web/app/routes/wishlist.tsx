@@ -1,13 +1,13 @@
 import type { WishlistItemView } from '@vitrin/shared/api/wishlist';
 import { formatMoney } from '@vitrin/shared/money';
 import { useEffect } from 'react';
-import { Form } from 'react-router';
 import { accountMeta, NO_STORE } from '../account/meta.ts';
 import { formFields, redirectWithCookies } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
-import { AddToCartButton } from '../components/cart/add-to-cart-button.tsx';
+import { BuyOrChoose } from '../components/cart/buy-or-choose.tsx';
 import { Price } from '../components/price.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
+import { RemoveFromList } from '../components/wishlist/remove-from-list.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { useCustomer } from '../lib/use-customer.ts';
@@ -30,15 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithCookies('/wishlist', result.ok ? result.setCookie : []);
 }
 
-const STOCK_SINGLE = 1;
-const STOCK_VIRTUAL = 4;
-
 function WishlistItem({ item }: { item: WishlistItemView }) {
   const { t } = useTranslation();
   const { product } = item;
   const titleId = `wishlist-${product.id}-title`;
   const buyable = product.inStock && product.price !== null;
-  const direct = product.stockType === STOCK_SINGLE || product.stockType === STOCK_VIRTUAL;
   return (
     <li
       className="flex flex-col gap-4 rounded-xl border border-sand-200 bg-white p-4 sm:flex-row"
@@ -78,28 +74,10 @@ function WishlistItem({ item }: { item: WishlistItemView }) {
         )}
       </div>
       <div className="flex flex-col gap-2 sm:w-48">
-        {buyable &&
-          (direct ? (
-            <AddToCartButton productId={product.id} describedBy={titleId} />
-          ) : (
-            <AppLink
-              to={`/product/${product.slug}`}
-              aria-describedby={titleId}
-              className="block w-full rounded-lg border border-clay-700 px-3 py-2 text-center text-sm font-medium text-clay-700 hover:bg-clay-700 hover:text-white"
-            >
-              {t('wishlist.chooseOptions')}
-            </AppLink>
-          ))}
-        <Form method="post">
-          <input type="hidden" name="productId" value={product.id} />
-          <button
-            type="submit"
-            aria-describedby={titleId}
-            className="w-full rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-ink-800 hover:text-white"
-          >
-            {t('wishlist.remove')}
-          </button>
-        </Form>
+        {buyable && (
+          <BuyOrChoose product={product} describedBy={titleId} chooseLabel={t('wishlist.chooseOptions')} />
+        )}
+        <RemoveFromList productId={product.id} describedBy={titleId} label={t('wishlist.remove')} />
       </div>
     </li>
   );

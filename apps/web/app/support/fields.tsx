@@ -79,10 +79,3 @@ export const formatTicketDate = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
-
-/** A page post with a file is refused before it is read when it is clearly over the limit. */
-export const MAX_FORM_BYTES = 5 * 1024 * 1024 + 64 * 1024;
-export function bodyTooLarge(request: Request): boolean {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  return Number.isFinite(length) && length > MAX_FORM_BYTES;
-}

@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailLogger, type MailMessage } from './mailer.ts';
 import { passwordResetEmail } from './templates.ts';
+import { startSmtp } from './test-smtp.ts';
 
 // --- a few lines of MIME reading, enough for what nodemailer writes ---------------------------------
 
@@ -74,63 +74,6 @@ function bodyOfType(message: MimePart, type: string): string | undefined {
   return undefined;
 }
 
-// --- a real SMTP server on loopback ----------------------------------------------------------------
-
-interface Received {
-  mailFrom: string | undefined;
-  rcptTo: string[];
-  raw: string;
-}
-
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('reddet@')) callback(new Error('mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { mailFrom, rcptTo } = session.envelope;
-        received.push({
-          mailFrom: mailFrom ? mailFrom.address : undefined,
-          rcptTo: rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  // The ports this suite may use; start at a random one so parallel runs rarely collide.
-  const first = 18600;
-  const count = 50;
-  const offset = Math.floor(Math.random() * count);
-  for (let i = 0; i < count; i++) {
-    const port = first + ((offset + i) % count);
-    const listening = await new Promise<boolean>((resolve) => {
-      const onError = () => resolve(false);
-      server.server.once('error', onError);
-      server.listen(port, '127.0.0.1', () => {
-        server.server.off('error', onError);
-        resolve(true);
-      });
-    });
-    if (listening) {
-      return {
-        port,
-        received,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-      };
-    }
-  }
-  throw new Error('no free port in 18600-18649');
-}
-
 function recordingLogger() {
   const lines: string[] = [];
   const logger: MailLogger = {
@@ -154,16 +97,16 @@ const resetMail: MailMessage = {
 
 describe('mailer', () => {
   describe('with SMTP_URL', () => {
-    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
     beforeAll(async () => {
-      smtp = await startSmtpServer();
+      smtp = await startSmtp({ refuse: (address) => address.startsWith('reddet@') });
     });
     afterAll(() => smtp.close());
 
     it('sends through the SMTP server with the Turkish subject and the text body', async () => {
       const { logger, lines } = recordingLogger();
       const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        smtpUrl: smtp.url,
         outboxDir: '/nonexistent',
         from,
         logger,
@@ -176,8 +119,8 @@ describe('mailer', () => {
 
       expect(smtp.received).toHaveLength(1);
       const [delivery] = smtp.received;
-      expect(delivery?.mailFrom).toBe('siparis@vitrin.example');
-      expect(delivery?.rcptTo).toEqual(['ayse@example.com']);
+      expect(delivery?.from).toBe('siparis@vitrin.example');
+      expect(delivery?.to).toEqual(['ayse@example.com']);
       const message = parsePart(delivery!.raw);
       expect(message.headers.get('to')).toBe('ayse@example.com');
       expect(decodeHeader(message.headers.get('subject')!)).toBe('Şifre sıfırlama isteğiniz');
@@ -194,7 +137,7 @@ describe('mailer', () => {
     it('rejects when the server refuses the recipient, and logs neither the address nor the body', async () => {
       const { logger, lines } = recordingLogger();
       const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        smtpUrl: smtp.url,
         outboxDir: '/x',
         from,
         logger,

@@ -1,56 +1,14 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderWorld, openOrderWorld, SHOP_URL } from '../orders/test-orders.ts';
 import { createMailer } from './mailer.ts';
-
-/** A real SMTP server on loopback that keeps every message it receives (raw). */
-async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
-  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Quoted-printable and encoded-word headers undone, enough to read what nodemailer wrote. */
-function readable(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    const hex = unfolded.slice(i + 1, i + 3);
-    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(unfolded.charCodeAt(i));
-  }
-  return Buffer.from(bytes)
-    .toString('utf8')
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : data.replaceAll('_', ' '),
-    );
-}
+import { startSmtp } from './test-smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let w: OrderWorld;
 beforeAll(async () => {
   smtp = await startSmtp();
   const mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    smtpUrl: smtp.url,
     outboxDir: '/nonexistent',
     from: 'Vitrin <siparis@example.com>',
   });
@@ -62,9 +20,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const mailsTo = (address: string) =>
-  smtp.received.filter((m) => m.to.includes(address)).map((m) => readable(m.raw));
-
 describe('order e-mails through a real SMTP server', () => {
   it('sends a guest the confirmation with lines, totals, VAT, bank accounts and the signed link', async () => {
     const { id, orderNo } = await w.placeOrder({
@@ -74,7 +29,7 @@ describe('order e-mails through a real SMTP server', () => {
     });
     await w.services.orders.afterPlaced(id);
     await w.drain();
-    const [mail] = mailsTo('misafir@example.com');
+    const [mail] = smtp.mailsTo('misafir@example.com');
     expect(mail).toBeDefined();
     expect(mail).toContain(`Siparişiniz alındı – ${orderNo}`);
     expect(mail).toContain('Merhaba Ayşe,');
@@ -106,7 +61,7 @@ describe('order e-mails through a real SMTP server', () => {
     });
     await w.services.orders.afterPlaced(id);
     await w.drain();
-    const mail = mailsTo('mehmet@example.com').find((m) => m.includes('Siparişiniz alındı'));
+    const mail = smtp.mailsTo('mehmet@example.com').find((m) => m.includes('Siparişiniz alındı'));
     expect(mail).toContain(`${SHOP_URL}/panel/orders/${orderNo}`);
     expect(mail).not.toContain('token=');
     expect(mail).toContain('Ödeme yöntemi: Kapıda Ödeme');
@@ -122,7 +77,7 @@ describe('order e-mails through a real SMTP server', () => {
     });
     await w.drain();
     // Each mail goes on its own connection: they may arrive in either order.
-    const mails = mailsTo('kargo@example.com');
+    const mails = smtp.mailsTo('kargo@example.com');
     expect(mails).toHaveLength(2);
     expect(mails.filter((m) => m.includes(`Siparişiniz: Hazırlanıyor – ${orderNo}`))).toHaveLength(1);
     const shipped = mails.find((m) => m.includes(`Siparişiniz: Kargoya Verildi – ${orderNo}`));

@@ -2,7 +2,7 @@ import type { BlogListing, BlogSidebar as Sidebar } from '@vitrin/shared/api/blo
 import { useTranslation } from '../../i18n/index.ts';
 import { AppLink } from '../app-link.tsx';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
-import { BlogPagination } from './blog-pagination.tsx';
+import { Pagination } from '../pagination.tsx';
 import { BlogSidebar } from './blog-sidebar.tsx';
 import { BlogCard, BlogListItem } from './post-card.tsx';
 
@@ -120,7 +120,12 @@ export function BlogListingPage({
           <BlogFilterBar {...sidebarProps} />
           <section aria-label={title} className="mt-8">
             {posts}
-            <BlogPagination page={listing.page} pageCount={listing.pageCount} />
+            <Pagination
+              page={listing.page}
+              pageCount={listing.pageCount}
+              className="mt-10"
+              linkClassName="bg-white"
+            />
           </section>
         </div>
       ) : (
@@ -129,7 +134,12 @@ export function BlogListingPage({
         >
           <section aria-label={title} className={design === 'list' ? 'lg:order-2' : ''}>
             {posts}
-            <BlogPagination page={listing.page} pageCount={listing.pageCount} />
+            <Pagination
+              page={listing.page}
+              pageCount={listing.pageCount}
+              className="mt-10"
+              linkClassName="bg-white"
+            />
           </section>
           <div className={design === 'list' ? 'lg:order-1' : ''}>
             <BlogSidebar {...sidebarProps} showRecent={design === 'default'} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useHydrated } from '../../account/use-hydrated.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
 import { useApi } from '../../lib/api-context.tsx';
@@ -63,66 +63,80 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
-/**
- * The heart: its accessible name is the glossary's "Favorilere Ekle" / "Favorilerden Çıkar" and
- * `aria-pressed` says the state; `describedBy` names the product (cards carry many hearts).
- */
-export function WishlistButton({
-  productId,
-  describedBy,
-  className = '',
-}: {
+interface ListButtonProps {
   productId: number;
+  /** The product's title element: cards carry many buttons, this names which product. */
   describedBy?: string;
   className?: string;
+}
+
+/** A toggle of `name`'s list for the product, with `aria-pressed`; disabled until hydrated, busy while a call runs. */
+function ListToggle({
+  name,
+  productId,
+  describedBy,
+  className,
+  label,
+  children,
+}: ListButtonProps & {
+  name: ListName;
+  /** The accessible name and tooltip when the button shows no text. */
+  label?: (inList: boolean) => string;
+  children: (inList: boolean) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { inList, busy, toggle } = useToggle('wishlist', productId);
+  const { inList, busy, toggle } = useToggle(name, productId);
   return (
     <button
       type="button"
       disabled={!hydrated}
       aria-disabled={busy || undefined}
       aria-pressed={inList}
-      aria-label={inList ? t('wishlist.remove') : t('wishlist.add')}
+      aria-label={label?.(inList)}
       aria-describedby={describedBy}
-      title={inList ? t('wishlist.remove') : t('wishlist.add')}
+      title={label?.(inList)}
       onClick={() => void toggle()}
-      data-testid="wishlist-toggle"
-      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-clay-700 shadow-sm hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait ${className}`}
+      data-testid={`${name}-toggle`}
+      className={className}
     >
-      <Heart filled={inList} />
+      {children(inList)}
     </button>
   );
 }
 
-/** "Karşılaştırmaya Ekle" / "Karşılaştırmadan Çıkar", with `aria-pressed`. */
-export function CompareButton({
-  productId,
-  describedBy,
-  className = '',
-}: {
-  productId: number;
-  describedBy?: string;
-  className?: string;
-}) {
+/**
+ * The heart: its accessible name is the glossary's "Favorilere Ekle" / "Favorilerden Çıkar" and
+ * `aria-pressed` says the state; `describedBy` names the product (cards carry many hearts).
+ */
+export function WishlistButton({ className = '', ...props }: ListButtonProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const { inList, busy, toggle } = useToggle('compare', productId);
   return (
-    <button
-      type="button"
-      disabled={!hydrated}
-      aria-disabled={busy || undefined}
-      aria-pressed={inList}
-      aria-describedby={describedBy}
-      onClick={() => void toggle()}
-      data-testid="compare-toggle"
+    <ListToggle
+      {...props}
+      name="wishlist"
+      label={(inList) => (inList ? t('wishlist.remove') : t('wishlist.add'))}
+      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-clay-700 shadow-sm hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait ${className}`}
+    >
+      {(inList) => <Heart filled={inList} />}
+    </ListToggle>
+  );
+}
+
+/** "Karşılaştırmaya Ekle" / "Karşılaştırmadan Çıkar", with `aria-pressed`. */
+export function CompareButton({ className = '', ...props }: ListButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <ListToggle
+      {...props}
+      name="compare"
       className={`inline-flex items-center justify-center gap-1.5 rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait aria-pressed:border-clay-700 aria-pressed:bg-sand-100 aria-pressed:text-clay-800 ${className}`}
     >
-      <span aria-hidden="true">{inList ? '✓' : '⇄'}</span>
-      {inList ? t('compare.remove') : t('compare.add')}
-    </button>
+      {(inList) => (
+        <>
+          <span aria-hidden="true">{inList ? '✓' : '⇄'}</span>
+          {inList ? t('compare.remove') : t('compare.add')}
+        </>
+      )}
+    </ListToggle>
   );
 }

@@ -1,10 +1,26 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from '../../i18n/index.ts';
-import { withParam } from '../../lib/listing-query.ts';
-import { AppLink } from '../app-link.tsx';
+import { useTranslation } from '../i18n/index.ts';
+import { withParam } from '../lib/listing-query.ts';
+import { AppLink } from './app-link.tsx';
 
-/** Numbered pages like the catalogue's: first, last and two either side of the current one. */
-export function BlogPagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * Numbered pages of the current URL (`?page=`, other parameters kept): first, last and two either side
+ * of the current one. Nothing when there is one page. The catalogue and the blog differ only in spacing
+ * and in whether the links sit on white.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  className = 'mt-8',
+  linkClassName = '',
+}: {
+  page: number;
+  pageCount: number;
+  /** Spacing of the nav. */
+  className?: string;
+  /** Extra classes of the page links. */
+  linkClassName?: string;
+}) {
   const { t } = useTranslation();
   const { search } = useLocation();
   if (pageCount <= 1) return null;
@@ -12,9 +28,9 @@ export function BlogPagination({ page, pageCount }: { page: number; pageCount: n
     (p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2,
   );
   const link = (p: number) => withParam(search, 'page', p === 1 ? null : String(p)) || '?';
-  const cls = 'rounded border border-sand-300 bg-white px-3 py-1.5 hover:bg-sand-100';
+  const cls = `rounded border border-sand-300 ${linkClassName ? `${linkClassName} ` : ''}px-3 py-1.5 hover:bg-sand-100`;
   return (
-    <nav aria-label={t('catalog.pagination')} className="mt-10 flex justify-center">
+    <nav aria-label={t('catalog.pagination')} className={`${className} flex justify-center`}>
       <ul className="flex flex-wrap items-center gap-1 text-sm">
         {page > 1 && (
           <li>

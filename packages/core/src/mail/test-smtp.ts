@@ -1,18 +1,34 @@
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on loopback that keeps every message it receives (raw), for integration tests. */
-export async function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
+/** One message as the server received it: the envelope and the raw MIME text. */
+export interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on loopback (a free port) that keeps every message it receives, for integration
+ * tests of the core and of the server. `refuse` names recipients it answers with a permanent error.
+ */
+export async function startSmtp({ refuse }: { refuse?: (address: string) => boolean } = {}) {
+  const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse?.(address.address)) callback(new Error('mailbox unavailable'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const { mailFrom, rcptTo } = session.envelope;
         received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
+          from: mailFrom ? mailFrom.address : undefined,
+          to: rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         callback();
