@@ -115,3 +115,51 @@ test.describe('contact and support', () => {
     await shots(page, 'panel-support-list');
   });
 });
+
+test.describe('contact and support without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form is sent as a plain form post and the page says so', async ({ page }) => {
+    const before = outboxFiles();
+    await page.goto('/contact');
+    await page.getByLabel('Ad soyad').fill('Mert Demir');
+    await page.getByLabel('E-posta', { exact: true }).fill('mert@example.com');
+    await page.getByLabel('Konu').fill('Kişiye özel sipariş');
+    await page.getByLabel('Mesajınız').fill('Düğün için 60 adet isimli kupa yaptırabilir miyiz?');
+    await page.getByLabel(/aydınlatma metnini okudum/).check();
+    await page.getByRole('button', { name: 'Mesajı gönder' }).click();
+    await expect(page).toHaveURL(/\/contact\?sent=1$/);
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Mesajınız bize ulaştı');
+    await waitForMail('merhaba@vitrinatolye.com.tr', before, /Reply-To: mert@example.com/);
+  });
+
+  test('a customer opens a ticket with an attachment and closes it, all as plain form posts', async ({
+    page,
+  }) => {
+    const registered = await page.request.post('/api/front/auth/register', {
+      headers: SAME_ORIGIN,
+      data: {
+        firstName: 'Ece',
+        lastName: 'Yıldız',
+        email: `ece.${Date.now()}@example.com`,
+        phone: '0544 333 44 55',
+        password: 'Lale-Sari-Ece-42',
+        kvkk: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/panel/support');
+    const form = page.locator('form[enctype="multipart/form-data"]');
+    await form.getByLabel('Konu').fill('Fatura adresi');
+    await form.getByLabel('Mesajınız').fill('Faturamdaki adresi değiştirebilir misiniz?');
+    await form
+      .getByLabel('Ek dosya')
+      .setInputFiles({ name: 'adres.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Talebi gönder' }).click();
+    await expect(page).toHaveURL(/\/panel\/support\/DT-[A-Z2-9]{8}/);
+    await expect(page.locator('[data-status]').first()).toHaveText('Açık');
+    await expect(page.getByRole('link', { name: 'Ek: adres.png' })).toBeVisible();
+    await page.getByRole('button', { name: 'Talebi kapat' }).click();
+    await expect(page.locator('[data-status]').first()).toHaveText('Kapandı');
+  });
+});
