@@ -2,6 +2,7 @@ import type { TicketStatusView } from '@vitrin/shared/api/support-context';
 import { ATTACHMENT_ACCEPT } from '@vitrin/shared/ticket-status';
 import type { TextareaHTMLAttributes } from 'react';
 import { FieldFrame, inputClass } from '../account/form.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { useTranslation } from '../i18n/index.ts';
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'> & {
@@ -53,20 +54,11 @@ export function AttachmentField() {
   );
 }
 
-const BADGE_CLASSES: Record<TicketStatusView['badge'], string> = {
-  warning: 'bg-amber-50 text-amber-900 border-amber-700/40',
-  success: 'bg-green-50 text-green-900 border-green-700/40',
-  dark: 'bg-ink-900 text-white border-ink-900',
-};
-
 export function TicketBadge({ status }: { status: TicketStatusView }) {
   return (
-    <span
-      className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[status.badge]}`}
-      data-status={status.code}
-    >
+    <StatusBadge badge={status.badge} data-status={status.code}>
       {status.label}
-    </span>
+    </StatusBadge>
   );
 }
 
