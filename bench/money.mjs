@@ -117,7 +117,7 @@ runMain(async () => {
   });
   const vitrin = await startVitrin({
     name: 'vitrin (PostgreSQL)',
-    env: { DATABASE_URL: cluster.url },
+    env: { DATABASE_URL: process.env.BENCH_PG_SOCKET ? cluster.socketUrl : cluster.url },
     // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the server's CPU profile
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });

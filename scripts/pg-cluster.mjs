@@ -73,6 +73,8 @@ export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inheri
   return {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The same database through the cluster's Unix socket (a server on the app's own machine). */
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     /** `immediate` for a throwaway cluster, `fast` for one that is kept. */
     stop(mode = 'fast') {
       try {

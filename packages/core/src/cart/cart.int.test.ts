@@ -270,6 +270,52 @@ describe('cart: refusing bad input', () => {
   });
 });
 
+describe('cart: adding under load and after catalogue changes', () => {
+  it('leaves no cart behind when the first add is refused', async () => {
+    const token = newToken();
+    expect(await rejection(add({ token }, { productId: t.shop.kupa, quantity: 11 }))).toMatchObject({
+      code: 'STOK_YETERSIZ',
+    });
+    expect(
+      await t.db
+        .select()
+        .from(carts)
+        .where(eq(carts.tokenHash, hashToken(token))),
+    ).toHaveLength(0);
+  });
+
+  it('never puts more than the stock into one line, however many adds arrive at once', async () => {
+    const me = newGuest();
+    await add(me, { productId: t.shop.kupa, quantity: 1 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 14 }, () => add(me, { productId: t.shop.kupa, quantity: 1 })),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(5);
+    for (const r of refused)
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'STOK_YETERSIZ' });
+    const view = await t.services.cart.view(me, guest);
+    expect(view.lines).toHaveLength(1);
+    expect(view.lines[0]!.quantity).toBe(10);
+  });
+
+  it('prices an add with a change made through the catalogue admin at once', async () => {
+    const me = newGuest();
+    expect((await add(me, { productId: t.shop.kupa, quantity: 1 })).lines[0]!.unitPriceMinor).toBe(25_000);
+    await t.services.catalogAdmin.setProduct('kupa', 'price', '300');
+    try {
+      expect((await add(me, { productId: t.shop.kupa, quantity: 1 })).lines[0]!.unitPriceMinor).toBe(30_000);
+      await t.services.catalogAdmin.setProduct('kupa', 'active', '0');
+      expect(await rejection(add(newGuest(), { productId: t.shop.kupa, quantity: 1 }))).toMatchObject({
+        code: 'URUN_BULUNAMADI',
+      });
+    } finally {
+      await t.services.catalogAdmin.setProduct('kupa', 'price', '250');
+      await t.services.catalogAdmin.setProduct('kupa', 'active', '1');
+    }
+  });
+});
+
 describe('cart: changing and removing', () => {
   it('changes a quantity within the stock and refuses more', async () => {
     const me = newGuest();

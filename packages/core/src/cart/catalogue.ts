@@ -50,18 +50,29 @@ interface PriceEntryRow {
  * Reads what the lines need in three queries, whatever their number (one JSON query was measured slower). Pass the transaction to read inside
  * it (checkout re-reads prices and stock there).
  */
-export async function loadCatalogue(
+export function loadCatalogue(
   db: Db,
   refs: readonly { productId: number; variantId: number | null }[],
 ): Promise<CatalogueSlice> {
   const productIds = [...new Set(refs.map((r) => r.productId))];
   const variantIds = [...new Set(refs.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))];
+  return readSlice(db, productIds, variantIds);
+}
+
+/** One product with all its variants and price entries (what the cart's catalogue cache keeps). */
+export function loadProduct(db: Db, productId: number): Promise<CatalogueSlice> {
+  return readSlice(db, [productId], 'all');
+}
+
+async function readSlice(db: Db, productIds: number[], variants: number[] | 'all'): Promise<CatalogueSlice> {
   if (productIds.length === 0) return { products: new Map(), variants: new Map(), prices: new Map() };
   const [productRows, variantRows, priceRows] = await Promise.all([
     db.select(productColumns).from(products).where(inArray(products.id, productIds)),
-    variantIds.length
-      ? db.select(variantColumns).from(productVariants).where(inArray(productVariants.id, variantIds))
-      : Promise.resolve([] as VariantRow[]),
+    variants === 'all'
+      ? db.select(variantColumns).from(productVariants).where(inArray(productVariants.productId, productIds))
+      : variants.length
+        ? db.select(variantColumns).from(productVariants).where(inArray(productVariants.id, variants))
+        : Promise.resolve([] as VariantRow[]),
     db
       .select({
         productId: productPrices.productId,

@@ -16,13 +16,17 @@ import {
   updateQuantityInput,
 } from '@vitrin/shared/api/cart-requests';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Cache } from '../cache.ts';
 import { rows } from '../catalog/rows.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts } from '../db/schema.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { addLine, dropIfEmpty } from './add-line.ts';
+import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
 import { loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
+import { createCartCatalogue } from './catalogue-cache.ts';
 import {
   cartFull,
   couponError,
@@ -43,6 +47,8 @@ import { type CartItemRow, type CartRow, type PricedCart, priceCart, priceContex
 export interface CartServiceOptions {
   settings: SettingsService;
   coupons: CouponService;
+  /** Keeps the catalogue rows that adding to the cart prices from (dropped on every catalogue change). */
+  cache: Cache;
   now?: () => Date;
 }
 
@@ -60,61 +66,11 @@ const MONTHS_OF = (total: number, months: number) => Math.ceil(total / months);
  * the client only says what and how many. Every operation is scoped to the owner's cart: another cart's
  * line answers SATIR_BULUNAMADI, exactly like one that does not exist.
  */
-interface CartWithLinesRow {
-  c_id: number;
-  token_hash: string | null;
-  customer_id: number | null;
-  coupon_code: string | null;
-  c_created_at: Date | string;
-  c_updated_at: Date | string;
-  id: number | null;
-  product_id: number | null;
-  variant_id: number | null;
-  line_key: string | null;
-  quantity: number | null;
-  personalization: CartItemRow['personalization'];
-  added_price_minor: number | null;
-  created_at: Date | string | null;
-  updated_at: Date | string | null;
-}
-
-/** The select list of a cart `c` left-joined with its lines `i`: one row per line (one with no line). */
-const CART_WITH_LINES = sql.raw(`c.id as c_id, c.token_hash, c.customer_id, c.coupon_code,
-  c.created_at as c_created_at, c.updated_at as c_updated_at, i.id, i.product_id, i.variant_id, i.line_key,
-  i.quantity, i.personalization, i.added_price_minor, i.created_at, i.updated_at`);
-
-/** The cart and its lines from `CART_WITH_LINES` rows; null when there was no cart. */
-function cartWithLines(found: CartWithLinesRow[]): { cart: CartRow; rows: CartItemRow[] } | null {
-  const first = found[0];
-  if (!first) return null;
-  const cart: CartRow = {
-    id: first.c_id,
-    tokenHash: first.token_hash,
-    customerId: first.customer_id,
-    couponCode: first.coupon_code,
-    createdAt: new Date(first.c_created_at),
-    updatedAt: new Date(first.c_updated_at),
-  };
-  const lines = found
-    .filter((r) => r.id !== null)
-    .map(
-      (r): CartItemRow => ({
-        id: r.id!,
-        cartId: cart.id,
-        productId: r.product_id!,
-        variantId: r.variant_id,
-        lineKey: r.line_key!,
-        quantity: r.quantity!,
-        personalization: r.personalization,
-        addedPriceMinor: r.added_price_minor!,
-        createdAt: new Date(r.created_at!),
-        updatedAt: new Date(r.updated_at!),
-      }),
-    );
-  return { cart, rows: lines };
-}
-
-export function createCartService(db: Db, { settings, coupons, now = () => new Date() }: CartServiceOptions) {
+export function createCartService(
+  db: Db,
+  { settings, coupons, cache, now = () => new Date() }: CartServiceOptions,
+) {
+  const catalogue = createCartCatalogue(db, cache);
   /** The owner's cart, locked for the rest of the transaction when `lock` (changes to one cart queue up). */
   async function findCart(owner: CartOwner, on: Db = db, lock = false): Promise<CartRow | undefined> {
     const where = ownerCondition(owner);
@@ -143,26 +99,6 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
       })
       .returning();
     return row!;
-  }
-
-  /** `ensureCart` and the cart's lines (in `itemsOf` order) in one round trip. */
-  async function lockedCart(owner: CartOwner, tx: Db): Promise<{ cart: CartRow; rows: CartItemRow[] }> {
-    const values = ownerValues(owner);
-    if (!values) throw lineNotFound();
-    const at = now();
-    const [tokenHash, customerId] =
-      'customerId' in values ? [null, values.customerId] : [values.tokenHash, null];
-    const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
-    const found = await rows<CartWithLinesRow>(
-      tx,
-      sql`with c as (
-          insert into ${carts} (token_hash, customer_id, created_at, updated_at)
-          values (${tokenHash}, ${customerId}, ${at}, ${at})
-          on conflict ${target} do update set updated_at = excluded.updated_at
-          returning *)
-        select ${CART_WITH_LINES} from c left join ${cartItems} i on i.cart_id = c.id order by i.id`,
-    );
-    return cartWithLines(found)!;
   }
 
   async function itemsOf(cartId: number, on: Db = db): Promise<CartItemRow[]> {
@@ -222,58 +158,57 @@ export function createCartService(db: Db, { settings, coupons, now = () => new D
     async add(owner: CartOwner, input: AddToCartRequest, shopper: Shopper): Promise<CartView> {
       const data = parseShopInput(addToCartInput, input);
       const variantId = data.variantId ?? null;
+      const values = ownerValues(owner);
+      // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
+      if (!values) throw lineNotFound();
       const s = await settings.all();
       const ctx = priceContext(s, shopper);
-      // Three statements in the transaction: the cart (locked) with its lines, the catalogue of every line
-      // and the new one, the write. The answer is priced from that same read.
-      const { cart, rows, slice } = await db.transaction(async (tx) => {
-        const { cart, rows } = await lockedCart(owner, tx);
-        const slice = await loadCatalogue(tx, [...rows, { productId: data.productId, variantId }]);
-        const product = slice.products.get(data.productId);
-        if (!product?.isActive) throw productNotFound();
-        if (product.stockType === 2) {
-          if (variantId === null) throw variantRequired();
-          const variant = slice.variants.get(variantId);
-          if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
-        } else if (variantId !== null) {
-          throw variantNotAllowed();
-        }
-        const personalization = checkPersonalization(product, data.personalization);
-        const item = priceItem(slice, { productId: product.id, variantId, personalization }, ctx);
-        if (!item?.sold) throw productNotFound();
-        const key = lineKey(product.id, variantId, personalization);
-        const existing = rows.find((r) => r.lineKey === key);
-        if (!existing && rows.length >= MAX_CART_LINES) throw cartFull(MAX_CART_LINES);
+      // The catalogue comes from the in-process cache; the write is one statement that also answers with
+      // the cart's lines and their stock, so the answer is priced without another query.
+      const known = await catalogue([data.productId]);
+      const product = known.products.get(data.productId);
+      if (!product?.isActive) throw productNotFound();
+      if (product.stockType === 2) {
+        if (variantId === null) throw variantRequired();
+        const variant = known.variants.get(variantId);
+        if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
+      } else if (variantId !== null) {
+        throw variantNotAllowed();
+      }
+      const personalization = checkPersonalization(product, data.personalization);
+      const item = priceItem(known, { productId: product.id, variantId, personalization }, ctx);
+      if (!item?.sold) throw productNotFound();
+      const key = lineKey(product.id, variantId, personalization);
+      const added = await addLine(
+        db,
+        values,
+        {
+          productId: product.id,
+          variantId,
+          lineKey: key,
+          quantity: data.quantity,
+          personalization,
+          priceMinor: item.unitPriceMinor,
+        },
+        now(),
+      );
+      if (!added.written) {
+        if (added.createdNow) await dropIfEmpty(db, added.cart.id);
+        // Which bound refused it, judged on the lines as they are now: the statement's snapshot may predate
+        // a line that a concurrent add of the same cart wrote.
+        const existing = (await itemsOf(added.cart.id)).find((r) => r.lineKey === key);
         const quantity = (existing?.quantity ?? 0) + data.quantity;
         if (quantity > MAX_LINE_QUANTITY) throw lineQuantityLimit(MAX_LINE_QUANTITY);
-        if (item.stock !== null && quantity > item.stock) throw outOfStock(product.name, item.stock);
-        const at = now();
-        if (existing) {
-          // The shopper saw today's price when adding again: the price-change warning starts from it.
-          const [line] = await tx
-            .update(cartItems)
-            .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: at })
-            .where(eq(cartItems.id, existing.id))
-            .returning();
-          return { cart, slice, rows: rows.map((r) => (r.id === existing.id ? line! : r)) };
+        if (added.requestedStock !== null && quantity > added.requestedStock) {
+          throw outOfStock(product.name, added.requestedStock);
         }
-        const [line] = await tx
-          .insert(cartItems)
-          .values({
-            cartId: cart.id,
-            productId: product.id,
-            variantId,
-            lineKey: key,
-            quantity,
-            personalization,
-            addedPriceMinor: item.unitPriceMinor,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning();
-        return { cart, slice, rows: [...rows, line!] };
-      });
-      return (await priceCart(db, cart, rows, { settings: s, coupons, shopper }, slice)).view;
+        throw cartFull(MAX_CART_LINES);
+      }
+      const slice = await catalogue(
+        added.rows.map((r) => r.productId),
+        added.stock,
+      );
+      return (await priceCart(db, added.cart, added.rows, { settings: s, coupons, shopper }, slice)).view;
     },
 
     /** Sets a line's quantity (1..999, at most the stock); the price-change warning is acknowledged. */

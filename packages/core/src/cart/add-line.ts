@@ -1,0 +1,119 @@
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
+import { sql } from 'drizzle-orm';
+import { rows } from '../catalog/rows.ts';
+import type { Db } from '../db/client.ts';
+import type { CartPersonalization } from '../db/schema.ts';
+import { type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
+import type { FreshStock } from './catalogue-cache.ts';
+import type { CartItemRow, CartRow } from './priced-cart.ts';
+
+/** A line to add, already checked against the catalogue and priced (`priceMinor` is the TRY unit price). */
+export interface NewLine {
+  productId: number;
+  variantId: number | null;
+  lineKey: string;
+  quantity: number;
+  personalization: CartPersonalization | null;
+  priceMinor: number;
+}
+
+export interface AddedLine {
+  cart: CartRow;
+  /** Every line of the cart after the write, oldest first. */
+  rows: CartItemRow[];
+  /** The line written (new, or the same line with its quantity raised); null when a bound refused it. */
+  written: CartItemRow | null;
+  /** The stock of every line's product and variant, and of the product asked for, read now. */
+  stock: FreshStock;
+  /** The stock of what was asked for; null for unlimited. */
+  requestedStock: number | null;
+  /** The cart did not exist before this statement. */
+  createdNow: boolean;
+}
+
+interface Row extends CartWithLinesRow {
+  p_stock: number | null;
+  v_stock: number | null;
+  requested_stock: number | null;
+  written: boolean | null;
+}
+
+/**
+ * Adds a line in one statement, without a transaction around it: the cart is made or touched (and locked),
+ * and the line is inserted or its quantity raised, in one INSERT … ON CONFLICT whose conditions hold the
+ * bounds against the row as it is at that moment (at most 999 a line, at most the stock). The statement
+ * answers with the cart, all its lines and their stock. Concurrent adds to one cart queue on the cart row;
+ * the line bound of 50 is counted on the statement's snapshot, so two different new lines added to one cart
+ * in the same instant may both pass it (a bound against abuse, not a money rule: the order checks stock).
+ */
+export async function addLine(
+  db: Db,
+  owner: { customerId: number } | { tokenHash: string },
+  line: NewLine,
+  at: Date,
+): Promise<AddedLine> {
+  const [tokenHash, customerId] = 'customerId' in owner ? [null, owner.customerId] : [owner.tokenHash, null];
+  const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
+  const personalization = line.personalization === null ? null : JSON.stringify(line.personalization);
+  const found = await rows<Row>(
+    db,
+    sql`with c as (
+        insert into carts (token_hash, customer_id, created_at, updated_at)
+        values (${tokenHash}, ${customerId}::int, ${at}, ${at})
+        on conflict ${target} do update set updated_at = excluded.updated_at
+        returning *),
+      s as (
+        select case when ${line.variantId}::int is null
+          then (select stock from products where id = ${line.productId})
+          else (select stock from product_variants where id = ${line.variantId}::int) end as stock),
+      old as (select i.* from cart_items i, c where i.cart_id = c.id),
+      w as (
+        insert into cart_items as i (cart_id, product_id, variant_id, line_key, quantity, personalization,
+          added_price_minor, created_at, updated_at)
+        select c.id, ${line.productId}, ${line.variantId}::int, ${line.lineKey}, ${line.quantity},
+          ${personalization}::jsonb, ${line.priceMinor}, ${at}, ${at}
+        from c, s
+        where ${line.quantity} <= coalesce(s.stock, ${MAX_LINE_QUANTITY})
+          and ((select count(*) from old) < ${MAX_CART_LINES}
+            or exists (select 1 from old where old.line_key = ${line.lineKey}))
+        on conflict (cart_id, line_key) do update
+          set quantity = i.quantity + excluded.quantity,
+            added_price_minor = excluded.added_price_minor, updated_at = excluded.updated_at
+          where i.quantity + excluded.quantity
+            <= least(${MAX_LINE_QUANTITY}, coalesce((select stock from s), ${MAX_LINE_QUANTITY}))
+        returning i.*),
+      lines as (
+        select *, true as written from w
+        union all select *, false from old where old.id not in (select id from w))
+      select c.id as c_id, c.token_hash, c.customer_id, c.coupon_code, c.created_at as c_created_at,
+        c.updated_at as c_updated_at, l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
+        l.personalization, l.added_price_minor, l.created_at, l.updated_at, l.written,
+        p.stock as p_stock, v.stock as v_stock, (select stock from s) as requested_stock
+      from c left join lines l on true
+        left join products p on p.id = l.product_id
+        left join product_variants v on v.id = l.variant_id
+      order by l.id`,
+  );
+  const { cart, rows: lines } = cartWithLines(found)!;
+  const stock: FreshStock = { products: new Map(), variants: new Map() };
+  for (const r of found) {
+    if (r.product_id !== null) stock.products.set(r.product_id, r.p_stock);
+    if (r.variant_id !== null) stock.variants.set(r.variant_id, r.v_stock ?? 0);
+  }
+  const writtenId = found.find((r) => r.written)?.id;
+  return {
+    cart,
+    rows: lines,
+    written: lines.find((l) => l.id === writtenId) ?? null,
+    stock,
+    requestedStock: found[0]!.requested_stock,
+    createdNow: cart.createdAt.getTime() === at.getTime(),
+  };
+}
+
+/** Removes a cart this add made when the add was refused, so a refused first add leaves nothing behind. */
+export async function dropIfEmpty(db: Db, cartId: number): Promise<void> {
+  await db.execute(
+    sql`delete from carts c where c.id = ${cartId} and not exists (select 1 from cart_items i where i.cart_id = c.id)`,
+  );
+}
