@@ -363,11 +363,12 @@ export function createCartService(
     },
 
     /**
-     * Empties the cart after an order (inside the order's transaction): the cart goes with its lines (one
-     * statement); the next "Sepete Ekle" makes a new one for the same cookie or customer.
+     * The statement that empties the cart after an order (the order's transaction runs it with its own
+     * writes): the cart goes with its lines; the next "Sepete Ekle" makes a new one for the same cookie or
+     * customer.
      */
-    async empty(cartId: number, tx: Db): Promise<void> {
-      await tx.delete(carts).where(eq(carts.id, cartId));
+    emptying(cartId: number, tx: Db) {
+      return tx.delete(carts).where(eq(carts.id, cartId));
     },
   };
 }

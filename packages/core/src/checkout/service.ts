@@ -7,6 +7,7 @@ import { AccountError } from '../customers/errors.ts';
 import type { CustomerService, NewSession } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import { couponUses, orders } from '../db/schema.ts';
+import type { OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CheckoutBuyer, placedOrder, placeOrder } from './place-order.ts';
 
@@ -15,8 +16,8 @@ export interface OrderHooks {
   /** Resolves once `accessToken` may be called. */
   ready?(): Promise<void>;
   accessToken(orderNo: string): string;
-  /** After the order's transaction committed: sends the confirmation e-mail. */
-  afterPlaced?(orderId: number): Promise<void> | void;
+  /** After the order's transaction committed: sends the confirmation e-mail (`placed`: the row as written). */
+  afterPlaced?(orderId: number, placed?: OrderRow): Promise<void> | void;
 }
 
 export interface CheckoutLogger {
@@ -136,8 +137,11 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
         replayed: placed.replayed,
       };
       if (placed.replayed) return result;
+      const password = placed.data.createAccountPassword;
+      const opensAccount = buyer.customerId === null && password !== undefined;
       try {
-        await orderHooks.afterPlaced?.(order.id);
+        // The row as written saves reading it again, unless the account opened below will own the order.
+        await orderHooks.afterPlaced?.(order.id, opensAccount ? undefined : order);
       } catch (err) {
         // The order is placed; a confirmation that could not be queued is logged, never a failed checkout.
         logger.error(
@@ -145,8 +149,7 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
           'afterPlaced failed',
         );
       }
-      const password = placed.data.createAccountPassword;
-      if (buyer.customerId === null && password !== undefined) {
+      if (opensAccount && password !== undefined) {
         result.account = await openAccount(order.id, order, password);
         result.order = {
           ...result.order,

@@ -155,10 +155,11 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     },
 
     /** Called by checkout after the order's transaction committed: sends the confirmation e-mail. */
-    async afterPlaced(orderId: number): Promise<void> {
+    /** `placed` is the order row as the order's transaction wrote it, when nothing changed it since. */
+    async afterPlaced(orderId: number, placed?: OrderRow): Promise<void> {
       await secret.ready();
       mailLater('confirmation', orderId, async () => {
-        const order = await findOrder(db, orderId);
+        const order = placed ?? (await findOrder(db, orderId));
         if (!order) throw orderNotFound();
         return {
           to: order.email,
