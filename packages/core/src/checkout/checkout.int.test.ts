@@ -221,6 +221,20 @@ describe('checkout: placing an order', () => {
     expect(result.order.totalMinor).toBe(25_000 + 4990);
   });
 
+  it('prices the order from the catalogue as it is when ordering, also just after a change (caches dropped)', async () => {
+    const owner = await cartWith([{ productId: t.shop.kupa, quantity: 2 }]);
+    const stock = await t.stockOf(t.shop.kupa);
+    await t.services.catalogAdmin.setProduct('kupa', 'price', '300');
+    try {
+      const result = await place(owner, guestForm());
+      const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
+      expect(line).toMatchObject({ unitPriceMinor: 30_000, lineTotalMinor: 60_000 });
+    } finally {
+      await t.services.catalogAdmin.setProduct('kupa', 'price', '250');
+      await t.setStock(t.shop.kupa, stock);
+    }
+  });
+
   it('refuses an empty cart with SEPET_BOS', async () => {
     expect(await rejection(place({ token: newToken() }, guestForm()))).toMatchObject({
       code: 'SEPET_BOS',

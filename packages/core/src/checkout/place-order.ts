@@ -135,10 +135,13 @@ export async function placeOrder(
 
   // No read of the key first: a key already used fails the order row's unique index (or finds the cart
   // emptied by its order) and is answered by `replay` below, so a new order costs no extra statement.
+  // Read before the transaction: after a cache drop the settings are read again, and on the embedded
+  // database (one connection) a read outside the open transaction would wait for it forever.
+  const settings = await deps.settings();
   for (let attempt = 1; ; attempt++) {
     try {
       const order = await deps.db.transaction((tx) =>
-        placeInTransaction(tx, deps, owner, buyer, data, { key: key.data, hash }),
+        placeInTransaction(tx, deps, settings, owner, buyer, data, { key: key.data, hash }),
       );
       return { order, replayed: false, data };
     } catch (err) {
@@ -158,12 +161,12 @@ export async function placeOrder(
 async function placeInTransaction(
   tx: Db,
   deps: PlaceOrderDeps,
+  settings: Settings,
   owner: CartOwner,
   buyer: CheckoutBuyer,
   data: CheckoutData,
   idempotency: { key: string; hash: string },
 ): Promise<OrderRow> {
-  const settings = await deps.settings();
   const at = deps.now();
   // The cart row is locked: two orders from one cart (two tabs, two keys) queue up instead of both
   // reading the same lines.
