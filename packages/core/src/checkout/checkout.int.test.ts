@@ -235,6 +235,21 @@ describe('checkout: placing an order', () => {
     }
   });
 
+  it('places an order with a category coupon just after the caches were dropped', async () => {
+    await t.addCoupon({ code: 'KUPALAR10', categoryId: t.shop.categories.kupalar });
+    const owner = await cartWith([{ productId: t.shop.kupa }]);
+    await t.services.cart.applyCoupon(owner, { code: 'KUPALAR10' }, guest);
+    const stock = await t.stockOf(t.shop.kupa);
+    await t.services.catalogAdmin.setProduct('kupa', 'price', '250');
+    try {
+      const result = await place(owner, guestForm());
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, result.orderId));
+      expect(order).toMatchObject({ couponCode: 'KUPALAR10', discountMinor: 2_500 });
+    } finally {
+      await t.setStock(t.shop.kupa, stock);
+    }
+  });
+
   it('refuses an empty cart with SEPET_BOS', async () => {
     expect(await rejection(place({ token: newToken() }, guestForm()))).toMatchObject({
       code: 'SEPET_BOS',

@@ -135,9 +135,11 @@ export async function placeOrder(
 
   // No read of the key first: a key already used fails the order row's unique index (or finds the cart
   // emptied by its order) and is answered by `replay` below, so a new order costs no extra statement.
-  // Read before the transaction: after a cache drop the settings are read again, and on the embedded
-  // database (one connection) a read outside the open transaction would wait for it forever.
-  const settings = await deps.settings();
+
+  // What the transaction takes from in-process caches is read before it: after a cache drop it is read
+  // again, and on the embedded database (one connection) a read outside the open transaction would wait
+  // for it forever.
+  const [settings] = await Promise.all([deps.settings(), deps.coupons.ready()]);
   for (let attempt = 1; ; attempt++) {
     try {
       const order = await deps.db.transaction((tx) =>

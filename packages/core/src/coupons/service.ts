@@ -90,6 +90,15 @@ export function createCouponService(db: Db, { categories, now = () => new Date()
       return { code: coupon.code, description: coupon.description, discountMinor };
     },
 
+    /**
+     * Reads what `evaluate` takes from in-process caches (the category tree). Call it before a transaction
+     * that evaluates coupons: on the embedded database (one connection) a cache read outside the open
+     * transaction would wait for it forever.
+     */
+    async ready(): Promise<void> {
+      await categories();
+    },
+
     /** The `/coupons` page: active public coupons that have not ended, soonest ending first (no end last). */
     async publicList(): Promise<PublicCoupon[]> {
       const at = now();
