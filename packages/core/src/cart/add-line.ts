@@ -21,9 +21,9 @@ export interface AddedLine {
   cart: CartRow;
   /** Every line of the cart after the write, oldest first. */
   rows: CartItemRow[];
-  /** The line written (new, or the same line with its quantity raised); null when a bound refused it. */
-  written: CartItemRow | null;
-  /** The stock of every line's product and variant, and of the product asked for, read now. */
+  /** Whether the line was written (new, or the same line with its quantity raised); false when a bound refused it. */
+  written: boolean;
+  /** The stock of every line's product and variant, read now. */
   stock: FreshStock;
   /** The stock of what was asked for; null for unlimited. */
   requestedStock: number | null;
@@ -100,11 +100,10 @@ export async function addLine(
     if (r.product_id !== null) stock.products.set(r.product_id, r.p_stock);
     if (r.variant_id !== null) stock.variants.set(r.variant_id, r.v_stock ?? 0);
   }
-  const writtenId = found.find((r) => r.written)?.id;
   return {
     cart,
     rows: lines,
-    written: lines.find((l) => l.id === writtenId) ?? null,
+    written: found.some((r) => r.written),
     stock,
     requestedStock: found[0]!.requested_stock,
     createdNow: cart.createdAt.getTime() === at.getTime(),

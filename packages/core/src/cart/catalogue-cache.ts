@@ -37,5 +37,3 @@ export function createCartCatalogue(db: Db, cache: Cache) {
     return out;
   };
 }
-
-export type CartCatalogue = ReturnType<typeof createCartCatalogue>;

@@ -137,11 +137,11 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
         replayed: placed.replayed,
       };
       if (placed.replayed) return result;
-      const password = placed.data.createAccountPassword;
-      const opensAccount = buyer.customerId === null && password !== undefined;
+      // A guest who asked for an account gets one below, and it will own the order.
+      const password = buyer.customerId === null ? placed.data.createAccountPassword : undefined;
       try {
-        // The row as written saves reading it again, unless the account opened below will own the order.
-        await orderHooks.afterPlaced?.(order.id, opensAccount ? undefined : order);
+        // The row as written saves reading it again, unless the account opened below changes it.
+        await orderHooks.afterPlaced?.(order.id, password === undefined ? order : undefined);
       } catch (err) {
         // The order is placed; a confirmation that could not be queued is logged, never a failed checkout.
         logger.error(
@@ -149,7 +149,7 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
           'afterPlaced failed',
         );
       }
-      if (opensAccount && password !== undefined) {
+      if (password !== undefined) {
         result.account = await openAccount(order.id, order, password);
         result.order = {
           ...result.order,

@@ -154,8 +154,10 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       return detailOf((await findOrder(db, order.id))!);
     },
 
-    /** Called by checkout after the order's transaction committed: sends the confirmation e-mail. */
-    /** `placed` is the order row as the order's transaction wrote it, when nothing changed it since. */
+    /**
+     * Called by checkout after the order's transaction committed: sends the confirmation e-mail. `placed` is
+     * the order row as that transaction wrote it, when nothing changed it since (else it is read again).
+     */
     async afterPlaced(orderId: number, placed?: OrderRow): Promise<void> {
       await secret.ready();
       mailLater('confirmation', orderId, async () => {
