@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { pgBin, startCluster } from '../scripts/pg-cluster.mjs';
-import { machineInfo, onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs';
+import { machineBusyMs, machineInfo, onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs';
 import { LOADGEN, wrk } from './wrk.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -91,6 +91,8 @@ function buyers(base, productIds) {
   });
 }
 
+const round2 = (n) => Math.round(n * 100) / 100;
+
 runMain(async () => {
   const bin = pgBin();
   if (!bin) {
@@ -130,17 +132,24 @@ runMain(async () => {
   // Browsers send Origin with every POST; the cart cookie is refused on writes from other sites.
   const options = { connections: CONNECTIONS, headers: { origin: vitrin.url } };
   await wrk(`${vitrin.url}/api/front/cart/items`, ['POST', body, ...cookies], WARMUP, options);
+  let busy = machineBusyMs();
   const add = await wrk(`${vitrin.url}/api/front/cart/items`, ['POST', body, ...cookies], DURATION, options);
+  add.cpuMsPerOp = round2((machineBusyMs() - busy) / add.requests);
   console.log(
     `  add to cart (${CONNECTIONS} connections, ${CARTS} carts): ${add.reqPerSec.toFixed(0)} ops/s, ` +
-      `p95 ${add.latencyMs.p95} ms, p99 ${add.latencyMs.p99} ms, non-2xx/errors ${add.non2xx + add.errors + add.timeouts}`,
+      `p95 ${add.latencyMs.p95} ms, p99 ${add.latencyMs.p99} ms, non-2xx/errors ${add.non2xx + add.errors + add.timeouts}, ` +
+      `${add.cpuMsPerOp} ms of machine CPU per add`,
   );
+  busy = machineBusyMs();
   const orders = await buyers(
     vitrin.url,
     products.map((p) => p.id),
   );
+  // Each buyer's loop is an add to the cart and an order: the CPU figure is that loop's.
+  orders.cpuMsPerOrder = round2((machineBusyMs() - busy) / orders.orders);
   console.log(
-    `  order placement (${BUYERS} buyers): ${orders.perSec} orders/s, p95 ${orders.p95} ms, ${JSON.stringify(orders.statuses)}`,
+    `  order placement (${BUYERS} buyers): ${orders.perSec} orders/s, p95 ${orders.p95} ms, ${JSON.stringify(orders.statuses)}, ` +
+      `${orders.cpuMsPerOrder} ms of machine CPU per order (with its add to the cart)`,
   );
   await vitrin.stop();
   stopCluster();

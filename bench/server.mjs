@@ -1,7 +1,7 @@
 // Shared helpers for the bench scripts: start a server as a child process on a free port, wait until it
 // answers, and stop it again — also when the bench itself fails or is interrupted.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -209,6 +209,17 @@ export function runMain(main) {
 }
 
 /** CPU, cores, memory, Node version and current load for the results files. */
+/**
+ * Milliseconds of CPU the whole machine spent busy so far (all processes: server, database, load generator).
+ * Divided by the operations done between two readings, it is the cost of one operation, a figure that moves
+ * far less with the machine's speed of the moment than a rate does.
+ */
+export function machineBusyMs() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+}
+
 export function machineInfo() {
   const cpus = os.cpus();
   return {

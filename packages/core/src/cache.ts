@@ -2,9 +2,15 @@
  * In-process caches of hot, rarely changing data (settings, menu, pages). Every change to such data calls
  * `invalidateAll()`, which also tells the other app nodes through `onInvalidate` (PostgreSQL NOTIFY).
  */
+/** A keyed cache: loads a key on its first call; `peek` gives what is already loaded, never loading. */
+export interface Keyed<T> {
+  (key: string): Promise<T>;
+  peek(key: string): T | undefined;
+}
+
 export interface Cache {
   value<T>(name: string, load: () => Promise<T>): () => Promise<T>;
-  keyed<T>(name: string, load: (key: string) => Promise<T>): (key: string) => Promise<T>;
+  keyed<T>(name: string, load: (key: string) => Promise<T>): Keyed<T>;
   /** Drops everything here and notifies other processes. */
   invalidateAll(): Promise<void>;
   /** Drops everything here only (called when another process changed data). */
@@ -17,26 +23,45 @@ export interface Cache {
 
 const MAX_KEYS_PER_STORE = 2000;
 
+interface Entry {
+  promise: Promise<unknown>;
+  loaded: boolean;
+  value: unknown;
+}
+
 export function createCache(): Cache {
-  const stores = new Set<Map<string, Promise<unknown>>>();
+  const stores = new Set<Map<string, Entry>>();
   const listeners: Array<() => Promise<void> | void> = [];
   const clearListeners: Array<() => void> = [];
 
-  function keyed<T>(_name: string, load: (key: string) => Promise<T>) {
-    const store = new Map<string, Promise<unknown>>();
+  function keyed<T>(_name: string, load: (key: string) => Promise<T>): Keyed<T> {
+    const store = new Map<string, Entry>();
     stores.add(store);
-    return (key: string): Promise<T> => {
-      let hit = store.get(key) as Promise<T> | undefined;
-      if (!hit) {
-        // Bounded so that requests for endless made-up keys cannot grow memory without limit.
-        if (store.size >= MAX_KEYS_PER_STORE) store.clear();
-        hit = load(key);
-        store.set(key, hit);
+    const get = (key: string): Promise<T> => {
+      const hit = store.get(key);
+      if (hit) return hit.promise as Promise<T>;
+      // Bounded so that requests for endless made-up keys cannot grow memory without limit.
+      if (store.size >= MAX_KEYS_PER_STORE) store.clear();
+      const entry: Entry = { promise: load(key), loaded: false, value: undefined };
+      store.set(key, entry);
+      entry.promise.then(
+        (value) => {
+          entry.loaded = true;
+          entry.value = value;
+        },
         // A failed load must not be remembered.
-        hit.catch(() => store.delete(key));
-      }
-      return hit;
+        () => {
+          if (store.get(key) === entry) store.delete(key);
+        },
+      );
+      return entry.promise as Promise<T>;
     };
+    return Object.assign(get, {
+      peek(key: string): T | undefined {
+        const hit = store.get(key);
+        return hit?.loaded ? (hit.value as T) : undefined;
+      },
+    });
   }
 
   const clearLocal = () => {

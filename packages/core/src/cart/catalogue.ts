@@ -1,7 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
 import { convertMinor } from '@vitrin/shared/currency';
 import { type PriceContext, type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
-import { and, asc, inArray, ne } from 'drizzle-orm';
+import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CartPersonalization, productPrices, products, productVariants } from '../db/schema.ts';
 
@@ -21,6 +21,8 @@ const productColumns = {
   stock: products.stock,
   isActive: products.isActive,
   personalization: products.personalization,
+  /** The product's version (`updated_at` to the microsecond): checkout trusts cached rows of this version. */
+  version: sql<string>`${products.updatedAt}::text`,
 };
 const variantColumns = {
   id: productVariants.id,
@@ -31,7 +33,9 @@ const variantColumns = {
   images: productVariants.images,
   isActive: productVariants.isActive,
 };
-type ProductRow = Pick<typeof products.$inferSelect, keyof typeof productColumns>;
+type ProductRow = Pick<typeof products.$inferSelect, Exclude<keyof typeof productColumns, 'version'>> & {
+  version: string;
+};
 type VariantRow = Pick<typeof productVariants.$inferSelect, keyof typeof variantColumns>;
 
 /** Products, variants and price entries (never the purchase price) that some cart lines refer to. */

@@ -21,11 +21,11 @@ import { rows } from '../catalog/rows.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts } from '../db/schema.ts';
+import { cartItems, carts, products, productVariants } from '../db/schema.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { addLine, dropIfEmpty } from './add-line.ts';
 import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
-import { loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
+import { type CatalogueSlice, loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
 import { createCartCatalogue } from './catalogue-cache.ts';
 import {
   cartFull,
@@ -70,7 +70,7 @@ export function createCartService(
   db: Db,
   { settings, coupons, cache, now = () => new Date() }: CartServiceOptions,
 ) {
-  const catalogue = createCartCatalogue(db, cache);
+  const catalogueCache = createCartCatalogue(db, cache);
   /** The owner's cart, locked for the rest of the transaction when `lock` (changes to one cart queue up). */
   async function findCart(owner: CartOwner, on: Db = db, lock = false): Promise<CartRow | undefined> {
     const where = ownerCondition(owner);
@@ -165,7 +165,7 @@ export function createCartService(
       const ctx = priceContext(s, shopper);
       // The catalogue comes from the in-process cache; the write is one statement that also answers with
       // the cart's lines and their stock, so the answer is priced without another query.
-      const known = await catalogue([data.productId]);
+      const known = await catalogueCache.slice([data.productId]);
       const product = known.products.get(data.productId);
       if (!product?.isActive) throw productNotFound();
       if (product.stockType === 2) {
@@ -204,7 +204,7 @@ export function createCartService(
         }
         throw cartFull(MAX_CART_LINES);
       }
-      const slice = await catalogue(
+      const slice = await catalogueCache.slice(
         added.rows.map((r) => r.productId),
         added.stock,
       );
@@ -350,16 +350,41 @@ export function createCartService(
     },
 
     /** The owner's cart, locked for the order's transaction, with its lines; null when there is none. */
-    async lockForOrder(owner: CartOwner, tx: Db): Promise<{ cart: CartRow; rows: CartItemRow[] } | null> {
+    /**
+     * The owner's cart, locked for the order's transaction, with its lines and, when the in-process cache
+     * holds every line's product at the version read here, their catalogue (with the stock read here);
+     * `catalogue` is null otherwise and the transaction reads it.
+     */
+    async lockForOrder(
+      owner: CartOwner,
+      tx: Db,
+    ): Promise<{ cart: CartRow; rows: CartItemRow[]; catalogue: CatalogueSlice | null } | null> {
       const where = ownerCondition(owner);
       if (!where) return null;
-      return cartWithLines(
-        await rows<CartWithLinesRow>(
-          tx,
-          sql`select ${CART_WITH_LINES} from ${carts} c left join ${cartItems} i on i.cart_id = c.id
-            where c.id = (select ${carts.id} from ${carts} where ${where}) order by i.id for update of c`,
-        ),
+      const found = await rows<
+        CartWithLinesRow & { p_version: string | null; p_stock: number | null; v_stock: number | null }
+      >(
+        tx,
+        sql`select ${CART_WITH_LINES}, p.updated_at::text as p_version, p.stock as p_stock, v.stock as v_stock
+          from ${carts} c left join ${cartItems} i on i.cart_id = c.id
+          left join ${products} p on p.id = i.product_id left join ${productVariants} v on v.id = i.variant_id
+          where c.id = (select ${carts.id} from ${carts} where ${where}) order by i.id for update of c`,
       );
+      const locked = cartWithLines(found);
+      if (!locked) return null;
+      const lines = found.filter((r) => r.id !== null);
+      const catalogue = lines.every((r) => r.p_version !== null)
+        ? catalogueCache.current(
+            lines.map((r) => ({
+              productId: r.product_id!,
+              version: r.p_version!,
+              stock: r.p_stock,
+              variantId: r.variant_id,
+              variantStock: r.v_stock,
+            })),
+          )
+        : null;
+      return { ...locked, catalogue };
     },
 
     /**

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
 import { guest, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
 import { homeAddress, rejection } from '../customers/test-accounts.ts';
 import { newToken } from '../customers/tokens.ts';
-import { coupons, orderHistory, orderItems, orders } from '../db/schema.ts';
-import type { CheckoutBuyer } from './place-order.ts';
+import { coupons, orderHistory, orderItems, orders, productPrices, products } from '../db/schema.ts';
+import { detailOf, orderDetail } from '../orders/queries.ts';
+import { type CheckoutBuyer, placeOrder } from './place-order.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {
@@ -235,6 +236,33 @@ describe('checkout: placing an order', () => {
     }
   });
 
+  it('prices the order at the current price while this app node still caches the old one', async () => {
+    const owner = await cartWith([{ productId: t.shop.kupa }]);
+    const stock = await t.stockOf(t.shop.kupa);
+    const salePrice = and(
+      eq(productPrices.productId, t.shop.kupa),
+      isNull(productPrices.variantId),
+      eq(productPrices.priceType, 2),
+    );
+    // A change made on another app node: written with the product's new version, but the drop of this
+    // node's caches has not arrived yet.
+    const changeOnAnotherNode = async (amountMinor: number) => {
+      await t.db.transaction(async (tx) => {
+        await tx.update(productPrices).set({ amountMinor }).where(salePrice);
+        await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, t.shop.kupa));
+      });
+    };
+    await changeOnAnotherNode(32_000);
+    try {
+      const result = await place(owner, guestForm());
+      const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
+      expect(line).toMatchObject({ unitPriceMinor: 32_000, lineTotalMinor: 32_000 });
+    } finally {
+      await changeOnAnotherNode(25_000);
+      await t.setStock(t.shop.kupa, stock);
+    }
+  });
+
   it('places an order with a category coupon just after the caches were dropped', async () => {
     await t.addCoupon({ code: 'KUPALAR10', categoryId: t.shop.categories.kupalar });
     const owner = await cartWith([{ productId: t.shop.kupa }]);
@@ -248,6 +276,39 @@ describe('checkout: placing an order', () => {
     } finally {
       await t.setStock(t.shop.kupa, stock);
     }
+  });
+
+  it('gives the confirmation e-mail the order exactly as reading it back would', async () => {
+    await t.addCoupon({ code: 'YAZILAN5', kind: 'amount', value: 500 });
+    const owner = await cartWith([
+      { productId: t.shop.kupa, quantity: 2 },
+      { productId: t.shop.pestemal, variantId: t.shop.variants.mavi },
+      { productId: t.shop.isimliKupa, personalization: { fields: { isim: 'Ayşe', not: 'İyi ki doğdun' } } },
+    ]);
+    await t.services.cart.applyCoupon(owner, { code: 'YAZILAN5' }, guest);
+    const kupaStock = await t.stockOf(t.shop.kupa);
+    const placed = await placeOrder(
+      {
+        db: t.db,
+        settings: t.services.settings.all,
+        cart: t.services.cart,
+        coupons: t.services.coupons,
+        now: () => new Date(),
+      },
+      owner,
+      guestBuyer,
+      guestForm({ paymentMethod: 'card', instalments: 3, note: 'Hediye paketi lütfen' }),
+      randomUUID(),
+    );
+    await t.setStock(t.shop.kupa, kupaStock);
+    const extras = { bankAccounts: [], payUrl: (orderNo: string) => `/secure-pay?order=${orderNo}` };
+    const asWritten = detailOf(placed.order, placed.parts!, extras);
+    expect(asWritten).toEqual(await orderDetail(t.db, placed.order, extras));
+    expect(asWritten.lines.map((l) => [l.slug, l.quantity])).toEqual([
+      ['kupa', 2],
+      ['pestemal', 1],
+      ['isimli-kupa', 1],
+    ]);
   });
 
   it('refuses an empty cart with SEPET_BOS', async () => {

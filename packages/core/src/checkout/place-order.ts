@@ -18,6 +18,7 @@ import {
   products,
   productVariants,
 } from '../db/schema.ts';
+import type { OrderParts } from '../orders/queries.ts';
 import type { Settings } from '../settings/registry.ts';
 import { resolveAddresses } from './addresses.ts';
 import { newOrderNo } from './order-number.ts';
@@ -35,6 +36,8 @@ export interface PlacedInTransaction {
   order: OrderRow;
   /** True when the `Idempotency-Key` had already placed this order (a retry or a double click). */
   replayed: boolean;
+  /** The lines and history this request wrote with the order (none for a replay). */
+  parts?: OrderParts;
 }
 
 export const idempotencyKeyMissing = (message: string) =>
@@ -102,8 +105,8 @@ export interface PlaceOrderDeps {
 const ORDER_NO_ATTEMPTS = 5;
 
 /**
- * Places the order of the owner's cart in one transaction: prices, stock and the coupon are read again
- * inside it, stock is taken with one conditional update per line, the coupon with one conditional update,
+ * Places the order of the owner's cart in one transaction: stock and the coupon are read again inside it,
+ * and prices too unless the cache holds each product at the version read inside it; stock is taken with one conditional update per line, the coupon with one conditional update,
  * and the order is written with everything copied. Any refusal rolls the whole transaction back.
  *
  * The `Idempotency-Key` is claimed by the order row itself (unique index): the same key and request give the
@@ -142,10 +145,10 @@ export async function placeOrder(
   const [settings] = await Promise.all([deps.settings(), deps.coupons.ready()]);
   for (let attempt = 1; ; attempt++) {
     try {
-      const order = await deps.db.transaction((tx) =>
+      const { order, parts } = await deps.db.transaction((tx) =>
         placeInTransaction(tx, deps, settings, owner, buyer, data, { key: key.data, hash }),
       );
-      return { order, replayed: false, data };
+      return { order, parts, replayed: false, data };
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === 'orders_order_no_idx' && attempt < ORDER_NO_ATTEMPTS) continue;
@@ -168,13 +171,13 @@ async function placeInTransaction(
   buyer: CheckoutBuyer,
   data: CheckoutData,
   idempotency: { key: string; hash: string },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; parts: OrderParts }> {
   const at = deps.now();
   // The cart row is locked: two orders from one cart (two tabs, two keys) queue up instead of both
   // reading the same lines.
   const locked = await deps.cart.lockForOrder(owner, tx);
   if (!locked || locked.rows.length === 0) throw emptyCart();
-  const { cart, rows } = locked;
+  const { cart, rows, catalogue } = locked;
 
   const guest = buyer.customerId === null;
   const email = guest ? (data.email ?? null) : buyer.email;
@@ -186,13 +189,15 @@ async function placeInTransaction(
 
   const method = data.paymentMethod;
   const instalments = method === 'card' ? (data.instalments ?? 1) : 1;
-  const priced: PricedCart = await priceCart(tx, cart, rows, {
-    settings,
-    coupons: deps.coupons,
-    shopper: { ...buyer, email },
-    method,
-    instalments,
-  });
+  // Names, prices and variants from the cache when it holds this very version of every product (no query),
+  // else read here; the stock is read with the lock either way.
+  const priced: PricedCart = await priceCart(
+    tx,
+    cart,
+    rows,
+    { settings, coupons: deps.coupons, shopper: { ...buyer, email }, method, instalments },
+    catalogue ?? undefined,
+  );
   for (const line of priced.lines) {
     if (!line.item?.sold) throw notSold(line.view.name);
     if (line.item.stock !== null && line.item.stock < line.row.quantity) {
@@ -277,38 +282,43 @@ async function placeInTransaction(
   if (priced.coupon) await useCoupon(tx, priced.coupon, order!, buyer.customerId, email!);
 
   // The lines, the first history row and the emptied cart in one statement (three writes, one round trip).
-  const lines = tx.insert(orderItems).values(
-    priced.lines.map((line) => ({
-      orderId: order!.id,
-      productId: line.row.productId,
-      variantId: line.row.variantId,
-      stockType: line.item!.product.stockType,
-      name: line.item!.product.name,
-      sku: line.item!.sku,
-      options: line.item!.options,
-      personalization: line.row.personalization,
-      image: line.item!.image,
-      quantity: line.row.quantity,
-      unitPriceMinor: line.view.unitPriceMinor,
-      originalPriceMinor: line.item!.originalPriceMinor,
-      originalCurrency: line.item!.originalCurrency,
-      vatRate: line.item!.vatRate,
-      lineTotalMinor: line.view.lineTotalMinor,
-      stockTaken: taken.has(line.row.id),
-    })),
-  );
-  const history = tx.insert(orderHistory).values({
+  const lineRows = priced.lines.map((line) => ({
+    orderId: order!.id,
+    productId: line.row.productId,
+    variantId: line.row.variantId,
+    stockType: line.item!.product.stockType,
+    name: line.item!.product.name,
+    sku: line.item!.sku,
+    options: line.item!.options,
+    personalization: line.row.personalization,
+    image: line.item!.image,
+    quantity: line.row.quantity,
+    unitPriceMinor: line.view.unitPriceMinor,
+    originalPriceMinor: line.item!.originalPriceMinor,
+    originalCurrency: line.item!.originalCurrency,
+    vatRate: line.item!.vatRate,
+    lineTotalMinor: line.view.lineTotalMinor,
+    stockTaken: taken.has(line.row.id),
+  }));
+  const historyRow = {
     orderId: order!.id,
     fromStatus: null,
     toStatus: 0,
     actor: 'customer',
     note: '',
     createdAt: at,
-  });
+  };
+  const lines = tx.insert(orderItems).values(lineRows);
+  const history = tx.insert(orderHistory).values(historyRow);
   await tx.execute(
     sql`with l as (${lines.getSQL()}), h as (${history.getSQL()}) ${deps.cart.emptying(cart.id, tx).getSQL()}`,
   );
-  return order!;
+  const parts: OrderParts = {
+    lines: lineRows.map((line, i) => ({ line, slug: priced.lines[i]!.item!.product.slug })),
+    history: [historyRow],
+    lastPayment: null,
+  };
+  return { order: order!, parts };
 }
 
 async function stockLeft(tx: Db, row: CartItemRow): Promise<number | null> {

@@ -7,7 +7,7 @@ import { AccountError } from '../customers/errors.ts';
 import type { CustomerService, NewSession } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import { couponUses, orders } from '../db/schema.ts';
-import type { OrderRow } from '../orders/queries.ts';
+import type { OrderParts, OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CheckoutBuyer, placedOrder, placeOrder } from './place-order.ts';
 
@@ -16,8 +16,8 @@ export interface OrderHooks {
   /** Resolves once `accessToken` may be called. */
   ready?(): Promise<void>;
   accessToken(orderNo: string): string;
-  /** After the order's transaction committed: sends the confirmation e-mail (`placed`: the row as written). */
-  afterPlaced?(orderId: number, placed?: OrderRow): Promise<void> | void;
+  /** After the order's transaction committed: sends the confirmation e-mail (`placed`: the order as written). */
+  afterPlaced?(orderId: number, placed?: { order: OrderRow; parts: OrderParts }): Promise<void> | void;
 }
 
 export interface CheckoutLogger {
@@ -140,8 +140,9 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
       // A guest who asked for an account gets one below, and it will own the order.
       const password = buyer.customerId === null ? placed.data.createAccountPassword : undefined;
       try {
-        // The row as written saves reading it again, unless the account opened below changes it.
-        await orderHooks.afterPlaced?.(order.id, password === undefined ? order : undefined);
+        // The order as written saves reading it again, unless the account opened below changes it.
+        const asWritten = password === undefined && placed.parts ? { order, parts: placed.parts } : undefined;
+        await orderHooks.afterPlaced?.(order.id, asWritten);
       } catch (err) {
         // The order is placed; a confirmation that could not be queued is logged, never a failed checkout.
         logger.error(

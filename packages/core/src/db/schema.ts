@@ -158,6 +158,10 @@ export const products = pgTable(
     ),
     /** Turkish alphabetical sort key of the name (ç after c, ı before i…), written by the application. */
     nameSort: text('name_sort').notNull().default(''),
+    /**
+     * `updated_at` is the product's version: every change of the product, its variants or its prices sets it
+     * (checkout prices from cached catalogue rows only while the version it reads is theirs).
+     */
     ...timestamps,
   },
   (t) => [

@@ -101,15 +101,23 @@ export async function findOrder(db: Db, ref: number | string): Promise<OrderRow 
   return row;
 }
 
+export interface DetailExtras {
+  bankAccounts: BankAccount[];
+  payUrl: (orderNo: string) => string;
+}
+
+/** What an order's detail shows besides the order row: its lines (with the product's slug), history, payment. */
+export interface OrderParts {
+  lines: { line: Omit<typeof orderItems.$inferSelect, 'id'>; slug: string | null }[];
+  history: Omit<typeof orderHistory.$inferSelect, 'id'>[];
+  lastPayment: Pick<typeof payments.$inferSelect, 'status' | 'failureCode' | 'cardLast4'> | null;
+}
+
 /**
  * The full order. `payUrl` is given by the caller (it holds the access secret); bank accounts are shown for
  * a Havale / EFT order while the transfer is awaited.
  */
-export async function orderDetail(
-  db: Db,
-  order: OrderRow,
-  extras: { bankAccounts: BankAccount[]; payUrl: (orderNo: string) => string },
-): Promise<OrderDetail> {
+export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras): Promise<OrderDetail> {
   const [lines, history, lastPayments] = await Promise.all([
     db
       .select({ line: orderItems, slug: products.slug })
@@ -129,6 +137,15 @@ export async function orderDetail(
       .orderBy(desc(payments.id))
       .limit(1),
   ]);
+  return detailOf(order, { lines, history, lastPayment: lastPayments[0] ?? null }, extras);
+}
+
+/** The detail from parts already at hand (an order just placed has written them itself). */
+export function detailOf(
+  order: OrderRow,
+  { lines, history, lastPayment }: OrderParts,
+  extras: DetailExtras,
+): OrderDetail {
   const state = order.status as OrderState;
   const canPay = canPayNow(order);
   return {
@@ -184,7 +201,7 @@ export async function orderDetail(
       SHIPPED_STATES.includes(state) && order.cargoCompany && order.trackingNo
         ? { company: order.cargoCompany, trackingNo: order.trackingNo }
         : null,
-    lastPayment: lastPayments[0] ?? null,
+    lastPayment,
     bankAccounts:
       order.paymentMethod === 'transfer' && order.paymentStatus === 'pending' && state === 0
         ? extras.bankAccounts

@@ -10,7 +10,15 @@ import type { EmailContent } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { signAccess, verifyAccessToken } from './access.ts';
 import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
-import { findOrder, listCustomerOrders, type OrderRow, orderDetail } from './queries.ts';
+import {
+  type DetailExtras,
+  detailOf,
+  findOrder,
+  listCustomerOrders,
+  type OrderParts,
+  type OrderRow,
+  orderDetail,
+} from './queries.ts';
 import { createSecret } from './secrets.ts';
 import { type ChangedOrder, changeStatus, type OrderRef, type StatusChangeOptions } from './status.ts';
 
@@ -73,9 +81,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     pendingMail.add(job);
   }
 
-  async function detailOf(order: OrderRow): Promise<OrderDetail> {
+  async function extras(): Promise<DetailExtras> {
     await secret.ready();
-    return orderDetail(db, order, { bankAccounts: await settings.get('bank_accounts'), payUrl: links.pay });
+    return { bankAccounts: await settings.get('bank_accounts'), payUrl: links.pay };
+  }
+
+  async function readDetail(order: OrderRow): Promise<OrderDetail> {
+    return orderDetail(db, order, await extras());
   }
 
   async function mailContext(order: OrderRow) {
@@ -93,7 +105,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   const notifyChange = (changed: ChangedOrder) =>
     mailLater(`status-${changed.to}`, changed.id, async () => {
       const order = (await findOrder(db, changed.id))!;
-      const detail = await detailOf(order);
+      const detail = await readDetail(order);
       return {
         to: order.email,
         ...orderStatusEmail(detail, { ...(await mailContext(order)), note: changed.note }),
@@ -144,29 +156,28 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     },
 
     async detail(orderNo: unknown, viewer: OrderViewer): Promise<OrderDetail> {
-      return detailOf(await accessible(orderNo, viewer));
+      return readDetail(await accessible(orderNo, viewer));
     },
 
     /** Cancellation by the shopper (its customer, or the holder of the guest link) while in state 0 or 1. */
     async cancel(orderNo: unknown, viewer: OrderViewer): Promise<OrderDetail> {
       const order = await accessible(orderNo, viewer);
       await change(order.id, 6, { actor: 'customer', note: 'Müşteri tarafından iptal edildi.' });
-      return detailOf((await findOrder(db, order.id))!);
+      return readDetail((await findOrder(db, order.id))!);
     },
 
     /**
      * Called by checkout after the order's transaction committed: sends the confirmation e-mail. `placed` is
-     * the order row as that transaction wrote it, when nothing changed it since (else it is read again).
+     * the order as that transaction wrote it (row, lines, first history row), when nothing changed it since;
+     * else it is read again.
      */
-    async afterPlaced(orderId: number, placed?: OrderRow): Promise<void> {
+    async afterPlaced(orderId: number, placed?: { order: OrderRow; parts: OrderParts }): Promise<void> {
       await secret.ready();
       mailLater('confirmation', orderId, async () => {
-        const order = placed ?? (await findOrder(db, orderId));
+        const order = placed?.order ?? (await findOrder(db, orderId));
         if (!order) throw orderNotFound();
-        return {
-          to: order.email,
-          ...orderConfirmationEmail(await detailOf(order), await mailContext(order)),
-        };
+        const detail = placed ? detailOf(order, placed.parts, await extras()) : await readDetail(order);
+        return { to: order.email, ...orderConfirmationEmail(detail, await mailContext(order)) };
       });
     },
 
