@@ -20,8 +20,9 @@ export default defineConfig({
                 {
                   name: 'app',
                   // Account-only shared code (the 81 provinces with their districts, ~11 kB; the form check;
-                  // Turkish sorting) stays with the account pages: every page loads this chunk.
-                  test: /apps\/web\/app\/(components|lib\/(?!api-client)|i18n)|packages\/shared\/src\/(?!address\/|form-check|turkish-)/,
+                  // Turkish sorting) stays with the account pages, and the blog's components with the blog's:
+                  // every page loads this chunk.
+                  test: /apps\/web\/app\/(components\/(?!blog\/)|lib\/(?!api-client)|i18n)|packages\/shared\/src\/(?!address\/|form-check|turkish-)/,
                   priority: 1,
                 },
               ],

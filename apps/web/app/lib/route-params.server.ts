@@ -23,11 +23,16 @@ export function parseParams<S extends z.ZodRawShape>(
   { params, request }: { params: Record<string, string | undefined>; request: Request },
   shape: S,
 ): z.infer<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(params);
-  if (!result.success) {
-    throw data({ message: `Page Not Found: ${pathOf(request)}` }, { status: 404 });
+  // Each parameter on its own schema: a `z.object` made per request would be compiled anew on every call.
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const result = z.safeParse(schema, params[name]);
+    if (!result.success) {
+      throw data({ message: `Page Not Found: ${pathOf(request)}` }, { status: 404 });
+    }
+    parsed[name] = result.data;
   }
-  return result.data;
+  return parsed as z.infer<z.ZodObject<S>>;
 }
 
 /** A valid parameter that names nothing, or an unknown path: 404 `Page not found: {path}`. */

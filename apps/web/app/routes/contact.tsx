@@ -1,4 +1,4 @@
-import { CONTACT_HONEYPOT, CONTACT_LIMITS } from '@vitrin/shared/api/contact';
+import { CONTACT_HONEYPOT, CONTACT_LIMITS } from '@vitrin/shared/api/form-limits';
 import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { linkClass } from '../account/auth-page.tsx';

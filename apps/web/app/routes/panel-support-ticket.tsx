@@ -1,4 +1,4 @@
-import { SUPPORT_LIMITS } from '@vitrin/shared/api/support';
+import { SUPPORT_LIMITS } from '@vitrin/shared/api/form-limits';
 import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { AccountForm, FormAlert, FormNotice, IntentButton } from '../account/form.tsx';

@@ -1,4 +1,4 @@
-import { SUPPORT_LIMITS } from '@vitrin/shared/api/support';
+import { SUPPORT_LIMITS } from '@vitrin/shared/api/form-limits';
 import { redirect } from 'react-router';
 import { AccountForm, SelectField, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';

@@ -3,13 +3,12 @@
  * to the field. Brings zod: imported by path, by the server and by the OpenAPI document.
  */
 import { z } from '../zod.ts';
+import { CONTACT_HONEYPOT, CONTACT_LIMITS } from './form-limits.ts';
 
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export { CONTACT_HONEYPOT, CONTACT_LIMITS };
 /** Messages per IP address in `CONTACT_WINDOW_MS`. */
 export const CONTACT_MAX_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
-/** The hidden field only bots fill in. */
-export const CONTACT_HONEYPOT = 'website';
 
 const text = (missing: string, min: number, max: number, short: string, long: string) =>
   z.string({ error: missing }).trim().min(1, missing).min(min, short).max(max, long);

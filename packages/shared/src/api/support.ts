@@ -3,6 +3,7 @@
  * customer reads next to the field. Brings zod: imported by path.
  */
 import { z } from '../zod.ts';
+import { SUPPORT_LIMITS } from './form-limits.ts';
 
 export type {
   TicketDetail,
@@ -11,7 +12,7 @@ export type {
   TicketSummary,
 } from './support-context.ts';
 
-export const SUPPORT_LIMITS = { subject: 150, message: 5000 } as const;
+export { SUPPORT_LIMITS };
 
 /** `DT-` and 8 letters and digits without look-alikes (like order numbers). */
 export const TICKET_NO_PATTERN = /^DT-[A-HJKMNP-Z2-9]{8}$/;
