@@ -2,12 +2,6 @@
  * In-process caches of hot, rarely changing data (settings, menu, pages). Every change to such data calls
  * `invalidateAll()`, which also tells the other app nodes through `onInvalidate` (PostgreSQL NOTIFY).
  */
-/** A keyed cache: loads a key on its first call; `peek` gives what is already loaded, never loading. */
-export interface Keyed<T> {
-  (key: string): Promise<T>;
-  peek(key: string): T | undefined;
-}
-
 export interface Cache {
   value<T>(name: string, load: () => Promise<T>): () => Promise<T>;
   keyed<T>(name: string, load: (key: string) => Promise<T>): Keyed<T>;
@@ -19,6 +13,12 @@ export interface Cache {
   onInvalidate(listener: () => Promise<void> | void): void;
   /** Called whenever local caches are dropped, for caches kept outside (the page cache). */
   onClear(listener: () => void): void;
+}
+
+/** A keyed cache: loads a key on its first call; `peek` gives what is already loaded, never loading. */
+export interface Keyed<T> {
+  (key: string): Promise<T>;
+  peek(key: string): T | undefined;
 }
 
 const MAX_KEYS_PER_STORE = 2000;

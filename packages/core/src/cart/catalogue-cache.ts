@@ -11,7 +11,8 @@ export interface FreshStock {
 /** What an order's transaction read of a product its cart holds: its version and its stock now. */
 export interface ProductNow {
   productId: number;
-  version: string;
+  /** Null when the product is gone: nothing cached can stand for it. */
+  version: string | null;
   stock: number | null;
   variantId: number | null;
   variantStock: number | null;
@@ -42,7 +43,7 @@ export function createCartCatalogue(db: Db, cache: Cache) {
     const stock: FreshStock = { products: new Map(), variants: new Map() };
     for (const line of now) {
       const one = product.peek(String(line.productId));
-      if (one?.products.get(line.productId)?.version !== line.version) return null;
+      if (line.version === null || one?.products.get(line.productId)?.version !== line.version) return null;
       cached.push(one);
       stock.products.set(line.productId, line.stock);
       if (line.variantId !== null && line.variantStock !== null)

@@ -349,11 +349,10 @@ export function createCartService(
       });
     },
 
-    /** The owner's cart, locked for the order's transaction, with its lines; null when there is none. */
     /**
-     * The owner's cart, locked for the order's transaction, with its lines and, when the in-process cache
-     * holds every line's product at the version read here, their catalogue (with the stock read here);
-     * `catalogue` is null otherwise and the transaction reads it.
+     * The owner's cart, locked for the order's transaction, with its lines (null when there is no cart) and,
+     * when the in-process cache holds every line's product at the version read here, their catalogue (with
+     * the stock read here); `catalogue` is null otherwise and the transaction reads it.
      */
     async lockForOrder(
       owner: CartOwner,
@@ -372,18 +371,17 @@ export function createCartService(
       );
       const locked = cartWithLines(found);
       if (!locked) return null;
-      const lines = found.filter((r) => r.id !== null);
-      const catalogue = lines.every((r) => r.p_version !== null)
-        ? catalogueCache.current(
-            lines.map((r) => ({
-              productId: r.product_id!,
-              version: r.p_version!,
-              stock: r.p_stock,
-              variantId: r.variant_id,
-              variantStock: r.v_stock,
-            })),
-          )
-        : null;
+      const catalogue = catalogueCache.current(
+        found
+          .filter((r) => r.id !== null)
+          .map((r) => ({
+            productId: r.product_id!,
+            version: r.p_version,
+            stock: r.p_stock,
+            variantId: r.variant_id,
+            variantStock: r.v_stock,
+          })),
+      );
       return { ...locked, catalogue };
     },
 

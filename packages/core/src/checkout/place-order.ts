@@ -106,8 +106,9 @@ const ORDER_NO_ATTEMPTS = 5;
 
 /**
  * Places the order of the owner's cart in one transaction: stock and the coupon are read again inside it,
- * and prices too unless the cache holds each product at the version read inside it; stock is taken with one conditional update per line, the coupon with one conditional update,
- * and the order is written with everything copied. Any refusal rolls the whole transaction back.
+ * and prices too unless the cache holds each product at the version read inside it; stock is taken with one
+ * conditional update per line, the coupon with one conditional update, and the order is written with
+ * everything copied. Any refusal rolls the whole transaction back.
  *
  * The `Idempotency-Key` is claimed by the order row itself (unique index): the same key and request give the
  * order already placed — also when the two requests race, because the loser's insert fails on the index and
