@@ -1,6 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
 import { sql } from 'drizzle-orm';
-import { rows } from '../catalog/rows.ts';
+import { preparedRows } from '../catalog/rows.ts';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
 import { type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
@@ -55,8 +55,9 @@ export async function addLine(
   const [tokenHash, customerId] = 'customerId' in owner ? [null, owner.customerId] : [owner.tokenHash, null];
   const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
   const personalization = line.personalization === null ? null : JSON.stringify(line.personalization);
-  const found = await rows<Row>(
+  const found = await preparedRows<Row>(
     db,
+    'cart_add',
     sql`with c as (
         insert into carts (token_hash, customer_id, created_at, updated_at)
         values (${tokenHash}, ${customerId}::int, ${at}, ${at})

@@ -330,6 +330,57 @@ describe('checkout: placing an order', () => {
     await t.setStock(t.shop.defter, 50);
   });
 
+  it('takes one product of several personalized lines once, as the sum of their quantities', async () => {
+    await t.setStock(t.shop.defter, 10);
+    const owner = await cartWith([
+      { productId: t.shop.defter, quantity: 2, personalization: { fields: { isim: 'Ayşe' } } },
+      { productId: t.shop.defter, quantity: 3, personalization: { fields: { isim: 'Mehmet' } } },
+      { productId: t.shop.kupa, quantity: 1 },
+      { variantId: t.shop.variants.mavi, productId: t.shop.pestemal, quantity: 1 },
+    ]);
+    const variantStock = async () =>
+      (
+        await t.database.query<{ stock: number }>('select stock from product_variants where id = $1', [
+          t.shop.variants.mavi,
+        ])
+      )[0]!.stock;
+    const [kupaBefore, maviBefore] = [await t.stockOf(t.shop.kupa), await variantStock()];
+    const { orderId } = await place(owner, guestForm());
+    expect(await t.stockOf(t.shop.defter)).toBe(5);
+    expect(await t.stockOf(t.shop.kupa)).toBe(kupaBefore! - 1);
+    expect(await variantStock()).toBe(maviBefore - 1);
+    const lines = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
+    expect(lines.map((l) => [l.quantity, l.stockTaken])).toEqual([
+      [2, true],
+      [3, true],
+      [1, true],
+      [1, true],
+    ]);
+    await t.setStock(t.shop.defter, 50);
+  });
+
+  it('refuses personalized lines whose sum is above the stock though each fits, taking nothing', async () => {
+    await t.setStock(t.shop.defter, 4);
+    const owner = await cartWith([
+      { productId: t.shop.kupa, quantity: 1 },
+      { productId: t.shop.defter, quantity: 3, personalization: { fields: { isim: 'Ayşe' } } },
+      { productId: t.shop.defter, quantity: 3, personalization: { fields: { isim: 'Mehmet' } } },
+    ]);
+    const kupaBefore = await t.stockOf(t.shop.kupa);
+    const ordersBefore = await t.count('orders');
+    const err = await rejection(place(owner, guestForm()));
+    expect(err).toMatchObject({ code: 'STOK_YETERSIZ', status: 409 });
+    expect(err.message).toContain('yalnızca 4 adet');
+    expect(await t.count('orders')).toBe(ordersBefore);
+    expect(await t.stockOf(t.shop.defter)).toBe(4);
+    expect(await t.stockOf(t.shop.kupa)).toBe(kupaBefore);
+    await t.setStock(t.shop.defter, 50);
+  });
+
   it('opens an account for a guest who asked, and the account owns the order', async () => {
     const owner = await cartWith([{ productId: t.shop.kupa }]);
     const result = await place(

@@ -1,6 +1,6 @@
 import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
-import { and, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { couponError, emptyCart, invalidRequest, parseShopInput, ShopError } from '../cart/errors.ts';
 import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
@@ -216,75 +216,48 @@ async function placeInTransaction(
     priced.totals.needsShipping,
   );
   const t = priced.totals;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNo: newOrderNo(),
-      customerId: buyer.customerId,
-      email: email!,
-      phone: phone ?? billing.phone,
-      status: 0,
-      paymentMethod: method,
-      paymentStatus: PAYMENT_STATUS[method],
-      instalments,
-      subtotalMinor: t.subtotalMinor,
-      discountMinor: t.discountMinor,
-      shippingMinor: t.shippingMinor,
-      codFeeMinor: t.codFeeMinor,
-      instalmentFeeMinor: t.instalmentFeeMinor,
-      totalMinor: t.totalMinor,
-      vatLines: t.vatLines as OrderRow['vatLines'],
-      couponId: priced.coupon?.id ?? null,
-      couponCode: priced.coupon?.code ?? null,
-      usdRate: settings.usd_rate,
-      eurRate: settings.eur_rate,
-      shippingAddress: shipping,
-      billingAddress: billing,
-      note: data.note,
-      idempotencyKey: idempotency.key,
-      requestHash: idempotency.hash,
-      paymentDueAt:
-        method === 'card' ? new Date(at.getTime() + settings.card_payment_minutes * 60_000) : null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
-
-  // Stock: one conditional update per line, in a fixed order (variants, then products, by id) so that two
-  // orders of the same products never wait on each other crosswise.
-  const ordered = [...priced.lines].sort((a, b) =>
-    a.row.variantId !== b.row.variantId
-      ? (a.row.variantId ?? Number.MAX_SAFE_INTEGER) - (b.row.variantId ?? Number.MAX_SAFE_INTEGER)
-      : a.row.productId - b.row.productId,
+  // The order, the stock it takes, its lines, its first history row and the emptied cart are written by one
+  // statement (one round trip): the order row is a data-modifying CTE that the lines and the history read
+  // their order id from, and the stock CTEs answer with the rows they took. Taking less than asked rolls the
+  // whole transaction back.
+  const o = tx.$with('o').as(
+    tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(),
+        customerId: buyer.customerId,
+        email: email!,
+        phone: phone ?? billing.phone,
+        status: 0,
+        paymentMethod: method,
+        paymentStatus: PAYMENT_STATUS[method],
+        instalments,
+        subtotalMinor: t.subtotalMinor,
+        discountMinor: t.discountMinor,
+        shippingMinor: t.shippingMinor,
+        codFeeMinor: t.codFeeMinor,
+        instalmentFeeMinor: t.instalmentFeeMinor,
+        totalMinor: t.totalMinor,
+        vatLines: t.vatLines as OrderRow['vatLines'],
+        couponId: priced.coupon?.id ?? null,
+        couponCode: priced.coupon?.code ?? null,
+        usdRate: settings.usd_rate,
+        eurRate: settings.eur_rate,
+        shippingAddress: shipping,
+        billingAddress: billing,
+        note: data.note,
+        idempotencyKey: idempotency.key,
+        requestHash: idempotency.hash,
+        paymentDueAt:
+          method === 'card' ? new Date(at.getTime() + settings.card_payment_minutes * 60_000) : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning(),
   );
-  const taken = new Set<number>();
-  for (const line of ordered) {
-    const item = line.item!;
-    const n = line.row.quantity;
-    if (line.row.variantId !== null) {
-      const updated = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${n}` })
-        .where(and(eq(productVariants.id, line.row.variantId), gte(productVariants.stock, n)))
-        .returning({ stock: productVariants.stock });
-      if (updated.length === 0) throw stockShort(line.view.name, await stockLeft(tx, line.row));
-      taken.add(line.row.id);
-    } else if (item.stock !== null) {
-      const updated = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${n}` })
-        .where(and(eq(products.id, line.row.productId), isNotNull(products.stock), gte(products.stock, n)))
-        .returning({ stock: products.stock });
-      if (updated.length === 0) throw stockShort(line.view.name, await stockLeft(tx, line.row));
-      taken.add(line.row.id);
-    }
-  }
+  const orderId = sql<number>`(select id from ${o})`;
 
-  if (priced.coupon) await useCoupon(tx, priced.coupon, order!, buyer.customerId, email!);
-
-  // The lines, the first history row and the emptied cart in one statement (three writes, one round trip).
   const lineRows = priced.lines.map((line) => ({
-    orderId: order!.id,
     productId: line.row.productId,
     variantId: line.row.variantId,
     stockType: line.item!.product.stockType,
@@ -299,27 +272,94 @@ async function placeInTransaction(
     originalCurrency: line.item!.originalCurrency,
     vatRate: line.item!.vatRate,
     lineTotalMinor: line.view.lineTotalMinor,
-    stockTaken: taken.has(line.row.id),
+    // Every variant's stock is counted; a product's only when it has one (virtual products may not).
+    stockTaken: line.row.variantId !== null || line.item!.stock !== null,
   }));
-  const historyRow = {
-    orderId: order!.id,
-    fromStatus: null,
-    toStatus: 0,
-    actor: 'customer',
-    note: '',
-    createdAt: at,
-  };
-  const lines = tx.insert(orderItems).values(lineRows);
-  const history = tx.insert(orderHistory).values(historyRow);
-  await tx.execute(
-    sql`with l as (${lines.getSQL()}), h as (${history.getSQL()}) ${deps.cart.emptying(cart.id, tx).getSQL()}`,
+  const historyRow = { fromStatus: null, toStatus: 0, actor: 'customer', note: '', createdAt: at };
+  const takes = stockTakes(priced.lines);
+  const variantsTaken = takeStock(tx, 'variants_taken', productVariants, takes.variants);
+  const productsTaken = takeStock(tx, 'products_taken', products, takes.products);
+  // Read in this order (variants, then products, each by id), so two orders take their locks in one order.
+  const taken = tx
+    .$with('taken', {
+      variants: sql<number[]>`variants`.as('variants'),
+      products: sql<number[]>`products`.as('products'),
+    })
+    .as(sql`select ${takenIds(variantsTaken)} as variants, ${takenIds(productsTaken)} as products`);
+  const lines = tx
+    .$with('l')
+    .as(tx.insert(orderItems).values(lineRows.map((line) => ({ ...line, orderId }))));
+  const history = tx.$with('h').as(tx.insert(orderHistory).values({ ...historyRow, orderId }));
+  const emptied = tx.$with('emptied').as(deps.cart.emptying(cart.id, tx));
+  const ctes = [o, ...(variantsTaken ? [variantsTaken] : []), ...(productsTaken ? [productsTaken] : [])];
+  const [written] = await tx
+    .with(...ctes, taken, lines, history, emptied)
+    .select()
+    .from(o)
+    .crossJoin(taken);
+  const order = written!.o;
+  const short = priced.lines.find((line) =>
+    line.row.variantId !== null
+      ? !written!.taken.variants.includes(line.row.variantId)
+      : line.item!.stock !== null && !written!.taken.products.includes(line.row.productId),
   );
+  // Its stock was not touched by this order; the transaction rolls back what the others took.
+  if (short) throw stockShort(short.view.name, await stockLeft(tx, short.row));
+
+  if (priced.coupon) await useCoupon(tx, priced.coupon, order, buyer.customerId, email!);
+
   const parts: OrderParts = {
-    lines: lineRows.map((line, i) => ({ line, slug: priced.lines[i]!.item!.product.slug })),
-    history: [historyRow],
+    lines: lineRows.map((line, i) => ({
+      line: { ...line, orderId: order.id },
+      slug: priced.lines[i]!.item!.product.slug,
+    })),
+    history: [{ ...historyRow, orderId: order.id }],
     lastPayment: null,
   };
-  return { order: order!, parts };
+  return { order, parts };
+}
+
+type PricedLine = PricedCart['lines'][number];
+
+/** The stock an order takes, summed per variant and per product (counted products only), sorted by id. */
+function stockTakes(lines: PricedLine[]): { variants: Take[]; products: Take[] } {
+  const variants = new Map<number, number>();
+  const counted = new Map<number, number>();
+  for (const line of lines) {
+    const n = line.row.quantity;
+    if (line.row.variantId !== null)
+      variants.set(line.row.variantId, (variants.get(line.row.variantId) ?? 0) + n);
+    else if (line.item!.stock !== null)
+      counted.set(line.row.productId, (counted.get(line.row.productId) ?? 0) + n);
+  }
+  const sorted = (m: Map<number, number>) => [...m].sort((a, b) => a[0] - b[0]).map(([id, n]) => ({ id, n }));
+  return { variants: sorted(variants), products: sorted(counted) };
+}
+
+interface Take {
+  id: number;
+  n: number;
+}
+
+/**
+ * A CTE that takes `takes` from the table's stock with one conditional update and answers with the ids it
+ * took from (fewer than asked: some stock was short). Null when there is nothing to take.
+ */
+/** The ids a stock CTE took from, as an array (empty when there was nothing to take). */
+function takenIds(cte: ReturnType<typeof takeStock>) {
+  return cte ? sql`coalesce((select array_agg(id) from ${cte}), '{}')` : sql`'{}'::int[]`;
+}
+
+function takeStock(tx: Db, alias: string, table: typeof products | typeof productVariants, takes: Take[]) {
+  if (takes.length === 0) return null;
+  const values = sql.join(
+    takes.map((take) => sql`(${take.id}::int, ${take.n}::int)`),
+    sql`, `,
+  );
+  return tx.$with(alias, { id: sql<number>`id`.as('id') }).as(
+    sql`update ${table} set stock = ${table}.stock - x.n from (values ${values}) as x(id, n)
+        where ${table}.id = x.id and ${table}.stock is not null and ${table}.stock >= x.n returning ${table}.id`,
+  );
 }
 
 async function stockLeft(tx: Db, row: CartItemRow): Promise<number | null> {
