@@ -1,6 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
 import { sql } from 'drizzle-orm';
-import { preparedRows } from '../catalog/rows.ts';
+import { preparedRows } from '../db/statements.ts';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
 import { type CartWithLinesRow, cartWithLines } from './cart-rows.ts';

@@ -1,6 +1,6 @@
 import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { couponError, emptyCart, invalidRequest, parseShopInput, ShopError } from '../cart/errors.ts';
 import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
@@ -9,6 +9,7 @@ import { couponMessages } from '../coupons/rules.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { Db } from '../db/client.ts';
 import {
+  carts,
   coupons,
   couponUses,
   orderHistory,
@@ -18,6 +19,7 @@ import {
   products,
   productVariants,
 } from '../db/schema.ts';
+import { compile, rowOf, runCompiled } from '../db/statements.ts';
 import type { OrderParts } from '../orders/queries.ts';
 import type { Settings } from '../settings/registry.ts';
 import { resolveAddresses } from './addresses.ts';
@@ -216,47 +218,6 @@ async function placeInTransaction(
     priced.totals.needsShipping,
   );
   const t = priced.totals;
-  // The order, the stock it takes, its lines, its first history row and the emptied cart are written by one
-  // statement (one round trip): the order row is a data-modifying CTE that the lines and the history read
-  // their order id from, and the stock CTEs answer with the rows they took. Taking less than asked rolls the
-  // whole transaction back.
-  const o = tx.$with('o').as(
-    tx
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(),
-        customerId: buyer.customerId,
-        email: email!,
-        phone: phone ?? billing.phone,
-        status: 0,
-        paymentMethod: method,
-        paymentStatus: PAYMENT_STATUS[method],
-        instalments,
-        subtotalMinor: t.subtotalMinor,
-        discountMinor: t.discountMinor,
-        shippingMinor: t.shippingMinor,
-        codFeeMinor: t.codFeeMinor,
-        instalmentFeeMinor: t.instalmentFeeMinor,
-        totalMinor: t.totalMinor,
-        vatLines: t.vatLines as OrderRow['vatLines'],
-        couponId: priced.coupon?.id ?? null,
-        couponCode: priced.coupon?.code ?? null,
-        usdRate: settings.usd_rate,
-        eurRate: settings.eur_rate,
-        shippingAddress: shipping,
-        billingAddress: billing,
-        note: data.note,
-        idempotencyKey: idempotency.key,
-        requestHash: idempotency.hash,
-        paymentDueAt:
-          method === 'card' ? new Date(at.getTime() + settings.card_payment_minutes * 60_000) : null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning(),
-  );
-  const orderId = sql<number>`(select id from ${o})`;
-
   const lineRows = priced.lines.map((line) => ({
     productId: line.row.productId,
     variantId: line.row.variantId,
@@ -277,31 +238,61 @@ async function placeInTransaction(
   }));
   const historyRow = { fromStatus: null, toStatus: 0, actor: 'customer', note: '', createdAt: at };
   const takes = stockTakes(priced.lines);
-  const variantsTaken = takeStock(tx, 'variants_taken', productVariants, takes.variants);
-  const productsTaken = takeStock(tx, 'products_taken', products, takes.products);
-  // Read in this order (variants, then products, each by id), so two orders take their locks in one order.
-  const taken = tx
-    .$with('taken', {
-      variants: sql<number[]>`variants`.as('variants'),
-      products: sql<number[]>`products`.as('products'),
-    })
-    .as(sql`select ${takenIds(variantsTaken)} as variants, ${takenIds(productsTaken)} as products`);
-  const lines = tx
-    .$with('l')
-    .as(tx.insert(orderItems).values(lineRows.map((line) => ({ ...line, orderId }))));
-  const history = tx.$with('h').as(tx.insert(orderHistory).values({ ...historyRow, orderId }));
-  const emptied = tx.$with('emptied').as(deps.cart.emptying(cart.id, tx));
-  const ctes = [o, ...(variantsTaken ? [variantsTaken] : []), ...(productsTaken ? [productsTaken] : [])];
-  const [written] = await tx
-    .with(...ctes, taken, lines, history, emptied)
-    .select()
-    .from(o)
-    .crossJoin(taken);
-  const order = written!.o;
+  const orderRow: Omit<typeof orders.$inferInsert, 'id'> = {
+    orderNo: newOrderNo(),
+    customerId: buyer.customerId,
+    email: email!,
+    phone: phone ?? billing.phone,
+    status: 0,
+    paymentMethod: method,
+    paymentStatus: PAYMENT_STATUS[method],
+    instalments,
+    subtotalMinor: t.subtotalMinor,
+    discountMinor: t.discountMinor,
+    shippingMinor: t.shippingMinor,
+    codFeeMinor: t.codFeeMinor,
+    instalmentFeeMinor: t.instalmentFeeMinor,
+    totalMinor: t.totalMinor,
+    vatLines: t.vatLines as OrderRow['vatLines'],
+    couponId: priced.coupon?.id ?? null,
+    couponCode: priced.coupon?.code ?? null,
+    usdRate: settings.usd_rate,
+    eurRate: settings.eur_rate,
+    shippingAddress: shipping,
+    billingAddress: billing,
+    note: data.note ?? '',
+    idempotencyKey: idempotency.key,
+    requestHash: idempotency.hash,
+    paymentDueAt: method === 'card' ? new Date(at.getTime() + settings.card_payment_minutes * 60_000) : null,
+    cargoCompany: null,
+    trackingNo: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const values: Record<string, unknown> = { ...orderRow, cartId: cart.id };
+  lineRows.forEach((line, i) => {
+    for (const [key, value] of Object.entries(line)) values[`l${i}_${key}`] = value;
+  });
+  for (const [key, value] of Object.entries(historyRow)) values[`h_${key}`] = value;
+  for (const kind of ['v', 'p'] as const) {
+    (kind === 'v' ? takes.variants : takes.products).forEach((take, i) => {
+      values[`${kind}${i}_id`] = take.id;
+      values[`${kind}${i}_n`] = take.n;
+    });
+  }
+  const statement = compile(
+    'order_place',
+    `${lineRows.length}:${takes.variants.length}:${takes.products.length}`,
+    () => orderStatement(tx, orderRow, lineRows, historyRow, takes),
+  );
+  const [written] = await runCompiled<Record<string, unknown>>(tx, statement, values);
+  const order = rowOf(orders, written!);
+  const takenVariants = written!.taken_variants as number[];
+  const takenProducts = written!.taken_products as number[];
   const short = priced.lines.find((line) =>
     line.row.variantId !== null
-      ? !written!.taken.variants.includes(line.row.variantId)
-      : line.item!.stock !== null && !written!.taken.products.includes(line.row.productId),
+      ? !takenVariants.includes(line.row.variantId)
+      : line.item!.stock !== null && !takenProducts.includes(line.row.productId),
   );
   // Its stock was not touched by this order; the transaction rolls back what the others took.
   if (short) throw stockShort(short.view.name, await stockLeft(tx, short.row));
@@ -317,6 +308,56 @@ async function placeInTransaction(
     lastPayment: null,
   };
   return { order, parts };
+}
+
+/** Placeholders named after the keys of `row`, with a prefix: `{ a: 1 }` -> `{ a: sql.placeholder('l0_a') }`. */
+function placeholders<T extends object>(row: T, prefix = ''): { [K in keyof T]: Placeholder } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as {
+    [K in keyof T]: Placeholder;
+  };
+}
+
+/**
+ * The order, the stock it takes, its lines, its first history row and the emptied cart in one statement (one
+ * round trip), built once per shape (number of lines and of stock rows taken) with placeholders. The order
+ * row is a data-modifying CTE that the lines and the history read their order id from; the stock CTEs answer
+ * with the ids they took from, so taking less than asked is seen (and the transaction rolled back).
+ */
+function orderStatement(
+  tx: Db,
+  orderRow: Omit<typeof orders.$inferInsert, 'id'>,
+  lineRows: Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>[],
+  historyRow: Omit<typeof orderHistory.$inferInsert, 'id' | 'orderId'>,
+  takes: { variants: Take[]; products: Take[] },
+) {
+  const o = tx.$with('o').as(tx.insert(orders).values(placeholders(orderRow)).returning());
+  const orderId = sql<number>`(select id from ${o})`;
+  const variantsTaken = takeStock(tx, 'variants_taken', productVariants, 'v', takes.variants.length);
+  const productsTaken = takeStock(tx, 'products_taken', products, 'p', takes.products.length);
+  // Read in this order (variants, then products, each by id), so two orders take their locks in one order.
+  const taken = tx
+    .$with('taken', {
+      variants: sql<number[]>`taken_variants`.as('taken_variants'),
+      products: sql<number[]>`taken_products`.as('taken_products'),
+    })
+    .as(
+      sql`select ${takenIds(variantsTaken)} as taken_variants, ${takenIds(productsTaken)} as taken_products`,
+    );
+  const lines = tx
+    .$with('l')
+    .as(
+      tx.insert(orderItems).values(lineRows.map((line, i) => ({ ...placeholders(line, `l${i}_`), orderId }))),
+    );
+  const history = tx
+    .$with('h')
+    .as(tx.insert(orderHistory).values({ ...placeholders(historyRow, 'h_'), orderId }));
+  const emptied = tx.$with('emptied').as(tx.delete(carts).where(eq(carts.id, sql.placeholder('cartId'))));
+  const stock = [...(variantsTaken ? [variantsTaken] : []), ...(productsTaken ? [productsTaken] : [])];
+  return tx
+    .with(o, ...stock, taken, lines, history, emptied)
+    .select()
+    .from(o)
+    .crossJoin(taken);
 }
 
 type PricedLine = PricedCart['lines'][number];
@@ -341,19 +382,29 @@ interface Take {
   n: number;
 }
 
-/**
- * A CTE that takes `takes` from the table's stock with one conditional update and answers with the ids it
- * took from (fewer than asked: some stock was short). Null when there is nothing to take.
- */
 /** The ids a stock CTE took from, as an array (empty when there was nothing to take). */
 function takenIds(cte: ReturnType<typeof takeStock>) {
   return cte ? sql`coalesce((select array_agg(id) from ${cte}), '{}')` : sql`'{}'::int[]`;
 }
 
-function takeStock(tx: Db, alias: string, table: typeof products | typeof productVariants, takes: Take[]) {
-  if (takes.length === 0) return null;
+/**
+ * A CTE that takes `count` amounts (placeholders `${prefix}N_id`, `${prefix}N_n`) from the table's stock with
+ * one conditional update and answers with the ids it took from. Null when there is nothing to take.
+ */
+function takeStock(
+  tx: Db,
+  alias: string,
+  table: typeof products | typeof productVariants,
+  prefix: string,
+  count: number,
+) {
+  if (count === 0) return null;
   const values = sql.join(
-    takes.map((take) => sql`(${take.id}::int, ${take.n}::int)`),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        sql`(${sql.placeholder(`${prefix}${i}_id`)}::int, ${sql.placeholder(`${prefix}${i}_n`)}::int)`,
+    ),
     sql`, `,
   );
   return tx.$with(alias, { id: sql<number>`id`.as('id') }).as(

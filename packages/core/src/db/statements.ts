@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { getTableColumns, is, Param, Placeholder, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/*
+ * Hot statements as named prepared statements. On PostgreSQL a connection then parses and plans a statement
+ * once and afterwards only binds and executes it: planning the add-to-cart statement cost PostgreSQL 1.1 of
+ * its 1.5 ms. PGlite ignores the names. Behind a connection pooler in transaction mode the pooler must support
+ * protocol-level prepared statements (PgBouncer 1.21 and later).
+ */
+
+const dialect = new PgDialect();
+/** Statement names by query text; bounded, as the texts of a hot query are few (one per shape). */
+const names = new Map<string, string>();
+
+/** `label` plus a hash of the text, so one name never stands for two texts. */
+function statementName(label: string, text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+    if (names.size >= 500) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+async function run<T>(db: Db, name: string, query: Query): Promise<T[]> {
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Runs a raw query as a named prepared statement (a query whose text depends on its arguments gets one
+ * statement per shape). Drizzle still builds the text on every call; see `compile` for a statement whose
+ * building is itself a cost.
+ */
+export async function preparedRows<T>(db: Db, label: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  return run<T>(db, statementName(label, built.sql), built);
+}
+
+/** A statement built once, with `sql.placeholder(...)` where its values go. */
+export interface Compiled {
+  name: string;
+  query: Query;
+}
+
+const compiledByShape = new Map<string, Compiled>();
+
+/**
+ * Builds a statement once per `shape` (whatever changes its text, e.g. its number of lines): Drizzle building
+ * a large statement (an order with its lines) costs more CPU than PostgreSQL executing it. `build` says the
+ * statement with placeholders for all its values; `runCompiled` fills them in.
+ */
+export function compile(label: string, shape: string, build: () => SQLWrapper): Compiled {
+  const key = `${label}:${shape}`;
+  let compiled = compiledByShape.get(key);
+  if (!compiled) {
+    const query = dialect.sqlToQuery(build().getSQL());
+    compiled = { name: statementName(label, query.sql), query };
+    if (compiledByShape.size >= 500) compiledByShape.clear();
+    compiledByShape.set(key, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Runs a compiled statement with its placeholders' values, encoded as the columns they go into would encode
+ * them (JSON, timestamps), SQL NULL for null. Answers with the raw rows (column names, driver values).
+ */
+export async function runCompiled<T>(
+  db: Db,
+  compiled: Compiled,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const params = compiled.query.params.map((p) => {
+    const placeholder = is(p, Param) && is(p.value, Placeholder) ? p.value : is(p, Placeholder) ? p : null;
+    if (!placeholder) return p;
+    const value = values[placeholder.name];
+    // undefined would not mean the column's default here (the text is fixed): every value must be given.
+    if (value === undefined) throw new Error(`No value for placeholder "${placeholder.name}"`);
+    return value === null || !is(p, Param) ? value : p.encoder.mapToDriverValue(value);
+  });
+  return run<T>(db, compiled.name, { sql: compiled.query.sql, params });
+}
+
+/** A table's row from a raw row (column names, driver values), as Drizzle's own select would answer it. */
+export function rowOf<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
