@@ -1,8 +1,8 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
 import { sql } from 'drizzle-orm';
-import { preparedRows } from '../db/statements.ts';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
+import { preparedRows } from '../db/statements.ts';
 import { type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
 import type { FreshStock } from './catalogue-cache.ts';
 import type { CartItemRow, CartRow } from './priced-cart.ts';
