@@ -162,7 +162,7 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
     ) {
       await new Promise((r) => setTimeout(r, 250));
     }
-    return server;
+    return Object.assign(server, { dataDir });
   } catch (err) {
     await cleanUp();
     throw err;
