@@ -10,7 +10,7 @@ import {
 } from '@vitrin/core';
 import { writeDemoBlogImages } from '@vitrin/core/demo/blog-images';
 import { writeDemoCatalogImages } from '@vitrin/core/demo/catalog-images';
-import type { Config } from './config.ts';
+import { type Config, logsInfo } from './config.ts';
 
 /**
  * Opens the database the configuration names, applies migrations, loads the demo shop into an empty
@@ -50,9 +50,12 @@ export async function bootstrap(
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
-      // Only the recipient's domain, the subject and the outcome: bodies hold reset links.
+      // Only the recipient's domain, the subject and the outcome: bodies hold reset links. Each sent mail is
+      // an info line, kept out of the log like the server's own info lines when LOG_LEVEL is above info.
       logger: {
-        info: (fields, message) => log(`${message} ${JSON.stringify(fields)}`),
+        info: logsInfo(config.logLevel)
+          ? (fields, message) => log(`${message} ${JSON.stringify(fields)}`)
+          : () => {},
         error: (fields, message) => log(`${message} ${JSON.stringify(fields)}`),
       },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, logsInfo } from './config.ts';
 
 describe('e-mail and public address configuration', () => {
   it('defaults PUBLIC_URL to this server on its port, the outbox instead of SMTP, and a local sender', () => {
@@ -34,5 +34,12 @@ describe('e-mail and public address configuration', () => {
     }
     expect(message).toMatch(/SMTP_URL smtp:\/\/ ya da smtps:\/\//);
     expect(message).not.toContain('gizli');
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('lets info lines (one per e-mail sent) through at info and below, not at warn and above', () => {
+    expect(['trace', 'debug', 'info'].map(logsInfo)).toEqual([true, true, true]);
+    expect(['warn', 'error', 'fatal', 'silent'].map(logsInfo)).toEqual([false, false, false, false]);
   });
 });

@@ -81,3 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
   };
 }
+
+/** Whether LOG_LEVEL (pino's level names) lets info lines through: `trace`, `debug` and `info` do. */
+export function logsInfo(level: string): boolean {
+  return ['trace', 'debug', 'info'].includes(level);
+}

@@ -17,11 +17,11 @@ import {
 } from '@vitrin/shared/api/cart-requests';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
-import { rows } from '../catalog/rows.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../db/schema.ts';
+import { preparedRows } from '../db/statements.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { addLine, dropIfEmpty } from './add-line.ts';
 import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
@@ -360,10 +360,11 @@ export function createCartService(
     ): Promise<{ cart: CartRow; rows: CartItemRow[]; catalogue: CatalogueSlice | null } | null> {
       const where = ownerCondition(owner);
       if (!where) return null;
-      const found = await rows<
+      const found = await preparedRows<
         CartWithLinesRow & { p_version: string | null; p_stock: number | null; v_stock: number | null }
       >(
         tx,
+        'cart_lock',
         sql`select ${CART_WITH_LINES}, p.updated_at::text as p_version, p.stock as p_stock, v.stock as v_stock
           from ${carts} c left join ${cartItems} i on i.cart_id = c.id
           left join ${products} p on p.id = i.product_id left join ${productVariants} v on v.id = i.variant_id
