@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +195,24 @@ describe('mailer', () => {
       const files = await readdir(outboxDir);
       expect(files.filter((name) => name.endsWith('.eml'))).toHaveLength(5);
       expect(files).toHaveLength(5);
+    });
+
+    it('rejects a message it cannot write, logs why, and writes the next one', async () => {
+      const outboxDir = join(root, 'blocked');
+      // A file where the outbox directory should be: the write fails (ENOTDIR/EEXIST) until it is gone.
+      await writeFile(outboxDir, 'not a directory');
+      const { logger, lines } = recordingLogger();
+      const mailer = createMailer({ outboxDir, from, logger });
+      await expect(mailer.send(resetMail)).rejects.toThrow();
+      expect(lines.join('\n')).toContain('mail not written to the outbox');
+      expect(lines.join('\n')).not.toContain(token);
+      await rm(outboxDir);
+      await mailer.send(resetMail);
+      mailer.close();
+      // A closed mailer starts its worker again for the next message.
+      await mailer.send(resetMail);
+      mailer.close();
+      expect((await readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toHaveLength(2);
     });
   });
 });

@@ -45,6 +45,11 @@ function outboxFileName(now: Date): string {
   return `${now.toISOString().replaceAll(':', '-')}-${randomBytes(6).toString('hex')}.eml`;
 }
 
+interface Waiting {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
 /** What the worker answers for one message: nothing, or why it was not sent. */
 interface WorkerReply {
   id: number;
@@ -66,33 +71,34 @@ interface WorkerReply {
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, outboxDir, from, logger } = options;
   const transportName = smtpUrl ? 'smtp' : 'outbox';
-  const pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
   let nextId = 1;
-  let worker: Worker | null = null;
+  /** The running worker and the messages it was given that it has not answered yet. */
+  let current: { worker: Worker; pending: Map<number, Waiting> } | null = null;
 
-  const failAll = (err: Error) => {
-    for (const { reject } of pending.values()) reject(err);
-    pending.clear();
-  };
-  const start = (): Worker => {
-    const started = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
+  const start = () => {
+    const worker = new Worker(new URL('./mail-worker.mjs', import.meta.url), {
       workerData: { smtpUrl, outboxDir, from },
     });
+    const pending = new Map<number, Waiting>();
+    const failAll = (err: Error) => {
+      for (const { reject } of pending.values()) reject(err);
+      pending.clear();
+    };
     // A waiting message keeps the process alive through its own promise, not through the worker.
-    started.unref();
-    started.on('message', ({ id, error }: WorkerReply) => {
+    worker.unref();
+    worker.on('message', ({ id, error }: WorkerReply) => {
       const waiting = pending.get(id);
       if (!waiting) return;
       pending.delete(id);
       if (!error) return waiting.resolve();
       waiting.reject(Object.assign(new Error(error.message), error));
     });
-    started.on('error', (err) => failAll(err));
-    started.on('exit', () => {
-      if (worker === started) worker = null;
+    worker.on('error', failAll);
+    worker.on('exit', () => {
+      if (current?.worker === worker) current = null;
       failAll(new Error('mail worker stopped'));
     });
-    return started;
+    return { worker, pending };
   };
 
   return {
@@ -104,11 +110,12 @@ export function createMailer(options: MailerOptions): Mailer {
       };
       const fileName = smtpUrl ? undefined : outboxFileName(new Date());
       const id = nextId++;
-      worker ??= start();
+      current ??= start();
+      const { worker, pending } = current;
       try {
         await new Promise<void>((resolve, reject) => {
           pending.set(id, { resolve, reject });
-          worker!.postMessage({ id, message, fileName });
+          worker.postMessage({ id, message, fileName });
         });
       } catch (err) {
         logger?.error(
@@ -123,8 +130,8 @@ export function createMailer(options: MailerOptions): Mailer {
       );
     },
     close() {
-      void worker?.terminate();
-      worker = null;
+      void current?.worker.terminate();
+      current = null;
     },
   };
 }
