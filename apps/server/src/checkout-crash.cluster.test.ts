@@ -93,8 +93,9 @@ describe('an app node killed in the middle of placing an order', () => {
     const cookie = await guestCart(node, shop.kupa, 2);
     const key = randomUUID();
 
-    // The test holds the product row, so the order transaction stops at its stock update: after the order
-    // row is written, before the commit. Then the node dies.
+    // The test holds the product row, so the order transaction stops at its stock update: inside the
+    // statement that also writes the order row and its lines (the activity view shows that statement's
+    // first kilobyte, the order insert), before the commit. Then the node dies.
     await locker.query('begin');
     await locker.query('select id from products where id = $1 for update', [shop.kupa]);
     const pending = checkout(node, cookie, key).catch(() => null);
@@ -103,7 +104,7 @@ describe('an app node killed in the middle of placing an order', () => {
         (
           await watcher.query(
             `select count(*)::int as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "products"%'`,
+             where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into "orders"%'`,
           )
         ).rows[0].n === 1,
       'the checkout to wait on the stock update',
