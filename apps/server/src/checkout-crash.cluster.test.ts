@@ -19,12 +19,17 @@ const checkoutForm = {
   acceptTerms: true,
 };
 
-/** A guest's cart with `quantity` of the product; answers the cookie that finds it. */
-async function guestCart(node: AppNode, productId: number, quantity: number): Promise<string> {
+/** A guest's cart with `quantity` of the product (and variant); answers the cookie that finds it. */
+async function guestCart(
+  node: AppNode,
+  productId: number,
+  quantity: number,
+  variantId?: number,
+): Promise<string> {
   const res = await fetch(`${node.url}/api/front/cart/items`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: node.url },
-    body: JSON.stringify({ productId, quantity }),
+    body: JSON.stringify({ productId, quantity, variantId }),
   });
   expect(res.status).toBe(201);
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
@@ -133,6 +138,48 @@ describe('an app node killed in the middle of placing an order', () => {
       expect((await again.json()).orderNo).toBe((await placed.json()).orderNo);
       expect(await orderCount()).toBe(1);
       expect(await stockOf(shop.kupa)).toBe(stockBefore! - 2);
+    } finally {
+      await stopNode(node);
+    }
+  });
+  it('runs an order ended by a deadlock again, and places it once', async () => {
+    const node = await startNode(db.url!, dir.dir);
+    try {
+      const cookie = await guestCart(node, shop.pestemal, 1, shop.variants.mavi);
+      const more = await fetch(`${node.url}/api/front/cart/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: node.url, cookie },
+        body: JSON.stringify({ productId: shop.kupa, quantity: 1 }),
+      });
+      expect(more.ok).toBe(true);
+      const kupaBefore = await stockOf(shop.kupa);
+      const ordersBefore = await orderCount();
+
+      // The order takes the variant's stock, then waits for the product row the test holds; the test then
+      // asks for the variant's row: each waits on the other. The test's own session checks for deadlocks
+      // only after 10 s, so PostgreSQL ends the order's transaction, and the server runs it again.
+      await locker.query('begin');
+      await locker.query(`set local deadlock_timeout = '10s'`);
+      await locker.query('select id from products where id = $1 for update', [shop.kupa]);
+      const placing = checkout(node, cookie, randomUUID());
+      await until(
+        async () =>
+          (
+            await watcher.query(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into "orders"%'`,
+            )
+          ).rows[0].n === 1,
+        'the order to wait on the product row',
+      );
+      // Granted once PostgreSQL has ended the order's transaction (the test's session is never the one ended).
+      await locker.query('select id from product_variants where id = $1 for update', [shop.variants.mavi]);
+      await locker.query('rollback');
+
+      const placed = await placing;
+      expect(placed.status).toBe(201);
+      expect(await orderCount()).toBe(ordersBefore + 1);
+      expect(await stockOf(shop.kupa)).toBe(kupaBefore! - 1);
     } finally {
       await stopNode(node);
     }

@@ -385,15 +385,6 @@ export function createCartService(
       );
       return { ...locked, catalogue };
     },
-
-    /**
-     * The statement that empties the cart after an order (the order's transaction runs it with its own
-     * writes): the cart goes with its lines; the next "Sepete Ekle" makes a new one for the same cookie or
-     * customer.
-     */
-    emptying(cartId: number, tx: Db) {
-      return tx.delete(carts).where(eq(carts.id, cartId));
-    },
   };
 }
 

@@ -84,15 +84,19 @@ const PAYMENT_STATUS: Record<PaymentMethod, PaymentStatus> = {
   cod: 'not_required',
 };
 
-/** The `code` of a unique violation's constraint, if `err` (or what it wraps) is one. */
-function uniqueViolation(err: unknown): string | null | undefined {
+/** The PostgreSQL error `err` is, or wraps (Drizzle wraps the driver's error as its `cause`). */
+function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undefined {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') {
-      const constraint = (e as { constraint?: unknown }).constraint;
-      return typeof constraint === 'string' ? constraint : null;
-    }
+    if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string };
   }
   return undefined;
+}
+
+/** The `code` of a unique violation's constraint, if `err` (or what it wraps) is one. */
+function uniqueViolation(err: unknown): string | null | undefined {
+  const e = pgError(err);
+  if (e?.code !== '23505') return undefined;
+  return typeof e.constraint === 'string' ? e.constraint : null;
 }
 
 export interface PlaceOrderDeps {
@@ -103,8 +107,12 @@ export interface PlaceOrderDeps {
   now: () => Date;
 }
 
-/** How many times a colliding order number is drawn again (one collision is already very unlikely). */
+/**
+ * How many times an order is tried: a colliding order number is drawn again (one collision is already very
+ * unlikely), and a transaction ended by a deadlock is run again.
+ */
 const ORDER_NO_ATTEMPTS = 5;
+const DEADLOCK = '40P01';
 
 /**
  * Places the order of the owner's cart in one transaction: stock and the coupon are read again inside it,
@@ -155,6 +163,8 @@ export async function placeOrder(
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === 'orders_order_no_idx' && attempt < ORDER_NO_ATTEMPTS) continue;
+      // Two orders of the same products that still waited on each other crosswise: PostgreSQL ended this one.
+      if (pgError(err)?.code === DEADLOCK && attempt < ORDER_NO_ATTEMPTS) continue;
       // Another request with this key won the race (its insert went first, or it emptied the cart before
       // this one read it): answer with its order.
       if (constraint !== undefined || err instanceof ShopError) {
@@ -334,7 +344,8 @@ function orderStatement(
   const orderId = sql<number>`(select id from ${o})`;
   const variantsTaken = takeStock(tx, 'variants_taken', productVariants, 'v', takes.variants.length);
   const productsTaken = takeStock(tx, 'products_taken', products, 'p', takes.products.length);
-  // Read in this order (variants, then products, each by id), so two orders take their locks in one order.
+  // Read in this order (variants, then products), each update's rows listed by id: two orders normally take
+  // their locks in one order. The planner may still visit rows otherwise; a deadlock is retried (placeOrder).
   const taken = tx
     .$with('taken', {
       variants: sql<number[]>`taken_variants`.as('taken_variants'),
@@ -351,6 +362,7 @@ function orderStatement(
   const history = tx
     .$with('h')
     .as(tx.insert(orderHistory).values({ ...placeholders(historyRow, 'h_'), orderId }));
+  // The cart goes with its lines; the next "Sepete Ekle" makes a new one for the same cookie or customer.
   const emptied = tx.$with('emptied').as(tx.delete(carts).where(eq(carts.id, sql.placeholder('cartId'))));
   const stock = [...(variantsTaken ? [variantsTaken] : []), ...(productsTaken ? [productsTaken] : [])];
   return tx
