@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailLogger, type MailMessage } from './mailer.ts';
 import { passwordResetEmail } from './templates.ts';
@@ -83,6 +86,7 @@ function recordingLogger() {
   return { logger, lines };
 }
 
+const run = promisify(execFile);
 const from = '"Vitrin Atölye" <siparis@vitrin.example>';
 const token = 'Zx9-Qa1b2C3d4E5f6G7h8I9j0K';
 const resetMail: MailMessage = {
@@ -195,6 +199,24 @@ describe('mailer', () => {
       const files = await readdir(outboxDir);
       expect(files.filter((name) => name.endsWith('.eml'))).toHaveLength(5);
       expect(files).toHaveLength(5);
+    });
+
+    it('keeps a process alive while a message waits, and lets it exit once the mailer is idle', async () => {
+      // Like a CLI command that e-mails a customer: nothing else keeps that process running, and nobody
+      // closes the mailer.
+      const outboxDir = join(root, 'process');
+      const script = join(root, 'send-one.ts');
+      const mailerModule = fileURLToPath(new URL('./mailer.ts', import.meta.url));
+      await writeFile(
+        script,
+        `import { createMailer } from ${JSON.stringify(mailerModule)};
+        const mailer = createMailer({ outboxDir: ${JSON.stringify(outboxDir)}, from: 'a@example.com' });
+        void mailer.send({ to: 'b@example.com', subject: 'Deneme', html: '<p>x</p>', text: 'x' })
+          .then(() => console.log('sent'));`,
+      );
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { timeout: 30_000 });
+      expect(stdout.trim()).toBe('sent');
+      expect((await readdir(outboxDir)).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
     });
 
     it('rejects a message it cannot write, logs why, and writes the next one', async () => {

@@ -84,12 +84,11 @@ export function createMailer(options: MailerOptions): Mailer {
       for (const { reject } of pending.values()) reject(err);
       pending.clear();
     };
-    // A waiting message keeps the process alive through its own promise, not through the worker.
-    worker.unref();
     worker.on('message', ({ id, error }: WorkerReply) => {
       const waiting = pending.get(id);
       if (!waiting) return;
       pending.delete(id);
+      if (pending.size === 0) worker.unref();
       if (!error) return waiting.resolve();
       waiting.reject(Object.assign(new Error(error.message), error));
     });
@@ -98,6 +97,9 @@ export function createMailer(options: MailerOptions): Mailer {
       if (current?.worker === worker) current = null;
       failAll(new Error('mail worker stopped'));
     });
+    // An idle worker does not keep the process alive (after the listeners: adding one refs the worker);
+    // a message waiting for its answer does (a CLI command that e-mails a customer exits after the mail).
+    worker.unref();
     return { worker, pending };
   };
 
@@ -115,6 +117,7 @@ export function createMailer(options: MailerOptions): Mailer {
       try {
         await new Promise<void>((resolve, reject) => {
           pending.set(id, { resolve, reject });
+          worker.ref();
           worker.postMessage({ id, message, fileName });
         });
       } catch (err) {
