@@ -208,7 +208,6 @@ export function runMain(main) {
     });
 }
 
-/** CPU, cores, memory, Node version and current load for the results files. */
 /**
  * Milliseconds of CPU the whole machine spent busy so far (all processes: server, database, load generator).
  * Divided by the operations done between two readings, it is the cost of one operation, a figure that moves
@@ -220,6 +219,7 @@ export function machineBusyMs() {
   return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
 }
 
+/** CPU, cores, memory, Node version and current load for the results files. */
 export function machineInfo() {
   const cpus = os.cpus();
   return {

@@ -92,6 +92,18 @@ describe('an app node killed in the middle of placing an order', () => {
       )
     ).rows[0].n as number;
 
+  /**
+   * Whether the app node's order statement waits on a row lock. The activity view shows a statement's first
+   * kilobyte: the order insert that opens it.
+   */
+  const orderStatementWaits = async () =>
+    (
+      await watcher.query(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into "orders"%'`,
+      )
+    ).rows[0].n === 1;
+
   it('leaves no half order: no order row, no lines, stock and cart as they were; the retry places it once', async () => {
     const stockBefore = await stockOf(shop.kupa);
     let node = await startNode(db.url!, dir.dir);
@@ -99,21 +111,11 @@ describe('an app node killed in the middle of placing an order', () => {
     const key = randomUUID();
 
     // The test holds the product row, so the order transaction stops at its stock update: inside the
-    // statement that also writes the order row and its lines (the activity view shows that statement's
-    // first kilobyte, the order insert), before the commit. Then the node dies.
+    // statement that also writes the order row and its lines, before the commit. Then the node dies.
     await locker.query('begin');
     await locker.query('select id from products where id = $1 for update', [shop.kupa]);
     const pending = checkout(node, cookie, key).catch(() => null);
-    await until(
-      async () =>
-        (
-          await watcher.query(
-            `select count(*)::int as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into "orders"%'`,
-          )
-        ).rows[0].n === 1,
-      'the checkout to wait on the stock update',
-    );
+    await until(orderStatementWaits, 'the checkout to wait on the stock update');
     await stopNode(node, 'SIGKILL');
     expect(await pending).toBeNull(); // the shopper's request died with the node
     await locker.query('rollback');
@@ -162,16 +164,7 @@ describe('an app node killed in the middle of placing an order', () => {
       await locker.query(`set local deadlock_timeout = '10s'`);
       await locker.query('select id from products where id = $1 for update', [shop.kupa]);
       const placing = checkout(node, cookie, randomUUID());
-      await until(
-        async () =>
-          (
-            await watcher.query(
-              `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into "orders"%'`,
-            )
-          ).rows[0].n === 1,
-        'the order to wait on the product row',
-      );
+      await until(orderStatementWaits, 'the order to wait on the product row');
       // Granted once PostgreSQL has ended the order's transaction (the test's session is never the one ended).
       await locker.query('select id from product_variants where id = $1 for update', [shop.variants.mavi]);
       await locker.query('rollback');

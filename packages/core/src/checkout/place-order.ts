@@ -111,14 +111,14 @@ export interface PlaceOrderDeps {
  * How many times an order is tried: a colliding order number is drawn again (one collision is already very
  * unlikely), and a transaction ended by a deadlock is run again.
  */
-const ORDER_NO_ATTEMPTS = 5;
+const ORDER_ATTEMPTS = 5;
 const DEADLOCK = '40P01';
 
 /**
  * Places the order of the owner's cart in one transaction: stock and the coupon are read again inside it,
  * and prices too unless the cache holds each product at the version read inside it; stock is taken with one
- * conditional update per line, the coupon with one conditional update, and the order is written with
- * everything copied. Any refusal rolls the whole transaction back.
+ * conditional update per table (variants, products), the coupon with one conditional update, and the order
+ * is written with everything copied. Any refusal rolls the whole transaction back.
  *
  * The `Idempotency-Key` is claimed by the order row itself (unique index): the same key and request give the
  * order already placed — also when the two requests race, because the loser's insert fails on the index and
@@ -162,9 +162,9 @@ export async function placeOrder(
       return { order, parts, replayed: false, data };
     } catch (err) {
       const constraint = uniqueViolation(err);
-      if (constraint === 'orders_order_no_idx' && attempt < ORDER_NO_ATTEMPTS) continue;
+      if (constraint === 'orders_order_no_idx' && attempt < ORDER_ATTEMPTS) continue;
       // Two orders of the same products that still waited on each other crosswise: PostgreSQL ended this one.
-      if (pgError(err)?.code === DEADLOCK && attempt < ORDER_NO_ATTEMPTS) continue;
+      if (pgError(err)?.code === DEADLOCK && attempt < ORDER_ATTEMPTS) continue;
       // Another request with this key won the race (its insert went first, or it emptied the cart before
       // this one read it): answer with its order.
       if (constraint !== undefined || err instanceof ShopError) {
@@ -279,17 +279,13 @@ async function placeInTransaction(
     createdAt: at,
     updatedAt: at,
   };
-  const values: Record<string, unknown> = { ...orderRow, cartId: cart.id };
-  lineRows.forEach((line, i) => {
-    for (const [key, value] of Object.entries(line)) values[`l${i}_${key}`] = value;
-  });
-  for (const [key, value] of Object.entries(historyRow)) values[`h_${key}`] = value;
-  for (const kind of ['v', 'p'] as const) {
-    (kind === 'v' ? takes.variants : takes.products).forEach((take, i) => {
-      values[`${kind}${i}_id`] = take.id;
-      values[`${kind}${i}_n`] = take.n;
-    });
-  }
+  const values = Object.assign(
+    { ...orderRow, cartId: cart.id },
+    ...lineRows.map((line, i) => valuesOf(line, `l${i}_`)),
+    valuesOf(historyRow, 'h_'),
+    ...takes.variants.map((take, i) => valuesOf(take, `v${i}_`)),
+    ...takes.products.map((take, i) => valuesOf(take, `p${i}_`)),
+  );
   const statement = compile(
     'order_place',
     `${lineRows.length}:${takes.variants.length}:${takes.products.length}`,
@@ -327,6 +323,11 @@ function placeholders<T extends object>(row: T, prefix = ''): { [K in keyof T]: 
   };
 }
 
+/** The values of `placeholders(row, prefix)`: `{ a: 1 }` -> `{ l0_a: 1 }`. */
+function valuesOf(row: object, prefix: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [`${prefix}${key}`, value]));
+}
+
 /**
  * The order, the stock it takes, its lines, its first history row and the emptied cart in one statement (one
  * round trip), built once per shape (number of lines and of stock rows taken) with placeholders. The order
@@ -342,8 +343,8 @@ function orderStatement(
 ) {
   const o = tx.$with('o').as(tx.insert(orders).values(placeholders(orderRow)).returning());
   const orderId = sql<number>`(select id from ${o})`;
-  const variantsTaken = takeStock(tx, 'variants_taken', productVariants, 'v', takes.variants.length);
-  const productsTaken = takeStock(tx, 'products_taken', products, 'p', takes.products.length);
+  const variantsTaken = takeStock(tx, 'variants_taken', productVariants, 'v', takes.variants);
+  const productsTaken = takeStock(tx, 'products_taken', products, 'p', takes.products);
   // Read in this order (variants, then products), each update's rows listed by id: two orders normally take
   // their locks in one order. The planner may still visit rows otherwise; a deadlock is retried (placeOrder).
   const taken = tx
@@ -400,7 +401,7 @@ function takenIds(cte: ReturnType<typeof takeStock>) {
 }
 
 /**
- * A CTE that takes `count` amounts (placeholders `${prefix}N_id`, `${prefix}N_n`) from the table's stock with
+ * A CTE that takes each of `takes` (placeholders `${prefix}N_id`, `${prefix}N_n`) from the table's stock with
  * one conditional update and answers with the ids it took from. Null when there is nothing to take.
  */
 function takeStock(
@@ -408,15 +409,14 @@ function takeStock(
   alias: string,
   table: typeof products | typeof productVariants,
   prefix: string,
-  count: number,
+  takes: Take[],
 ) {
-  if (count === 0) return null;
+  if (takes.length === 0) return null;
   const values = sql.join(
-    Array.from(
-      { length: count },
-      (_, i) =>
-        sql`(${sql.placeholder(`${prefix}${i}_id`)}::int, ${sql.placeholder(`${prefix}${i}_n`)}::int)`,
-    ),
+    takes.map((take, i) => {
+      const { id, n } = placeholders(take, `${prefix}${i}_`);
+      return sql`(${id}::int, ${n}::int)`;
+    }),
     sql`, `,
   );
   return tx.$with(alias, { id: sql<number>`id`.as('id') }).as(

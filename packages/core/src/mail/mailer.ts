@@ -98,7 +98,7 @@ export function createMailer(options: MailerOptions): Mailer {
       failAll(new Error('mail worker stopped'));
     });
     // An idle worker does not keep the process alive (after the listeners: adding one refs the worker);
-    // a message waiting for its answer does (a CLI command that e-mails a customer exits after the mail).
+    // a message waiting for its answer does (a script that sends one mail exits once it is sent).
     worker.unref();
     return { worker, pending };
   };
