@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions, Response } from 'light-my-request';
 import type { ServerBuild } from 'react-router';
+import type { AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { createTestApp, tempDir } from './test-support.ts';
 
@@ -35,7 +36,12 @@ export function newIp(): string {
 
 /** An app with the account e-mails written to an outbox the test reads. */
 export async function createAccountTestApp(
-  options: { config?: Partial<Config>; webBuild?: ServerBuild; demo?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    webBuild?: ServerBuild;
+    webBuildEntry?: AppOptions['webBuildEntry'];
+    demo?: boolean;
+  } = {},
 ) {
   const outbox = tempDir('vitrin-outbox-');
   const mailer = createMailer({ outboxDir: outbox.dir, from: '"Vitrin" <no-reply@localhost>' });

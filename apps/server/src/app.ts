@@ -19,6 +19,7 @@ import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createOrdersContext } from './orders-context.ts';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
+import { createRenderPool } from './render-pool.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
@@ -50,6 +51,11 @@ export interface AppOptions {
   config: Config;
   /** The built storefront; without it only the API is served (integration tests of the API). */
   webBuild?: ServerBuild | undefined;
+  /**
+   * Where a render thread loads `webBuild` from: pages are then rendered on `config.renderThreads` threads.
+   * Without it every page is rendered on the request thread.
+   */
+  webBuildEntry?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -60,7 +66,7 @@ const assetsDir = path.resolve(import.meta.dirname, '../assets');
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 
-export async function buildApp({ services, config, webBuild, logger = false }: AppOptions) {
+export async function buildApp({ services, config, webBuild, webBuildEntry, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -205,10 +211,21 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
         );
       },
     });
+    const mode = process.env.NODE_ENV ?? 'production';
+    const pool =
+      webBuildEntry && config.renderThreads > 0
+        ? createRenderPool({
+            entry: webBuildEntry,
+            mode,
+            threads: config.renderThreads,
+            onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu; yenisi başlatılıyor'),
+          })
+        : undefined;
+    if (pool) app.addHook('onClose', () => pool.close());
     registerSsr(
       app,
       webBuild,
-      process.env.NODE_ENV ?? 'production',
+      mode,
       async (request, reply) => {
         const settings = await services.settings.all();
         const maintenance =
@@ -245,15 +262,12 @@ export async function buildApp({ services, config, webBuild, logger = false }: A
         } satisfies StorefrontContext;
       },
       {
-        mayStore: (request, response) =>
-          pageCache.enabled &&
-          response.status === 200 &&
-          !accounts.get(request)?.isPersonal() &&
-          isCacheablePageRequest(request.method, request.url) &&
-          /\bpublic\b/.test(response.headers.get('cache-control') ?? ''),
+        cacheable: (request) => pageCache.enabled && isCacheablePageRequest(request.method, request.url),
+        mayStore: (request) => !accounts.get(request)?.isPersonal(),
         store: (request, page) => pageCache.set(request.url, page),
         nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
       },
+      pool,
     );
   }
 

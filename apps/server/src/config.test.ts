@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, logsInfo } from './config.ts';
 
@@ -41,5 +42,20 @@ describe('LOG_LEVEL', () => {
   it('lets info lines (one per e-mail sent) through at info and below, not at warn and above', () => {
     expect(['trace', 'debug', 'info'].map(logsInfo)).toEqual([true, true, true]);
     expect(['warn', 'error', 'fatal', 'silent'].map(logsInfo)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('RENDER_THREADS', () => {
+  it('defaults to one render thread per core, at most four, and none on a single core', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).renderThreads).toBe(cores > 1 ? Math.min(cores, 4) : 0);
+  });
+
+  it('takes 0 (render on the request thread) and refuses what is not a whole number from 0 to 64', () => {
+    expect(loadConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: '6' }).renderThreads).toBe(6);
+    for (const bad of ['-1', '1.5', 'iki', '65']) {
+      expect(() => loadConfig({ RENDER_THREADS: bad })).toThrow(/RENDER_THREADS 0 ile 64 arasında/);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@vitrin/core';
 
@@ -19,6 +20,8 @@ export interface Config {
   webBuildDir: string;
   /** Size bound of the in-process page cache in MiB; 0 turns it off (every page is rendered). */
   pageCacheMb: number;
+  /** Worker threads that render pages (render-pool.ts); 0 renders on the request thread. */
+  renderThreads: number;
   /** `smtp(s)://user:pass@host:port`; unset: e-mails are written as `.eml` files into `<dataDir>/outbox`. */
   smtpUrl: string | undefined;
   /** The shop's public origin (links in e-mails, the same-origin check), without a trailing slash. */
@@ -76,10 +79,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
     pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
+    // One per core: the request thread (HTTP, database) is far lighter than a render.
+    renderThreads: int(
+      'RENDER_THREADS',
+      env.RENDER_THREADS,
+      availableParallelism() > 1 ? availableParallelism() : 0,
+      0,
+      64,
+    ),
     smtpUrl,
     publicUrl,
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
   };
+}
+
+/**
+ * One render thread per core, at most four: a page costs the request thread (HTTP, database) about a fifth
+ * of what its render costs a thread, so more threads would wait on it. On one core, no thread.
+ */
+function defaultRenderThreads(): number {
+  const cores = availableParallelism();
+  return cores > 1 ? Math.min(cores, 4) : 0;
 }
 
 /** Whether LOG_LEVEL (pino's level names) lets info lines through: `trace`, `debug` and `info` do. */

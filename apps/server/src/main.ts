@@ -28,6 +28,7 @@ async function main() {
     services,
     config,
     webBuild,
+    webBuildEntry: serverEntry,
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type Encoded, encodeAll, pickEncoding } from './precompressed.ts';
+import { type Encoded, pickEncoding } from './precompressed.ts';
 
 /**
  * In-process cache of anonymous page answers (server HTML and route data of catalogue, blog and content
@@ -42,9 +42,8 @@ export function createPageCache({
   return {
     enabled: maxBytes > 0,
     get: (key: string) => lru.get(key),
-    set(key: string, page: Omit<CachedPage, 'encoded' | 'wire'> & { body: Buffer }) {
-      const { body, ...rest } = page;
-      const encoded = encodeAll(body);
+    set(key: string, page: Omit<CachedPage, 'wire'>) {
+      const { encoded } = page;
       const common = {
         ...baseHeaders(page.nonce),
         ...Object.fromEntries(page.headers),
@@ -58,8 +57,7 @@ export function createPageCache({
           'x-cache': 'hit',
         }).flat();
       const entry = {
-        ...rest,
-        encoded,
+        ...page,
         wire: { identity: wire('identity'), br: wire('br'), gzip: wire('gzip') },
       };
       lru.set(key, entry);

@@ -1,43 +1,18 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compress, type Encoded, ONCE_QUALITY } from './compress.mjs';
 
-/** A body compressed once, for answers served many times (cached JSON, cached pages). */
-export interface Encoded {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-/**
- * One body in one encoding. `quality` is brotli's 0-11 (gzip takes level 9 from quality 9 up, else 6);
- * the size hint lets brotli size its window for the body at hand.
- */
-function compress(body: Buffer, encoding: 'br' | 'gzip', quality: number): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: quality >= 9 ? 9 : 6 });
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-}
-
-/**
- * `quality` is brotli's 0-11: 11 for bodies made rarely (the home JSON), the default 5 for pages, which are
- * compressed on every cache fill (quality 11 costs tens of milliseconds on a 20 kB page).
- */
-export function encodeAll(body: string | Buffer, quality = 5): Encoded {
-  const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  return { identity, br: compress(identity, 'br', quality), gzip: compress(identity, 'gzip', quality) };
-}
+export { type Encoded, encodeAll } from './compress.mjs';
 
 /**
  * Compresses a body made for one answer (a page rendered for this request) in the encoding the client
- * takes, in one synchronous call. Brotli 3 takes about 0.8 ms on a 70 kB page (4: 1.5 ms for 4 % less).
+ * takes, in one synchronous call.
  */
 export function sendCompressedOnce(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
   if (encoding === 'identity' || body.length < 1024) return reply.send(body);
   reply.header('content-encoding', encoding);
-  return reply.send(compress(body, encoding, 3));
+  return reply.send(compress(body, encoding, ONCE_QUALITY));
 }
 
 /** br when the client takes it, else gzip, else none (q=0 refusals respected). */

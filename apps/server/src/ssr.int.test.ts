@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, createAccountTestApp } from './account-test-support.ts';
+import { type AccountTestApp, browser, createAccountTestApp } from './account-test-support.ts';
 import { tempDir } from './test-support.ts';
 import { testWebBuild } from './test-web-build.ts';
 
@@ -72,5 +72,51 @@ describe('page answers', () => {
     expect(plain.body.length).toBeGreaterThan(1024);
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe('pages rendered on render threads', () => {
+  const threadsDir = tempDir();
+  let threaded: AccountTestApp;
+  beforeAll(async () => {
+    threaded = await createAccountTestApp({
+      demo: true,
+      webBuild: testWebBuild,
+      webBuildEntry: path.join(import.meta.dirname, 'render-pool-test-build.mjs'),
+      config: { webBuildDir: path.join(threadsDir.dir, 'web'), dataDir: threadsDir.dir, renderThreads: 1 },
+    });
+  });
+  afterAll(async () => {
+    await threaded.close();
+    threadsDir.remove();
+  });
+
+  const threadedGet = (url: string, acceptEncoding?: string) =>
+    threaded.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it("answers with the shop's product from the request's context, then from the page cache alike", async () => {
+    const miss = await threadedGet(`/product/${slug}`, 'br');
+    expect(miss.statusCode).toBe(200);
+    expect(miss.headers['x-cache']).toBe('miss');
+    expect(miss.headers['content-encoding']).toBe('br');
+    const page = brotliDecompressSync(miss.rawPayload).toString();
+    const { loaderData } = JSON.parse(/<pre>(.*)<\/pre>/s.exec(page)![1]!);
+    expect(loaderData.product.product.slug).toBe(slug);
+    // The CSP nonce of the request reached the thread's render.
+    expect(miss.headers['content-security-policy']).toContain(`'nonce-${loaderData.product.nonce}'`);
+    const hit = await threadedGet(`/product/${slug}`, 'identity');
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.body).toBe(page);
+  });
+
+  it('answers an unknown product with 404, and a form post on the request thread', async () => {
+    expect((await threadedGet('/product/boyle-bir-urun-yok')).statusCode).toBe(404);
+    const post = await browser(threaded.app).request({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=kimse%40example.com&password=yanl%C4%B1%C5%9F-%C5%9Fifre',
+    });
+    expect(post.statusCode).toBe(401);
   });
 });

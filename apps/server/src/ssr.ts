@@ -2,17 +2,23 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { CachedPage } from './page-cache.ts';
-import { sendCompressedOnce, sendEncoded } from './precompressed.ts';
+import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from './precompressed.ts';
+import type { Rendered, RenderPool } from './render-pool.ts';
 
 /** Documents, React Router's data answers (text/x-script), JSON and XML. */
 const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
 
-type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
 
 export interface SsrCaching {
-  /** Whether this freshly rendered answer may be kept for others. */
-  mayStore(request: FastifyRequest, response: Response): boolean;
-  store(request: FastifyRequest, page: Omit<CachedPage, 'encoded' | 'wire'> & { body: Buffer }): CachedPage;
+  /** Whether an answer to this request could be kept for others at all (asked before rendering). */
+  cacheable(request: FastifyRequest): boolean;
+  /**
+   * Whether the answer just rendered may be kept for others, when it is a public 200 without cookies (asked
+   * after rendering, which may have made it personal).
+   */
+  mayStore(request: FastifyRequest): boolean;
+  store(request: FastifyRequest, page: Omit<CachedPage, 'wire'>): CachedPage;
   nonce(reply: FastifyReply): string;
 }
 
@@ -29,7 +35,10 @@ function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPa
 
 /**
  * Serves React Router's document and data requests through Fastify: the web `Response` goes back through
- * `reply`, so compression, security headers and request logging apply to pages as to the API.
+ * `reply`, so security headers and request logging apply to pages as to the API.
+ *
+ * With a render pool, pages read with GET or HEAD are rendered on its threads (render-pool.ts); form posts
+ * (actions, which read the request body) are answered on this thread.
  */
 export function registerSsr(
   app: FastifyInstance,
@@ -37,6 +46,7 @@ export function registerSsr(
   mode: string,
   getLoadContext: GetLoadContext,
   caching: SsrCaching,
+  pool?: RenderPool,
 ) {
   const handle = createRequestHandler(build, mode);
 
@@ -46,59 +56,100 @@ export function registerSsr(
     (_request, _payload, done) => done(null),
   );
 
-  // Every answer is compressed here in one call (below), so the compression plugin's per-request hooks
-  // are left off this route.
+  // Every answer is compressed here in one call (below) or on a render thread, so the compression
+  // plugin's per-request hooks are left off this route.
   app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
+    const context = await getLoadContext(request, reply);
+    const forCache = caching.cacheable(request);
+    if (pool && (request.method === 'GET' || request.method === 'HEAD')) {
+      const rendered = await pool.render(
+        {
+          url: requestUrl(request),
+          method: request.method,
+          headers: headerList(request),
+          encoding: pickEncoding(request.headers['accept-encoding']),
+          forCache,
+        },
+        context,
+      );
+      return send(request, reply, rendered, forCache, caching);
+    }
     const controller = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    const response = await handle(
-      toWebRequest(request, controller.signal),
-      (await getLoadContext(request, reply)) as never,
-    );
-    const cookies = response.headers.getSetCookie();
-    if (!cookies.length && response.body && caching.mayStore(request, response)) {
-      const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-      const body = Buffer.from(await response.arrayBuffer());
-      const page = caching.store(request, {
-        status: response.status,
-        headers,
-        body,
-        nonce: caching.nonce(reply),
-      });
-      return sendStored(request, reply, page);
-    }
-    reply.status(response.status);
-    for (const [name, value] of response.headers) {
-      if (name === 'set-cookie') continue;
-      reply.header(name, value);
-    }
-    if (cookies.length) reply.header('set-cookie', cookies);
-    if (!response.body) return reply.send();
+    const response = await handle(toWebRequest(request, controller.signal), context as never);
     // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
-    // loader data that is awaited whole too: compressing each as one buffer costs a fraction of
+    // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
     // compressing React's hundreds of small chunks one by one.
-    const body = Buffer.from(await response.arrayBuffer());
-    if (COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) {
-      return sendCompressedOnce(request, reply, body);
-    }
-    return reply.send(body);
+    const rendered: Rendered = { status: response.status, headers: [...response.headers] };
+    if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
+    return send(request, reply, rendered, forCache, caching);
   });
 }
 
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const headers = new Headers();
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rendered: Rendered,
+  forCache: boolean,
+  caching: SsrCaching,
+) {
+  const { status, headers, body } = rendered;
+  const cookies = headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
+  const cacheControl = headers.find(([name]) => name === 'cache-control')?.[1] ?? '';
+  if (
+    forCache &&
+    body &&
+    !cookies.length &&
+    status === 200 &&
+    /\bpublic\b/.test(cacheControl) &&
+    caching.mayStore(request)
+  ) {
+    const page = caching.store(request, {
+      status,
+      headers: headers.filter(([name]) => name !== 'content-length'),
+      encoded: rendered.encoded ? { identity: body, ...rendered.encoded } : encodeAll(body),
+      nonce: caching.nonce(reply),
+    });
+    return sendStored(request, reply, page);
+  }
+  reply.status(status);
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!body) return reply.send();
+  if (rendered.encoded) return sendEncoded(request, reply, { identity: body, ...rendered.encoded });
+  if (rendered.compressed) {
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', rendered.compressed.encoding);
+    return reply.send(rendered.compressed.body);
+  }
+  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+  if (COMPRESSIBLE.test(type)) return sendCompressedOnce(request, reply, body);
+  return reply.send(body);
+}
+
+function requestUrl(request: FastifyRequest): string {
+  return new URL(request.url, `${request.protocol}://${request.host}`).href;
+}
+
+function headerList(request: FastifyRequest): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
+    if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
+    else headers.push([name, value]);
   }
+  return headers;
+}
+
+function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
+  return new Request(requestUrl(request), {
     method: request.method,
-    headers,
+    headers: headerList(request),
     signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createServices, type Services, type ServicesOptions, seedDemo } from '@vitrin/core';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import type { ServerBuild } from 'react-router';
-import { buildApp } from './app.ts';
+import { type AppOptions, buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 
 /** Services on a fresh test database (embedded, or PostgreSQL under `npm run test:pg`), optionally seeded. */
@@ -30,13 +30,19 @@ export async function createTestApp(
     demo?: boolean;
     services?: ServicesOptions;
     webBuild?: ServerBuild;
+    webBuildEntry?: AppOptions['webBuildEntry'];
   } = {},
 ) {
   const services = await createTestServices({
     demo: options.demo ?? true,
     ...(options.services ? { options: options.services } : {}),
   });
-  const app = await buildApp({ services, config: testConfig(options.config), webBuild: options.webBuild });
+  const app = await buildApp({
+    services,
+    config: testConfig(options.config),
+    webBuild: options.webBuild,
+    webBuildEntry: options.webBuildEntry,
+  });
   return {
     app,
     services,

@@ -1,0 +1,87 @@
+// A stand-in storefront build for the render threads in tests (render-pool.int.test.ts, ssr.int.test.ts):
+// plain JavaScript, because a worker thread starts without the TypeScript loader of the tests. Its
+// document writes the loaders' data as JSON, like test-web-build.ts.
+import { isMainThread } from 'node:worker_threads';
+import { data } from 'react-router';
+
+const CACHEABLE = { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' };
+
+const routes = {
+  root: { id: 'root', path: '', module: { default: () => null } },
+  product: {
+    id: 'product',
+    parentId: 'root',
+    path: 'product/:slug',
+    module: {
+      default: () => null,
+      headers: () => CACHEABLE,
+      loader: async ({ params, context }) => {
+        const product = await context.product(params.slug);
+        if (!product) throw data(null, { status: 404 });
+        return { product, nonce: context.nonce };
+      },
+    },
+  },
+  // Calls `context[what]` with a date and Turkish text, and gives back its value or its error.
+  thread: {
+    id: 'thread',
+    parentId: 'root',
+    path: 'thread/:what',
+    module: {
+      default: () => null,
+      loader: async ({ params, context }) => {
+        // Ends a render thread (never the process that runs the tests).
+        if (params.what === 'exit' && !isMainThread) process.exit(1);
+        try {
+          return { value: await context[params.what]({ sent: new Date(0), text: 'ığüşöç' }) };
+        } catch (err) {
+          return { error: { name: err.name, message: err.message, code: err.code } };
+        }
+      },
+    },
+  },
+};
+
+const manifestRoute = (id, route) => ({
+  id,
+  parentId: route.parentId,
+  path: route.path,
+  hasAction: false,
+  hasLoader: 'loader' in route.module,
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasClientMiddleware: false,
+  hasDefaultExport: true,
+  hasErrorBoundary: false,
+  module: `/assets/${id}.js`,
+  imports: [],
+  css: [],
+});
+
+export const assets = {
+  entry: { module: '/assets/entry.client.js', imports: [] },
+  routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, manifestRoute(id, r)])),
+  url: '/assets/manifest-test.js',
+  version: 'test',
+};
+export const assetsBuildDirectory = 'build/client';
+export const basename = '/';
+export const future = {};
+export const ssr = true;
+export const isSpaMode = false;
+export const prerender = [];
+export const publicPath = '/';
+export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };
+export const entry = {
+  module: {
+    default: (_request, status, headers, context) => {
+      headers.set('content-type', 'text/html; charset=utf-8');
+      const { loaderData, actionData } = context.staticHandlerContext;
+      return new Response(`<!doctype html><pre>${JSON.stringify({ loaderData, actionData })}</pre>`, {
+        status,
+        headers,
+      });
+    },
+  },
+};
+export { routes };
