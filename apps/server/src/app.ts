@@ -218,7 +218,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
             entry: webBuildEntry,
             mode,
             threads: config.renderThreads,
-            onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu; yenisi başlatılıyor'),
+            onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu'),
           })
         : undefined;
     if (pool) app.addHook('onClose', () => pool.close());

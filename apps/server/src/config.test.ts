@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, logsInfo } from './config.ts';
+import { defaultRenderThreads, loadConfig, logsInfo } from './config.ts';
 
 describe('e-mail and public address configuration', () => {
   it('defaults PUBLIC_URL to this server on its port, the outbox instead of SMTP, and a local sender', () => {
@@ -47,8 +47,8 @@ describe('LOG_LEVEL', () => {
 
 describe('RENDER_THREADS', () => {
   it('defaults to one render thread per core, at most four, and none on a single core', () => {
-    const cores = availableParallelism();
-    expect(loadConfig({}).renderThreads).toBe(cores > 1 ? Math.min(cores, 4) : 0);
+    expect([1, 2, 3, 4, 8, 64].map((cores) => defaultRenderThreads(cores))).toEqual([0, 2, 3, 4, 4, 4]);
+    expect(loadConfig({}).renderThreads).toBe(defaultRenderThreads(availableParallelism()));
   });
 
   it('takes 0 (render on the request thread) and refuses what is not a whole number from 0 to 64', () => {

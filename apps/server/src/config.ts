@@ -80,13 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
     pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
     // One per core: the request thread (HTTP, database) is far lighter than a render.
-    renderThreads: int(
-      'RENDER_THREADS',
-      env.RENDER_THREADS,
-      availableParallelism() > 1 ? availableParallelism() : 0,
-      0,
-      64,
-    ),
+    renderThreads: int('RENDER_THREADS', env.RENDER_THREADS, defaultRenderThreads(), 0, 64),
     smtpUrl,
     publicUrl,
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
@@ -97,8 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * One render thread per core, at most four: a page costs the request thread (HTTP, database) about a fifth
  * of what its render costs a thread, so more threads would wait on it. On one core, no thread.
  */
-function defaultRenderThreads(): number {
-  const cores = availableParallelism();
+export function defaultRenderThreads(cores = availableParallelism()): number {
   return cores > 1 ? Math.min(cores, 4) : 0;
 }
 

@@ -1,6 +1,6 @@
 // A stand-in storefront build for the render threads in tests (render-pool.int.test.ts, ssr.int.test.ts):
 // plain JavaScript, because a worker thread starts without the TypeScript loader of the tests. Its
-// document writes the loaders' data as JSON, like test-web-build.ts.
+// document writes the loaders' data as JSON; test-web-build.ts builds its own routes the same way.
 import { isMainThread } from 'node:worker_threads';
 import { data } from 'react-router';
 
@@ -42,46 +42,69 @@ const routes = {
   },
 };
 
-const manifestRoute = (id, route) => ({
-  id,
-  parentId: route.parentId,
-  path: route.path,
-  hasAction: false,
-  hasLoader: 'loader' in route.module,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasClientMiddleware: false,
-  hasDefaultExport: true,
-  hasErrorBoundary: false,
-  module: `/assets/${id}.js`,
-  imports: [],
-  css: [],
-});
-
-export const assets = {
-  entry: { module: '/assets/entry.client.js', imports: [] },
-  routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, manifestRoute(id, r)])),
-  url: '/assets/manifest-test.js',
-  version: 'test',
-};
-export const assetsBuildDirectory = 'build/client';
-export const basename = '/';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const publicPath = '/';
-export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };
-export const entry = {
-  module: {
-    default: (_request, status, headers, context) => {
-      headers.set('content-type', 'text/html; charset=utf-8');
-      const { loaderData, actionData } = context.staticHandlerContext;
-      return new Response(`<!doctype html><pre>${JSON.stringify({ loaderData, actionData })}</pre>`, {
-        status,
-        headers,
-      });
+/**
+ * A ServerBuild of stand-in routes (`{ id, parentId, path, module }`), whose document writes the loaders'
+ * and actions' data as JSON. Also the shape of test-web-build.ts.
+ */
+export function standInBuild(routes) {
+  const manifestRoute = (id, route) => ({
+    id,
+    parentId: route.parentId,
+    path: route.path,
+    hasAction: 'action' in route.module,
+    hasLoader: 'loader' in route.module,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasDefaultExport: true,
+    hasErrorBoundary: false,
+    module: `/assets/${id}.js`,
+    imports: [],
+    css: [],
+  });
+  return {
+    assets: {
+      entry: { module: '/assets/entry.client.js', imports: [] },
+      routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, manifestRoute(id, r)])),
+      url: '/assets/manifest-test.js',
+      version: 'test',
     },
-  },
-};
+    assetsBuildDirectory: 'build/client',
+    basename: '/',
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    publicPath: '/',
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+    entry: {
+      module: {
+        default: (_request, status, headers, context) => {
+          headers.set('content-type', 'text/html; charset=utf-8');
+          const { loaderData, actionData } = context.staticHandlerContext;
+          return new Response(`<!doctype html><pre>${JSON.stringify({ loaderData, actionData })}</pre>`, {
+            status,
+            headers,
+          });
+        },
+      },
+    },
+    routes,
+  };
+}
+
+// The module itself is the build a render thread loads (as main.ts loads apps/web's).
+const build = standInBuild(routes);
+export const {
+  assets,
+  assetsBuildDirectory,
+  basename,
+  future,
+  ssr,
+  isSpaMode,
+  prerender,
+  publicPath,
+  routeDiscovery,
+  entry,
+} = build;
 export { routes };

@@ -82,6 +82,7 @@ describe('render pool', () => {
     const once = await pool.render(request('/product/a', { encoding: 'br' }), context);
     expect(once.compressed?.encoding).toBe('br');
     expect(once.encoded).toBeUndefined();
+    expect(once.body).toBeUndefined();
     const cached = await pool.render(request('/product/a', { encoding: 'br', forCache: true }), context);
     expect(cached.encoded?.br.length).toBeGreaterThan(0);
     expect(cached.encoded?.gzip.length).toBeGreaterThan(0);
@@ -100,9 +101,16 @@ describe('render pool', () => {
 
   it('fails the renders of a thread that dies and renders the next pages on its replacement', async () => {
     const product = async (slug: string) => ({ slug });
-    const lonely = createRenderPool({ entry, mode: 'production', threads: 1 });
+    const reported: string[] = [];
+    const lonely = createRenderPool({
+      entry,
+      mode: 'production',
+      threads: 1,
+      onError: (err) => reported.push(err.message),
+    });
     try {
       await expect(lonely.render(request('/thread/exit'), {})).rejects.toThrow('render thread stopped');
+      expect(reported).toEqual(['render thread stopped']);
       const after = await lonely.render(request('/product/sonra'), { nonce: 'n', product });
       expect(loaderData(after.body).product).toEqual({ product: { slug: 'sonra' }, nonce: 'n' });
     } finally {
@@ -110,14 +118,16 @@ describe('render pool', () => {
     }
   });
 
-  it('rejects renders when the build cannot be loaded, without starting threads over and over', async () => {
+  it('rejects renders when the build cannot be loaded and says it is not usable, without starting threads over and over', async () => {
     const broken = createRenderPool({
       entry: path.join(import.meta.dirname, 'no-such-build.js'),
       mode: 'production',
       threads: 2,
     });
     try {
+      expect(broken.usable).toBe(true);
       await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
+      expect(broken.usable).toBe(false);
       await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
     } finally {
       await broken.close();

@@ -13,10 +13,11 @@ export interface RenderRequest {
   forCache: boolean;
 }
 
-/** A rendered answer: the body as made, and compressed as the request asked. */
+/** A rendered answer: the body as made, or only compressed as the request asked. */
 export interface Rendered {
   status: number;
   headers: Array<[string, string]>;
+  /** The body as made; left out when `compressed` is given (nothing else needs it). */
   body?: Buffer;
   encoded?: Pick<Encoded, 'br' | 'gzip'>;
   compressed?: { encoding: 'br' | 'gzip'; body: Buffer };
@@ -62,7 +63,8 @@ type FromThread =
  * without threads.
  *
  * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. A thread
- * that dies fails the renders it held (they answer 500) and is replaced.
+ * that dies fails the renders it held (they answer 500) and is replaced; one that cannot load the build
+ * fails what waits, and the pool is no longer `usable`.
  */
 export function createRenderPool(options: RenderPoolOptions) {
   const threads: Thread[] = [];
@@ -90,6 +92,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       for (const job of thread.running.values()) job.reject(lost);
       thread.running.clear();
       if (closed) return;
+      if (!failure) options.onError?.(lost);
       if (!thread.ready) {
         broken = lost;
         for (const job of queue.splice(0)) job.reject(lost);
@@ -147,6 +150,10 @@ export function createRenderPool(options: RenderPoolOptions) {
   for (let i = 0; i < options.threads; i++) start();
 
   return {
+    /** False once a thread could not load the build: pages are then rendered on the request thread. */
+    get usable() {
+      return !closed && !broken;
+    },
     render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
       if (closed || broken) return Promise.reject(broken ?? new Error('render pool closed'));
       return new Promise((resolve, reject) => {

@@ -53,7 +53,6 @@ async function render({ id, url, method, headers, values, encoding, forCache }) 
   const answer = { kind: 'done', id, status: response.status, headers: [...response.headers] };
   if (!response.body) return answer;
   const body = Buffer.from(await response.arrayBuffer());
-  answer.body = body;
   // A page the cache may keep is stored in every encoding (compressed once here, not on the request
   // thread); any other answer in the one encoding this client takes.
   const compressible = COMPRESSIBLE.test(response.headers.get('content-type') ?? '');
@@ -66,8 +65,11 @@ async function render({ id, url, method, headers, values, encoding, forCache }) 
     const { br, gzip } = encodeAll(body);
     answer.encoded = { br, gzip };
   } else if (compressible && encoding !== 'identity' && body.length >= 1024) {
+    // Only the compressed bytes cross to the request thread: copying the page too cost it a copy more.
     answer.compressed = { encoding, body: compress(body, encoding, ONCE_QUALITY) };
+    return answer;
   }
+  answer.body = body;
   return answer;
 }
 

@@ -61,7 +61,7 @@ export function registerSsr(
   app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
     const context = await getLoadContext(request, reply);
     const forCache = caching.cacheable(request);
-    if (pool && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (pool?.usable && (request.method === 'GET' || request.method === 'HEAD')) {
       const rendered = await pool.render(
         {
           url: requestUrl(request),
@@ -119,13 +119,13 @@ function send(
     if (name !== 'set-cookie') reply.header(name, value);
   }
   if (cookies.length) reply.header('set-cookie', cookies);
-  if (!body) return reply.send();
-  if (rendered.encoded) return sendEncoded(request, reply, { identity: body, ...rendered.encoded });
   if (rendered.compressed) {
     reply.header('vary', 'accept-encoding');
     reply.header('content-encoding', rendered.compressed.encoding);
     return reply.send(rendered.compressed.body);
   }
+  if (!body) return reply.send();
+  if (rendered.encoded) return sendEncoded(request, reply, { identity: body, ...rendered.encoded });
   const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   if (COMPRESSIBLE.test(type)) return sendCompressedOnce(request, reply, body);
   return reply.send(body);

@@ -1,5 +1,6 @@
 import type { StorefrontContext } from '@vitrin/shared/storefront';
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type ServerBuild } from 'react-router';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from 'react-router';
+import { standInBuild } from './render-pool-test-build.mjs';
 
 /**
  * A stand-in for the storefront build in server tests: a few routes whose loaders and actions use the load
@@ -97,58 +98,4 @@ const routes: Record<string, TestRoute> = {
   },
 };
 
-function manifestRoute(id: string, route: TestRoute) {
-  const m = route.module;
-  return {
-    id,
-    parentId: route.parentId,
-    path: route.path,
-    index: undefined,
-    caseSensitive: undefined,
-    hasAction: 'action' in m,
-    hasLoader: 'loader' in m,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasDefaultExport: true,
-    hasErrorBoundary: false,
-    module: `/assets/${id}.js`,
-    imports: [],
-    css: [],
-  };
-}
-
-export const testWebBuild = {
-  assets: {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, manifestRoute(id, r)])),
-    url: '/assets/manifest-test.js',
-    version: 'test',
-  },
-  assetsBuildDirectory: 'build/client',
-  basename: '/',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  publicPath: '/',
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  entry: {
-    module: {
-      default: (
-        _request: Request,
-        status: number,
-        headers: Headers,
-        context: { staticHandlerContext: { loaderData: unknown; actionData: unknown } },
-      ) => {
-        headers.set('content-type', 'text/html; charset=utf-8');
-        const { loaderData, actionData } = context.staticHandlerContext;
-        return new Response(`<!doctype html><pre>${JSON.stringify({ loaderData, actionData })}</pre>`, {
-          status,
-          headers,
-        });
-      },
-    },
-  },
-  routes,
-} as unknown as ServerBuild;
+export const testWebBuild = standInBuild(routes);
