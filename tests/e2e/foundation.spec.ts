@@ -125,7 +125,9 @@ test.describe('maintenance mode', () => {
 
     // The admin puts the spec's admin_key into localStorage; the page mirrors it to a cookie and reloads.
     await page.evaluate((key) => localStorage.setItem('admin_key', key), BYPASS_KEY);
-    await page.reload();
+    // The reloaded maintenance page reloads itself once it has set the cookie: the test's own reload only
+    // waits for its answer to begin, or the page's reload aborts it.
+    await page.reload({ waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakkımızda');
     const again = await page.goto('/');
     expect(again?.status()).toBe(200);
@@ -135,7 +137,12 @@ test.describe('maintenance mode', () => {
     vitrinCli('settings', 'set', 'is_online', '0');
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('admin_key', 'yanlis-anahtar-0000000000'));
-    await page.reload();
+    await page.reload({ waitUntil: 'commit' });
+    // The wrong key reached the server as the cookie, and the page it reloaded into is still the screen.
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'admin_key')?.value)
+      .toBe('yanlis-anahtar-0000000000');
+    await page.waitForLoadState('load');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kısa bir aradayız');
   });
 
