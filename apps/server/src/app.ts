@@ -18,6 +18,7 @@ import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createOrdersContext } from './orders-context.ts';
+import { MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
 import { createRenderPool } from './render-pool.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -127,7 +128,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
 
   // Cookies are parsed where they matter (maintenance bypass), not on every request.
   await app.register(fastifyCookie, { hook: false });
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, { threshold: MIN_COMPRESSED_BYTES });
   await app.register(fastifyRateLimit, { global: false });
 
   // One account context per request, shared by the REST routes and the pages' load context.

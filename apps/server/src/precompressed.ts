@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compress, type Encoded, ONCE_QUALITY } from './compress.mjs';
+import { MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 
 export { type Encoded, encodeAll } from './compress.mjs';
 
@@ -10,7 +11,7 @@ export { type Encoded, encodeAll } from './compress.mjs';
 export function sendCompressedOnce(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
-  if (encoding === 'identity' || body.length < 1024) return reply.send(body);
+  if (encoding === 'identity' || body.length < MIN_COMPRESSED_BYTES) return reply.send(body);
   reply.header('content-encoding', encoding);
   return reply.send(compress(body, encoding, ONCE_QUALITY));
 }

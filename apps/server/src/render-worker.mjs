@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRequestHandler } from 'react-router';
 import { compress, encodeAll, ONCE_QUALITY } from './compress.mjs';
+import { isCompressible, isShareable, MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { describeError, reviveError } from './thread-errors.mjs';
 
 const { entry, mode } = workerData;
@@ -46,8 +47,6 @@ function loadContext(id, values) {
   });
 }
 
-const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
-
 async function render({ id, url, method, headers, values, encoding, forCache }) {
   const response = await handle(new Request(url, { method, headers }), loadContext(id, values));
   const answer = { kind: 'done', id, status: response.status, headers: [...response.headers] };
@@ -55,16 +54,15 @@ async function render({ id, url, method, headers, values, encoding, forCache }) 
   const body = Buffer.from(await response.arrayBuffer());
   // A page the cache may keep is stored in every encoding (compressed once here, not on the request
   // thread); any other answer in the one encoding this client takes.
-  const compressible = COMPRESSIBLE.test(response.headers.get('content-type') ?? '');
-  const cacheable =
-    forCache &&
-    response.status === 200 &&
-    !response.headers.has('set-cookie') &&
-    /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
-  if (cacheable) {
+  const sent = response.headers;
+  if (forCache && isShareable(response.status, sent.get('cache-control'), sent.has('set-cookie'))) {
     const { br, gzip } = encodeAll(body);
     answer.encoded = { br, gzip };
-  } else if (compressible && encoding !== 'identity' && body.length >= 1024) {
+  } else if (
+    isCompressible(sent.get('content-type')) &&
+    encoding !== 'identity' &&
+    body.length >= MIN_COMPRESSED_BYTES
+  ) {
     // Only the compressed bytes cross to the request thread: copying the page too cost it a copy more.
     answer.compressed = { encoding, body: compress(body, encoding, ONCE_QUALITY) };
     return answer;

@@ -35,8 +35,9 @@ afterAll(async () => {
   dir.remove();
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const getFrom = (app: () => AccountTestApp) => (url: string, acceptEncoding?: string) =>
+  app().app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = getFrom(() => t);
 
 describe('page answers', () => {
   it('a cache hit sends the stored page in the asked encoding, with a request id and the CSP of its nonce', async () => {
@@ -91,8 +92,7 @@ describe('pages rendered on render threads', () => {
     threadsDir.remove();
   });
 
-  const threadedGet = (url: string, acceptEncoding?: string) =>
-    threaded.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const threadedGet = getFrom(() => threaded);
 
   it("answers with the shop's product from the request's context, then from the page cache alike", async () => {
     const miss = await threadedGet(`/product/${slug}`, 'br');

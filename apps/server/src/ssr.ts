@@ -1,12 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage } from './page-cache.ts';
 import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from './precompressed.ts';
 import type { Rendered, RenderPool } from './render-pool.ts';
-
-/** Documents, React Router's data answers (text/x-script), JSON and XML. */
-const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
 
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
 
@@ -96,14 +94,12 @@ function send(
   caching: SsrCaching,
 ) {
   const { status, headers, body } = rendered;
+  const header = (wanted: string) => headers.find(([name]) => name === wanted)?.[1];
   const cookies = headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
-  const cacheControl = headers.find(([name]) => name === 'cache-control')?.[1] ?? '';
   if (
     forCache &&
     body &&
-    !cookies.length &&
-    status === 200 &&
-    /\bpublic\b/.test(cacheControl) &&
+    isShareable(status, header('cache-control'), cookies.length > 0) &&
     caching.mayStore(request)
   ) {
     const page = caching.store(request, {
@@ -126,8 +122,7 @@ function send(
   }
   if (!body) return reply.send();
   if (rendered.encoded) return sendEncoded(request, reply, { identity: body, ...rendered.encoded });
-  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-  if (COMPRESSIBLE.test(type)) return sendCompressedOnce(request, reply, body);
+  if (isCompressible(header('content-type'))) return sendCompressedOnce(request, reply, body);
   return reply.send(body);
 }
 

@@ -1,0 +1,17 @@
+// What the request thread (ssr.ts) and the render threads (render-worker.mjs) both decide about a page's
+// answer. Plain JavaScript: a worker thread starts without the TypeScript loader.
+
+/** Documents, React Router's data answers (text/x-script), JSON and XML. */
+const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
+
+/** Smaller bodies are sent as they are: compressing them gains a few bytes for a call. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+export function isCompressible(contentType) {
+  return COMPRESSIBLE.test(contentType ?? '');
+}
+
+/** A public 200 without cookies: an answer others may be given too (page cache, CDN). */
+export function isShareable(status, cacheControl, hasCookies) {
+  return status === 200 && !hasCookies && /\bpublic\b/.test(cacheControl ?? '');
+}
