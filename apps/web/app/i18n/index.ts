@@ -17,7 +17,21 @@ export type TranslateFn = (key: MessageKey, params?: Record<string, string | num
 const messages = rosetta<Catalogue>({ tr });
 messages.locale('tr');
 
-const t: TranslateFn = (key, params) => messages.t(key, params);
+/**
+ * Messages asked for without values are looked up once: a page render asks for the same labels hundreds of
+ * times, and each lookup otherwise splits the key and scans the text for placeholders again.
+ */
+const plain = new Map<MessageKey, string>();
+
+const t: TranslateFn = (key, params) => {
+  if (params) return messages.t(key, params);
+  let text = plain.get(key);
+  if (text === undefined) {
+    text = messages.t(key);
+    plain.set(key, text);
+  }
+  return text;
+};
 
 /** For code outside components (meta functions, loaders). */
 export const i18n = { t };

@@ -204,7 +204,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
+      <div className="below-fold mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="description-title">
           <h2 id="description-title" className="text-xl font-semibold">
             {t('catalog.description')}
@@ -247,7 +247,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       </div>
 
       {product.related.length > 0 && (
-        <section aria-labelledby="related-title" className="mt-12">
+        <section aria-labelledby="related-title" className="below-fold mt-12">
           <h2 id="related-title" className="mb-4 text-xl font-semibold">
             {t('catalog.related')}
           </h2>
