@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRenderPool, type RenderPool, type RenderRequest } from './render-pool.ts';
+import {
+  createRenderPool,
+  type RenderPool,
+  RenderPoolUnavailable,
+  type RenderRequest,
+} from './render-pool.ts';
 
 /**
  * Render threads (render-pool.ts) with a stand-in storefront build (render-pool-test-build.mjs): the
@@ -126,7 +131,10 @@ describe('render pool', () => {
     });
     try {
       expect(broken.usable).toBe(true);
-      await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
+      const first = broken.render(request('/'), {});
+      await expect(first).rejects.toThrow(/no-such-build/);
+      // Its own kind of error: the page was never started on a thread, so the caller may render it itself.
+      await expect(first).rejects.toBeInstanceOf(RenderPoolUnavailable);
       expect(broken.usable).toBe(false);
       await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
     } finally {

@@ -31,6 +31,17 @@ export interface RenderPoolOptions {
   onError?: (err: Error) => void;
 }
 
+/**
+ * Why a render was not even started: the threads could not load the build (or the pool is closed). The
+ * caller may render the page itself; nothing of the request has run on a thread.
+ */
+export class RenderPoolUnavailable extends Error {
+  constructor(cause: Error) {
+    super(`render threads unavailable: ${cause.message}`, { cause });
+    this.name = 'RenderPoolUnavailable';
+  }
+}
+
 /** Renders one thread works on at once: enough to keep it busy while its loaders wait on this thread. */
 const RENDERS_PER_THREAD = 4;
 
@@ -64,7 +75,8 @@ type FromThread =
  *
  * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. A thread
  * that dies fails the renders it held (they answer 500) and is replaced; one that cannot load the build
- * fails what waits, and the pool is no longer `usable`.
+ * turns away what waits (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer
+ * `usable`.
  */
 export function createRenderPool(options: RenderPoolOptions) {
   const threads: Thread[] = [];
@@ -95,7 +107,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       if (!failure) options.onError?.(lost);
       if (!thread.ready) {
         broken = lost;
-        for (const job of queue.splice(0)) job.reject(lost);
+        for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(lost));
         return;
       }
       start();
@@ -155,7 +167,8 @@ export function createRenderPool(options: RenderPoolOptions) {
       return !closed && !broken;
     },
     render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
-      if (closed || broken) return Promise.reject(broken ?? new Error('render pool closed'));
+      if (closed || broken)
+        return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
       return new Promise((resolve, reject) => {
         queue.push({ request, context, resolve, reject });
         dispatch();

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,34 @@ describe('pages rendered on render threads', () => {
     const hit = await threadedGet(`/product/${slug}`, 'identity');
     expect(hit.headers['x-cache']).toBe('hit');
     expect(hit.body).toBe(page);
+  });
+
+  it('renders on the request thread when the threads cannot load the build, also the pages already waiting for them', async () => {
+    const brokenDir = tempDir();
+    // A build whose loading fails only after a while, so that pages are surely waiting for the thread then.
+    const entry = path.join(brokenDir.dir, 'broken-build.mjs');
+    writeFileSync(
+      entry,
+      "await new Promise((r) => setTimeout(r, 800));\nthrow new Error('bozuk derleme');\n",
+    );
+    const broken = await createAccountTestApp({
+      demo: true,
+      webBuild: testWebBuild,
+      webBuildEntry: entry,
+      config: { webBuildDir: path.join(brokenDir.dir, 'web'), dataDir: brokenDir.dir, renderThreads: 1 },
+    });
+    try {
+      const get = getFrom(() => broken);
+      // Sent while the thread is still loading the build: they wait in the pool's queue until it fails.
+      const first = await Promise.all([get(`/product/${slug}`), get('/product/boyle-bir-urun-yok')]);
+      expect(first.map((r) => r.statusCode)).toEqual([200, 404]);
+      expect(first[0]!.body).toContain(slug);
+      const later = await get(`/product/${slug}`);
+      expect(later.statusCode).toBe(200);
+    } finally {
+      await broken.close();
+      brokenDir.remove();
+    }
   });
 
   it('answers an unknown product with 404, and a form post on the request thread', async () => {

@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage } from './page-cache.ts';
 import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from './precompressed.ts';
-import type { Rendered, RenderPool } from './render-pool.ts';
+import { type Rendered, type RenderPool, RenderPoolUnavailable } from './render-pool.ts';
 
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
 
@@ -36,7 +36,8 @@ function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPa
  * `reply`, so security headers and request logging apply to pages as to the API.
  *
  * With a render pool, pages read with GET or HEAD are rendered on its threads (render-pool.ts); form posts
- * (actions, which read the request body) are answered on this thread.
+ * (actions, which read the request body) are answered on this thread, and so is every page once the
+ * threads turn out unable to load the build.
  */
 export function registerSsr(
   app: FastifyInstance,
@@ -60,17 +61,24 @@ export function registerSsr(
     const context = await getLoadContext(request, reply);
     const forCache = caching.cacheable(request);
     if (pool?.usable && (request.method === 'GET' || request.method === 'HEAD')) {
-      const rendered = await pool.render(
-        {
-          url: requestUrl(request),
-          method: request.method,
-          headers: headerList(request),
-          encoding: pickEncoding(request.headers['accept-encoding']),
-          forCache,
-        },
-        context,
-      );
-      return send(request, reply, rendered, forCache, caching);
+      const rendered = await pool
+        .render(
+          {
+            url: requestUrl(request),
+            method: request.method,
+            headers: headerList(request),
+            encoding: pickEncoding(request.headers['accept-encoding']),
+            forCache,
+          },
+          context,
+        )
+        .catch((err: unknown) => {
+          // The threads could not load the build: a page that was waiting for them is rendered here, as
+          // every later one is. A render that failed on a thread stays an error.
+          if (err instanceof RenderPoolUnavailable) return undefined;
+          throw err;
+        });
+      if (rendered) return send(request, reply, rendered, forCache, caching);
     }
     const controller = new AbortController();
     reply.raw.once('close', () => {
