@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRenderPool,
   type RenderPool,
@@ -121,6 +121,34 @@ describe('render pool', () => {
     } finally {
       await lonely.close();
     }
+  });
+
+  it('on close, turns away the renders still waiting for a thread and fails those on it, leaving none open', async () => {
+    const closing = createRenderPool({ entry, mode: 'production', threads: 1 });
+    let started = 0;
+    // Each loader waits for an answer that never comes: four renders hold the thread, two wait in the queue.
+    const context = {
+      hang: () => {
+        started++;
+        return new Promise(() => {});
+      },
+    };
+    const renders = Array.from({ length: 6 }, () =>
+      closing.render(request('/thread/hang'), context).then(
+        () => 'answered',
+        (err: unknown) => (err instanceof RenderPoolUnavailable ? 'turned away' : 'failed'),
+      ),
+    );
+    await vi.waitFor(() => expect(started).toBe(4));
+    await closing.close();
+    expect((await Promise.all(renders)).sort()).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'turned away',
+      'turned away',
+    ]);
   });
 
   it('rejects renders when the build cannot be loaded and says it is not usable, without starting threads over and over', async () => {

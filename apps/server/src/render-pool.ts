@@ -176,6 +176,10 @@ export function createRenderPool(options: RenderPoolOptions) {
     },
     async close() {
       closed = true;
+      // Renders not yet on a thread are turned away like those of a pool that cannot load the build; the
+      // ones on a thread fail as the thread stops.
+      const closing = new Error('render pool closed');
+      for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(closing));
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };
