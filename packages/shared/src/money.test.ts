@@ -102,6 +102,22 @@ describe('formatMoney (minor units)', () => {
     expect(formatMoney(0.4)).toBe('0');
   });
 
+  it('writes every supported currency exactly as Intl.NumberFormat does in tr-TR', () => {
+    // The formatting is hand-written (no ICU start-up on the page); Intl is the reference it must match.
+    const amounts = [
+      1, 5, 99, 100, 999, 1000, 99999, 100000, 123456, 999999, 1000000, 12345678, 100000000000,
+    ];
+    for (const currency of CURRENCIES) {
+      const intl = new Intl.NumberFormat('tr-TR', { style: 'currency', currency });
+      for (const minor of amounts.flatMap((a) => [a, -a])) {
+        expect(formatMoney(minor, currency)).toBe(intl.format(minor / 100));
+      }
+    }
+    const plain = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(formatMoney(123456789, 'GBP')).toBe(plain.format(1234567.89));
+    expect(formatMoney(-5, 'GBP')).toBe(plain.format(-0.05));
+  });
+
   it('formats huge values exactly', () => {
     expect(formatMoney(Number.MAX_SAFE_INTEGER)).toBe('₺90.071.992.547.409,91');
     expect(formatMoney('123456789012345678901234')).toBe('₺1.234.567.890.123.456.789.012,34');

@@ -1,8 +1,7 @@
 import type { ContentPage } from '@vitrin/shared/api/content';
 import { useTranslation } from '../i18n/index.ts';
+import { formatDate } from '../lib/dates.ts';
 import { AppLink } from './app-link.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'Europe/Istanbul' });
 
 /** A content page: breadcrumbs, title, the sanitized body. */
 export function ContentArticle({ page }: { page: ContentPage }) {
@@ -23,7 +22,7 @@ export function ContentArticle({ page }: { page: ContentPage }) {
       <article>
         <h1 className="text-4xl font-semibold tracking-tight text-ink-900">{page.title}</h1>
         <p className="mt-2 text-sm text-ink-600">
-          {t('content.updatedAt', { date: dateFormat.format(new Date(page.updatedAt)) })}
+          {t('content.updatedAt', { date: formatDate(page.updatedAt) })}
         </p>
         {/* The body was sanitized on the server (packages/core content/sanitize.ts). */}
         <div className="prose-vitrin mt-6" dangerouslySetInnerHTML={{ __html: page.body }} />

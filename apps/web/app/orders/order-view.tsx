@@ -3,15 +3,9 @@ import type { OrderAddressView, OrderDetail } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from './order-badge.tsx';
 import { OrderLine, TotalsList } from './order-lines.tsx';
-
-const dateTime = new Intl.DateTimeFormat('tr-TR', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Istanbul',
-});
-export const formatOrderDate = (iso: string) => dateTime.format(new Date(iso));
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -105,7 +99,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
               <li key={`${entry.at}-${entry.fromCode}-${entry.state.code}`}>
                 <OrderBadge state={entry.state} />
                 <p className="mt-1 text-ink-700">
-                  <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   {entry.note && ` · ${entry.note}`}
                 </p>
               </li>

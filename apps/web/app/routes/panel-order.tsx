@@ -6,8 +6,9 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
-import { formatOrderDate, OrderView } from '../orders/order-view.tsx';
+import { OrderView } from '../orders/order-view.tsx';
 import type { Route } from './+types/panel-order';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -45,7 +46,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
       {actionData && <FormAlert>{actionData.error.message}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3 text-sm text-ink-700">
         <OrderBadge state={order.state} />
-        <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </div>
       <div className="flex flex-wrap gap-3">
         {order.canPay && order.payUrl && (

@@ -5,8 +5,8 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
-import { formatOrderDate } from '../orders/order-view.tsx';
 import type { Route } from './+types/panel-orders';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('orders.title'));
@@ -52,7 +52,7 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
               <span>
                 <span className="block font-mono font-semibold text-ink-900">{order.orderNo}</span>
                 <span className="block text-sm text-ink-700">
-                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> ·{' '}
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> ·{' '}
                   {t('orders.items', { count: order.itemCount })}
                 </span>
               </span>

@@ -8,9 +8,10 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { showSuccessToast } from '../lib/toasts.tsx';
 import { useRootData } from '../lib/use-home.ts';
-import { AttachmentField, formatTicketDate, TextAreaField, TicketBadge } from '../support/fields.tsx';
+import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
 import { refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support-ticket';
 
@@ -63,8 +64,7 @@ export default function TicketRoute({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-wrap items-center gap-3 text-sm text-ink-700">
         <TicketBadge status={ticket.status} />
         <span>
-          {t('support.updated')}:{' '}
-          <time dateTime={ticket.updatedAt}>{formatTicketDate(ticket.updatedAt)}</time>
+          {t('support.updated')}: <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
         </span>
         {ticket.orderNo && (
           <span>
@@ -107,7 +107,7 @@ export default function TicketRoute({ loaderData, actionData }: Route.ComponentP
                     {mine ? t('support.you') : t('support.shop', { shop })}
                   </span>
                   <time dateTime={message.createdAt} className="text-ink-700">
-                    {formatTicketDate(message.createdAt)}
+                    {formatDateTime(message.createdAt)}
                   </time>
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words text-ink-900">{message.body}</p>

@@ -8,8 +8,9 @@ import { failed, formFields, requireCustomer, valueOrThrow } from '../account/se
 import { AppLink } from '../components/app-link.tsx';
 import { ContactDetails } from '../components/contact-details.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { useRootData } from '../lib/use-home.ts';
-import { AttachmentField, formatTicketDate, TextAreaField, TicketBadge } from '../support/fields.tsx';
+import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
 import { refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support';
 
@@ -70,7 +71,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
                   <TicketBadge status={ticket.status} />
                   <span>
                     <span className="sr-only">{t('support.updated')}: </span>
-                    <time dateTime={ticket.updatedAt}>{formatTicketDate(ticket.updatedAt)}</time>
+                    <time dateTime={ticket.updatedAt}>{formatDateTime(ticket.updatedAt)}</time>
                   </span>
                 </div>
               </li>
@@ -104,7 +105,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
               <option value="">{t('support.noOrder')}</option>
               {orders.map((order) => (
                 <option key={order.orderNo} value={order.orderNo}>
-                  {order.orderNo} · {formatTicketDate(order.createdAt)}
+                  {order.orderNo} · {formatDateTime(order.createdAt)}
                 </option>
               ))}
             </SelectField>

@@ -7,8 +7,8 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
-import { formatOrderDate } from '../orders/order-view.tsx';
 import type { Route } from './+types/panel';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('panel.title'));
@@ -82,7 +82,7 @@ export default function PanelRoute({ loaderData }: Route.ComponentProps) {
                   {order.orderNo}
                 </AppLink>
                 <time dateTime={order.createdAt} className="text-ink-700">
-                  {formatOrderDate(order.createdAt)}
+                  {formatDateTime(order.createdAt)}
                 </time>
                 <OrderBadge state={order.state} />
                 <span className="font-semibold tabular-nums text-ink-900">

@@ -61,13 +61,3 @@ export function TicketBadge({ status }: { status: TicketStatusView }) {
     </StatusBadge>
   );
 }
-
-export const formatTicketDate = (iso: string) =>
-  new Date(iso).toLocaleString('tr-TR', {
-    timeZone: 'Europe/Istanbul',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });

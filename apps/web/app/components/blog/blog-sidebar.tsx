@@ -1,8 +1,8 @@
 import type { BlogSidebar as Sidebar } from '@vitrin/shared/api/blog';
 import { useTranslation } from '../../i18n/index.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { AppLink } from '../app-link.tsx';
 import { postPath } from './post-card.tsx';
-import { formatPostDate } from './post-meta.tsx';
 
 const chip = 'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm';
 const chipIdle = `${chip} border-sand-300 bg-white text-ink-800 hover:border-clay-700`;
@@ -91,7 +91,7 @@ export function BlogSidebar({
                   {p.title}
                 </AppLink>
                 <p className="text-sm text-ink-600">
-                  <time dateTime={p.publishedAt}>{formatPostDate(p.publishedAt)}</time>
+                  <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time>
                 </p>
               </li>
             ))}

@@ -1,12 +1,6 @@
 import type { BlogPostCard } from '@vitrin/shared/api/blog';
 import { useTranslation } from '../../i18n/index.ts';
-
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'Europe/Istanbul' });
-
-/** "12 Mart 2026", in Turkish and the shop's time zone (the same on the server and in the browser). */
-export function formatPostDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+import { formatDate } from '../../lib/dates.ts';
 
 /** Date · reading time (and the author when asked), as one line under a title. */
 export function PostMeta({ post, author = false }: { post: BlogPostCard; author?: boolean }) {
@@ -19,7 +13,7 @@ export function PostMeta({ post, author = false }: { post: BlogPostCard; author?
           <span aria-hidden="true">·</span>
         </>
       )}
-      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
       <span aria-hidden="true">·</span>
       <span>{t('blog.readingTime', { minutes: post.readingMinutes })}</span>
     </p>

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './dates.ts';
+
+describe('shop dates', () => {
+  it('are written in Turkish in the shop time zone, whatever the zone of the machine', () => {
+    // 21:30 UTC on 31 December is already 1 January in Istanbul (UTC+3).
+    expect(formatDate('2026-12-31T21:30:00Z')).toBe('1 Ocak 2027');
+    expect(formatDateTime('2026-03-12T11:05:00Z')).toBe('12 Mart 2026 14:05');
+  });
+
+  it('give each style its own formatter', () => {
+    expect(formatDateTime('2026-08-30T09:00:00Z')).toBe('30 Ağustos 2026 12:00');
+    expect(formatDate('2026-08-30T09:00:00Z')).toBe('30 Ağustos 2026');
+  });
+});
