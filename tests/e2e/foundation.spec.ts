@@ -156,6 +156,25 @@ test.describe('maintenance mode', () => {
     expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  test('scripts are compressed at build time and sent in the encoding the browser takes', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeTruthy();
+    const plain = await request.get(asset!, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request.get(asset!, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers()['content-encoding']).toBe(encoding);
+      // A file compressed ahead of time is sent with its length; one compressed per request is streamed.
+      expect(Number(res.headers()['content-length'])).toBeGreaterThan(0);
+      expect(res.headers().vary).toMatch(/accept-encoding/i);
+      expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await res.body()).equals(await plain.body())).toBe(true);
+    }
+  });
+
   test('the bypass key never appears in the client bundle or the page', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     expect(html).not.toContain(BYPASS_KEY);

@@ -203,6 +203,8 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts content-hashed files under assets/: they never change, so browsers keep them a year.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
