@@ -1,6 +1,6 @@
 import type { ContentPage } from '@vitrin/shared/api/content';
+import { formatDate } from '@vitrin/shared/dates';
 import { useTranslation } from '../i18n/index.ts';
-import { formatDate } from '../lib/dates.ts';
 import { AppLink } from './app-link.tsx';
 
 /** A content page: breadcrumbs, title, the sanitized body. */

@@ -1,9 +1,9 @@
 import { formatTurkishMobile } from '@vitrin/shared/address/phone';
 import type { OrderAddressView, OrderDetail } from '@vitrin/shared/api/orders';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from './order-badge.tsx';
 import { OrderLine, TotalsList } from './order-lines.tsx';
 

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@vitrin/shared/dates';
 import { redirect } from 'react-router';
 import { buttonClass, FormAlert, FormNotice, IntentButton } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
@@ -6,7 +7,6 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
 import { OrderView } from '../orders/order-view.tsx';
 import type { Route } from './+types/panel-order';

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
 import { PanelPage } from '../account/panel-page.tsx';
@@ -5,7 +6,6 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
 import type { Route } from './+types/panel-orders';
 

@@ -1,4 +1,5 @@
 import { SUPPORT_LIMITS } from '@vitrin/shared/api/form-limits';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import { AccountForm, FormAlert, FormNotice, IntentButton } from '../account/form.tsx';
@@ -8,7 +9,6 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { showSuccessToast } from '../lib/toasts.tsx';
 import { useRootData } from '../lib/use-home.ts';
 import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';

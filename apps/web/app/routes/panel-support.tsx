@@ -1,4 +1,5 @@
 import { SUPPORT_LIMITS } from '@vitrin/shared/api/form-limits';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { redirect } from 'react-router';
 import { AccountForm, SelectField, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
@@ -8,7 +9,6 @@ import { failed, formFields, requireCustomer, valueOrThrow } from '../account/se
 import { AppLink } from '../components/app-link.tsx';
 import { ContactDetails } from '../components/contact-details.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
 import { refuseLargeBody } from '../support/large-body.server.ts';

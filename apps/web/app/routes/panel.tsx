@@ -1,4 +1,5 @@
 import { formatTurkishMobile } from '@vitrin/shared/address/phone';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { FormNotice } from '../account/form.tsx';
 import { accountHeaders, accountMeta } from '../account/meta.ts';
@@ -7,7 +8,6 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/dates.ts';
 import { OrderBadge } from '../orders/order-badge.tsx';
 import type { Route } from './+types/panel';
 

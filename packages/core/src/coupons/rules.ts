@@ -1,4 +1,5 @@
 import type { CouponErrorCode } from '@vitrin/shared/api/cart';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import type { coupons } from '../db/schema.ts';
 
@@ -21,18 +22,9 @@ export interface CouponSituation {
   categoryName?: string | undefined;
 }
 
-const day = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: 'Europe/Istanbul',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 export const couponMessages = {
   notFound: () => 'Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.',
-  notStarted: (at: Date) => `Bu kupon henüz başlamadı; ${day.format(at)} itibarıyla kullanılabilir.`,
+  notStarted: (at: Date) => `Bu kupon henüz başlamadı; ${formatDateTime(at)} itibarıyla kullanılabilir.`,
   expired: () => 'Bu kuponun süresi doldu.',
   basketTooSmall: (min: number) =>
     `Bu kupon ${formatMoney(min)} ve üzeri alışverişlerde geçerli. Sepetinize biraz daha ürün ekleyin.`,

@@ -1,6 +1,6 @@
 import type { BlogSidebar as Sidebar } from '@vitrin/shared/api/blog';
+import { formatDate } from '@vitrin/shared/dates';
 import { useTranslation } from '../../i18n/index.ts';
-import { formatDate } from '../../lib/dates.ts';
 import { AppLink } from '../app-link.tsx';
 import { postPath } from './post-card.tsx';
 

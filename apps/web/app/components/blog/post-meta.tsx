@@ -1,6 +1,6 @@
 import type { BlogPostCard } from '@vitrin/shared/api/blog';
+import { formatDate } from '@vitrin/shared/dates';
 import { useTranslation } from '../../i18n/index.ts';
-import { formatDate } from '../../lib/dates.ts';
 
 /** Date · reading time (and the author when asked), as one line under a title. */
 export function PostMeta({ post, author = false }: { post: BlogPostCard; author?: boolean }) {

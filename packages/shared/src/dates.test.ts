@@ -8,8 +8,9 @@ describe('shop dates', () => {
     expect(formatDateTime('2026-03-12T11:05:00Z')).toBe('12 Mart 2026 14:05');
   });
 
-  it('give each style its own formatter', () => {
+  it('give each style its own formatter, and take a Date as well as an ISO string', () => {
     expect(formatDateTime('2026-08-30T09:00:00Z')).toBe('30 Ağustos 2026 12:00');
     expect(formatDate('2026-08-30T09:00:00Z')).toBe('30 Ağustos 2026');
+    expect(formatDateTime(new Date('2026-08-30T09:00:00Z'))).toBe('30 Ağustos 2026 12:00');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Dates as the shop shows them: in Turkish and in the shop's time zone, so the server's HTML and the
- * browser's render agree ("12 Mart 2026", "12 Mart 2026 14:05").
+ * Dates as the shop shows them: in Turkish and in the shop's time zone, so the server's HTML, the browser's
+ * render and the server's own messages agree ("12 Mart 2026", "12 Mart 2026 14:05").
  *
  * The formatters are made on first use, not when a module loads: a formatter with a time zone costs about
  * 20 ms to make (ICU loads the zone's data), which at module level ran on every page's start in the browser,
@@ -15,17 +15,17 @@ const styles = {
 
 const formatters = new Map<keyof typeof styles, Intl.DateTimeFormat>();
 
-function format(style: keyof typeof styles, iso: string): string {
+function format(style: keyof typeof styles, when: Date | string): string {
   let formatter = formatters.get(style);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('tr-TR', { ...styles[style], timeZone: SHOP_TIME_ZONE });
     formatters.set(style, formatter);
   }
-  return formatter.format(new Date(iso));
+  return formatter.format(new Date(when));
 }
 
 /** "12 Mart 2026" */
-export const formatDate = (iso: string) => format('date', iso);
+export const formatDate = (when: Date | string) => format('date', when);
 
 /** "12 Mart 2026 14:05" */
-export const formatDateTime = (iso: string) => format('dateTime', iso);
+export const formatDateTime = (when: Date | string) => format('dateTime', when);
