@@ -1,16 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { constants } from 'node:zlib';
 import type { Plugin } from 'vite';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+// The server's own compression and threshold, so the build's files are what it would send itself.
+import { compress } from '../server/src/compress.mjs';
+import { MIN_COMPRESSED_BYTES } from '../server/src/page-answer.mjs';
 
 /** Text files worth compressing (images and fonts are compressed formats already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
-/** Below this the encoding header costs about what it saves (the server's own threshold, page-answer.mjs). */
-const MIN_BYTES = 1024;
 
 /**
  * Writes a `.br` (brotli 11) and a `.gz` (gzip 9) beside every compressible file of the client build; the
@@ -28,27 +25,20 @@ export function precompress(): Plugin {
     async writeBundle({ dir }) {
       if (!dir) return;
       const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name));
-      await Promise.all(files.map(compressFile));
+      for (const entry of entries) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const body = await readFile(file);
+        if (body.length < MIN_COMPRESSED_BYTES) continue;
+        for (const [encoding, suffix] of [
+          ['br', '.br'],
+          ['gzip', '.gz'],
+        ] as const) {
+          const packed = compress(body, encoding, constants.BROTLI_MAX_QUALITY);
+          // A file that does not shrink is sent as it is.
+          if (packed.length < body.length) await writeFile(file + suffix, packed);
+        }
+      }
     },
   };
-}
-
-async function compressFile(file: string) {
-  const body = await readFile(file);
-  if (body.length < MIN_BYTES) return;
-  const [br, gzipped] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gz(body, { level: 9 }),
-  ]);
-  // A file that does not shrink is sent as it is.
-  if (br.length < body.length) await writeFile(`${file}.br`, br);
-  if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
 }
