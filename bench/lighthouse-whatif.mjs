@@ -11,22 +11,17 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs';
+import { CHROME_FLAGS, CHROME_PATH, onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs';
 
 const run = promisify(execFile);
 const LIGHTHOUSE = path.join(repoRoot, 'node_modules/.bin/lighthouse');
-const CHROME_FLAGS =
-  '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const TRACE = 'defaultPass.trace.json';
 const LOG = 'defaultPass.devtoolslog.json';
 
 /** Lighthouse's CLI in gather (-G) or audit (-A) mode on one artifacts directory. */
 async function lighthouse(url, mode, dir) {
   const args = [url, `-${mode}=${dir}`, '--quiet', '--only-categories=performance'];
-  args.push(
-    `--chrome-path=${process.env.CHROME_PATH ?? '/usr/bin/chromium'}`,
-    `--chrome-flags=${CHROME_FLAGS}`,
-  );
+  args.push(`--chrome-path=${CHROME_PATH}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`);
   if (mode === 'A') args.push('--output=json', `--output-path=${dir}.json`);
   await run(LIGHTHOUSE, args, { maxBuffer: 64 * 1024 * 1024 });
   if (mode === 'G') return null;

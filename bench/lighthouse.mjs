@@ -5,21 +5,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findFreePort, machineInfo, onCleanup, outDir, runMain, startVitrin } from './server.mjs';
+import {
+  CHROME_FLAGS,
+  CHROME_PATH,
+  findFreePort,
+  machineInfo,
+  onCleanup,
+  outDir,
+  runMain,
+  startVitrin,
+} from './server.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  // Containers and CI run as root without a usable sandbox or GPU.
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  // Keep the browser from doing its own network and update work while it is being measured.
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = [
   { category: 'performance', min: 0.95 },

@@ -10,6 +10,21 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const outDir = path.join(repoRoot, 'bench', 'out');
 
+/** Chromium for Lighthouse (bench/lighthouse.mjs, bench/lighthouse-whatif.mjs). */
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  // Containers and CI run as root without a usable sandbox or GPU.
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  // Keep the browser from doing its own network and update work while it is being measured.
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const HOST = '127.0.0.1';
 // A fixed range keeps the bench clear of the dev server (3000) and whatever else runs on the machine.
 const PORT_MIN = Number(process.env.BENCH_PORT_MIN ?? 18500);
