@@ -14,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'],
+          globalSetup: ['packages/core/src/db/test-images.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.

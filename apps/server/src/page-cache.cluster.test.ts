@@ -1,4 +1,3 @@
-import { seedDemo } from '@vitrin/core';
 import { products } from '@vitrin/core/db/schema';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import { eq } from 'drizzle-orm';
@@ -30,8 +29,7 @@ describe('page cache on two app nodes sharing one PostgreSQL database', () => {
 
   beforeAll(async () => {
     requireClusterSetup();
-    db = await openTestDatabase();
-    await seedDemo(db.database.db);
+    db = await openTestDatabase({ demo: true });
     const [product] = await db.database.db
       .select({ slug: products.slug, name: products.name })
       .from(products)

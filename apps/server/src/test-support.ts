@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServices, type Services, type ServicesOptions, seedDemo } from '@vitrin/core';
+import { createServices, type Services, type ServicesOptions } from '@vitrin/core';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import type { ServerBuild } from 'react-router';
 import { type AppOptions, buildApp } from './app.ts';
@@ -15,8 +15,7 @@ export async function createTestServices({
   demo?: boolean;
   options?: ServicesOptions;
 } = {}): Promise<Services & { dispose(): Promise<void> }> {
-  const { database, dispose } = await openTestDatabase();
-  if (demo) await seedDemo(database.db);
+  const { database, dispose } = await openTestDatabase({ demo });
   return { ...createServices(database, options), dispose };
 }
 

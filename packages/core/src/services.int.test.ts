@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
 import { openTestDatabase } from './db/test-database.ts';
-import { seedDemo } from './demo/seed.ts';
 import { connectCacheBus, createServices } from './services.ts';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
@@ -17,8 +16,7 @@ describe('cache bus between app nodes', () => {
   let database: Database;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, dispose } = await openTestDatabase());
-    await seedDemo(database.db);
+    ({ database, dispose } = await openTestDatabase({ demo: true }));
   });
   afterAll(() => dispose());
 

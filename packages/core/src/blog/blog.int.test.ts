@@ -6,7 +6,6 @@ import type { Database } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { demoBlogPosts } from '../demo/blog.ts';
-import { seedDemo } from '../demo/seed.ts';
 import { createBlogService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -153,9 +152,8 @@ describe('blog', () => {
 
 describe('demo blog', () => {
   it('seeds about a dozen posts in five categories, with tags, covers and reading times', async () => {
-    const { database, dispose } = await openTestDatabase();
+    const { database, dispose } = await openTestDatabase({ demo: true });
     try {
-      await seedDemo(database.db);
       const blog = createBlogService(database.db, createCache());
       const listing = await blog.list({ page: 1 });
       expect(listing!.total).toBe(demoBlogPosts.length);

@@ -29,6 +29,8 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database only: an image of its data directory, to open copies from (`image` option). */
+  snapshot?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -37,6 +39,8 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `undefined` with `memory: true` keeps it in memory (tests). */
   dataDir?: string | undefined;
   memory?: boolean;
+  /** With `memory: true`: start from this image (`Database.snapshot()`) instead of an empty directory. */
+  image?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -79,6 +83,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pg') : undefined,
       extensions: { pg_trgm, unaccent },
+      ...(options.memory && options.image ? { loadDataDir: options.image } : {}),
     });
   } catch (err) {
     await unlock();
@@ -103,6 +108,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await client.close();
       await unlock();
     },
+    snapshot: () => client.dumpDataDir('none'),
   };
 }
 
