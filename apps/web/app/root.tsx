@@ -100,15 +100,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Tests and monitoring can tell a hydrated page from server HTML. */
+function markHydrated() {
+  document.documentElement.dataset.hydrated = 'true';
+}
+
 function ClientPlumbing({ buildVersion }: { buildVersion: string }) {
   const api = useApi();
   const navigation = useNavigation();
   useBuildWatch(api, buildVersion);
   useEffect(() => {
-    syncAdminKeyCookie();
+    // Storage and the cookie jar are synchronous calls into the browser: not while the page is starting.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => syncAdminKeyCookie());
     const uninstall = installChunkReloadGuard();
-    // Tests and monitoring can tell a hydrated page from server HTML.
-    document.documentElement.dataset.hydrated = 'true';
+    markHydrated();
     return uninstall;
   }, []);
   useEffect(() => {
@@ -132,6 +138,7 @@ function MaintenanceBoundary({ info }: { info: MaintenanceInfo }) {
   useEffect(() => {
     // A visitor who just put the bypass key into localStorage gets the site after one reload.
     if (syncAdminKeyCookie()) window.location.reload();
+    else markHydrated();
   }, []);
   return <MaintenanceScreen info={info} />;
 }
