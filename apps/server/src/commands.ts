@@ -12,6 +12,7 @@ import {
   settingDefinitions,
   settingKeys,
 } from '@vitrin/core';
+import { formatShortDateTime } from '@vitrin/shared/dates';
 import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 
@@ -227,13 +228,6 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
   return `${changed.orderNo}: ${ORDER_STATES[changed.from].label} → ${ORDER_STATES[changed.to].label}${cargo}. Müşteriye e-posta gönderildi.`;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('tr-TR', {
-    timeZone: 'Europe/Istanbul',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-
 /** `ticket list|show|reply`: the shop's side of support tickets until the admin panel exists. */
 async function ticketCommand(services: Services, sub: string | undefined, args: string[]) {
   if (sub === 'list' && args.length <= 1) {
@@ -251,7 +245,7 @@ async function ticketCommand(services: Services, sub: string | undefined, args: 
     return rows
       .map(
         (t) =>
-          `${t.ticketNo}  ${TICKET_STATUSES[t.status].label.padEnd(10)}  ${when(t.updatedAt.toISOString())}  ${t.email}  ${t.subject}${t.orderNo ? ` (sipariş ${t.orderNo})` : ''}`,
+          `${t.ticketNo}  ${TICKET_STATUSES[t.status].label.padEnd(10)}  ${formatShortDateTime(t.updatedAt)}  ${t.email}  ${t.subject}${t.orderNo ? ` (sipariş ${t.orderNo})` : ''}`,
       )
       .join('\n');
   }
@@ -262,7 +256,7 @@ async function ticketCommand(services: Services, sub: string | undefined, args: 
       `Konu: ${t.subject}${t.orderNo ? ` (sipariş ${t.orderNo})` : ''}`,
       ...t.messages.map(
         (m) =>
-          `\n[${when(m.createdAt)}] ${m.author === 'shop' ? 'Mağaza' : 'Müşteri'}:\n${m.body}${m.attachment ? `\n(ek: ${m.attachment.name}, ${m.attachment.type})` : ''}`,
+          `\n[${formatShortDateTime(m.createdAt)}] ${m.author === 'shop' ? 'Mağaza' : 'Müşteri'}:\n${m.body}${m.attachment ? `\n(ek: ${m.attachment.name}, ${m.attachment.type})` : ''}`,
       ),
     ].join('\n');
   }

@@ -11,6 +11,8 @@ const SHOP_TIME_ZONE = 'Europe/Istanbul';
 const styles = {
   date: { dateStyle: 'long' },
   dateTime: { dateStyle: 'long', timeStyle: 'short' },
+  dayTime: { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' },
+  shortDateTime: { dateStyle: 'short', timeStyle: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<keyof typeof styles, Intl.DateTimeFormat>();
@@ -29,3 +31,9 @@ export const formatDate = (when: Date | string) => format('date', when);
 
 /** "12 Mart 2026 14:05" */
 export const formatDateTime = (when: Date | string) => format('dateTime', when);
+
+/** "12 Mart 14:05": a moment in the coming hours or days, where the year goes without saying. */
+export const formatDayTime = (when: Date | string) => format('dayTime', when);
+
+/** "12.03.2026 14:05" ("1.01.2027 00:30"): for lists and terminals. */
+export const formatShortDateTime = (when: Date | string) => format('shortDateTime', when);

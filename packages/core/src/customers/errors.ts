@@ -1,3 +1,4 @@
+import { formatDayTime } from '@vitrin/shared/dates';
 import type { z } from '@vitrin/shared/zod';
 
 /**
@@ -65,19 +66,11 @@ export const emailTaken = () =>
 
 export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
 
-const clock = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: 'Europe/Istanbul',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". */
 export const accountLocked = (lockedUntil: Date) =>
   new AccountError(
     'HESAP_KILITLI',
-    `Çok sayıda hatalı şifre denemesi yapıldığı için hesabınız geçici olarak kilitlendi. ${clock.format(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
+    `Çok sayıda hatalı şifre denemesi yapıldığı için hesabınız geçici olarak kilitlendi. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
     undefined,
     lockedUntil,
   );

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@vitrin/shared/dates';
 import {
   assertWebUrl,
   type EmailContent,
@@ -25,7 +26,7 @@ export function contactMessageEmail(input: {
 }): EmailContent {
   const { shopName, name, email, message } = input;
   const subject = `İletişim formu: ${input.subject}`;
-  const when = input.sentAt.toLocaleString('tr-TR', { timeZone: 'Europe/Istanbul' });
+  const when = formatDateTime(input.sentAt);
   const intro =
     'İletişim formundan yeni bir mesaj geldi. Bu e-postayı yanıtladığınızda yanıtınız gönderene gider.';
   const text = [
