@@ -133,3 +133,52 @@ describe('requests without the session cookie', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('sign-in requests, which make a session, are checked without a cookie too', () => {
+  const crossSite = { origin: 'https://kotu-site.example', 'sec-fetch-site': 'cross-site' };
+  const post = (url: string, headers: Record<string, string>, payload: object | string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: newIp(),
+      headers: { host: 'localhost', ...headers },
+      payload,
+    });
+
+  it('another site cannot log a visitor into an account (login CSRF): 403, no session cookie', async () => {
+    const res = await post('/api/front/auth/login', crossSite, {
+      email: registration(1).email,
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('KAYNAK_REDDEDILDI');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('nor post the login or register page’s form from another site, with or without JavaScript', async () => {
+    const form = `email=${encodeURIComponent(registration(1).email)}&password=${encodeURIComponent(PASSWORD)}`;
+    const type = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const url of ['/login', '/login.data', '/register?returnTo=%2Fpanel']) {
+      const res = await post(url, { ...type, origin: 'https://kotu-site.example' }, form);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('nor register an account in the visitor’s browser; no account is made', async () => {
+    const newcomer = registration(90);
+    const res = await post('/api/front/auth/register', crossSite, newcomer);
+    expect(res.statusCode).toBe(403);
+    const again = await post('/api/front/auth/register', { 'sec-fetch-site': 'same-origin' }, newcomer);
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('the shop’s own pages and API clients without browser headers log in as before', async () => {
+    const credentials = { email: registration(1).email, password: PASSWORD };
+    const fromShop = await post('/api/front/auth/login', { 'sec-fetch-site': 'same-origin' }, credentials);
+    expect(fromShop.statusCode).toBe(200);
+    expect(String(fromShop.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
+    const client = await post('/api/front/auth/login', {}, credentials);
+    expect(client.statusCode).toBe(200);
+  });
+});

@@ -30,16 +30,39 @@ export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boo
 }
 
 /**
+ * Where a session is made: login and registration, through the API and through the pages' form posts (with
+ * and without JavaScript). A session made by another site's form would sign the visitor into the attacker's
+ * account (login CSRF), so these are checked even without a session cookie.
+ */
+const SIGN_IN_PATHS = new Set([
+  '/api/front/auth/login',
+  '/api/front/auth/register',
+  '/login',
+  '/login.data',
+  '/register',
+  '/register.data',
+]);
+
+/** A browser that says where the request comes from; a client that sends neither header is no browser. */
+function isBrowserRequest(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
+}
+
+/**
  * The Auth rule of ARCHITECTURE.md: a state-changing request with the session cookie must come from the
  * shop's own pages (the SameSite=Lax cookie already stays home on cross-site POSTs in current browsers; this
  * also covers same-site subdomains and older browsers). API calls with only `Authorization: Bearer` carry
  * no ambient credential and pass. Applies to /api/* and to page form posts (React Router actions) alike.
+ * Sign-in requests are checked without a cookie too, when a browser sends them.
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !hasSessionCookie(request)) return;
-    if (isSameOrigin(request, publicOrigin)) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const checked =
+      hasSessionCookie(request) ||
+      (SIGN_IN_PATHS.has(request.url.split('?', 1)[0] ?? '') && isBrowserRequest(request));
+    if (!checked || isSameOrigin(request, publicOrigin)) return;
     return reply
       .status(403)
       .header('cache-control', 'no-store')
