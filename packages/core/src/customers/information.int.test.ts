@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewSession } from './service.ts';
-import { type Accounts, ayse, homeAddress, openAccounts, person, rejection } from './test-accounts.ts';
+import {
+  type Accounts,
+  ayse,
+  homeAddress,
+  openAccounts,
+  person,
+  rejection,
+  SHOP_URL,
+} from './test-accounts.ts';
 
 const MINUTE = 60_000;
 
@@ -57,6 +65,28 @@ describe('e-mail change', () => {
     expect(updated.email).toBe('yeni@example.com');
     expect((await login(ayse.password, 'yeni@example.com')).customer.id).toBe(me.customer.id);
     expect((await rejection(login(ayse.password))).code).toBe('GIRIS_HATALI');
+  });
+
+  it('tells the old address, with the new one masked and a way to reach the shop', async () => {
+    await t.customers.changeEmail(me.customer.id, {
+      email: 'yeni.adres@example.com',
+      password: ayse.password,
+    });
+    await t.customers.drainMail();
+    const notices = t.sent.filter((m) => m.subject === 'Hesabınızın e-posta adresi değiştirildi');
+    expect(notices.map((m) => m.to)).toEqual([ayse.email]);
+    expect(notices[0]!.text).toContain('y***@example.com');
+    expect(notices[0]!.text).not.toContain('yeni.adres@');
+    expect(notices[0]!.text).toContain(`${SHOP_URL}/contact`);
+  });
+
+  it('sends no notice when the address stays the same or the password is wrong', async () => {
+    await t.customers.changeEmail(me.customer.id, { email: ayse.email, password: ayse.password });
+    await rejection(
+      t.customers.changeEmail(me.customer.id, { email: 'b@example.com', password: 'yanlış-1' }),
+    );
+    await t.customers.drainMail();
+    expect(t.sent.filter((m) => m.subject === 'Hesabınızın e-posta adresi değiştirildi')).toEqual([]);
   });
 
   it('refuses an address another account has with EPOSTA_KAYITLI', async () => {

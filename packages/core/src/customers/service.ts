@@ -20,11 +20,12 @@ import {
   registerInput,
   resetInput,
 } from '@vitrin/shared/api/account';
+import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addresses, customers, passwordResets, sessions } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { type EmailContent, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
+import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
 import { listAddresses } from './addresses.ts';
 import {
   type AccountError,
@@ -506,6 +507,15 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
           .where(active(customerId))
           .returning(profileColumns);
         if (!updated) throw customerNotFound();
+        sendLater('email-changed', row.id, row.email, (name) =>
+          emailChangedEmail({
+            shopName: name,
+            firstName: row.firstName,
+            newEmail: updated.email,
+            changedAt: formatDateTime(now()),
+            contactUrl: `${shopUrl}/contact`,
+          }),
+        );
         return toProfile(updated);
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTaken();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dative, escapeHtml, passwordResetEmail, welcomeEmail } from './templates.ts';
+import {
+  dative,
+  emailChangedEmail,
+  escapeHtml,
+  maskEmail,
+  passwordResetEmail,
+  welcomeEmail,
+} from './templates.ts';
 
 const resetUrl = 'https://vitrin.example/sifre-sifirla?token=Zx9_Qa-1b2C3&e=ayse%40example.com';
 
@@ -93,5 +100,37 @@ describe('password reset e-mail', () => {
         validMinutes: 60,
       }),
     ).toThrow();
+  });
+});
+
+describe('e-mail changed notice', () => {
+  const notice = (firstName = 'Ayşe') =>
+    emailChangedEmail({
+      shopName: 'Vitrin Atölye',
+      firstName,
+      newEmail: 'yeni.adres@posta.example',
+      changedAt: '24 Kasım 2026 05:46',
+      contactUrl: 'https://vitrin.example/contact',
+    });
+
+  it('says when the address changed, to what (masked), and how to reach the shop', () => {
+    const { subject, text, html } = notice();
+    expect(subject).toBe('Hesabınızın e-posta adresi değiştirildi');
+    for (const part of [text, html]) {
+      expect(part).toContain('24 Kasım 2026 05:46');
+      expect(part).toContain('y***@posta.example');
+      expect(part).not.toContain('yeni.adres');
+      expect(part).toContain('https://vitrin.example/contact');
+    }
+  });
+
+  it('escapes a script in the first name in the html part', () => {
+    expect(notice('<script>x</script>').html).not.toContain('<script>x');
+  });
+
+  it('masks every address shape without giving the local part away', () => {
+    expect(maskEmail('a@b.example')).toBe('a***@b.example');
+    expect(maskEmail('ali.veli+etiket@posta.example')).toBe('a***@posta.example');
+    expect(maskEmail('bozuk')).toBe('***');
   });
 });

@@ -120,24 +120,29 @@ function layoutHtml({ subject, shopName, paragraphsBefore, button, paragraphsAft
   });
 }
 
-export function welcomeEmail(input: { shopName: string; firstName: string; shopUrl: string }): EmailContent {
-  const { shopName, firstName } = input;
-  const shopUrl = assertWebUrl(input.shopUrl);
-  const toShop = dative(shopName);
-  const subject = toShop ? `${toShop} hoş geldiniz` : `Hoş geldiniz – ${shopName}`;
-  const intro = `${shopName} hesabınız oluşturuldu; aramıza hoş geldiniz!`;
-  const features =
-    'Hesabınızla siparişlerinizi takip edebilir, adreslerinizi kaydederek alışverişi hızla tamamlayabilir ve beğendiğiniz ürünleri Favorilerim listesinde toplayabilirsiniz.';
+/**
+ * An account e-mail: the greeting, paragraphs, a button, more paragraphs, the sign-off. In the text part the
+ * button is its address on a line of its own (after `lead`, when given).
+ */
+function accountEmail(mail: {
+  subject: string;
+  shopName: string;
+  firstName: string;
+  before: string[];
+  lead?: string;
+  button: { label: string; url: string };
+  after?: string[];
+}): EmailContent {
+  const { subject, shopName, firstName, before, button, after = [] } = mail;
+  const paragraphs = (list: string[]) => list.flatMap((p) => [p, '']);
   const text = [
     greeting(firstName),
     '',
-    intro,
+    ...paragraphs(before),
+    ...(mail.lead ? [mail.lead] : []),
+    button.url,
     '',
-    features,
-    '',
-    'Alışverişe başlamak için:',
-    shopUrl,
-    '',
+    ...paragraphs(after),
     'Saygılarımızla,',
     shopName,
     '',
@@ -145,11 +150,28 @@ export function welcomeEmail(input: { shopName: string; firstName: string; shopU
   const html = layoutHtml({
     subject,
     shopName,
-    paragraphsBefore: [greeting(firstName), intro, features],
-    button: { label: 'Alışverişe başla', url: shopUrl },
-    paragraphsAfter: [],
+    paragraphsBefore: [greeting(firstName), ...before],
+    button,
+    paragraphsAfter: after,
   });
   return { subject, html, text };
+}
+
+export function welcomeEmail(input: { shopName: string; firstName: string; shopUrl: string }): EmailContent {
+  const { shopName, firstName } = input;
+  const shopUrl = assertWebUrl(input.shopUrl);
+  const toShop = dative(shopName);
+  return accountEmail({
+    subject: toShop ? `${toShop} hoş geldiniz` : `Hoş geldiniz – ${shopName}`,
+    shopName,
+    firstName,
+    before: [
+      `${shopName} hesabınız oluşturuldu; aramıza hoş geldiniz!`,
+      'Hesabınızla siparişlerinizi takip edebilir, adreslerinizi kaydederek alışverişi hızla tamamlayabilir ve beğendiğiniz ürünleri Favorilerim listesinde toplayabilirsiniz.',
+    ],
+    lead: 'Alışverişe başlamak için:',
+    button: { label: 'Alışverişe başla', url: shopUrl },
+  });
 }
 
 export function passwordResetEmail(input: {
@@ -159,33 +181,48 @@ export function passwordResetEmail(input: {
   validMinutes: number;
 }): EmailContent {
   const { shopName, firstName, validMinutes } = input;
-  const resetUrl = assertWebUrl(input.resetUrl);
-  const subject = 'Şifre sıfırlama isteğiniz';
-  const intro = `${shopName} hesabınızın şifresini sıfırlamak için bir istek aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı kullanabilirsiniz.`;
-  const validity = `Bu bağlantı yalnızca bir kez kullanılabilir ve ${validMinutes} dakika boyunca geçerlidir.`;
-  const ignore =
-    'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayabilirsiniz; şifreniz değişmeden kalacaktır.';
-  const text = [
-    greeting(firstName),
-    '',
-    intro,
-    '',
-    resetUrl,
-    '',
-    validity,
-    '',
-    ignore,
-    '',
-    'Saygılarımızla,',
+  return accountEmail({
+    subject: 'Şifre sıfırlama isteğiniz',
     shopName,
-    '',
-  ].join('\n');
-  const html = layoutHtml({
-    subject,
-    shopName,
-    paragraphsBefore: [greeting(firstName), intro],
-    button: { label: 'Şifremi sıfırla', url: resetUrl },
-    paragraphsAfter: [validity, ignore],
+    firstName,
+    before: [
+      `${shopName} hesabınızın şifresini sıfırlamak için bir istek aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı kullanabilirsiniz.`,
+    ],
+    button: { label: 'Şifremi sıfırla', url: assertWebUrl(input.resetUrl) },
+    after: [
+      `Bu bağlantı yalnızca bir kez kullanılabilir ve ${validMinutes} dakika boyunca geçerlidir.`,
+      'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayabilirsiniz; şifreniz değişmeden kalacaktır.',
+    ],
   });
-  return { subject, html, text };
+}
+
+/** "a***@example.com": enough for the owner to recognise an address, not enough to give it away. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * To the old address after the login e-mail changed: whoever changed it without the owner knowing has the
+ * password, and from now on the reset links go to the new address, so the owner must hear of it here.
+ */
+export function emailChangedEmail(input: {
+  shopName: string;
+  firstName: string;
+  newEmail: string;
+  changedAt: string;
+  contactUrl: string;
+}): EmailContent {
+  const { shopName, firstName, changedAt } = input;
+  return accountEmail({
+    subject: 'Hesabınızın e-posta adresi değiştirildi',
+    shopName,
+    firstName,
+    before: [
+      `${shopName} hesabınızın giriş e-posta adresi ${changedAt} tarihinde ${maskEmail(input.newEmail)} olarak değiştirildi. Bundan sonra bu adresle giriş yapılamaz; siparişlerinizle ilgili e-postalar yeni adrese gider.`,
+      'Bu değişikliği siz yapmadıysanız hesabınız başkasının elinde olabilir: lütfen hemen bizimle iletişime geçin.',
+    ],
+    button: { label: 'Bize ulaşın', url: assertWebUrl(input.contactUrl) },
+  });
 }
