@@ -6,24 +6,14 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const outDir = path.join(repoRoot, 'bench', 'out');
 
-/** Chromium for Lighthouse (bench/lighthouse.mjs, bench/lighthouse-whatif.mjs). */
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless=new',
-  // Containers and CI run as root without a usable sandbox or GPU.
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  // Keep the browser from doing its own network and update work while it is being measured.
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium for Lighthouse (bench/lighthouse.mjs, bench/lighthouse-whatif.mjs), run as the e2e tests run it. */
+export const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM;
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const HOST = '127.0.0.1';
 // A fixed range keeps the bench clear of the dev server (3000) and whatever else runs on the machine.

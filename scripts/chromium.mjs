@@ -4,6 +4,19 @@ import { run } from './suites.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** How every Chromium we start runs: the e2e tests (Playwright) and Lighthouse (bench/server.mjs). */
+export const CHROMIUM_FLAGS = [
+  // Containers and CI run as root without a usable sandbox or GPU.
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  // Keep the browser from doing its own network and update work while it is tested or measured.
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   if (process.getuid?.() !== 0) {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18431);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
@@ -27,16 +28,8 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'tr-TR',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -1,0 +1,3 @@
+export const CHROMIUM: string;
+export const CHROMIUM_FLAGS: string[];
+export function ensureChromium(): Promise<boolean>;
