@@ -1,3 +1,4 @@
+import { GUEST_CART_DAYS } from '@vitrin/core';
 import { isTokenShaped } from '@vitrin/core/customers/tokens';
 import { CART_COOKIE, CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -5,8 +6,11 @@ import { errorBody } from './http-errors.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from './same-origin.ts';
 import { requestCookies } from './session-cookie.ts';
 
-/** A guest cart lives 30 days after its last write (the cookie is sent again with each write). */
-export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/**
+ * A guest cart lives `GUEST_CART_DAYS` after it was made or last added to: the cookie is sent again then, and
+ * the hourly purge deletes the carts past it (core cart/abandoned.ts).
+ */
+export const CART_COOKIE_MAX_AGE_S = GUEST_CART_DAYS * 24 * 60 * 60;
 
 /** The guest cart token of the cookie, if it is one we could have made. */
 export function cookieCartToken(request: FastifyRequest): string | undefined {

@@ -45,14 +45,26 @@ async function main() {
     (err: unknown) => app.log.error({ err }, 'Arama dizini kurulamadı; ilk arama yeniden deneyecek'),
   );
 
-  // Expired sessions and reset links are useless rows: cleared at start and every hour after.
+  // Expired sessions and reset links are useless rows, and so are guest carts nobody can reach any more;
+  // personalization photos no cart or order uses are personal data kept for nothing. Cleared at start and
+  // every hour after.
+  const uploadsDir = path.join(config.dataDir, 'uploads');
   const purge = () =>
-    services.customers.purgeExpired().then(
-      ({ sessions, resets }) => {
-        if (sessions || resets) app.log.info({ sessions, resets }, 'Süresi dolmuş oturumlar temizlendi');
-      },
-      (err: unknown) => app.log.error({ err }, 'Süresi dolmuş oturumlar temizlenemedi'),
-    );
+    Promise.all([
+      services.customers.purgeExpired().then(
+        ({ sessions, resets }) => {
+          if (sessions || resets) app.log.info({ sessions, resets }, 'Süresi dolmuş oturumlar temizlendi');
+        },
+        (err: unknown) => app.log.error({ err }, 'Süresi dolmuş oturumlar temizlenemedi'),
+      ),
+      services.cart.purgeAbandoned(uploadsDir).then(
+        ({ carts, images }) => {
+          if (carts || images)
+            app.log.info({ carts, images }, 'Terk edilmiş sepetler ve görseller temizlendi');
+        },
+        (err: unknown) => app.log.error({ err }, 'Terk edilmiş sepetler ve görseller temizlenemedi'),
+      ),
+    ]);
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();
 

@@ -1,4 +1,5 @@
 export { type Cache, createCache } from './cache.ts';
+export { GUEST_CART_DAYS } from './cart/abandoned.ts';
 export { ShopError } from './cart/errors.ts';
 export { type CartOwner, GUEST as GUEST_SHOPPER, type Shopper } from './cart/owner.ts';
 export { PERSONALIZATION_IMAGE_PATH } from './cart/personalization.ts';

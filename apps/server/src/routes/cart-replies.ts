@@ -10,7 +10,7 @@ import { newToken } from '@vitrin/core/customers/tokens';
 import { CART_COOKIE, CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
-import { cartCookie, cartToken } from '../cart-cookie.ts';
+import { cartCookie, cartToken, cookieCartToken } from '../cart-cookie.ts';
 import { errorBody } from '../http-errors.ts';
 
 /** Whose cart this request reaches and who is buying. */
@@ -42,11 +42,18 @@ export async function cartRequest(
 }
 
 /**
- * The owner for a write: a guest without a token gets a new one, sent back as the cookie (browsers) and
- * the `X-Cart-Token` header (API clients) once the write succeeded.
+ * The owner for a write that adds (a line, a coupon): a guest without a token gets a new one, sent back as
+ * the cookie (browsers) and the `X-Cart-Token` header (API clients) once the write succeeded. A guest whose
+ * cart cookie it is gets the cookie again, so the cart lives `GUEST_CART_DAYS` from this write.
  */
 export function writableOwner(request: FastifyRequest, reply: FastifyReply, cart: CartRequest): CartOwner {
-  if (cart.owner) return cart.owner;
+  if (cart.owner) {
+    const { owner } = cart;
+    if ('token' in owner && cookieCartToken(request) === owner.token) {
+      reply.header('set-cookie', cartCookie(request, owner.token));
+    }
+    return owner;
+  }
   const token = newToken();
   reply.header('set-cookie', cartCookie(request, token));
   reply.header(CART_TOKEN_HEADER, token);

@@ -58,6 +58,18 @@ describe('cart API', () => {
     expect((await b.get('/api/front/cart/count')).json()).toEqual({ count: 2 });
   });
 
+  it('sends the same cart cookie again with each later add, so the cart lives 30 days from it', async () => {
+    const b = browser(t.app);
+    type Cookie = { name: string; value: string; maxAge?: number };
+    const cartCookieOf = (res: { cookies: unknown }) =>
+      (res.cookies as Cookie[]).find((c) => c.name === CART_COOKIE);
+    const first = cartCookieOf(await b.post('/api/front/cart/items', { productId: shop.kupa, quantity: 1 }));
+    const later = await b.post('/api/front/cart/items', { productId: shop.ekitap, quantity: 1 });
+    expect(later.statusCode).toBe(201);
+    expect(cartCookieOf(later)).toMatchObject({ value: first!.value, maxAge: 30 * 24 * 60 * 60 });
+    expect(later.json().count).toBe(2);
+  });
+
   it('serves an API client by X-Cart-Token without cookies', async () => {
     const first = await t.app.inject({
       method: 'POST',

@@ -23,6 +23,7 @@ import type { Db } from '../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../db/schema.ts';
 import { preparedRows } from '../db/statements.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { deleteExpiredGuestCarts, deleteUnusedPersonalizationImages } from './abandoned.ts';
 import { addLine, dropIfEmpty } from './add-line.ts';
 import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
 import { type CatalogueSlice, loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
@@ -287,6 +288,16 @@ export function createCartService(
         instalments: options,
         bankAccounts: s.bank_accounts,
       };
+    },
+
+    /**
+     * Deletes guest carts nobody can reach any more (abandoned.ts `GUEST_CART_DAYS`), then the
+     * personalization images under `uploadsDir` that no cart or order line names; for a periodic job.
+     */
+    async purgeAbandoned(uploadsDir: string): Promise<{ carts: number; images: number }> {
+      const at = now();
+      const removed = await deleteExpiredGuestCarts(db, at);
+      return { carts: removed, images: await deleteUnusedPersonalizationImages(db, uploadsDir, at) };
     },
 
     /**

@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeAddress } from '../customers/test-accounts.ts';
+import { hashToken, newToken } from '../customers/tokens.ts';
+import { carts } from '../db/schema.ts';
+import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
+import type { CartOwner } from './owner.ts';
+import { guest, type OpenTestShop, openTestShop } from './test-shop.ts';
+
+let t: OpenTestShop;
+let uploadsDir: string;
+beforeAll(async () => {
+  t = await openTestShop();
+  uploadsDir = mkdtempSync(path.join(tmpdir(), 'vitrin-uploads-'));
+  mkdirSync(path.join(uploadsDir, 'personalization'));
+});
+afterAll(async () => {
+  await t.dispose();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const file = (image: string) => path.join(uploadsDir, image);
+
+/** An image as the upload endpoint stores it, last written `ageMs` ago. */
+function uploaded(ageMs: number): string {
+  const image = `personalization/${randomBytes(16).toString('base64url')}.png`;
+  writeFileSync(file(image), 'png');
+  const at = new Date(Date.now() - ageMs);
+  utimesSync(file(image), at, at);
+  return image;
+}
+
+const addMug = (owner: CartOwner, image: string) =>
+  t.services.cart.add(
+    owner,
+    { productId: t.shop.isimliKupa, quantity: 1, personalization: { fields: { isim: 'Ayşe' }, image } },
+    guest,
+  );
+
+async function ageCart(owner: { token: string }, days: number) {
+  const at = new Date(Date.now() - days * DAY_MS);
+  await t.db
+    .update(carts)
+    .set({ updatedAt: at })
+    .where(eq(carts.tokenHash, hashToken(owner.token)));
+}
+
+describe('cart: purging what nobody can use any more', () => {
+  it('deletes personalization images older than a day that no cart or order line names', async () => {
+    const unused = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
+    const fresh = uploaded(60_000);
+    const inCart = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
+    await addMug({ token: newToken() }, inCart);
+    const ordered = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
+    const buyer = { token: newToken() };
+    await addMug(buyer, ordered);
+    const { title: _title, ...shippingAddress } = homeAddress;
+    await t.services.checkout.place(
+      buyer,
+      { ...guest, phone: null },
+      {
+        email: 'misafir@example.com',
+        phone: '0532 111 22 33',
+        shippingAddress,
+        billingSameAsShipping: true,
+        paymentMethod: 'transfer',
+        acceptTerms: true,
+      },
+      randomUUID(),
+    );
+    // Not an upload's name: somebody else's file, left alone.
+    writeFileSync(file('personalization/README.txt'), 'not ours');
+    utimesSync(file('personalization/README.txt'), new Date(0), new Date(0));
+
+    const result = await t.services.cart.purgeAbandoned(uploadsDir);
+    expect(result.images).toBe(1);
+    expect(existsSync(file(unused))).toBe(false);
+    expect(existsSync(file(fresh))).toBe(true);
+    expect(existsSync(file(inCart))).toBe(true);
+    expect(existsSync(file(ordered))).toBe(true);
+    expect(existsSync(file('personalization/README.txt'))).toBe(true);
+  });
+
+  it('deletes guest carts whose cookie has expired, and then their images', async () => {
+    const old = { token: newToken() };
+    const image = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
+    await addMug(old, image);
+    await ageCart(old, GUEST_CART_DAYS + 1);
+    const recent = { token: newToken() };
+    await t.services.cart.add(recent, { productId: t.shop.kupa, quantity: 1 }, guest);
+    await ageCart(recent, GUEST_CART_DAYS - 1);
+
+    const result = await t.services.cart.purgeAbandoned(uploadsDir);
+    expect(result).toEqual({ carts: 1, images: 1 });
+    expect((await t.services.cart.view(old, guest)).lines).toEqual([]);
+    expect((await t.services.cart.view(recent, guest)).lines).toHaveLength(1);
+    expect(existsSync(file(image))).toBe(false);
+  });
+
+  it("keeps a customer's cart however old it is", async () => {
+    const { customer } = await t.services.customers.register({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email: 'eski-sepet@example.com',
+      phone: '0532 123 45 67',
+      password: 'gizli-şifre-1',
+      kvkk: true,
+    });
+    const owner = { customerId: customer.id };
+    await t.services.cart.add(owner, { productId: t.shop.kupa, quantity: 1 }, guest);
+    const longAgo = new Date(Date.now() - 400 * DAY_MS);
+    await t.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.customerId, customer.id));
+
+    await t.services.cart.purgeAbandoned(uploadsDir);
+    expect((await t.services.cart.view(owner, guest)).lines).toHaveLength(1);
+  });
+
+  it('has nothing to do without an uploads folder', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'vitrin-no-uploads-'));
+    try {
+      expect((await t.services.cart.purgeAbandoned(empty)).images).toBe(0);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { cartItems, carts, orderItems } from '../db/schema.ts';
+import { PERSONALIZATION_IMAGE_PATH } from './personalization.ts';
+
+/**
+ * A guest cart lives as long as its cookie: this many days after the cart was made or last added to (the
+ * cookie is sent again then). After that nobody can reach it.
+ */
+export const GUEST_CART_DAYS = 30;
+
+/**
+ * A personalization image is uploaded just before its line is added to the cart; one that no line names a
+ * day later was never used (or its line, cart or order is gone).
+ */
+export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Image paths looked up per query (a bound parameter each). */
+const LOOKUP_BATCH = 500;
+
+/** Deletes the guest carts (with their lines) whose cookie has expired; returns how many. */
+export async function deleteExpiredGuestCarts(db: Db, at: Date): Promise<number> {
+  const cutoff = new Date(at.getTime() - GUEST_CART_DAYS * DAY_MS);
+  const gone = await db
+    .delete(carts)
+    .where(and(isNull(carts.customerId), lt(carts.updatedAt, cutoff)))
+    .returning({ id: carts.id });
+  return gone.length;
+}
+
+/**
+ * Deletes personalization images (`<uploads>/personalization/*`) that are older than a day and that no cart
+ * line or order line names: photos a shopper uploaded and then did not buy are personal data with no
+ * purpose left (KVKK). Files the upload endpoint could not have made are left alone. Returns how many were
+ * deleted.
+ *
+ * An image uploaded more than a day before its line is added may be deleted just before; adding it then
+ * answers KISISELLESTIRME_GECERSIZ and asks for the image again.
+ */
+export async function deleteUnusedPersonalizationImages(
+  db: Db,
+  uploadsDir: string,
+  at: Date,
+): Promise<number> {
+  const dir = path.join(uploadsDir, 'personalization');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const cutoff = at.getTime() - UNUSED_IMAGE_GRACE_MS;
+  const old: string[] = [];
+  for (const name of names) {
+    const image = `personalization/${name}`;
+    if (!PERSONALIZATION_IMAGE_PATH.test(image)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info?.isFile() && info.mtimeMs < cutoff) old.push(image);
+  }
+
+  let deleted = 0;
+  for (let i = 0; i < old.length; i += LOOKUP_BATCH) {
+    const batch = old.slice(i, i + LOOKUP_BATCH);
+    const inCarts = sql<string>`${cartItems.personalization}->>'image'`;
+    const inOrders = sql<string>`${orderItems.personalization}->>'image'`;
+    const used = new Set(
+      [
+        ...(await db.select({ image: inCarts }).from(cartItems).where(inArray(inCarts, batch))),
+        ...(await db.select({ image: inOrders }).from(orderItems).where(inArray(inOrders, batch))),
+      ].map((row) => row.image),
+    );
+    for (const image of batch) {
+      if (used.has(image)) continue;
+      try {
+        await unlink(path.join(uploadsDir, image));
+        deleted += 1;
+      } catch (err) {
+        // Another node of the shop deleted it first.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+  }
+  return deleted;
+}
