@@ -41,7 +41,13 @@ import { registerSupportRoutes } from './routes/support.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
-import { API_CSP, contentSecurityPolicy, SECURITY_HEADERS } from './security-headers.ts';
+import {
+  API_CSP,
+  contentSecurityPolicy,
+  ISOLATION_HEADERS,
+  isShared,
+  SECURITY_HEADERS,
+} from './security-headers.ts';
 import { hasWholesaleCookie } from './session-cookie.ts';
 import { registerSsr } from './ssr.ts';
 import { createContactContext, createContactLimiter, createSupportContext } from './support-context.ts';
@@ -104,6 +110,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
     }
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
+    reply.headers(ISOLATION_HEADERS);
     if (request.url.startsWith('/api/')) {
       // JSON runs no scripts: the strictest policy, and no nonce to make.
       reply.header('content-security-policy', API_CSP);
@@ -151,6 +158,8 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   app.addHook('onSend', async (request, reply) => {
     if (reply.hasHeader('set-cookie') || accounts.get(request)?.isPersonal()) {
       reply.header('cache-control', 'private, no-store');
+    } else if (isShared(reply.getHeader('cache-control'))) {
+      for (const name of Object.keys(ISOLATION_HEADERS)) reply.removeHeader(name);
     }
   });
 

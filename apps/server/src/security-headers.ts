@@ -4,9 +4,7 @@
  * chain, and the API's hot path is mostly such per-request overhead (bench/RESULTS.md).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -15,6 +13,23 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 });
+
+/**
+ * Process isolation for answers that are one visitor's (the account panel, cart, checkout, login): no window
+ * of another site keeps a handle on them, and the browser may give the shop an agent cluster of its own. Answers anyone may share (`Cache-Control: public`: catalogue pages,
+ * assets) go without: they hold nothing to protect, and on Chrome for Android these headers put the site in
+ * a process of its own, a cold start on every arrival (the navigation's commit took 100-130 ms instead of
+ * 30-40 ms in Lighthouse's mobile runs here, bench/RESULTS.md).
+ */
+export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+});
+
+/** Whether an answer may go without `ISOLATION_HEADERS`: one that anyone may share. */
+export function isShared(cacheControl: unknown): boolean {
+  return typeof cacheControl === 'string' && /^public\b/.test(cacheControl);
+}
 
 /** CSP around its nonce: scripts only from us or with the response's nonce; nothing may frame the shop. */
 export function contentSecurityPolicy(apiOrigin: string | undefined) {

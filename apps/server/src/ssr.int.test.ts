@@ -2,7 +2,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, browser, createAccountTestApp } from './account-test-support.ts';
+import {
+  type AccountTestApp,
+  browser,
+  createAccountTestApp,
+  registeredBrowser,
+} from './account-test-support.ts';
 import { tempDir } from './test-support.ts';
 import { testWebBuild } from './test-web-build.ts';
 
@@ -57,6 +62,35 @@ describe('page answers', () => {
     expect(hit.headers['content-security-policy']).toBe(miss.headers['content-security-policy']);
     expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
     expect(hit.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("isolates the pages that are one visitor's, not the catalogue pages anyone may share", async () => {
+    const isolation = (res: { headers: Record<string, unknown> }) => [
+      res.headers['cross-origin-opener-policy'],
+      res.headers['origin-agent-cluster'],
+    ];
+    const missing = await get(`/product/${category}-yok`);
+    expect(missing.statusCode).toBe(404);
+    const rendered = await get(`/product/${slug}?isolation=1`);
+    const cached = await get(`/product/${slug}?isolation=1`);
+    expect(cached.headers['x-cache']).toBe('hit');
+    for (const res of [rendered, cached, await get(`/shop/${category}`)]) {
+      expect(res.headers['cache-control']).toMatch(/^public/);
+      expect(isolation(res)).toEqual([undefined, undefined]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    // An unknown page is not for sharing either (no Cache-Control): it keeps them, as do the pages that are
+    // one visitor's.
+    const signedIn = await registeredBrowser(t.app, 7);
+    for (const res of [
+      missing,
+      await get('/login'),
+      await get('/cart'),
+      await signedIn.get('/panel/information'),
+    ]) {
+      expect(res.headers['cache-control'] ?? '').not.toMatch(/^public/);
+      expect(isolation(res)).toEqual(['same-origin', '?1']);
+    }
   });
 
   it('a client that takes no encoding gets the page uncompressed, from the cache too', async () => {
