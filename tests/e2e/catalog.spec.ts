@@ -133,6 +133,27 @@ test.describe('catalogue', () => {
     expect(total / 1024).toBeLessThanOrEqual(140);
   });
 
+  test('a product page asks for its scripts only once its main image is in, and then comes alive', async ({
+    page,
+    request,
+  }) => {
+    const { product } = await productWithPricedVariants(request);
+    // Requests starting and finishing, in the order the browser reports them.
+    const events: { what: 'start' | 'end'; url: string; type: string }[] = [];
+    page.on('request', (r) => events.push({ what: 'start', url: r.url(), type: r.resourceType() }));
+    page.on('requestfinished', (r) => events.push({ what: 'end', url: r.url(), type: r.resourceType() }));
+    await open(page, `/product/${product.slug}`);
+    const image = await page
+      .locator('img[fetchpriority="high"]')
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    const imageIn = events.findIndex((e) => e.what === 'end' && e.url === image);
+    const firstScript = events.findIndex((e) => e.what === 'start' && e.type === 'script');
+    expect(imageIn).toBeGreaterThanOrEqual(0);
+    expect(firstScript).toBeGreaterThan(imageIn);
+    // Hydrated: the buying form works.
+    await expect(page.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' })).toBeEnabled();
+  });
+
   test('search suggestions work by keyboard and the results page is accessible', async ({ page }) => {
     await page.goto('/');
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

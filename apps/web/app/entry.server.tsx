@@ -8,6 +8,7 @@ import {
   ServerRouter,
 } from 'react-router';
 import { NonceContext } from './lib/nonce.ts';
+import { loadScriptsAfterPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +45,8 @@ export default function handleRequest(
             },
             final(done) {
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              const html = loadScriptsAfterPaint(Buffer.concat(chunks).toString('utf8'));
+              resolve(new Response(html, { headers: responseHeaders, status }));
               done();
             },
           });

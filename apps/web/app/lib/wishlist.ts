@@ -8,6 +8,7 @@ import type { CompareView, WishlistView } from '@vitrin/shared/api/wishlist';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiClient } from './api-client.ts';
+import { whenIdle } from './idle.ts';
 import { hasSignedInCookie } from './use-customer.ts';
 
 export type ListName = 'wishlist' | 'compare';
@@ -88,25 +89,31 @@ async function refresh(api: ApiClient): Promise<void> {
 }
 
 /**
- * Keeps the store right after hydration: asked for when this browser remembers lists, and again whenever
- * the visitor logs in or out (a customer's favourites live on the server; a guest's join the account at
- * login), after which they are remembered. Visitors who never used a list cost the API nothing.
+ * Keeps the store right after hydration (once the browser is idle: it reads storage): asked for when this
+ * browser remembers lists, and again whenever the visitor logs in or out (a customer's favourites live on
+ * the server; a guest's join the account at login), after which they are remembered. Visitors who never
+ * used a list cost the API nothing.
  */
 export function useListsSync(api: ApiClient): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    const remembered = stored();
-    if (remembered) {
-      emit(remembered);
-      void refresh(api);
-    } else {
-      syncedSignedIn = hasSignedInCookie();
-    }
+    const cancel = whenIdle(() => {
+      const remembered = stored();
+      if (remembered) {
+        emit(remembered);
+        void refresh(api);
+      } else {
+        syncedSignedIn = hasSignedInCookie();
+      }
+    });
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEY) emit(stored());
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    return () => {
+      cancel();
+      window.removeEventListener('storage', onStorage);
+    };
   }, [api]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on purpose whenever the path changes.
