@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
-import { homeAddress } from '@vitrin/core/customers/test-accounts';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { cartItems, orderItems, orders, products } from '@vitrin/core/db/schema';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import { count, eq } from 'drizzle-orm';
@@ -9,15 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppNode, requireClusterSetup, startNode, stopNode } from './cluster-support.ts';
 import { tempDir } from './test-support.ts';
 
-const { title: _title, ...shippingAddress } = homeAddress;
-const checkoutForm = {
-  email: 'misafir@example.com',
-  phone: '0532 111 22 33',
-  shippingAddress,
-  billingSameAsShipping: true,
-  paymentMethod: 'transfer',
-  acceptTerms: true,
-};
+const checkoutForm = guestCheckoutForm();
 
 /** A guest's cart with `quantity` of the product (and variant); answers the cookie that finds it. */
 async function guestCart(

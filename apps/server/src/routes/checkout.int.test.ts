@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { title: _title, ...typedAddress } = homeAddress;
-const guestForm = (extra: Record<string, unknown> = {}) => ({
-  email: 'misafir@example.com',
-  phone: '0532 111 22 33',
-  shippingAddress: typedAddress,
-  billingSameAsShipping: true,
-  paymentMethod: 'card',
-  acceptTerms: true,
-  ...extra,
-});
+const guestForm = (extra: Record<string, unknown> = {}) =>
+  guestCheckoutForm({ paymentMethod: 'card', ...extra });
 const checkout = (b: Browser, payload: object, key: string | null = randomUUID()) =>
   b.request({
     method: 'POST',

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeAddress } from '../customers/test-accounts.ts';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts } from '../db/schema.ts';
 import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
 import type { CartOwner } from './owner.ts';
-import { guest, type OpenTestShop, openTestShop } from './test-shop.ts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from './test-shop.ts';
 
 let t: OpenTestShop;
 let uploadsDir: string;
@@ -59,20 +58,7 @@ describe('cart: purging what nobody can use any more', () => {
     const ordered = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
     const buyer = { token: newToken() };
     await addMug(buyer, ordered);
-    const { title: _title, ...shippingAddress } = homeAddress;
-    await t.services.checkout.place(
-      buyer,
-      { ...guest, phone: null },
-      {
-        email: 'misafir@example.com',
-        phone: '0532 111 22 33',
-        shippingAddress,
-        billingSameAsShipping: true,
-        paymentMethod: 'transfer',
-        acceptTerms: true,
-      },
-      randomUUID(),
-    );
+    await t.services.checkout.place(buyer, { ...guest, phone: null }, guestCheckoutForm(), randomUUID());
     // Not an upload's name: somebody else's file, left alone.
     writeFileSync(file('personalization/README.txt'), 'not ours');
     utimesSync(file('personalization/README.txt'), new Date(0), new Date(0));

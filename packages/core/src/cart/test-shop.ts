@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { homeAddress } from '../customers/test-accounts.ts';
 import type { Db } from '../db/client.ts';
 import { categories, coupons, productPrices, products, productVariants } from '../db/schema.ts';
 import { openTestDatabase } from '../db/test-database.ts';
@@ -214,3 +215,16 @@ export async function openTestShop() {
 export type OpenTestShop = Awaited<ReturnType<typeof openTestShop>>;
 
 export const guest: Shopper = GUEST;
+
+const { title: _title, ...guestAddress } = homeAddress;
+
+/** A guest's checkout form that passes every check: bank transfer, billing to the shipping address. */
+export const guestCheckoutForm = (extra: Record<string, unknown> = {}) => ({
+  email: 'misafir@example.com',
+  phone: '0532 111 22 33',
+  shippingAddress: guestAddress,
+  billingSameAsShipping: true,
+  paymentMethod: 'transfer',
+  acceptTerms: true,
+  ...extra,
+});

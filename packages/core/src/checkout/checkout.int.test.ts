@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
-import { guest, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
 import { homeAddress, rejection } from '../customers/test-accounts.ts';
 import { newToken } from '../customers/tokens.ts';
 import { coupons, orderHistory, orderItems, orders, productPrices, products } from '../db/schema.ts';
@@ -17,15 +17,8 @@ afterAll(() => t.dispose());
 
 const { title: _title, ...typedAddress } = homeAddress;
 const guestBuyer: CheckoutBuyer = { ...guest, phone: null };
-const guestForm = (extra: Record<string, unknown> = {}) => ({
-  email: 'Misafir@Example.com',
-  phone: '0532 111 22 33',
-  shippingAddress: typedAddress,
-  billingSameAsShipping: true,
-  paymentMethod: 'transfer',
-  acceptTerms: true,
-  ...extra,
-});
+const guestForm = (extra: Record<string, unknown> = {}) =>
+  guestCheckoutForm({ email: 'Misafir@Example.com', ...extra });
 
 async function cartWith(
   items: Array<Record<string, unknown>>,
