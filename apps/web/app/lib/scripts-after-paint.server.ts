@@ -45,23 +45,23 @@ export function loadScriptsAfterPaint(html: string): string {
   const script = MODULE_SCRIPT.exec(tail);
   if (!script) return html;
   const [whole, open, body] = script as unknown as [string, string, string];
-  const hrefs = [...new Set(Array.from(tail.matchAll(PRELOAD_LINK), (m) => m[1] as string))];
+  // The preload tags (all in the head, before the script) come out; their modules are imported below.
+  const hrefs = new Set<string>();
+  const before = tail.slice(0, script.index).replace(PRELOAD_LINK, (_tag, href: string) => {
+    hrefs.add(href);
+    return '';
+  });
   const nonce = NONCE.exec(open)?.[1];
 
   // The same script, run later: its static imports and what follows them stay one evaluation, as React
   // Router wrote them (the client entry starts hydrating as soon as it is evaluated). The preloaded modules
   // become imports of their own at its top, so that all of them are fetched at once.
-  const imports = hrefs.map((href) => `import ${JSON.stringify(href)};\n`).join('');
+  const imports = [...hrefs].map((href) => `import ${JSON.stringify(href)};\n`).join('');
   const deferred = `${open}${WAIT_FOR_MAIN_IMAGE}
 const scripts = document.createElement('script');
 scripts.type = 'module';
 ${nonce ? `scripts.nonce = ${scriptLiteral(nonce)};\n` : ''}scripts.textContent = ${scriptLiteral(imports + body)};
 document.body.append(scripts);
 </script>`;
-  return (
-    html.slice(0, start) +
-    tail.slice(0, script.index).replace(PRELOAD_LINK, '') +
-    deferred +
-    tail.slice(script.index + whole.length)
-  );
+  return html.slice(0, start) + before + deferred + tail.slice(script.index + whole.length);
 }
