@@ -18,7 +18,7 @@ import { errorBody, handleError } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createOrdersContext } from './orders-context.ts';
-import { MIN_COMPRESSED_BYTES } from './page-answer.mjs';
+import { isPublic, MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
 import { createRenderPool } from './render-pool.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -41,13 +41,7 @@ import { registerSupportRoutes } from './routes/support.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
-import {
-  API_CSP,
-  contentSecurityPolicy,
-  ISOLATION_HEADERS,
-  isShared,
-  SECURITY_HEADERS,
-} from './security-headers.ts';
+import { API_CSP, contentSecurityPolicy, ISOLATION_HEADERS, SECURITY_HEADERS } from './security-headers.ts';
 import { hasWholesaleCookie } from './session-cookie.ts';
 import { registerSsr } from './ssr.ts';
 import { createContactContext, createContactLimiter, createSupportContext } from './support-context.ts';
@@ -110,7 +104,6 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
     }
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
-    reply.headers(ISOLATION_HEADERS);
     if (request.url.startsWith('/api/')) {
       // JSON runs no scripts: the strictest policy, and no nonce to make.
       reply.header('content-security-policy', API_CSP);
@@ -158,9 +151,9 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   app.addHook('onSend', async (request, reply) => {
     if (reply.hasHeader('set-cookie') || accounts.get(request)?.isPersonal()) {
       reply.header('cache-control', 'private, no-store');
-    } else if (isShared(reply.getHeader('cache-control'))) {
-      for (const name of Object.keys(ISOLATION_HEADERS)) reply.removeHeader(name);
     }
+    // Answers anyone may share go without process isolation (security-headers.ts); the others get it.
+    if (!isPublic(reply.getHeader('cache-control') as string | undefined)) reply.headers(ISOLATION_HEADERS);
   });
 
   // While the shop is in maintenance nothing may change through the API (reads stay open so the

@@ -11,7 +11,12 @@ export function isCompressible(contentType) {
   return COMPRESSIBLE.test(contentType ?? '');
 }
 
+/** Whether a `Cache-Control` value lets any cache keep the answer for anyone. */
+export function isPublic(cacheControl) {
+  return /\bpublic\b/.test(cacheControl ?? '');
+}
+
 /** A public 200 without cookies: an answer others may be given too (page cache, CDN). */
 export function isShareable(status, cacheControl, hasCookies) {
-  return status === 200 && !hasCookies && /\bpublic\b/.test(cacheControl ?? '');
+  return status === 200 && !hasCookies && isPublic(cacheControl);
 }

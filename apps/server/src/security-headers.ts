@@ -26,11 +26,6 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze
   'origin-agent-cluster': '?1',
 });
 
-/** Whether an answer may go without `ISOLATION_HEADERS`: one that anyone may share. */
-export function isShared(cacheControl: unknown): boolean {
-  return typeof cacheControl === 'string' && /^public\b/.test(cacheControl);
-}
-
 /** CSP around its nonce: scripts only from us or with the response's nonce; nothing may frame the shop. */
 export function contentSecurityPolicy(apiOrigin: string | undefined) {
   const extra = apiOrigin ? ` ${apiOrigin}` : '';
