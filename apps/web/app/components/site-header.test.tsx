@@ -57,6 +57,20 @@ const setCookie = (on: boolean) => {
 const links = (host: HTMLElement) =>
   Array.from(host.querySelectorAll('nav a, nav button')).map((el) => el.textContent?.trim());
 
+const ME = '/api/front/auth/me';
+const LOGOUT = '/api/front/auth/logout';
+
+/**
+ * What the header's other parts are told: with the signed-in marker newly there, the lists and the cart
+ * count are asked for too (a sign-in merges them). Each call gets its own answer (a body is read once).
+ */
+function headerAnswer(input: unknown): Response {
+  const url = String(input);
+  if (url.includes('/cart/count')) return Response.json({ count: 0 });
+  if (url.includes('/wishlist') || url.includes('/compare')) return Response.json({ productIds: [] });
+  return new Response(null, { status: 404 });
+}
+
 describe('site header: guest or logged-in customer', () => {
   const host = document.createElement('div');
   document.body.append(host);
@@ -68,6 +82,9 @@ describe('site header: guest or logged-in customer', () => {
     setCookie(false);
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
+    // The header reads storage and the cookie jar when the browser is idle: here, on the next turn.
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => setTimeout(work, 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
   });
   afterEach(async () => {
     await act(async () => root.render(null));
@@ -77,6 +94,7 @@ describe('site header: guest or logged-in customer', () => {
 
   const render = async (router = makeRouter()) => {
     await act(async () => root.render(<RouterProvider router={router} />));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     return router;
   };
 
@@ -115,18 +133,19 @@ describe('site header: guest or logged-in customer', () => {
 
   it('fetches and stores the public profile when only the cookie is there', async () => {
     setCookie(true);
-    fetchMock.mockResolvedValue(
-      Response.json({
-        customer: { ...AYSE, phone: '+905321234567', wholesale: false, marketingConsent: true },
-      }),
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes(ME)
+        ? Response.json({
+            customer: { ...AYSE, phone: '+905321234567', wholesale: false, marketingConsent: true },
+          })
+        : headerAnswer(input),
     );
     await render();
     await act(async () => {
-      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      await vi.waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(ME));
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     expect(links(host)).toContain('Hesabım');
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/front/auth/me');
     // Only the public profile is kept: no phone, no consent, never a token.
     expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toEqual(AYSE);
   });
@@ -134,7 +153,8 @@ describe('site header: guest or logged-in customer', () => {
   it('"Çıkış Yap" posts the logout, clears the profile and goes home', async () => {
     localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(AYSE));
     setCookie(true);
-    fetchMock.mockImplementation(async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (!String(input).includes(LOGOUT)) return headerAnswer(input);
       setCookie(false); // the server expires the marker cookie
       return new Response(null, { status: 204 });
     });
@@ -142,9 +162,8 @@ describe('site header: guest or logged-in customer', () => {
     const button = Array.from(host.querySelectorAll('button')).find((b) => b.textContent === 'Çıkış Yap')!;
     await act(async () => button.click());
     await vi.waitFor(() => expect(host.querySelector('[data-testid="path"]')?.textContent).toBe('/'));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain('/api/front/auth/logout');
-    expect((init as RequestInit).method).toBe('POST');
+    const logout = fetchMock.mock.calls.find(([url]) => String(url).includes(LOGOUT));
+    expect((logout?.[1] as RequestInit).method).toBe('POST');
     expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
     expect(links(host)).toContain('Giriş Yap');
   });
@@ -153,7 +172,10 @@ describe('site header: guest or logged-in customer', () => {
     localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(AYSE));
     setCookie(true);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).includes(LOGOUT)) throw new TypeError('Failed to fetch');
+      return headerAnswer(input);
+    });
     await render();
     const button = Array.from(host.querySelectorAll('button')).find((b) => b.textContent === 'Çıkış Yap')!;
     await act(async () => button.click());

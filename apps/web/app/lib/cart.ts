@@ -19,6 +19,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { i18n } from '../i18n/index.ts';
 import type { ApiClient } from './api-client.ts';
+import { whenIdle } from './idle.ts';
 import { hasSignedInCookie } from './use-customer.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -93,13 +94,16 @@ export function useCartCountSync(api: ApiClient): void {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    const remembered = storedCount();
-    if (remembered !== null) {
-      emit(remembered);
-      void refreshCount(api);
-    } else {
-      countedSignedIn = hasSignedInCookie();
-    }
+    // Storage and the cookie jar are synchronous calls into the browser: read once hydration is done.
+    const cancel = whenIdle(() => {
+      const remembered = storedCount();
+      if (remembered !== null) {
+        emit(remembered);
+        void refreshCount(api);
+      } else {
+        countedSignedIn = hasSignedInCookie();
+      }
+    });
     const onStorage = (event: StorageEvent) => {
       if (event.key === COUNT_KEY) emit(storedCount());
     };
@@ -110,6 +114,7 @@ export function useCartCountSync(api: ApiClient): void {
     window.addEventListener('storage', onStorage);
     window.addEventListener('pageshow', onPageShow);
     return () => {
+      cancel();
       window.removeEventListener('storage', onStorage);
       window.removeEventListener('pageshow', onPageShow);
     };

@@ -2,6 +2,7 @@ import { PROFILE_STORAGE_KEY, SIGNED_IN_COOKIE } from '@vitrin/shared/api/accoun
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from './api-context.tsx';
+import { whenIdle } from './idle.ts';
 
 /** The public profile the browser keeps (spec: auth state in local storage); never a token. */
 export interface StoredProfile {
@@ -85,29 +86,33 @@ export function useCustomer(): { customer: StoredProfile | null; logout: () => P
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on purpose whenever the path changes.
   useEffect(() => {
-    if (!hasSignedInCookie()) {
-      if (readStoredProfile()) storeProfile(null);
-      setCustomer(null);
-      return;
-    }
-    const stored = readStoredProfile();
-    if (stored) {
-      setCustomer(stored);
-      return;
-    }
     let cancelled = false;
-    api<unknown>('/api/front/auth/me', { quiet: true })
-      .then((body) => {
-        const profile = profileOf(body);
-        if (cancelled || !profile) return;
-        storeProfile(profile);
-        setCustomer(profile);
-      })
-      .catch(() => {
-        // No profile (an ended session): the header keeps the guest links.
-      });
+    // The cookie jar and storage are synchronous calls into the browser: read once hydration is done.
+    const cancelCheck = whenIdle(() => {
+      if (!hasSignedInCookie()) {
+        if (readStoredProfile()) storeProfile(null);
+        setCustomer(null);
+        return;
+      }
+      const stored = readStoredProfile();
+      if (stored) {
+        setCustomer(stored);
+        return;
+      }
+      api<unknown>('/api/front/auth/me', { quiet: true })
+        .then((body) => {
+          const profile = profileOf(body);
+          if (cancelled || !profile) return;
+          storeProfile(profile);
+          setCustomer(profile);
+        })
+        .catch(() => {
+          // No profile (an ended session): the header keeps the guest links.
+        });
+    });
     return () => {
       cancelled = true;
+      cancelCheck();
     };
   }, [api, pathname]);
 

@@ -61,6 +61,9 @@ describe('header Sepetim count', () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
+    // The header reads storage and the cookie jar when the browser is idle: here, on the next turn.
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => setTimeout(work, 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
   });
   afterAll(async () => {
     await act(async () => root.render(null));
@@ -114,7 +117,7 @@ describe('header Sepetim count', () => {
     expect(badge()?.textContent).toBe('7');
   });
 
-  it('on a new page shows the remembered count at once and confirms it with the server', async () => {
+  it('on a new page shows the remembered count once the page is idle and confirms it with the server', async () => {
     await act(async () => root.render(null));
     fetchMock.mockResolvedValue(Response.json({ count: 1 }));
     await act(async () => root.render(<RouterProvider router={makeRouter('/product/kupa')} />));
