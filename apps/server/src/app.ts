@@ -14,13 +14,14 @@ import { createAccountContext, type ServerAccountContext } from './account-conte
 import { createAccountLimiter } from './account-limits.ts';
 import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
-import { errorBody, handleError } from './http-errors.ts';
+import { errorBody, handleError, notFoundBody } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createOrdersContext } from './orders-context.ts';
 import { isPublic, MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { createPageCache, isCacheablePageRequest, sendHit } from './page-cache.ts';
 import { createRenderPool } from './render-pool.ts';
+import { pathOf } from './request-path.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
@@ -113,7 +114,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
       reply.header('content-security-policy', csp(nonce));
     }
     const url = request.url;
-    const pathname = url.split('?', 1)[0] ?? '';
+    const pathname = pathOf(url);
     if (url.length > MAX_URL_LENGTH || pathname.split('/').some((s) => s.length > MAX_SEGMENT_LENGTH)) {
       return reply
         .status(414)
@@ -191,7 +192,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   registerContactRoutes(app, services, limitContact);
   await registerSupportRoutes(app, services, accountOf);
   app.all('/api/*', async (request, reply) =>
-    reply.status(404).send(errorBody('BULUNAMADI', `API adresi bulunamadı: ${request.url.split('?')[0]}`)),
+    reply.status(404).send(notFoundBody('API adresi', request.url)),
   );
 
   await registerUploadRoutes(app, {

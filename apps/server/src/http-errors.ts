@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@vitrin/shared/api/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './request-path.ts';
 
 /** An API failure with its status, stable code and Turkish message. */
 export class HttpError extends Error {
@@ -48,6 +49,11 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
   FST_ERR_BAD_URL: { status: 400, code: 'GECERSIZ_ADRES', message: 'İstek adresi geçersiz.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'GECERSIZ_ISTEK', message: 'İstek geçersiz.' },
 };
+
+/** A 404 body naming what was not found at which path (without the query). */
+export function notFoundBody(what: string, url: string): ApiErrorBody {
+  return errorBody('BULUNAMADI', `${what} bulunamadı: ${pathOf(url)}`);
+}
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './http-errors.ts';
+import { pathOf } from './request-path.ts';
 import { hasSessionCookie } from './session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -60,8 +61,7 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const checked =
-      hasSessionCookie(request) ||
-      (SIGN_IN_PATHS.has(request.url.split('?', 1)[0] ?? '') && isBrowserRequest(request));
+      hasSessionCookie(request) || (SIGN_IN_PATHS.has(pathOf(request.url)) && isBrowserRequest(request));
     if (!checked || isSameOrigin(request, publicOrigin)) return;
     return reply
       .status(403)

@@ -1,8 +1,8 @@
 import type { Services } from '@vitrin/core';
 import { type BlogPostCard, blogListQuerySchema, blogPostIdSchema } from '@vitrin/shared/api/blog';
 import { imageUrl } from '@vitrin/shared/media';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorBody } from '../http-errors.ts';
+import type { FastifyInstance } from 'fastify';
+import { notFoundBody } from '../http-errors.ts';
 import { parseInput } from '../validation.ts';
 
 /** Blog answers are the same for every visitor: shared caches may keep them briefly. */
@@ -15,9 +15,6 @@ const escapeXml = (s: string) =>
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
-
-const notFound = (what: string, request: FastifyRequest) =>
-  errorBody('BULUNAMADI', `${what} bulunamadı: ${request.url.split('?')[0]}`);
 
 /** RSS 2.0 of the newest posts, every link absolute from the shop's public address. */
 export function rssFeed(
@@ -71,7 +68,9 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
     const query = parseInput(blogListQuerySchema, request.query);
     const listing = await blog.list(query);
     if (!listing) {
-      return reply.status(404).send(notFound(query.category ? 'Blog kategorisi' : 'Blog etiketi', request));
+      return reply
+        .status(404)
+        .send(notFoundBody(query.category ? 'Blog kategorisi' : 'Blog etiketi', request.url));
     }
     return reply.header('cache-control', CACHE).send(listing);
   });
@@ -79,7 +78,7 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
   app.get('/api/front/blog/:id', async (request, reply) => {
     const id = blogPostIdSchema.safeParse((request.params as { id: string }).id);
     const page = id.success ? await blog.post(id.data) : null;
-    if (!page) return reply.status(404).send(notFound('Blog yazısı', request));
+    if (!page) return reply.status(404).send(notFoundBody('Blog yazısı', request.url));
     return reply.header('cache-control', CACHE).send(page);
   });
 

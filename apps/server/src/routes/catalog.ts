@@ -3,7 +3,7 @@ import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalo
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
-import { errorBody } from '../http-errors.ts';
+import { notFoundBody } from '../http-errors.ts';
 import { encodeAll, sendEncoded } from '../precompressed.ts';
 import { parseInput } from '../validation.ts';
 
@@ -24,9 +24,6 @@ function slugParam(request: FastifyRequest): string | undefined {
   const { slug } = request.params as { slug: string };
   return isSlug(slug) ? slug : undefined;
 }
-
-const notFound = (what: string, url: string) =>
-  errorBody('BULUNAMADI', `${what} bulunamadı: ${url.split('?')[0]}`);
 
 /**
  * The catalogue API. Prices follow the shopper: a request with a session (cookie or Bearer) of a wholesale
@@ -49,7 +46,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     const slug = slugParam(request);
     const shopper = await accountOf(request, reply).shopper();
     const page = slug && (await catalog.categoryPage(slug, query, shopper));
-    if (!page) return reply.status(404).send(notFound('Kategori', request.url));
+    if (!page) return reply.status(404).send(notFoundBody('Kategori', request.url));
     return reply.header('cache-control', CACHE).send(page);
   });
 
@@ -58,7 +55,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     const slug = slugParam(request);
     const shopper = await accountOf(request, reply).shopper();
     const page = slug && (await catalog.tagPage(slug, query, shopper));
-    if (!page) return reply.status(404).send(notFound('Etiket', request.url));
+    if (!page) return reply.status(404).send(notFoundBody('Etiket', request.url));
     return reply.header('cache-control', CACHE).send(page);
   });
 
@@ -84,11 +81,11 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     const shopper = await accountOf(request, reply).shopper();
     if (shopper.wholesale) {
       const product = slug && (await catalog.product(slug, shopper));
-      if (!product) return reply.status(404).send(notFound('Ürün', request.url));
+      if (!product) return reply.status(404).send(notFoundBody('Ürün', request.url));
       return reply.send(product);
     }
     const encoded = slug && (await productJson(slug));
-    if (!encoded) return reply.status(404).send(notFound('Ürün', request.url));
+    if (!encoded) return reply.status(404).send(notFoundBody('Ürün', request.url));
     reply.type('application/json; charset=utf-8').header('cache-control', CACHE);
     return sendEncoded(request, reply, encoded);
   });
