@@ -375,9 +375,12 @@ runMain(async () => {
     );
     const lite = await largePglite();
     seeding.pglite = lite.seededInSec;
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the search servers' CPU profiles
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const liteServer = await startVitrin({
       name: 'vitrin (large, embedded)',
       dataDir: lite.dataDir,
+      nodeArgs,
     });
     await measureSearch('embedded', liteServer, results, perQuery);
     await liteServer.stop();
@@ -388,6 +391,7 @@ runMain(async () => {
       const pgServer = await startVitrin({
         name: 'vitrin (large, PostgreSQL)',
         env: { DATABASE_URL: pg.url },
+        nodeArgs,
       });
       await measureSearch('PostgreSQL', pgServer, results, perQuery);
       await pgServer.stop();

@@ -163,7 +163,7 @@ describe('site header: guest or logged-in customer', () => {
     await act(async () => button.click());
     await vi.waitFor(() => expect(host.querySelector('[data-testid="path"]')?.textContent).toBe('/'));
     const logout = fetchMock.mock.calls.find(([url]) => String(url).includes(LOGOUT));
-    expect((logout?.[1] as RequestInit).method).toBe('POST');
+    expect(logout?.[1]).toMatchObject({ method: 'POST' });
     expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
     expect(links(host)).toContain('Giriş Yap');
   });
