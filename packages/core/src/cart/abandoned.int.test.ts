@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ayse } from '../customers/test-accounts.ts';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts } from '../db/schema.ts';
 import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
@@ -89,14 +90,7 @@ describe('cart: purging what nobody can use any more', () => {
   });
 
   it("keeps a customer's cart however old it is", async () => {
-    const { customer } = await t.services.customers.register({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: 'eski-sepet@example.com',
-      phone: '0532 123 45 67',
-      password: 'gizli-şifre-1',
-      kvkk: true,
-    });
+    const { customer } = await t.services.customers.register({ ...ayse, email: 'eski-sepet@example.com' });
     const owner = { customerId: customer.id };
     await t.services.cart.add(owner, { productId: t.shop.kupa, quantity: 1 }, guest);
     const longAgo = new Date(Date.now() - 400 * DAY_MS);

@@ -1,7 +1,7 @@
 import { MAX_CART_LINES } from '@vitrin/shared/api/cart';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rejection } from '../customers/test-accounts.ts';
+import { ayse, rejection } from '../customers/test-accounts.ts';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts, productPrices, products } from '../db/schema.ts';
 import type { CartOwner } from './owner.ts';
@@ -408,14 +408,7 @@ describe('cart: changing and removing', () => {
 
 describe('cart: merge at login', () => {
   it("adds the guest's lines to the customer's cart, capped by stock, and deletes the guest cart", async () => {
-    const customer = await t.services.customers.register({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: 'merge@example.com',
-      phone: '0532 123 45 67',
-      password: 'gizli-şifre-1',
-      kvkk: true,
-    });
+    const customer = await t.services.customers.register({ ...ayse, email: 'merge@example.com' });
     const mine: CartOwner = { customerId: customer.customer.id };
     await add(mine, { productId: t.shop.kupa, quantity: 6 });
     const visitor = newGuest();

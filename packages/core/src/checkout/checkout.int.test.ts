@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
-import { homeAddress, rejection } from '../customers/test-accounts.ts';
+import {
+  guest,
+  guestAddress,
+  guestCheckoutForm,
+  type OpenTestShop,
+  openTestShop,
+} from '../cart/test-shop.ts';
+import { ayse, homeAddress, rejection } from '../customers/test-accounts.ts';
 import { newToken } from '../customers/tokens.ts';
 import { coupons, orderHistory, orderItems, orders, productPrices, products } from '../db/schema.ts';
 import { detailOf, orderDetail } from '../orders/queries.ts';
@@ -15,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const { title: _title, ...typedAddress } = homeAddress;
 const guestBuyer: CheckoutBuyer = { ...guest, phone: null };
 const guestForm = (extra: Record<string, unknown> = {}) =>
   guestCheckoutForm({ email: 'Misafir@Example.com', ...extra });
@@ -117,14 +122,7 @@ describe('checkout: placing an order', () => {
   });
 
   it("places a customer's order with their saved addresses", async () => {
-    const session = await t.services.customers.register({
-      firstName: 'Ayşe',
-      lastName: 'Yılmaz',
-      email: 'kayitli@example.com',
-      phone: '0532 123 45 67',
-      password: 'gizli-şifre-1',
-      kvkk: true,
-    });
+    const session = await t.services.customers.register({ ...ayse, email: 'kayitli@example.com' });
     const me = session.customer;
     const address = await t.services.addresses.create(me.id, homeAddress);
     const buyer: CheckoutBuyer = { customerId: me.id, email: me.email, wholesale: false, phone: me.phone };
@@ -147,12 +145,11 @@ describe('checkout: placing an order', () => {
 
   it("refuses another customer's saved address with ADRES_BULUNAMADI", async () => {
     const other = await t.services.customers.register({
+      ...ayse,
       firstName: 'Can',
       lastName: 'Demir',
       email: 'baska@example.com',
       phone: '0532 123 45 68',
-      password: 'gizli-şifre-1',
-      kvkk: true,
     });
     const foreign = await t.services.addresses.create(other.customer.id, homeAddress);
     const owner = await cartWith([{ productId: t.shop.kupa }]);
@@ -174,7 +171,7 @@ describe('checkout: placing an order', () => {
         paymentMethod: 'transfer',
         shippingAddress: undefined,
         billingSameAsShipping: false,
-        billingAddress: typedAddress,
+        billingAddress: guestAddress,
       }),
     );
     const [order] = await t.db.select().from(orders).where(eq(orders.id, ok.orderId));
@@ -199,7 +196,7 @@ describe('checkout: placing an order', () => {
     const noAddress = await rejection(place(owner, guestForm({ shippingAddress: undefined })));
     expect(noAddress.fields).toMatchObject({ shippingAddress: 'Teslimat adresini girin' });
     const badAddress = await rejection(
-      place(owner, guestForm({ shippingAddress: { ...typedAddress, tcKimlikNo: '12345678901' } })),
+      place(owner, guestForm({ shippingAddress: { ...guestAddress, tcKimlikNo: '12345678901' } })),
     );
     expect(badAddress.fields).toEqual({
       'shippingAddress.tcKimlikNo': 'Geçerli bir T.C. kimlik numarası girin',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ayse } from '../customers/test-accounts.ts';
 import { type OrderWorld, openOrderWorld, SHOP_URL } from '../orders/test-orders.ts';
 import { createMailer } from './mailer.ts';
 import { startSmtp } from './test-smtp.ts';
@@ -47,12 +48,11 @@ describe('order e-mails through a real SMTP server', () => {
 
   it('links a customer to the order in their panel', async () => {
     const { customer } = await w.services.customers.register({
+      ...ayse,
       firstName: 'Mehmet',
       lastName: 'Kaya',
       email: 'mehmet@example.com',
       phone: '0532 765 43 21',
-      password: 'gizli-şifre-1',
-      kvkk: true,
     });
     const { id, orderNo } = await w.placeOrder({
       email: 'mehmet@example.com',
