@@ -49,21 +49,18 @@ async function main() {
   // personalization photos no cart or order uses are personal data kept for nothing. Cleared at start and
   // every hour after.
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  /** Logs what a purge removed (when anything) or why it failed; a failure waits for the next hour. */
+  const logPurge = (purged: Promise<Record<string, number>>, what: string) =>
+    purged.then(
+      (counts) => {
+        if (Object.values(counts).some(Boolean)) app.log.info(counts, `${what} temizlendi`);
+      },
+      (err: unknown) => app.log.error({ err }, `${what} temizlenemedi`),
+    );
   const purge = () =>
     Promise.all([
-      services.customers.purgeExpired().then(
-        ({ sessions, resets }) => {
-          if (sessions || resets) app.log.info({ sessions, resets }, 'Süresi dolmuş oturumlar temizlendi');
-        },
-        (err: unknown) => app.log.error({ err }, 'Süresi dolmuş oturumlar temizlenemedi'),
-      ),
-      services.cart.purgeAbandoned(uploadsDir).then(
-        ({ carts, images }) => {
-          if (carts || images)
-            app.log.info({ carts, images }, 'Terk edilmiş sepetler ve görseller temizlendi');
-        },
-        (err: unknown) => app.log.error({ err }, 'Terk edilmiş sepetler ve görseller temizlenemedi'),
-      ),
+      logPurge(services.customers.purgeExpired(), 'Süresi dolmuş oturumlar'),
+      logPurge(services.cart.purgeAbandoned(uploadsDir), 'Terk edilmiş sepetler ve görseller'),
     ]);
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();

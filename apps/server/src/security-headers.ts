@@ -16,10 +16,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 /**
  * Process isolation for answers that are one visitor's (the account panel, cart, checkout, login): no window
- * of another site keeps a handle on them, and the browser may give the shop an agent cluster of its own. Answers anyone may share (`Cache-Control: public`: catalogue pages,
- * assets) go without: they hold nothing to protect, and on Chrome for Android these headers put the site in
- * a process of its own, a cold start on every arrival (the navigation's commit took 100-130 ms instead of
- * 30-40 ms in Lighthouse's mobile runs here, bench/RESULTS.md).
+ * of another site keeps a handle on them, and the browser may give the shop an agent cluster of its own.
+ * Answers anyone may share (`Cache-Control: public`: catalogue pages, assets) go without: they hold nothing
+ * to protect, and on Chrome for Android these headers put the site in a process of its own, a cold start on
+ * every arrival (the navigation's commit took 100-130 ms instead of 30-40 ms in Lighthouse's mobile runs
+ * here, bench/RESULTS.md).
  */
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-opener-policy': 'same-origin',

@@ -11,13 +11,13 @@ import { PERSONALIZATION_IMAGE_PATH } from './personalization.ts';
  */
 export const GUEST_CART_DAYS = 30;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A personalization image is uploaded just before its line is added to the cart; one that no line names a
  * day later was never used (or its line, cart or order is gone).
  */
-export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const UNUSED_IMAGE_GRACE_MS = DAY_MS;
 /** Image paths looked up per query (a bound parameter each). */
 const LOOKUP_BATCH = 500;
 
@@ -62,11 +62,11 @@ export async function deleteUnusedPersonalizationImages(
     if (info?.isFile() && info.mtimeMs < cutoff) old.push(image);
   }
 
+  const inCarts = sql<string>`${cartItems.personalization}->>'image'`;
+  const inOrders = sql<string>`${orderItems.personalization}->>'image'`;
   let deleted = 0;
   for (let i = 0; i < old.length; i += LOOKUP_BATCH) {
     const batch = old.slice(i, i + LOOKUP_BATCH);
-    const inCarts = sql<string>`${cartItems.personalization}->>'image'`;
-    const inOrders = sql<string>`${orderItems.personalization}->>'image'`;
     const used = new Set(
       [
         ...(await db.select({ image: inCarts }).from(cartItems).where(inArray(inCarts, batch))),
