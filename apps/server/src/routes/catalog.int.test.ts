@@ -366,6 +366,20 @@ describe('search', () => {
       body.listing.facets.tags.map((f: { slug: string; count: number }) => [f.slug, f.count]),
     );
     expect(facetCounts).toEqual(counts);
+    // The variant options of every result: each group once, its values in the order products list them.
+    const groupRows = await t.services.database.query<{
+      option_groups: Array<{ name: string; values: string[] }>;
+    }>(`select option_groups from products where slug = any($1) and stock_type = 2 order by id`, [all]);
+    const options = new Map<string, Set<string>>();
+    for (const group of groupRows.flatMap((r) => r.option_groups)) {
+      const values = options.get(group.name) ?? new Set<string>();
+      for (const value of group.values) values.add(value);
+      options.set(group.name, values);
+    }
+    expect(body.listing.facets.options.length).toBeGreaterThan(0);
+    expect(body.listing.facets.options).toEqual(
+      [...options].map(([name, values]) => ({ name, values: [...values] })),
+    );
     // Every result lies within the offered price range.
     const { minMinor, maxMinor } = body.listing.facets.priceRange;
     const inRange = await search(
@@ -433,6 +447,25 @@ describe('search', () => {
       [newest],
     );
     expect(newest).toEqual(rows.map((r) => r.slug));
+  });
+
+  it('orders a broad search the same whatever the page size, in every sort', async () => {
+    // Small pages of a broad search (`a` is in nearly every text) pick their rows from all matches; a full
+    // page sorts them all.
+    const slugs = async (sort: string, pageSize: number, page: number) => {
+      const { listing } = (
+        await t.app.inject(`/api/front/search?q=a&sort=${sort}&pageSize=${pageSize}&page=${page}`)
+      ).json();
+      expect(listing.total).toBeGreaterThan(48);
+      return listing.items.map((i: Card) => i.slug) as string[];
+    };
+    for (const sort of ['relevance', 'newest', 'price_asc', 'price_desc', 'name']) {
+      const full = await slugs(sort, 48, 1);
+      const paged: string[] = [];
+      for (let page = 1; page <= 5; page++) paged.push(...(await slugs(sort, 1, page)));
+      for (let page = 1; page <= 2; page++) paged.push(...(await slugs(sort, 3, page)));
+      expect(paged, sort).toEqual([...full.slice(0, 5), ...full.slice(0, 6)]);
+    }
   });
 
   it('follows catalogue changes: a renamed product is found by its new name, a hidden one not at all', async () => {

@@ -152,6 +152,18 @@ export async function cards(
   ctx: ShopperContext,
 ): Promise<ProductCard[]> {
   if (!found.length) return [];
+  return pricedCards(
+    found,
+    await priceEntries(
+      db,
+      found.map((r) => r.id),
+    ),
+    ctx,
+  );
+}
+
+/** The products' own price entries (not their variants'), by product, in entry order. */
+async function priceEntries(db: Db, ids: number[]): Promise<Map<number, PriceEntry[]>> {
   const entries = await rows<{
     product_id: number;
     price_type: number;
@@ -160,7 +172,7 @@ export async function cards(
   }>(
     db,
     sql`select product_id, price_type, amount_minor, currency from product_prices
-      where variant_id is null and price_type <> 1 and product_id in ${inList(found.map((r) => r.id))}
+      where variant_id is null and price_type <> 1 and product_id in ${inList(ids)}
       order by id`,
   );
   const byProduct = new Map<number, PriceEntry[]>();
@@ -169,6 +181,14 @@ export async function cards(
     list.push({ price_type: e.price_type, price: Number(e.amount_minor), currency: e.currency });
     byProduct.set(e.product_id, list);
   }
+  return byProduct;
+}
+
+function pricedCards(
+  found: Array<Omit<CardRow, 'total'>>,
+  byProduct: Map<number, PriceEntry[]>,
+  ctx: ShopperContext,
+): ProductCard[] {
   return found.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -232,17 +252,23 @@ async function listingFacets(db: Db, scope: ListingScope, ctx: ShopperContext): 
   };
 }
 
-/** Product cards of the given products, in the given order (a search's page). */
+/**
+ * Product cards of the given products, in the given order (a search's page). The ids are known, so the
+ * products and their prices are read at once.
+ */
 export async function cardsByIds(db: Db, ids: number[], ctx: ShopperContext): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const found = await rows<Omit<CardRow, 'total'>>(
-    db,
-    sql`select ${CARD_COLUMNS} from products p where p.id in ${inList(ids)}`,
-  );
+  const [found, byProduct] = await Promise.all([
+    rows<Omit<CardRow, 'total'>>(
+      db,
+      sql`select ${CARD_COLUMNS} from products p where p.id in ${inList(ids)}`,
+    ),
+    priceEntries(db, ids),
+  ]);
   const byId = new Map(found.map((r) => [r.id, r]));
-  return cards(
-    db,
+  return pricedCards(
     ids.flatMap((id) => byId.get(id) ?? []),
+    byProduct,
     ctx,
   );
 }

@@ -87,6 +87,96 @@ function push<K>(map: Map<K, number[]>, key: K, row: number) {
   } else map.set(key, [row]);
 }
 
+/**
+ * A set of slots that empties in constant time: a slot is in the set when it holds the current round's
+ * number. Searches reuse one per index instead of allocating sets or clearing arrays of 100 000 rows.
+ */
+class Marks {
+  private round = 0;
+  private readonly slots: Uint32Array;
+  constructor(size: number) {
+    this.slots = new Uint32Array(size);
+  }
+  /** Empties the set. */
+  clear() {
+    if (++this.round === 0xffffffff) {
+      this.slots.fill(0);
+      this.round = 1;
+    }
+  }
+  /** Adds `slot`; false when it was already in. */
+  add(slot: number): boolean {
+    if (this.slots[slot] === this.round) return false;
+    this.slots[slot] = this.round;
+    return true;
+  }
+  has(slot: number): boolean {
+    return this.slots[slot] === this.round;
+  }
+}
+
+/** Rows in both ascending lists, ascending. */
+function intersect(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  let j = 0;
+  for (const row of a) {
+    while (j < b.length && b[j]! < row) j++;
+    if (j === b.length) break;
+    if (b[j] === row) out.push(row);
+  }
+  return out;
+}
+
+/**
+ * How a listing orders rows: by a number per row (missing prices are NaN and go last either way), then by
+ * row, which is product id order.
+ */
+interface RowOrder {
+  key: Float64Array;
+  direction: 1 | -1;
+  rowDirection: 1 | -1;
+}
+
+/** Negative when row `a` comes before row `b`. */
+function compareRows(order: RowOrder, a: number, b: number): number {
+  const ka = order.key[a]!;
+  const kb = order.key[b]!;
+  if (ka !== kb) {
+    const aMissing = Number.isNaN(ka);
+    if (aMissing !== Number.isNaN(kb)) return aMissing ? 1 : -1;
+    if (!aMissing) return (ka - kb) * order.direction;
+  }
+  return (a - b) * order.rowDirection;
+}
+
+/**
+ * The first `count` rows (ascending in `rowsToOrder`) in order. A shopper reads the first pages of a broad
+ * search: sorting all of its matches would cost more than the rest of the search, so a bounded selection
+ * keeps only what is shown. It walks the rows so that a row equal in key to the last kept one comes after
+ * it, which skips most rows of a broad search (whose keys repeat) with one comparison.
+ */
+function topRows(rowsToOrder: number[], order: RowOrder, count: number): number[] {
+  const compare = (a: number, b: number) => compareRows(order, a, b);
+  if (count * 8 >= rowsToOrder.length) return [...rowsToOrder].sort(compare).slice(0, count);
+  const top: number[] = [];
+  const last = rowsToOrder.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const row = rowsToOrder[order.rowDirection === 1 ? i : last - i]!;
+    if (top.length === count && compareRows(order, row, top[count - 1]!) >= 0) continue;
+    // Binary search for the insertion point keeps `top` ordered.
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareRows(order, row, top[mid]!) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    top.splice(lo, 0, row);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
 /** Reads every active product's search data (five queries, whatever the catalogue's size). */
 export async function buildSearchIndex(
   db: Db,
@@ -131,7 +221,11 @@ export async function buildSearchIndex(
   // The search text begins with the folded name (search-columns.ts): its length says where the name ends.
   const nameLengths = new Int32Array(n);
   const created = new Float64Array(n);
-  const optionGroups: Array<OptionGroup[] | null> = new Array(n);
+  // Products share their option groups (a shirt's sizes, a mug's colours): each distinct list of groups is
+  // kept once, and a row holds its list's number (-1 for none), so facets merge each list once per search.
+  const groupLists: OptionGroup[][] = [];
+  const groupListOf = new Map<string, number>();
+  const rowGroupList = new Int32Array(n).fill(-1);
   const stemRows = new Map<string, number[]>();
   const wordRows = new Map<string, number[]>();
   products.forEach((p, row) => {
@@ -141,7 +235,15 @@ export async function buildSearchIndex(
     nameSorts[row] = p.name_sort;
     nameLengths[row] = foldTurkish(p.name).length;
     created[row] = Number(p.created);
-    optionGroups[row] = p.option_groups;
+    if (p.option_groups) {
+      const key = JSON.stringify(p.option_groups);
+      let list = groupListOf.get(key);
+      if (list === undefined) {
+        list = groupLists.push(p.option_groups) - 1;
+        groupListOf.set(key, list);
+      }
+      rowGroupList[row] = list;
+    }
     for (const stem of p.stems ?? []) push(stemRows, stem, row);
     // Numbers (the digits of SKUs: one per product) stay out: a query with a digit scans the texts instead.
     for (const word of words(p.search_text)) if (!/^\d+$/.test(word)) push(wordRows, word, row);
@@ -152,11 +254,20 @@ export async function buildSearchIndex(
     tagList.map((t) => [t.id, { slug: t.slug, name: t.name, key: turkishSortKey(t.name) }]),
   );
   const tagIdBySlug = new Map(tagList.map((t) => [t.slug, t.id]));
-  const rowTags: number[][] = Array.from({ length: n }, () => []);
-  for (const link of tagLinks) {
-    const row = rowOf.get(link.product_id);
-    if (row !== undefined) rowTags[row]!.push(link.tag_id);
-  }
+  // Each row's tags, flat: those of row r are tagIds[tagStart[r]] up to tagIds[tagStart[r + 1]].
+  const tagStart = new Int32Array(n + 1);
+  const linkRows = tagLinks.map((link) => rowOf.get(link.product_id) ?? -1);
+  for (const row of linkRows) if (row >= 0) tagStart[row + 1]!++;
+  for (let row = 0; row < n; row++) tagStart[row + 1]! += tagStart[row]!;
+  const tagIds = new Int32Array(tagStart[n]!);
+  const tagFill = tagStart.slice(0, n);
+  linkRows.forEach((row, i) => {
+    if (row >= 0) tagIds[tagFill[row]!++] = tagLinks[i]!.tag_id;
+  });
+  const rowHasTag = (row: number, wanted: Set<number>) => {
+    for (let i = tagStart[row]!; i < tagStart[row + 1]!; i++) if (wanted.has(tagIds[i]!)) return true;
+    return false;
+  };
 
   // Prices in TRY minor units, converted once with the shop's rates (the index is rebuilt when they change).
   const retail = new Float64Array(n).fill(Number.NaN);
@@ -172,6 +283,16 @@ export async function buildSearchIndex(
       // An entry that cannot be converted is not a usable price (the card shows no price either).
     }
   }
+
+  // What a wholesale customer pays: the wholesale price where there is one, else the retail price.
+  const wholesaleOrRetail = wholesale.map((price, row) => (Number.isNaN(price) ? retail[row]! : price));
+  // The name order's place of every row, so that sorting by name compares numbers, not strings.
+  const nameOrder = new Float64Array(n);
+  Array.from(nameSorts.keys())
+    .sort((a, b) => (nameSorts[a]! < nameSorts[b]! ? -1 : nameSorts[a]! > nameSorts[b]! ? 1 : a - b))
+    .forEach((row, place) => {
+      nameOrder[row] = place;
+    });
 
   const variantOptions: Array<Array<Record<string, string>>> = Array.from({ length: n }, () => []);
   for (const v of variants) {
@@ -190,10 +311,13 @@ export async function buildSearchIndex(
     const lists: number[][] = [];
     for (const { word } of vocabulary) if (word.includes(part)) lists.push(wordRows.get(word)!);
     if (lists.length === 1) return lists[0]!;
-    const hit = new Uint8Array(n);
     for (const list of lists) for (const row of list) hit[row] = 1;
     const out: number[] = [];
-    for (let row = 0; row < n; row++) if (hit[row]) out.push(row);
+    for (let row = 0; row < n; row++)
+      if (hit[row]) {
+        out.push(row);
+        hit[row] = 0;
+      }
     return out;
   }
 
@@ -221,8 +345,7 @@ export async function buildSearchIndex(
   function stemMatches(stems: string[]): number[] {
     if (!stems.length) return [];
     const [shortest, ...rest] = stems.map((s) => stemRows.get(s) ?? []).sort((a, b) => a.length - b.length);
-    const others = rest.map((list) => new Set(list));
-    return shortest!.filter((row) => others.every((set) => set.has(row)));
+    return rest.reduce(intersect, shortest!);
   }
 
   /** Rows that match exactly: all the query's stems, or the folded query as a substring; in row order. */
@@ -240,30 +363,36 @@ export async function buildSearchIndex(
     return out;
   }
 
-  /** Typos: every word of the query is similar to some word of the product (`serammik` → `seramik`). */
-  function typoMatches(terms: SearchTerms): { rows: number[]; rank: Map<number, number> } {
-    const queryWords = words(terms.folded);
-    let scores: Map<number, number> | null = null;
-    for (const qw of queryWords) {
+  /**
+   * Typos: every word of the query is similar to some word of the product (`serammik` → `seramik`). Rows
+   * in row order; each row's rank (the sum of its best similarity per query word) goes into `ranks`.
+   */
+  function typoMatches(folded: string): number[] {
+    let found: number[] | null = null;
+    for (const qw of words(folded)) {
       const grams = trigrams(qw);
-      const best = new Map<number, number>();
+      // The best similarity of a row's words to this query word, for the rows in `similar`.
+      similar.clear();
+      const touched: number[] = [];
       for (const { word, grams: wordGrams } of vocabulary) {
         const s = similarity(grams, wordGrams);
         if (s < TYPO_SIMILARITY) continue;
-        for (const row of wordRows.get(word)!) if ((best.get(row) ?? 0) < s) best.set(row, s);
-      }
-      if (scores === null) scores = best;
-      else {
-        const next = new Map<number, number>();
-        for (const [row, s] of best) {
-          const before = scores.get(row);
-          if (before !== undefined) next.set(row, before + s);
+        for (const row of wordRows.get(word)!) {
+          if (similar.add(row)) {
+            best[row] = s;
+            touched.push(row);
+          } else if (best[row]! < s) best[row] = s;
         }
-        scores = next;
+      }
+      if (found === null) {
+        found = touched;
+        for (const row of found) ranks[row] = best[row]!;
+      } else {
+        found = found.filter((row) => similar.has(row));
+        for (const row of found) ranks[row]! += best[row]!;
       }
     }
-    const rank = scores ?? new Map<number, number>();
-    return { rows: [...rank.keys()].sort((a, b) => a - b), rank };
+    return (found ?? []).sort((a, b) => a - b);
   }
 
   /**
@@ -279,8 +408,13 @@ export async function buildSearchIndex(
     );
   }
 
+  // Scratch space of the searches: search() runs to its end without awaiting, so one set serves every call.
   const ranks = new Float64Array(n);
+  const best = new Float64Array(n);
+  const similar = new Marks(n);
+  const hit = new Uint8Array(n);
   const tagCounts = new Int32Array(Math.max(0, ...tags.keys()) + 1);
+  const groupListsSeen = new Marks(groupLists.length);
 
   return {
     size: n,
@@ -288,54 +422,47 @@ export async function buildSearchIndex(
       const byStem = stemMatches(stems);
       const bySubstring = substringMatches(terms.folded);
       let matched = exactMatches(bySubstring, byStem);
-      // search() runs to its end without awaiting, so one scratch array serves every call.
       if (matched.length) {
         const exactName = turkishSortKey(terms.lowered);
-        ranks.fill(0);
-        for (const row of byStem) ranks[row] = 1;
+        for (const row of matched) ranks[row] = exactRank(row, terms, exactName);
+        for (const row of byStem) ranks[row]! += 1;
         for (const row of bySubstring) ranks[row]! += 1;
-        for (const row of matched) ranks[row]! += exactRank(row, terms, exactName);
-      } else {
-        const typo = typoMatches(terms);
-        matched = typo.rows;
-        for (const row of matched) ranks[row] = typo.rank.get(row)!;
-      }
-      const rank = (row: number) => ranks[row]!;
+      } else matched = typoMatches(terms.folded);
 
-      const priceOf = (row: number): number => {
-        const w = forWholesale ? wholesale[row]! : Number.NaN;
-        return Number.isNaN(w) ? retail[row]! : w;
-      };
-      const facets = facetsOf(matched, priceOf);
-      const filtered = hasFilters(query) ? matched.filter(filterFor(query, priceOf)) : matched;
-      const order = comparator(query.sort, priceOf, rank);
+      const prices = forWholesale ? wholesaleOrRetail : retail;
+      const facets = facetsOf(matched, prices);
+      const filtered = hasFilters(query) ? matched.filter(filterFor(query, prices)) : matched;
+      const order = rowOrder(query.sort, prices);
       const from = (query.page - 1) * query.pageSize;
       const page = from < filtered.length ? topRows(filtered, order, from + query.pageSize).slice(from) : [];
       return { ids: page.map((row) => ids[row]!), total: filtered.length, facets };
     },
   };
 
-  function facetsOf(matched: number[], priceOf: (row: number) => number): ListingFacets {
+  function facetsOf(matched: number[], prices: Float64Array): ListingFacets {
     tagCounts.fill(0);
-    const options = new Map<string, Set<string>>();
+    groupListsSeen.clear();
+    const listsInOrder: number[] = [];
     let lo = Number.POSITIVE_INFINITY;
     let hi = Number.NEGATIVE_INFINITY;
     for (const row of matched) {
-      const rowTagIds = rowTags[row]!;
-      for (let i = 0; i < rowTagIds.length; i++) tagCounts[rowTagIds[i]!]!++;
-      const groups = optionGroups[row];
-      if (groups)
-        for (const group of groups) {
-          const values = options.get(group.name) ?? new Set<string>();
-          for (const v of group.values) values.add(v);
-          options.set(group.name, values);
-        }
-      const price = priceOf(row);
+      for (let i = tagStart[row]!; i < tagStart[row + 1]!; i++) tagCounts[tagIds[i]!]!++;
+      const list = rowGroupList[row]!;
+      if (list >= 0 && groupListsSeen.add(list)) listsInOrder.push(list);
+      const price = prices[row]!;
       if (!Number.isNaN(price)) {
         if (price < lo) lo = price;
         if (price > hi) hi = price;
       }
     }
+    // Groups and values in the order the matches first show them (as when every row was merged).
+    const options = new Map<string, Set<string>>();
+    for (const list of listsInOrder)
+      for (const group of groupLists[list]!) {
+        const values = options.get(group.name) ?? new Set<string>();
+        for (const v of group.values) values.add(v);
+        options.set(group.name, values);
+      }
     const counted: Array<[number, number]> = [];
     tagCounts.forEach((count, id) => {
       if (count) counted.push([id, count]);
@@ -352,8 +479,8 @@ export async function buildSearchIndex(
   }
 
   /** The listing filters (same meaning as in SQL for categories and tags: see listing.ts). */
-  function filterFor(query: ListingQuery, priceOf: (row: number) => number): (row: number) => boolean {
-    const tagIds = new Set(query.tag.map((slug) => tagIdBySlug.get(slug) ?? -1));
+  function filterFor(query: ListingQuery, prices: Float64Array): (row: number) => boolean {
+    const wantedTags = new Set(query.tag.map((slug) => tagIdBySlug.get(slug) ?? -1));
     const byGroup = new Map<string, string[]>();
     for (const pair of query.opt) {
       const at = pair.indexOf(':');
@@ -361,12 +488,12 @@ export async function buildSearchIndex(
       byGroup.set(name, [...(byGroup.get(name) ?? []), pair.slice(at + 1)]);
     }
     return (row) => {
-      const price = priceOf(row);
+      const price = prices[row]!;
       // A product without a price passes no price bound (in SQL a comparison with null is not true).
       if (query.min !== undefined && !(price >= query.min)) return false;
       if (query.max !== undefined && !(price <= query.max)) return false;
       if (query.stock === '1' && !inStock[row]) return false;
-      if (tagIds.size && !rowTags[row]!.some((id) => tagIds.has(id))) return false;
+      if (wantedTags.size && !rowHasTag(row, wantedTags)) return false;
       for (const [name, values] of byGroup) {
         if (!variantOptions[row]!.some((options) => values.includes(options[name] as string))) return false;
       }
@@ -374,30 +501,19 @@ export async function buildSearchIndex(
     };
   }
 
-  function comparator(
-    sort: ListingQuery['sort'],
-    priceOf: (row: number) => number,
-    rank: (row: number) => number,
-  ): (a: number, b: number) => number {
-    // Prices missing sort last both ways, as `nulls last` does.
-    const byPrice = (a: number, b: number, direction: 1 | -1) => {
-      const pa = priceOf(a);
-      const pb = priceOf(b);
-      if (Number.isNaN(pa) || Number.isNaN(pb)) return Number.isNaN(pa) ? (Number.isNaN(pb) ? 0 : 1) : -1;
-      return (pa - pb) * direction;
-    };
+  /** Rows are in id order, so ties go by row: newest and highest id first, as in SQL (listing.ts). */
+  function rowOrder(sort: ListingQuery['sort'], prices: Float64Array): RowOrder {
     switch (sort) {
       case 'relevance':
-        return (a, b) => rank(b) - rank(a) || ids[b]! - ids[a]!;
+        return { key: ranks, direction: -1, rowDirection: -1 };
       case 'price_asc':
-        return (a, b) => byPrice(a, b, 1) || ids[a]! - ids[b]!;
+        return { key: prices, direction: 1, rowDirection: 1 };
       case 'price_desc':
-        return (a, b) => byPrice(a, b, -1) || ids[b]! - ids[a]!;
+        return { key: prices, direction: -1, rowDirection: -1 };
       case 'name':
-        return (a, b) =>
-          nameSorts[a]! < nameSorts[b]! ? -1 : nameSorts[a]! > nameSorts[b]! ? 1 : ids[a]! - ids[b]!;
+        return { key: nameOrder, direction: 1, rowDirection: 1 };
       default:
-        return (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+        return { key: created, direction: -1, rowDirection: -1 };
     }
   }
 }
@@ -408,26 +524,3 @@ const hasFilters = (query: ListingQuery) =>
   query.stock === '1' ||
   query.tag.length > 0 ||
   query.opt.length > 0;
-
-/**
- * The first `count` rows in order. A shopper reads the first pages of a broad search: sorting all of its
- * matches would cost more than the rest of the search, so a bounded selection keeps only what is shown.
- */
-function topRows(rowsToOrder: number[], order: (a: number, b: number) => number, count: number): number[] {
-  if (count * 8 >= rowsToOrder.length) return [...rowsToOrder].sort(order).slice(0, count);
-  const top: number[] = [];
-  for (const row of rowsToOrder) {
-    if (top.length === count && order(row, top[count - 1]!) >= 0) continue;
-    // Binary search for the insertion point keeps `top` ordered.
-    let lo = 0;
-    let hi = top.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (order(row, top[mid]!) < 0) hi = mid;
-      else lo = mid + 1;
-    }
-    top.splice(lo, 0, row);
-    if (top.length > count) top.pop();
-  }
-  return top;
-}
