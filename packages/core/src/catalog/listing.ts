@@ -214,6 +214,21 @@ export function publicPrice(price: ReturnType<typeof resolveDisplayPrice>): Prod
   };
 }
 
+/**
+ * Products' variant option groups as the filter panel offers them: each group once, its values in the order
+ * the products first list them.
+ */
+export function mergeOptionGroups(lists: Iterable<ListingFacets['options']>): ListingFacets['options'] {
+  const options = new Map<string, Set<string>>();
+  for (const groups of lists)
+    for (const group of groups) {
+      const values = options.get(group.name) ?? new Set<string>();
+      for (const v of group.values) values.add(v);
+      options.set(group.name, values);
+    }
+  return [...options].map(([name, values]) => ({ name, values: [...values] }));
+}
+
 /** What the filter panel offers for a listing's scope: its tags, variant options and price range. */
 async function listingFacets(db: Db, scope: ListingScope, ctx: ShopperContext): Promise<ListingFacets> {
   const base = sql`p.is_active and ${scopeCondition(scope)}`;
@@ -233,18 +248,10 @@ async function listingFacets(db: Db, scope: ListingScope, ctx: ShopperContext): 
       sql`select min(sp) as lo, max(sp) as hi from (select ${salePriceTry(ctx)} as sp from products p where ${base}) x`,
     ),
   ]);
-  const options = new Map<string, Set<string>>();
-  for (const row of optionRows) {
-    for (const group of row.option_groups) {
-      const values = options.get(group.name) ?? new Set<string>();
-      for (const v of group.values) values.add(v);
-      options.set(group.name, values);
-    }
-  }
   const range = rangeRows[0];
   return {
     tags: tagRows.map((t) => ({ slug: t.slug, name: t.name, count: Number(t.count) })),
-    options: [...options].map(([name, values]) => ({ name, values: [...values] })),
+    options: mergeOptionGroups(optionRows.map((row) => row.option_groups)),
     priceRange:
       range?.lo != null && range.hi != null
         ? { minMinor: Number(range.lo), maxMinor: Number(range.hi) }

@@ -4,6 +4,7 @@ import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { mergeOptionGroups } from './listing.ts';
 import { rows } from './rows.ts';
 
 /**
@@ -455,14 +456,6 @@ export async function buildSearchIndex(
         if (price > hi) hi = price;
       }
     }
-    // Groups and values in the order the matches first show them (as when every row was merged).
-    const options = new Map<string, Set<string>>();
-    for (const list of listsInOrder)
-      for (const group of groupLists[list]!) {
-        const values = options.get(group.name) ?? new Set<string>();
-        for (const v of group.values) values.add(v);
-        options.set(group.name, values);
-      }
     const counted: Array<[number, number]> = [];
     tagCounts.forEach((count, id) => {
       if (count) counted.push([id, count]);
@@ -473,7 +466,9 @@ export async function buildSearchIndex(
         .sort((a, b) => b.count - a.count || (a.tag.key < b.tag.key ? -1 : 1))
         .slice(0, MAX_TAG_FACETS)
         .map(({ tag, count }) => ({ slug: tag.slug, name: tag.name, count })),
-      options: [...options].map(([name, values]) => ({ name, values: [...values] })),
+      // Merging each distinct list once, in the order the matches first show them, gives what merging every
+      // matched row would.
+      options: mergeOptionGroups(listsInOrder.map((list) => groupLists[list]!)),
       priceRange: lo <= hi ? { minMinor: lo, maxMinor: hi } : null,
     };
   }
