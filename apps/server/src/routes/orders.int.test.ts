@@ -156,6 +156,13 @@ describe('GET /api/front/orders/{orderNo}', () => {
     expect((await guest.get(`/api/front/orders/${orderNo}?token=${wrong}`)).statusCode).toBe(404);
     expect((await guest.get(`/api/front/orders/${orderNo}?token=x`)).statusCode).toBe(404);
   });
+
+  it('masks the T.C. kimlik no on the order and its link (100******46), never sending it in clear', async () => {
+    const { orderNo } = await w.placeOrder({ email: 'misafir@example.com' });
+    const res = await browser(t.app).get(`/api/front/orders/${orderNo}?token=${token(orderNo)}`);
+    expect(res.json().billingAddress.tcKimlikNo).toBe('100******46');
+    expect(res.body).not.toContain('10000000146');
+  });
 });
 
 describe('POST /api/front/orders/{orderNo}/cancel', () => {

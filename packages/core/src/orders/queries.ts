@@ -1,3 +1,4 @@
+import { withMaskedId } from '@vitrin/shared/address/id-mask';
 import type {
   OrderDetail,
   OrderHistoryEntry,
@@ -185,8 +186,8 @@ export function detailOf(
       vatLines: order.vatLines,
     },
     couponCode: order.couponCode,
-    shippingAddress: order.shippingAddress,
-    billingAddress: order.billingAddress,
+    shippingAddress: withMaskedId(order.shippingAddress),
+    billingAddress: withMaskedId(order.billingAddress),
     note: order.note,
     history: history.map(
       (h): OrderHistoryEntry => ({
