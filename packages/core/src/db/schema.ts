@@ -2,6 +2,7 @@ import type { OrderAddressView } from '@vitrin/shared/api/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -236,6 +237,11 @@ export const productTags = pgTable(
 // Customer accounts
 
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+/**
+ * Money of orders and payments, in minor units: 64-bit, so no order total can overflow a column. Read as a
+ * JS number (exact up to 2^53); the cart refuses an order above MAX_ORDER_TOTAL_MINOR long before that.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * Shoppers with an account. `email` is stored trimmed and lowercased, so the unique index is the
@@ -509,13 +515,13 @@ export const orders = pgTable(
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
     /** Card instalments chosen (1 for a single payment). */
     instalments: smallint('instalments').notNull().default(1),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull().default(0),
-    shippingMinor: integer('shipping_minor').notNull().default(0),
-    codFeeMinor: integer('cod_fee_minor').notNull().default(0),
+    subtotalMinor: money('subtotal_minor').notNull(),
+    discountMinor: money('discount_minor').notNull().default(0),
+    shippingMinor: money('shipping_minor').notNull().default(0),
+    codFeeMinor: money('cod_fee_minor').notNull().default(0),
     /** Instalment surcharge: the instalment prices (type 4) above the sale prices, when paying in instalments. */
-    instalmentFeeMinor: integer('instalment_fee_minor').notNull().default(0),
-    totalMinor: integer('total_minor').notNull(),
+    instalmentFeeMinor: money('instalment_fee_minor').notNull().default(0),
+    totalMinor: money('total_minor').notNull(),
     vatLines: jsonb('vat_lines').$type<VatLine[]>().notNull(),
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: text('coupon_code'),
@@ -568,12 +574,12 @@ export const orderItems = pgTable(
     image: text('image'),
     quantity: integer('quantity').notNull(),
     /** TRY minor units, VAT included, personalization surcharge included. */
-    unitPriceMinor: integer('unit_price_minor').notNull(),
+    unitPriceMinor: money('unit_price_minor').notNull(),
     /** The stored price and its currency before conversion. */
-    originalPriceMinor: integer('original_price_minor').notNull(),
+    originalPriceMinor: money('original_price_minor').notNull(),
     originalCurrency: text('original_currency').notNull(),
     vatRate: smallint('vat_rate').notNull(),
-    lineTotalMinor: integer('line_total_minor').notNull(),
+    lineTotalMinor: money('line_total_minor').notNull(),
     /** Whether stock was taken for this line (and so is given back on cancel). */
     stockTaken: boolean('stock_taken').notNull(),
   },
@@ -617,7 +623,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     reference: text('reference').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: money('amount_minor').notNull(),
     instalments: smallint('instalments').notNull().default(1),
     status: text('status').$type<CardPaymentStatus>().notNull().default('pending'),
     failureCode: text('failure_code'),
@@ -769,5 +775,42 @@ export const supportMessages = pgTable(
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.createdAt),
     check('support_messages_author_check', sql`${t.author} in ('customer', 'shop')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mail
+
+/** `pending` waits for its next attempt, `sent`, or `failed` for good (an operator may retry it). */
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * The durable outbox of every e-mail (`mail/queue.ts`): written in the transaction of the change that
+ * causes it, sent by whichever app node claims it first (`FOR UPDATE SKIP LOCKED`), retried with backoff.
+ * The message is stored composed, as it will be sent.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    /** What the mail is (`order-confirmation`, `password-reset`, ...), for the operator's list. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    bodyText: text('body_text').notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt may start; while one runs, the end of its lease. */
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamps.createdAt,
+    sentAt: timestampTz('sent_at'),
+  },
+  (t) => [
+    index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_queue_status_idx').on(t.status, t.createdAt),
+    check('mail_queue_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
