@@ -42,29 +42,47 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <SiteHeader />
       <main id="main">
         <section className="bg-gradient-to-br from-sand-100 via-sand-50 to-sand-200">
-          <div className="mx-auto max-w-7xl px-4 py-20 md:py-28">
-            <h1 className="max-w-3xl text-4xl font-semibold tracking-tight text-ink-900 md:text-6xl">
-              {settings.hero_title || settings.brand_name}
-            </h1>
-            {settings.hero_text && (
-              <p className="mt-6 max-w-2xl text-lg text-ink-700 md:text-xl">{settings.hero_text}</p>
-            )}
-            <div className="mt-10 flex flex-wrap gap-3">
-              {heroCategory && (
-                <AppLink
-                  to={`/shop/${heroCategory.slug}`}
-                  className="rounded-lg bg-clay-700 px-6 py-3 font-medium text-white hover:bg-clay-800"
-                >
-                  {t('home.heroCta', { category: heroCategory.name })}
-                </AppLink>
+          <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+            <div>
+              <h1 className="max-w-3xl text-4xl font-semibold tracking-tight text-ink-900 md:text-6xl">
+                {settings.hero_title || settings.brand_name}
+              </h1>
+              {settings.hero_text && (
+                <p className="mt-6 max-w-2xl text-lg text-ink-700 md:text-xl">{settings.hero_text}</p>
               )}
-              <AppLink
-                to="/about"
-                className="rounded-lg border border-ink-800 px-6 py-3 font-medium text-ink-900 hover:bg-white"
-              >
-                {t('home.heroSecondary')}
-              </AppLink>
+              <div className="mt-8 flex flex-wrap gap-3">
+                {heroCategory && (
+                  <AppLink
+                    to={`/shop/${heroCategory.slug}`}
+                    className="rounded-lg bg-clay-700 px-6 py-3 font-medium text-white hover:bg-clay-800"
+                  >
+                    {t('home.heroCta', { category: heroCategory.name })}
+                  </AppLink>
+                )}
+                <AppLink
+                  to="/about"
+                  className="rounded-lg border border-ink-800 px-6 py-3 font-medium text-ink-900 hover:bg-white"
+                >
+                  {t('home.heroSecondary')}
+                </AppLink>
+              </div>
             </div>
+            {settings.hero_image && (
+              // Beside the text on wide screens only: on a phone it would push the categories off the
+              // first screen, and hidden it is never loaded (lazy).
+              <div className="hidden aspect-[4/3] overflow-hidden rounded-2xl md:block">
+                <ResponsiveImage
+                  path={settings.hero_image}
+                  alt=""
+                  width={1200}
+                  height={900}
+                  sizes="(min-width: 1280px) 608px, 46vw"
+                  widths={[480, 640, 800, 1200]}
+                  className="h-full w-full object-cover"
+                  data-testid="hero-image"
+                />
+              </div>
+            )}
           </div>
         </section>
 
@@ -89,9 +107,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         alt=""
                         width={400}
                         height={300}
-                        // Category pictures are about 2:1, cropped to this 4:3 box: 1.5x its width fills it.
-                        sizes="(min-width: 1280px) 450px, (min-width: 768px) 38vw, 75vw"
-                        widths={[320, 480, 640, 800]}
+                        // Square product pictures cropped to this 4:3 box.
+                        sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw"
+                        widths={[320, 480, 640]}
                         className="h-full w-full object-cover transition group-hover:scale-105"
                       />
                     </div>

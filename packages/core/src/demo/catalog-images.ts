@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { demoCategories, demoProductKinds, demoProducts } from './catalog.ts';
+import { demoSettings } from './home.ts';
 
 /**
  * Draws the demo catalogue's pictures at seed time (no downloads): a simple illustration of the product's
@@ -196,11 +197,25 @@ export function productSvg(name: string, slug: string, kind: string, n: number):
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 1000"><rect width="1000" height="1000" fill="${backdrop}"/><ellipse cx="500" cy="800" rx="330" ry="40" fill="#2b2118" opacity=".08"/><g transform="translate(500 520) rotate(${turn}) scale(${scale}) translate(-500 -520)">${shape(colour, name)}</g></svg>`;
 }
 
-function categorySvg(slug: string, name: string): string {
-  const colour = PALETTE[hash(slug) % PALETTE.length]!;
-  const kinds = Object.values(KIND_SHAPES);
-  const a = shapes[kinds[hash(slug) % kinds.length]!]!(colour, name);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2000 1000"><rect width="2000" height="1000" fill="${BACKDROPS[hash(slug) % BACKDROPS.length]}"/><g transform="translate(500 0)">${a}</g><g transform="translate(1050 80) scale(.8)" opacity=".8">${a}</g></svg>`;
+/** The demo hero: the featured categories' products side by side on a shelf, 4:3. */
+function heroSvg(): string {
+  const shown = demoCategories
+    .filter((c) => c.featured)
+    .map((c) => demoProducts.find((p) => c.image === `catalog/products/${p.slug}-1.webp`))
+    .filter((p) => p !== undefined)
+    .slice(0, 3);
+  const step = 1200 / (shown.length + 1);
+  const items = shown
+    .map((p, i) => {
+      const shape = shapes[KIND_SHAPES[demoProductKinds[p.slug] ?? ''] ?? 'vase']!;
+      // Alternate sizes and heights, like things placed on a shelf rather than in a row of icons.
+      const scale = i % 2 ? 0.62 : 0.72;
+      const x = step * (i + 1) - 500 * scale;
+      const y = 640 - 760 * scale;
+      return `<g transform="translate(${x} ${y}) scale(${scale})">${shape(colourOf(p.name, p.slug), p.name)}</g>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 900"><rect width="1200" height="900" fill="#e9d8c4"/><rect y="640" width="1200" height="260" fill="#d9c0a3"/><rect y="630" width="1200" height="16" fill="#8a5a34" opacity=".5"/><circle cx="980" cy="170" r="90" fill="#f4ece2" opacity=".7"/>${items}</svg>`;
 }
 
 async function render(svg: string, file: string, width: number, height: number) {
@@ -211,10 +226,8 @@ async function render(svg: string, file: string, width: number, height: number) 
 /** Writes every demo picture that is not there yet; returns how many it wrote. */
 export async function writeDemoCatalogImages(uploadsDir: string): Promise<number> {
   const jobs: Array<() => Promise<void>> = [];
-  for (const c of demoCategories) {
-    const file = path.join(uploadsDir, c.image);
-    if (!existsSync(file)) jobs.push(() => render(categorySvg(c.slug, c.name), file, 1200, 600));
-  }
+  const hero = path.join(uploadsDir, demoSettings.hero_image);
+  if (!existsSync(hero)) jobs.push(() => render(heroSvg(), hero, 1200, 900));
   for (const p of demoProducts) {
     for (let n = 1; n <= p.imageCount; n++) {
       const file = path.join(uploadsDir, 'catalog', 'products', `${p.slug}-${n}.webp`);

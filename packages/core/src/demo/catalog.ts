@@ -17,7 +17,7 @@ export interface DemoCategory {
   /** Slug of the parent category. */
   parent?: string;
   featured?: boolean;
-  /** `catalog/categories/<slug>.webp` */
+  /** The picture of one of its products (see below). */
   image: string;
 }
 
@@ -76,7 +76,7 @@ const category = (
   name: string,
   description: string,
   extra: { parent?: string; featured?: boolean } = {},
-): DemoCategory => ({ slug, name, description, ...extra, image: `catalog/categories/${slug}.webp` });
+): DemoCategory => ({ slug, name, description, ...extra, image: '' });
 
 export const demoCategories: DemoCategory[] = [
   category(
@@ -2653,3 +2653,16 @@ function buildProducts(): DemoProduct[] {
 }
 
 export const demoProducts: DemoProduct[] = buildProducts();
+
+// A category's picture is the first picture of its first product (its own or a subcategory's), so a home
+// tile shows what the category sells rather than a drawing of its own that could show anything.
+for (const c of demoCategories) {
+  const first = demoProducts.find((p) => p.category === c.slug || isBelow(p.category, c.slug));
+  if (!first) throw new Error(`Demo category ${c.slug} has no products`);
+  c.image = `catalog/products/${first.slug}-1.webp`;
+}
+
+function isBelow(slug: string, ancestor: string): boolean {
+  const parent = demoCategories.find((c) => c.slug === slug)?.parent;
+  return parent !== undefined && (parent === ancestor || isBelow(parent, ancestor));
+}

@@ -65,6 +65,8 @@ export const demoSettings = {
   hero_title: 'El emeği, gönül işi.',
   hero_text:
     "Kadıköy'deki atölyemizde çamurdan, kumaştan ve deriden tek tek ürettiğimiz parçaları özenle paketleyip kapınıza getiriyoruz.",
+  // Drawn into the uploads folder at first start (catalog-images.ts), like the products' pictures.
+  hero_image: 'site/hero.webp',
   maintenance_image: 'site/maintenance.svg',
   footer_text:
     "2016'dan beri Kadıköy Moda'da el yapımı seramik, tekstil, kırtasiye ve deri ürünler üreten küçük bir atölye.",

@@ -120,6 +120,15 @@ export const settingDefinitions = {
     public: true,
     description: 'İletişim e-postası',
   }),
+  order_email: define({
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(\S+@\S+\.\S+)?$/, 'Geçerli bir e-posta adresi girin (boş: iletişim e-postası).'),
+    default: '',
+    public: false,
+    description: 'Yeni sipariş bildirimlerinin gittiği e-posta (boş: contact_email)',
+  }),
   contact_address: define({
     schema: optionalText(300),
     default: '',
@@ -139,6 +148,12 @@ export const settingDefinitions = {
     default: '',
     public: true,
     description: 'Anasayfa alt başlığı',
+  }),
+  hero_image: define({
+    schema: imagePath.or(z.literal('')),
+    default: '',
+    public: true,
+    description: 'Anasayfa görseli (boş: görselsiz)',
   }),
   footer_text: define({
     schema: optionalText(300),

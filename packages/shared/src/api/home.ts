@@ -13,6 +13,7 @@ export const globalSettingSchema = z.object({
   eur_rate: z.string().describe('TRY per 1 EUR, decimal string'),
   hero_title: z.string(),
   hero_text: z.string(),
+  hero_image: z.string().describe('Image path `folder/file` under /uploads; empty: the hero has no image'),
   footer_text: z.string(),
   maintenance_image: z.string(),
 });
