@@ -67,10 +67,14 @@ test.describe('blog', () => {
   }) => {
     const bad = await page.goto('/blog-details/abc');
     expect(bad?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /blog-details/abc');
+    await expect(page.getByTestId('error-message')).toHaveText(
+      '/blog-details/abc adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
+    );
     const unknown = await page.goto('/blog-details/99999');
     expect(unknown?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /blog-details/99999');
+    await expect(page.getByTestId('error-message')).toHaveText(
+      '/blog-details/99999 adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
+    );
   });
 
   test('the home page shows the three newest posts', async ({ page }) => {

@@ -94,7 +94,9 @@ test.describe('catalogue', () => {
   test('an unknown product answers 404 with the error screen', async ({ page }) => {
     const response = await page.goto('/product/boyle-bir-urun-yok');
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /product/boyle-bir-urun-yok');
+    await expect(page.getByTestId('error-message')).toHaveText(
+      '/product/boyle-bir-urun-yok adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
+    );
   });
 
   test('a bad filter in the URL answers 400 naming the problem', async ({ page }) => {

@@ -73,33 +73,48 @@ test.describe('content pages', () => {
 });
 
 test.describe('error screen', () => {
-  test('an unknown path answers 404 with "Page not found: {path}"', async ({ page }) => {
+  test('an unknown path answers 404 in Turkish only, with a search and products to go on with', async ({
+    page,
+  }) => {
     const response = await page.goto('/olmayan/bir-sayfa');
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle('Error Page');
     await expect(page.getByTestId('error-status')).toHaveText('Hata kodu: 404');
-    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /olmayan/bir-sayfa');
+    await expect(page.getByTestId('error-message')).toHaveText(
+      '/olmayan/bir-sayfa adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
+    );
+    await expect(page.getByRole('main')).not.toContainText('Page not found');
     await expect(page.getByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Anasayfa', exact: true }).last()).toHaveAttribute(
       'href',
       '/',
     );
+    const products = page.getByRole('region', { name: 'Bunlara göz atabilirsiniz' });
+    await expect(products.getByRole('listitem')).toHaveCount(4);
     await screenshot(page, 'error-404');
     await expectNoAxeViolations(page);
+
+    const search = page.getByRole('main').getByRole('searchbox', { name: 'Aradığınız ürünü yazın' });
+    await search.fill('kupa');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=kupa$/);
   });
 
-  test('a route parameter that fails validation answers 404 "Page Not Found: {path}"', async ({ page }) => {
+  test('a route parameter that fails validation answers 404 with the Turkish line', async ({ page }) => {
     const response = await page.goto('/content/Geçersiz_Slug!');
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId('error-message')).toHaveText(/^Page Not Found: \/content\//);
+    await expect(page.getByTestId('error-message')).toHaveText(/^\/content\/.+ adresinde bir sayfa yok;/);
   });
 
-  test('a valid slug of no page answers 404 "Page not found: {path}"', async ({ page }) => {
+  test('a valid slug of no page answers 404 with the Turkish line and a search', async ({ page }) => {
     const response = await page.goto('/content/boyle-bir-sayfa-yok');
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('error-message')).toHaveText(
-      'Page not found: /content/boyle-bir-sayfa-yok',
+      '/content/boyle-bir-sayfa-yok adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
     );
+    await expect(
+      page.getByRole('main').getByRole('searchbox', { name: 'Aradığınız ürünü yazın' }),
+    ).toBeVisible();
   });
 
   test('/404 is the error screen with status 404', async ({ page }) => {

@@ -75,12 +75,15 @@ test.describe('every route of the specification', () => {
 
   test('/404, unknown paths and invalid ids show the error screen with status 404', async ({ page }) => {
     const cases: Array<[path: string, message: string]> = [
-      ['/404', 'Page not found: /404'],
-      ['/boyle-bir-sayfa-yok', 'Page not found: /boyle-bir-sayfa-yok'],
-      ['/shop/boyle-bir-kategori-yok', 'Page not found: /shop/boyle-bir-kategori-yok'],
-      ['/blog-details/abc', 'Page Not Found: /blog-details/abc'],
-      ['/blog-details/999999', 'Page not found: /blog-details/999999'],
-    ];
+      '/404',
+      '/boyle-bir-sayfa-yok',
+      '/shop/boyle-bir-kategori-yok',
+      '/blog-details/abc',
+      '/blog-details/999999',
+    ].map((path): [string, string] => [
+      path,
+      `${path} adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.`,
+    ]);
     for (const [path, message] of cases) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

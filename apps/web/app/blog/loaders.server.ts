@@ -24,7 +24,7 @@ export function parseBlogQuery(request: Request): BlogListQuery {
   return result.data;
 }
 
-/** A listing page with the sidebar; an unknown category or tag answers 404 `Page not found: {path}`. */
+/** A listing page with the sidebar; an unknown category or tag answers 404 (the Turkish 404 line). */
 export async function loadBlogListing(request: Request, blog: BlogContext) {
   const query = parseBlogQuery(request);
   const [listing, sidebar] = await Promise.all([blog.list(query), blog.sidebar()]);
@@ -33,8 +33,8 @@ export async function loadBlogListing(request: Request, blog: BlogContext) {
 }
 
 /**
- * `/blog-details/:id`: an id that is not a positive integer fails the route validation (404
- * `Page Not Found: {path}`); a valid id without a published post is 404 `Page not found: {path}`.
+ * `/blog-details/:id`: an id that is not a positive integer fails the route validation, a valid id
+ * without a published post names nothing: both answer 404.
  */
 export async function loadBlogPost(
   { params, request }: { params: Record<string, string | undefined>; request: Request },

@@ -77,6 +77,9 @@ export const tr = {
     onlyInStock: 'Yalnızca stoktakiler',
     tags: 'Etiketler',
     filter: 'Filtrele',
+    activeFilters: '{{count}} etkin filtre',
+    closeFilters: 'Kapat',
+    showResults: '{{count}} ürünü göster',
     sort: 'Sıralama',
     sorts: {
       relevance: 'En uygun',
@@ -660,6 +663,9 @@ export const tr = {
     home: 'Anasayfa',
     status: 'Hata kodu',
     unexpected: 'Beklenmeyen bir hata oluştu.',
+    notFoundText: '{{path}} adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
+    searchLabel: 'Aradığınız ürünü yazın',
+    goOn: 'Bunlara göz atabilirsiniz',
   },
   maintenance: {
     title: 'Bakım çalışması',

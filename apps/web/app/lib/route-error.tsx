@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { i18n } from '../i18n/index.ts';
 
-/** The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the spec's text. */
+/** The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the 404 line. */
 export function errorMessage(data: unknown, status: number, pathname: string): string {
   if (
     typeof data === 'object' &&
@@ -11,7 +11,12 @@ export function errorMessage(data: unknown, status: number, pathname: string): s
   ) {
     return (data as { message: string }).message;
   }
-  return status === 404 ? `Page not found: ${pathname}` : i18n.t('error.unexpected');
+  return status === 404 ? notFoundMessage(pathname) : i18n.t('error.unexpected');
+}
+
+/** The one Turkish line of every 404 page, whatever found nothing (an unknown path, slug or id). */
+export function notFoundMessage(pathname: string): string {
+  return i18n.t('error.notFoundText', { path: pathname });
 }
 
 /** The status and message of the error a route's boundary caught (what the error screen shows). */
