@@ -9,7 +9,7 @@
 import { normalizeTurkishMobile } from '../address/phone.ts';
 import { districtByName, provinceByCode } from '../address/turkey.ts';
 import { isTcKimlikNo, isVergiNo } from '../address/turkish-ids.ts';
-import { z } from '../zod.ts';
+import { lineText, multilineText, z } from '../zod.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -19,12 +19,11 @@ export type BillingType = (typeof BILLING_TYPES)[number];
 
 /** Required text, trimmed; the same message for a missing and a blank value. */
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  lineText({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /** Optional text: blank, null or absent becomes undefined, so "not given" has one spelling. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: 'Geçersiz değer' })
+  lineText({ error: 'Geçersiz değer' })
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -194,8 +193,7 @@ const addressFields = z.object({
       .refine((code) => provinceByCode(code) !== undefined, 'İl seçin'),
   ),
   district: requiredText('İlçe seçin', 60, 'İlçe seçin'),
-  line: z
-    .string({ error: 'Mahalle, sokak ve bina bilgilerini girin' })
+  line: multilineText({ error: 'Mahalle, sokak ve bina bilgilerini girin' })
     .trim()
     .min(5, 'Mahalle, sokak ve bina bilgilerini girin')
     .max(250, 'Adres en fazla 250 karakter olabilir'),

@@ -6,7 +6,7 @@
  * by the object schemas, and the server computes every amount from the catalogue.
  */
 
-import { z } from '../zod.ts';
+import { lineText, multilineText, z } from '../zod.ts';
 import {
   addressInput,
   loginInput,
@@ -44,18 +44,18 @@ const MAX_PERSONALIZATION_TEXT = 500;
 export const personalizationSchema = z.object({
   fields: z
     .record(
-      z.string().max(40, 'Geçersiz kişiselleştirme alanı'),
-      z
-        .string({ error: 'Kişiselleştirme metni yazı olmalı' })
-        .max(MAX_PERSONALIZATION_TEXT, `Metin en fazla ${MAX_PERSONALIZATION_TEXT} karakter olabilir`),
+      lineText().max(40, 'Geçersiz kişiselleştirme alanı'),
+      multilineText({ error: 'Kişiselleştirme metni yazı olmalı' }).max(
+        MAX_PERSONALIZATION_TEXT,
+        `Metin en fazla ${MAX_PERSONALIZATION_TEXT} karakter olabilir`,
+      ),
     )
     .default({})
     .refine(
       (f) => Object.keys(f).length <= MAX_PERSONALIZATION_FIELDS,
       'Çok fazla kişiselleştirme alanı gönderildi',
     ),
-  image: z
-    .string({ error: 'Geçersiz görsel' })
+  image: lineText({ error: 'Geçersiz görsel' })
     .max(200, 'Geçersiz görsel')
     .nullish()
     .transform((v) => v || undefined),
@@ -75,8 +75,7 @@ export const updateQuantityInput = z.object({ quantity: quantitySchema });
 export const lineIdSchema = id('Sepet satırı bulunamadı');
 
 export const couponInput = z.object({
-  code: z
-    .string({ error: 'Kupon kodunu girin' })
+  code: lineText({ error: 'Kupon kodunu girin' })
     .trim()
     .min(1, 'Kupon kodunu girin')
     .max(40, 'Kupon kodu en fazla 40 karakter olabilir'),
@@ -133,8 +132,7 @@ export const checkoutInput = z.object({
       error: 'Ön bilgilendirme formunu ve mesafeli satış sözleşmesini onaylamanız gerekiyor',
     }),
   ),
-  note: z
-    .string({ error: 'Sipariş notu yazı olmalı' })
+  note: multilineText({ error: 'Sipariş notu yazı olmalı' })
     .trim()
     .max(500, 'Sipariş notu en fazla 500 karakter olabilir')
     .optional()

@@ -3,15 +3,24 @@
  * browser bundle must not carry; the types and constants the storefront needs are in `catalog.ts`.
  */
 import { isSlug } from '../slug.ts';
-import { z } from '../zod.ts';
+import { lineText, multilineText, z } from '../zod.ts';
 import { DEFAULT_PAGE_SIZE, LISTING_SORTS, MAX_PAGE_SIZE, MAX_QUERY_LENGTH } from './catalog.ts';
 
+/**
+ * One value or several (`?tag=a&tag=b`). A bad value gets its own message under the parameter's name (a
+ * union would answer only "Geçersiz değer").
+ */
 const many = (item: z.ZodType<string>, max: number, message: string) =>
-  z
-    .union([item, z.array(item)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.string()).max(max, message));
+  z.preprocess(
+    (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string())
+      .max(max, message)
+      .superRefine((values, ctx) => {
+        const bad = values.map((v) => item.safeParse(v).error).find((e) => e !== undefined);
+        if (bad) ctx.addIssue({ code: 'custom', message: bad.issues[0]!.message });
+      }),
+  );
 
 /** A price bound in whole or decimal lira as typed in a filter form ("250" or "249.90"). */
 const lira = z
@@ -57,8 +66,7 @@ export const listingQuerySchema = z
       'En fazla 20 etiket seçilebilir.',
     ),
     opt: many(
-      z
-        .string()
+      lineText()
         .max(120)
         .regex(/^[^:]{1,40}:.{1,60}$/, 'Seçenek filtresi "Ad:Değer" biçiminde olmalıdır (ör. Renk:Mavi).'),
       10,
@@ -71,9 +79,11 @@ export const listingQuerySchema = z
   });
 export type ListingQuery = z.output<typeof listingQuerySchema>;
 
-/** A search query: trimmed, at most 200 characters; quotes, %, _ and backslashes are plain text. */
-export const searchTextSchema = z
-  .string({ error: 'Arama metni gerekli.' })
+/**
+ * A search query: trimmed, at most 200 characters; quotes, %, _ and backslashes are plain text. Pasted
+ * line breaks and tabs are spaces like any other.
+ */
+export const searchTextSchema = multilineText({ error: 'Arama metni gerekli.' })
   .max(MAX_QUERY_LENGTH, `Arama metni en fazla ${MAX_QUERY_LENGTH} karakter olabilir.`)
   .transform((q) => q.trim().replace(/\s+/g, ' '));
 

@@ -2,7 +2,7 @@
  * The contact form (`POST /api/front/contact`, the `/contact` page). Messages are what a visitor reads next
  * to the field. Brings zod: imported by path, by the server and by the OpenAPI document.
  */
-import { z } from '../zod.ts';
+import { lineText, multilineText, z } from '../zod.ts';
 import { CONTACT_HONEYPOT, CONTACT_LIMITS } from './form-limits.ts';
 
 export { CONTACT_HONEYPOT, CONTACT_LIMITS };
@@ -10,11 +10,12 @@ export { CONTACT_HONEYPOT, CONTACT_LIMITS };
 export const CONTACT_MAX_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
 
-const text = (missing: string, min: number, max: number, short: string, long: string) =>
-  z.string({ error: missing }).trim().min(1, missing).min(min, short).max(max, long);
+const text =
+  (string: typeof lineText) => (missing: string, min: number, max: number, short: string, long: string) =>
+    string({ error: missing }).trim().min(1, missing).min(min, short).max(max, long);
 
 export const contactRequest = z.object({
-  name: text(
+  name: text(lineText)(
     'Adınızı ve soyadınızı girin',
     2,
     CONTACT_LIMITS.name,
@@ -28,14 +29,14 @@ export const contactRequest = z.object({
     .min(1, 'E-posta adresinizi girin')
     .max(CONTACT_LIMITS.email, `E-posta adresi en fazla ${CONTACT_LIMITS.email} karakter olabilir`)
     .pipe(z.email({ error: 'Geçerli bir e-posta adresi girin' })),
-  subject: text(
+  subject: text(lineText)(
     'Konuyu yazın',
     3,
     CONTACT_LIMITS.subject,
     'Konu en az 3 karakter olmalı',
     `Konu en fazla ${CONTACT_LIMITS.subject} karakter olabilir`,
   ),
-  message: text(
+  message: text(multilineText)(
     'Mesajınızı yazın',
     10,
     CONTACT_LIMITS.message,

@@ -2,7 +2,7 @@
  * Request schemas of the support API (`support-context.ts` has the answers' shapes). Messages are what a
  * customer reads next to the field. Brings zod: imported by path.
  */
-import { z } from '../zod.ts';
+import { lineText, multilineText, z } from '../zod.ts';
 import { SUPPORT_LIMITS } from './form-limits.ts';
 
 export type {
@@ -23,16 +23,14 @@ export const ticketNoSchema = z
   .toUpperCase()
   .regex(TICKET_NO_PATTERN, 'Talep numarası geçersiz');
 
-const message = z
-  .string({ error: 'Mesajınızı yazın' })
+const message = multilineText({ error: 'Mesajınızı yazın' })
   .trim()
   .min(1, 'Mesajınızı yazın')
   .min(5, 'Mesajınız en az 5 karakter olmalı')
   .max(SUPPORT_LIMITS.message, `Mesajınız en fazla ${SUPPORT_LIMITS.message} karakter olabilir`);
 
 export const openTicketRequest = z.object({
-  subject: z
-    .string({ error: 'Konuyu yazın' })
+  subject: lineText({ error: 'Konuyu yazın' })
     .trim()
     .min(1, 'Konuyu yazın')
     .min(3, 'Konu en az 3 karakter olmalı')
