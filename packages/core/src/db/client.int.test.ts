@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +14,56 @@ function tempDir() {
   dirs.push(dir);
   return dir;
 }
-afterEach(() => {
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const clientModule = path.join(import.meta.dirname, 'client.ts');
+
+/**
+ * Another process that opens `dir` like a running shop and keeps it open; resolves once it holds the
+ * database (`opened`), or with what it printed when it could not.
+ */
+async function otherProcess(dir: string): Promise<{ child: ChildProcess; opened: boolean; output: string }> {
+  const code = `
+    const { openDatabase } = await import(${JSON.stringify(clientModule)});
+    try {
+      await openDatabase({ dataDir: ${JSON.stringify(dir)} });
+      // Running, not just started: timers held up by the start (a lease's refresh) have had their turn.
+      await new Promise((r) => setTimeout(r, 1000));
+      console.log('opened');
+      setInterval(() => {}, 60_000);
+    } catch (err) {
+      console.log(err.code, err.message);
+      process.exit(3);
+    }`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  const opened = await new Promise<boolean>((resolve) => {
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('opened')) resolve(true);
+    });
+    child.on('exit', () => resolve(false));
+  });
+  return { child, opened, output };
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals) {
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
 
 describe('database', () => {
   it('loads pg_trgm and unaccent with the migrations', async () => {
@@ -62,6 +111,41 @@ describe('embedded database', () => {
     // Released on close: the next start may open it.
     const next = await openDatabase({ dataDir: dir });
     await next.close();
+  });
+
+  it('opens at once after the process holding it was killed (kill -9): a supervisor restarts it', async () => {
+    const dir = tempDir();
+    const crashed = await otherProcess(dir);
+    expect(crashed.opened).toBe(true);
+    await kill(crashed.child, 'SIGKILL');
+    const next = await openDatabase({ dataDir: dir });
+    await next.close();
+  });
+
+  it('is never opened by a second process, not even while the holder is paused for a long time', async () => {
+    const dir = tempDir();
+    const holder = await otherProcess(dir);
+    expect(holder.opened).toBe(true);
+    // A holder stopped by a busy machine longer than any timed lock lasts (such a lock used to go stale after
+    // 10 s) still holds the directory: a second writer would corrupt it.
+    holder.child.kill('SIGSTOP');
+    try {
+      await new Promise((r) => setTimeout(r, 11_000));
+      const error = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+      expect((error as StartupError).code).toBe('DATA_DIR_LOCKED');
+      const second = await otherProcess(dir);
+      expect(second.opened).toBe(false);
+      expect(second.output).toContain('DATA_DIR_LOCKED');
+    } finally {
+      holder.child.kill('SIGCONT');
+    }
+  });
+
+  it('lets exactly one of two processes started together open it', async () => {
+    const dir = tempDir();
+    const [a, b] = await Promise.all([otherProcess(dir), otherProcess(dir)]);
+    expect([a.opened, b.opened].filter(Boolean)).toHaveLength(1);
+    expect((a.opened ? b : a).output).toContain('başka bir Vitrin süreci tarafından kullanılıyor');
   });
 });
 
