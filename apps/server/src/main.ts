@@ -87,6 +87,9 @@ async function main() {
   void expire();
   setInterval(expire, EXPIRY_INTERVAL_MS).unref();
 
+  // Queued e-mails: a round each minute sends what came due (retries, mails of other nodes and of the CLI).
+  services.mail.start();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -104,6 +107,8 @@ async function main() {
     await services.orders.drainMail();
     await services.contact.drainMail();
     await services.support.drainMail();
+    services.mail.stop();
+    await services.mail.drain();
     services.mailer.close();
     await services.database.close();
     process.exit(0);

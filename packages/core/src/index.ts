@@ -29,6 +29,14 @@ export { type Database, type DatabaseOptions, type Db, openDatabase, parseDataba
 export { StartupError } from './db/errors.ts';
 export { isEmptyShop, seedDemo } from './demo/seed.ts';
 export { createMailer, type Mailer, type MailerOptions, type MailLogger } from './mail/mailer.ts';
+export {
+  createMailQueue,
+  enqueueMail,
+  type MailQueue,
+  type QueuedMail,
+  type QueuedMessage,
+  RETRY_DELAYS_MS,
+} from './mail/queue.ts';
 export { OrderError, type OrderErrorCode, orderErrorStatus } from './orders/errors.ts';
 export { type OrderService, type OrderViewer, parseStateArgument } from './orders/service.ts';
 export type { Actor, ChangedOrder, StatusChangeOptions } from './orders/status.ts';

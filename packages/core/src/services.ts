@@ -16,6 +16,7 @@ import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createHomeService } from './home/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue } from './mail/queue.ts';
 import { createNavigationService } from './navigation/service.ts';
 import { createSecret } from './orders/secrets.ts';
 import { createOrderService } from './orders/service.ts';
@@ -54,8 +55,10 @@ export function createServices(database: Database, options: ServicesOptions = {}
       outboxDir: path.join(os.tmpdir(), 'vitrin-outbox'),
       from: 'Vitrin <noreply@vitrin.invalid>',
     });
+  // Every e-mail goes through the durable queue (`mail/queue.ts`); `mail.mailer` queues one on its own.
+  const mail = createMailQueue(db, { mailer });
   const customers = createCustomerService(db, {
-    mailer,
+    mailer: mail.mailer,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     // Asked at each e-mail: the operator may rename the shop while it runs.
     shopName: () => settings.get('brand_name'),
@@ -64,7 +67,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // Orders after placement and their card payments (test provider: the `/secure-pay` page). Both load
   // their HMAC secrets from the database now; their async methods wait for that (see orders/secrets.ts).
   const orders = createOrderService(db, {
-    mailer,
+    mail,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     settings,
     // A cancelled paid card order: its refund goes to the provider right after the commit.
@@ -83,9 +86,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const wishlist = createWishlistService(db, { settings });
   const compare = createCompareService(db, { catalog });
   // The contact form and support tickets (their attachments outside the public uploads).
-  const contact = createContactService(db, { mailer, settings });
+  const contact = createContactService(db, { mailer: mail.mailer, settings });
   const support = createSupportService(db, {
-    mailer,
+    mailer: mail.mailer,
     settings,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
@@ -111,7 +114,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
     compare,
     contact,
     support,
-    /** Closed at shutdown, after `customers.drainMail()`. */
+    /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
+    mail,
+    /** Closed at shutdown, after `mail.drain()`. */
     mailer,
   };
 }

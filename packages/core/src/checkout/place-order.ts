@@ -105,6 +105,8 @@ export interface PlaceOrderDeps {
   cart: CartService;
   coupons: CouponService;
   now: () => Date;
+  /** Last step of the order's transaction: queues its e-mails, which so exist exactly when it does. */
+  onPlaced?: (tx: Db, placed: { order: OrderRow; parts: OrderParts }) => Promise<void>;
 }
 
 /**
@@ -313,6 +315,7 @@ async function placeInTransaction(
     history: [{ ...historyRow, orderId: order.id }],
     lastPayment: null,
   };
+  await deps.onPlaced?.(tx, { order, parts });
   return { order, parts };
 }
 

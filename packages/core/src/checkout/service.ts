@@ -11,13 +11,17 @@ import type { OrderParts, OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CheckoutBuyer, placedOrder, placeOrder } from './place-order.ts';
 
-/** What checkout needs of the orders service (the guest link token, the confirmation e-mail). */
+/** What checkout needs of the orders service (the guest link token, the order's e-mails). */
 export interface OrderHooks {
   /** Resolves once `accessToken` may be called. */
   ready?(): Promise<void>;
   accessToken(orderNo: string): string;
-  /** After the order's transaction committed: sends the confirmation e-mail (`placed`: the order as written). */
-  afterPlaced?(orderId: number, placed?: { order: OrderRow; parts: OrderParts }): Promise<void> | void;
+  /** Read before the order's transaction; its `placed` queues the e-mails inside it. */
+  mailWriter(): Promise<{
+    placed(tx: Db, placed: { order: OrderRow; parts: OrderParts }): Promise<void>;
+  }>;
+  /** After the commit: sends the queued e-mails. */
+  sendQueuedMail(): void;
 }
 
 export interface CheckoutLogger {
@@ -52,8 +56,8 @@ export interface CheckoutResult {
 }
 
 /**
- * Checkout: the quote of the payment step and placing the order (`place-order.ts`). After the order's
- * transaction committed, the orders service sends the confirmation e-mail (`afterPlaced`), and a guest who
+ * Checkout: the quote of the payment step and placing the order (`place-order.ts`). The order's e-mails
+ * are queued in its transaction (`mailWriter().placed`) and sent after the commit. A guest who
  * asked for an account gets one through the customer service's own registration (same validation, same
  * welcome e-mail). That happens after the commit on purpose: a refused or failed registration (e.g. the
  * address already has an account) must not lose an order that was placed and maybe paid for. The new
@@ -123,8 +127,9 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
       input: unknown,
       idempotencyKey: unknown,
     ): Promise<CheckoutResult> {
+      const mails = await orderHooks.mailWriter();
       const placed = await placeOrder(
-        { db, settings: settings.all, cart, coupons, now },
+        { db, settings: settings.all, cart, coupons, now, onPlaced: mails.placed },
         owner,
         buyer,
         input,
@@ -137,19 +142,9 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
         replayed: placed.replayed,
       };
       if (placed.replayed) return result;
+      orderHooks.sendQueuedMail();
       // A guest who asked for an account gets one below, and it will own the order.
       const password = buyer.customerId === null ? placed.data.createAccountPassword : undefined;
-      try {
-        // The order as written saves reading it again, unless the account opened below changes it.
-        const asWritten = password === undefined && placed.parts ? { order, parts: placed.parts } : undefined;
-        await orderHooks.afterPlaced?.(order.id, asWritten);
-      } catch (err) {
-        // The order is placed; a confirmation that could not be queued is logged, never a failed checkout.
-        logger.error(
-          { orderId: order.id, reason: err instanceof Error ? err.message : String(err) },
-          'afterPlaced failed',
-        );
-      }
       if (password !== undefined) {
         result.account = await openAccount(order.id, order, password);
         result.order = {

@@ -39,10 +39,18 @@ async function writeToOutbox(message, fileName) {
   }
 }
 
-/** Name, code and message only: an error object may carry the message it failed to send. */
+/**
+ * Name, code, SMTP reply code and message only: an error object may carry the message it failed to send.
+ * The reply code tells the queue a refusal for good (5xx) from one worth retrying.
+ */
 function describeError(err) {
   if (!(err instanceof Error)) return { message: String(err) };
-  return { name: err.name, message: err.message, ...(err.code === undefined ? {} : { code: err.code }) };
+  return {
+    name: err.name,
+    message: err.message,
+    ...(err.code === undefined ? {} : { code: err.code }),
+    ...(typeof err.responseCode === 'number' ? { responseCode: err.responseCode } : {}),
+  };
 }
 
 parentPort.on('message', async ({ id, message, fileName }) => {

@@ -53,7 +53,7 @@ interface Waiting {
 /** What the worker answers for one message: nothing, or why it was not sent. */
 interface WorkerReply {
   id: number;
-  error?: { name?: string; message: string; code?: unknown };
+  error?: { name?: string; message: string; code?: unknown; responseCode?: number };
 }
 
 /**

@@ -185,3 +185,48 @@ function refundSentence(order: OrderDetail): string {
   }
   return '';
 }
+
+/**
+ * A card order that was never paid and whose payment time ran out: the only mail such an order gets (no
+ * confirmation went out at placement, since nothing was bought yet).
+ */
+export function orderPaymentIncompleteEmail(order: OrderDetail, ctx: OrderMailContext): EmailContent {
+  return orderMail(ctx, `Ödemeniz tamamlanmadı – ${order.orderNo}`, [
+    `${order.orderNo} numaralı siparişinizin kart ödemesi tamamlanmadı; ödeme süresi dolduğu için sipariş işleme alınmadı ve kartınızdan herhangi bir ödeme alınmadı.`,
+    'Ürünleri hâlâ istiyorsanız siparişinizi aşağıdaki bağlantıdan açıp yeniden ödeyebilirsiniz.',
+  ]);
+}
+
+const addressText = (a: OrderDetail['billingAddress']) =>
+  `${a.firstName} ${a.lastName}, ${a.line}, ${a.district} / ${a.province}${a.postcode ? ` ${a.postcode}` : ''}, ${a.phone}`;
+
+/**
+ * The shop's notice of a new order (to the `order_email` setting): who bought what, how it is paid and
+ * where it goes. `paid`: a card order whose payment just succeeded (the moment it is to be prepared).
+ */
+export function shopOrderNoticeEmail(
+  order: OrderDetail,
+  ctx: { shopName: string; orderUrl: string; paid: boolean },
+): EmailContent {
+  const buyer = `${order.billingAddress.firstName} ${order.billingAddress.lastName}`;
+  const subject = `${ctx.paid ? 'Ödemesi alınan sipariş' : 'Yeni sipariş'}: ${order.orderNo} – ${money(order.totalMinor)}`;
+  const intro = ctx.paid
+    ? `${order.orderNo} numaralı siparişin kart ödemesi alındı; sipariş hazırlanmayı bekliyor.`
+    : `${order.orderNo} numaralı yeni bir sipariş alındı.`;
+  const about = [
+    `Müşteri: ${buyer} <${order.email}>, ${order.phone}`,
+    ...paymentParagraphs({ ...order, bankAccounts: [] }),
+    `Teslimat adresi: ${order.shippingAddress ? addressText(order.shippingAddress) : 'yok (sanal ürünler)'}`,
+    `Fatura adresi: ${addressText(order.billingAddress)}`,
+    ...(order.note.trim() ? [`Sipariş notu: ${order.note.trim()}`] : []),
+  ];
+  const orderUrl = assertWebUrl(ctx.orderUrl);
+  const text = [intro, '', ...linesText(order), '', ...about, '', orderUrl, ''].join('\n');
+  const html = page(
+    subject,
+    ctx.shopName,
+    [paragraphHtml(intro), linesTableHtml(order), ...about.map(paragraphHtml)],
+    { label: 'Siparişi görüntüle', url: orderUrl },
+  );
+  return { subject, html, text };
+}

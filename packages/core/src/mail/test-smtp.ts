@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the server received it: the envelope and the raw MIME text. */
@@ -11,7 +12,14 @@ export interface ReceivedMail {
  * A real SMTP server on loopback (a free port) that keeps every message it receives, for integration
  * tests of the core and of the server. `refuse` names recipients it answers with a permanent error.
  */
-export async function startSmtp({ refuse }: { refuse?: (address: string) => boolean } = {}) {
+export async function startSmtp({
+  refuse,
+  port: wanted = 0,
+}: {
+  refuse?: (address: string) => boolean;
+  /** A fixed port (a mail server coming back where it was); by default a free one. */
+  port?: number;
+} = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +43,7 @@ export async function startSmtp({ refuse }: { refuse?: (address: string) => bool
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -62,4 +70,13 @@ export function readable(raw: string): string {
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
       kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : data.replaceAll('_', ' '),
     );
+}
+
+/** A loopback port nothing listens on (yet): a mail server that is away. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

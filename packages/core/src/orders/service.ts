@@ -4,12 +4,18 @@ import { isOrderState, type OrderState } from '@vitrin/shared/order-states';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { orderConfirmationEmail, orderStatusEmail } from '../mail/order-templates.ts';
-import type { EmailContent } from '../mail/templates.ts';
+import {
+  orderConfirmationEmail,
+  orderPaymentIncompleteEmail,
+  orderStatusEmail,
+  shopOrderNoticeEmail,
+} from '../mail/order-templates.ts';
+import { enqueueMail, type MailQueue } from '../mail/queue.ts';
+import type { Settings } from '../settings/registry.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { signAccess, verifyAccessToken } from './access.ts';
 import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
+import { listOperatorOrders } from './operator.ts';
 import {
   type DetailExtras,
   detailOf,
@@ -20,7 +26,13 @@ import {
   orderDetail,
 } from './queries.ts';
 import { createSecret } from './secrets.ts';
-import { type ChangedOrder, changeStatus, type OrderRef, type StatusChangeOptions } from './status.ts';
+import {
+  type Actor,
+  type ChangedOrder,
+  changeStatus,
+  type OrderRef,
+  type StatusChangeOptions,
+} from './status.ts';
 
 /** Who is looking: the logged-in customer (if any) and the guest link's token (if any). */
 export interface OrderViewer {
@@ -33,12 +45,12 @@ export interface OrderLogger {
 }
 
 export interface OrderServiceOptions {
-  mailer: Mailer;
+  /** The durable mail queue: order e-mails are written in the transaction of the change. */
+  mail: MailQueue;
   /** The storefront's public origin: links in e-mails start with it. */
   shopUrl: string;
   settings: SettingsService;
   now?: () => Date;
-  logger?: OrderLogger;
   /** Called after a change that left a payment to give back (the payment service refunds it). */
   onRefundDue?: () => void;
 }
@@ -50,12 +62,9 @@ const EXPIRED_NOTE = 'Ödeme süresi doldu; stok ve kupon serbest bırakıldı.'
  * detail, cancellation, the confirmation e-mail and the expiry of unpaid card orders.
  */
 export function createOrderService(db: Db, options: OrderServiceOptions) {
-  const { mailer, settings } = options;
+  const { mail, settings } = options;
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
-  const logger: OrderLogger = options.logger ?? {
-    error: (fields, message) => console.error(message, fields),
-  };
   const secret = createSecret(db, 'order_access');
 
   const accessToken = (orderNo: string) => signAccess(secret.current(), orderNo);
@@ -67,20 +76,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     pay: (orderNo: string) => `/secure-pay?${query(orderNo)}`,
   };
 
-  // --- e-mail: after commit, in the background, like the account e-mails -----------------------------
-  const pendingMail = new Set<Promise<void>>();
-  function mailLater(kind: string, orderId: number, build: () => Promise<{ to: string } & EmailContent>) {
-    const job: Promise<void> = (async () => {
-      await mailer.send(await build());
-    })()
-      .catch((err: unknown) => {
-        const reason = err instanceof Error ? err.message : String(err);
-        logger.error({ mail: kind, orderId, reason }, 'order e-mail not sent');
-      })
-      .finally(() => pendingMail.delete(job));
-    pendingMail.add(job);
-  }
-
+  // --- e-mail: queued in the change's transaction, sent after its commit ---------------------------------
   async function extras(): Promise<DetailExtras> {
     await secret.ready();
     return { bankAccounts: await settings.get('bank_accounts'), payUrl: links.pay };
@@ -90,27 +86,84 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     return orderDetail(db, order, await extras());
   }
 
-  async function mailContext(order: OrderRow) {
-    const forCustomer = order.customerId !== null;
+  /**
+   * What the order e-mails of one transaction need, read before it opens: on the embedded database (one
+   * connection) a settings read outside an open transaction would wait for it forever.
+   */
+  async function mailWriter() {
+    await secret.ready();
+    const s: Settings = await settings.all();
+    const detailExtras: DetailExtras = { bankAccounts: s.bank_accounts, payUrl: links.pay };
+    const context = (order: OrderRow) => {
+      const forCustomer = order.customerId !== null;
+      return {
+        shopName: s.brand_name,
+        forCustomer,
+        orderUrl: forCustomer
+          ? `${shopUrl}/panel/orders/${encodeURIComponent(order.orderNo)}`
+          : `${shopUrl}${links.success(order.orderNo)}`,
+        firstName: order.billingAddress.firstName,
+      };
+    };
+
+    /** The customer's confirmation and the shop's notice: at placement, or for a card order once paid. */
+    async function confirmation(tx: Db, order: OrderRow, detail: OrderDetail, paid: boolean) {
+      await enqueueMail(tx, {
+        kind: 'order-confirmation',
+        to: order.email,
+        ...orderConfirmationEmail(detail, context(order)),
+      });
+      await enqueueMail(tx, {
+        kind: 'order-notice',
+        to: s.order_email || s.contact_email,
+        ...shopOrderNoticeEmail(detail, {
+          shopName: s.brand_name,
+          orderUrl: `${shopUrl}${links.success(order.orderNo)}`,
+          paid,
+        }),
+      });
+    }
+
     return {
-      shopName: await settings.get('brand_name'),
-      forCustomer,
-      orderUrl: forCustomer
-        ? `${shopUrl}/panel/orders/${encodeURIComponent(order.orderNo)}`
-        : `${shopUrl}${links.success(order.orderNo)}`,
-      firstName: order.billingAddress.firstName,
+      /**
+       * In the placing transaction. A card order is confirmed only once paid (`paid`): until then nothing
+       * was bought, and an order never paid must not read "Siparişiniz alındı".
+       */
+      async placed(tx: Db, placed: { order: OrderRow; parts?: OrderParts | undefined }) {
+        const { order } = placed;
+        if (order.paymentMethod === 'card' && order.paymentStatus !== 'paid') return;
+        const detail = placed.parts
+          ? detailOf(order, placed.parts, detailExtras)
+          : await orderDetail(tx, order, detailExtras);
+        await confirmation(tx, order, detail, false);
+      },
+
+      /** In the payment's transaction: a card order in state 0 was just paid. */
+      async paid(tx: Db, orderId: number) {
+        const order = (await findOrder(tx, orderId))!;
+        await confirmation(tx, order, await orderDetail(tx, order, detailExtras), true);
+      },
+
+      /** In the change's transaction: the e-mail of one state change (if it gets one). */
+      async changed(tx: Db, changed: ChangedOrder, actor: Actor) {
+        const order = (await findOrder(tx, changed.id))!;
+        const cardNeverPaid = order.paymentMethod === 'card' && changed.from === 0 && changed.to === 7;
+        // A failed card attempt is shown on the payment page, where the shopper is; no mail for it.
+        if (cardNeverPaid && actor === 'payment') return;
+        const detail = await orderDetail(tx, order, detailExtras);
+        if (changed.from === 7 && changed.to === 0 && order.paymentStatus === 'paid') {
+          return confirmation(tx, order, detail, true);
+        }
+        await enqueueMail(tx, {
+          kind: `order-status-${changed.to}`,
+          to: order.email,
+          ...(cardNeverPaid
+            ? orderPaymentIncompleteEmail(detail, context(order))
+            : orderStatusEmail(detail, { ...context(order), note: changed.note })),
+        });
+      },
     };
   }
-
-  const notifyChange = (changed: ChangedOrder) =>
-    mailLater(`status-${changed.to}`, changed.id, async () => {
-      const order = (await findOrder(db, changed.id))!;
-      const detail = await readDetail(order);
-      return {
-        to: order.email,
-        ...orderStatusEmail(detail, { ...(await mailContext(order)), note: changed.note }),
-      };
-    });
 
   /** The order if this viewer may see it; 404 otherwise (an order of someone else looks like none). */
   async function accessible(orderNo: unknown, viewer: OrderViewer): Promise<OrderRow> {
@@ -124,10 +177,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
   }
 
   async function change(ref: OrderRef, to: number, change: StatusChangeOptions): Promise<ChangedOrder> {
-    await secret.ready();
-    return changeStatus(db, ref, to, change, (changed) => {
-      notifyChange(changed);
-      if (changed.refundDue) options.onRefundDue?.();
+    const mails = await mailWriter();
+    return changeStatus(db, ref, to, change, {
+      inTransaction: (tx, changed) => mails.changed(tx, changed, change.actor),
+      afterCommit: (changed) => {
+        mail.kick();
+        if (changed.refundDue) options.onRefundDue?.();
+      },
     });
   }
 
@@ -140,10 +196,12 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     links,
     accessible,
 
-    /** The one way to change an order's state (`status.ts`), with its e-mail after commit. */
+    /** The one way to change an order's state (`status.ts`), with its e-mail. */
     changeStatus: change,
-    /** For the payment service: the e-mail of a change it applied in its own transaction. */
-    notifyChange,
+    /** For checkout and payments: queues order e-mails inside their own transactions (`placed`, `paid`, `changed`). */
+    mailWriter,
+    /** After a commit that queued order e-mails: sends them now. */
+    sendQueuedMail: () => mail.kick(),
 
     async list(customerId: number, input: unknown = {}): Promise<OrderList> {
       const parsed = orderListQuery.safeParse(input);
@@ -153,6 +211,16 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         throw invalidOrderInput(fields);
       }
       return listCustomerOrders(db, customerId, parsed.data);
+    },
+
+    /** The shop's list of orders, newest first (`vitrin order list [--status N]`). */
+    listAll: (filter: { status?: number | undefined; limit?: number } = {}) => listOperatorOrders(db, filter),
+
+    /** Any order's detail, for the operator (`vitrin order show NO`). */
+    async show(orderNo: string): Promise<OrderDetail> {
+      const order = await findOrder(db, orderNo.trim());
+      if (!order) throw orderNotFound();
+      return readDetail(order);
     },
 
     async detail(orderNo: unknown, viewer: OrderViewer): Promise<OrderDetail> {
@@ -166,19 +234,15 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       return readDetail((await findOrder(db, order.id))!);
     },
 
-    /**
-     * Called by checkout after the order's transaction committed: sends the confirmation e-mail. `placed` is
-     * the order as that transaction wrote it (row, lines, first history row), when nothing changed it since;
-     * else it is read again.
-     */
-    async afterPlaced(orderId: number, placed?: { order: OrderRow; parts: OrderParts }): Promise<void> {
-      await secret.ready();
-      mailLater('confirmation', orderId, async () => {
-        const order = placed?.order ?? (await findOrder(db, orderId));
+    /** Queues and sends the e-mails of an order written outside checkout (test worlds, imports). */
+    async afterPlaced(orderId: number): Promise<void> {
+      const mails = await mailWriter();
+      await db.transaction(async (tx) => {
+        const order = await findOrder(tx, orderId);
         if (!order) throw orderNotFound();
-        const detail = placed ? detailOf(order, placed.parts, await extras()) : await readDetail(order);
-        return { to: order.email, ...orderConfirmationEmail(detail, await mailContext(order)) };
+        await mails.placed(tx, { order });
       });
+      mail.kick();
     },
 
     /**
@@ -234,10 +298,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       );
     },
 
-    /** Resolves when the e-mails sent so far were handed to the mailer (tests, graceful shutdown). */
-    async drainMail(): Promise<void> {
-      while (pendingMail.size > 0) await Promise.all([...pendingMail]);
-    },
+    /** Resolves when the queue's running round is done (tests, the CLI, graceful shutdown). */
+    drainMail: () => mail.drain(),
   };
 }
 

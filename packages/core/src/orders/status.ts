@@ -217,16 +217,26 @@ export async function applyStatusChange(
   };
 }
 
-/** The one way to change an order's state: one transaction, then `afterCommit` (the e-mail). */
+/**
+ * The one way to change an order's state: one transaction, in which `inTransaction` queues the change's
+ * e-mail (it exists exactly when the change does), then `afterCommit` (sending it, a refund).
+ */
 export async function changeStatus(
   db: Db,
   ref: OrderRef,
   to: number,
   options: StatusChangeOptions,
-  afterCommit: (changed: ChangedOrder) => void = () => {},
+  hooks: {
+    inTransaction?: (tx: Db, changed: ChangedOrder) => Promise<void>;
+    afterCommit?: (changed: ChangedOrder) => void;
+  } = {},
 ): Promise<ChangedOrder> {
-  const changed = await db.transaction((tx) => applyStatusChange(tx, ref, to, options));
-  afterCommit(changed);
+  const changed = await db.transaction(async (tx) => {
+    const applied = await applyStatusChange(tx, ref, to, options);
+    await hooks.inTransaction?.(tx, applied);
+    return applied;
+  });
+  hooks.afterCommit?.(changed);
   return changed;
 }
 

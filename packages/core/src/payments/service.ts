@@ -13,7 +13,7 @@ import { orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
 import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
-import { applyStatusChange, type ChangedOrder } from '../orders/status.ts';
+import { applyStatusChange } from '../orders/status.ts';
 import type { TestPaymentProvider } from './test-provider.ts';
 
 export interface PaymentServiceOptions {
@@ -95,8 +95,10 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     if (!verified) {
       throw new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
     }
-    const changes: ChangedOrder[] = [];
     let refundQueued = false;
+    // The e-mails of the outcome are queued in its transaction: the confirmation exists exactly when the
+    // payment does.
+    const mails = await orderService.mailWriter();
     const outcome = await db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(payments).where(eq(payments.reference, verified.reference));
       if (!attempt || attempt.amountMinor !== verified.amountMinor) {
@@ -120,12 +122,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
       if (verified.status === 'failed') {
         if (order.status === 0 && order.paymentStatus === 'pending') {
-          changes.push(
-            await applyStatusChange(tx, order.id, 7, {
-              actor: 'payment',
-              note: provider.failureMessage(verified.failureCode ?? ''),
-            }),
-          );
+          const changed = await applyStatusChange(tx, order.id, 7, {
+            actor: 'payment',
+            note: provider.failureMessage(verified.failureCode ?? ''),
+          });
+          await mails.changed(tx, changed, 'payment');
         }
         return { paid: false, code: verified.failureCode ?? 'KART_REDDEDILDI', orderId: order.id };
       }
@@ -137,7 +138,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           const changed = await tx.transaction((sp) =>
             applyStatusChange(sp, order.id, 0, { actor: 'payment', note: 'Ödeme alındı.' }),
           );
-          changes.push(changed);
+          await mails.changed(tx, changed, 'payment');
         } catch (err) {
           if (
             !(err instanceof OrderError) ||
@@ -167,10 +168,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           .update(orders)
           .set({ paymentStatus: 'paid', paymentDueAt: null, updatedAt: sql`now()` })
           .where(eq(orders.id, order.id));
+        await mails.paid(tx, order.id);
       }
       return { paid: true, code: null, orderId: order.id };
     });
-    for (const changed of changes) orderService.notifyChange(changed);
+    orderService.sendQueuedMail();
     if (refundQueued) void refundDue();
 
     const order = (await findOrder(db, outcome.orderId))!;

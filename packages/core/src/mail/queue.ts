@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { type MailStatus, mailQueue } from '../db/schema.ts';
+import type { Mailer, MailLogger, MailMessage } from './mailer.ts';
+
+/** A message for the queue: what it is (`order-confirmation`, `password-reset`, ...) and its content. */
+export interface QueuedMessage extends MailMessage {
+  kind: string;
+}
+
+/** One row of the queue as the operator sees it (`vitrin mail list`). */
+export interface QueuedMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/**
+ * Waits after the 1st, 2nd, ... failed attempt: minutes at first (a mail server restarting), then hours, so
+ * a mail server that is away for a day or two still gets every message. After the last one the mail is
+ * `failed` and stays listed for the operator (`vitrin mail list --failed`, `vitrin mail retry ID`).
+ */
+export const RETRY_DELAYS_MS = [5, 15, 60, 180, 360, 720, 1440, 1440].map((minutes) => minutes * 60_000);
+/** An attempt longer than this is taken as lost (its node died): another node may then try the mail. */
+const LEASE_MS = 10 * 60_000;
+const BATCH = 20;
+
+/**
+ * Writes an e-mail into the durable queue inside the caller's transaction `tx`, so the mail exists exactly
+ * when the change that causes it commits. Call the queue's `kick()` after the commit to send it at once;
+ * otherwise the next round (each minute) sends it. Returns the queue row's id.
+ */
+export async function enqueueMail(tx: Db, message: QueuedMessage): Promise<number> {
+  const [row] = await tx
+    .insert(mailQueue)
+    .values({
+      kind: message.kind,
+      toAddress: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      html: message.html,
+      bodyText: message.text,
+    })
+    .returning({ id: mailQueue.id });
+  return row!.id;
+}
+
+/** A refusal of the mail server that no retry changes (5xx: no such mailbox, message refused). */
+function permanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+const describe = (err: unknown) => {
+  if (!(err instanceof Error)) return String(err);
+  const { code, responseCode } = err as { code?: unknown; responseCode?: unknown };
+  return [responseCode ?? code, err.message].filter((p) => p !== undefined).join(' ');
+};
+
+export interface MailQueueOptions {
+  mailer: Mailer;
+  now?: () => Date;
+  logger?: MailLogger;
+}
+
+/**
+ * The sending side of the queue. A round claims due mails with `FOR UPDATE SKIP LOCKED` and moves their
+ * next attempt past a lease before sending, so several app nodes on one PostgreSQL never send one mail
+ * twice (a node that dies mid-send leaves it to be tried again after the lease). The mailer composes and
+ * sends on its worker thread, never on the request thread.
+ */
+export function createMailQueue(db: Db, options: MailQueueOptions) {
+  const { mailer } = options;
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(): Promise<(typeof mailQueue.$inferSelect)[]> {
+    const at = now();
+    const due = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, at)))
+      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailQueue)
+      .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+      .where(and(inArray(mailQueue.id, due), eq(mailQueue.status, 'pending')))
+      .returning();
+  }
+
+  async function attempt(row: typeof mailQueue.$inferSelect): Promise<boolean> {
+    try {
+      await mailer.send({
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.bodyText,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
+    } catch (err) {
+      const giveUp = permanent(err) || row.attempts > RETRY_DELAYS_MS.length;
+      const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1]!;
+      await db
+        .update(mailQueue)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lastError: describe(err).slice(0, 500),
+          nextAttemptAt: new Date(now().getTime() + delay),
+        })
+        .where(eq(mailQueue.id, row.id));
+      logger?.error(
+        { mailId: row.id, kind: row.kind, attempts: row.attempts },
+        giveUp ? 'mail failed for good' : 'mail queued for another attempt',
+      );
+      return false;
+    }
+    await db
+      .update(mailQueue)
+      .set({ status: 'sent', sentAt: now(), lastError: null })
+      .where(eq(mailQueue.id, row.id));
+    return true;
+  }
+
+  async function rounds(): Promise<number> {
+    let sent = 0;
+    do {
+      again = false;
+      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
+        const results = await Promise.all(batch.map(attempt));
+        sent += results.filter(Boolean).length;
+      }
+    } while (again);
+    return sent;
+  }
+
+  /** Sends every due mail; a call while a round runs makes that round look again. Resolves with how many went. */
+  function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = rounds().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function kick(): void {
+    deliverDue().catch((err: unknown) =>
+      logger?.error({ reason: err instanceof Error ? err.message : String(err) }, 'mail queue round failed'),
+    );
+  }
+
+  const view = (row: typeof mailQueue.$inferSelect): QueuedMail => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+  });
+
+  return {
+    enqueue: (message: QueuedMessage, tx: Db = db) => enqueueMail(tx, message),
+    deliverDue,
+    /** Starts a round after a commit that queued mail, in the background. */
+    kick,
+    /** Resolves once no round runs (tests, graceful shutdown, the CLI before it closes the database). */
+    async drain(): Promise<void> {
+      while (running) await running.catch(() => {});
+    },
+    /** A round every `intervalMs` (the server); mails of other nodes and retries that came due go then. */
+    start(intervalMs = 60_000): void {
+      timer ??= setInterval(kick, intervalMs).unref();
+      kick();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+
+    /**
+     * A `Mailer` over the queue for e-mails that no transaction causes (password reset, contact form): the
+     * mail is written to the queue and a round started; resolves after that round, sent or kept for retry.
+     */
+    mailer: {
+      async send(message: MailMessage & { kind?: string }) {
+        await enqueueMail(db, { kind: message.kind ?? 'mail', ...message });
+        await deliverDue();
+      },
+      close: () => mailer.close(),
+    } satisfies Mailer,
+
+    /** The newest mails first; `failed`: only those given up on. */
+    async list(filter: { failed?: boolean; limit?: number } = {}): Promise<QueuedMail[]> {
+      const rows = await db
+        .select()
+        .from(mailQueue)
+        .where(filter.failed ? eq(mailQueue.status, 'failed') : undefined)
+        .orderBy(desc(mailQueue.id))
+        .limit(filter.limit ?? 50);
+      return rows.map(view);
+    },
+
+    /** Makes a failed or waiting mail due now (with a fresh set of attempts) and sends it. Null: no such mail. */
+    async retry(id: number): Promise<QueuedMail | null> {
+      const [row] = await db
+        .update(mailQueue)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
+        .where(and(eq(mailQueue.id, id), inArray(mailQueue.status, ['pending', 'failed'])))
+        .returning({ id: mailQueue.id });
+      if (!row) {
+        const [existing] = await db.select().from(mailQueue).where(eq(mailQueue.id, id));
+        return existing ? view(existing) : null;
+      }
+      await deliverDue();
+      const [after] = await db.select().from(mailQueue).where(eq(mailQueue.id, id));
+      return view(after!);
+    },
+  };
+}
+
+export type MailQueue = ReturnType<typeof createMailQueue>;
