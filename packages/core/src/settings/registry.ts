@@ -129,15 +129,6 @@ export const settingDefinitions = {
     public: false,
     description: 'Yeni sipariş bildirimlerinin gittiği e-posta (boş: contact_email)',
   }),
-  order_email: define({
-    schema: z
-      .string()
-      .trim()
-      .regex(/^(\S+@\S+\.\S+)?$/, 'Geçerli bir e-posta adresi girin (boş: iletişim e-postası).'),
-    default: '',
-    public: false,
-    description: 'Yeni sipariş bildirimlerinin gittiği e-posta (boş: contact_email)',
-  }),
   contact_address: define({
     schema: optionalText(300),
     default: '',
