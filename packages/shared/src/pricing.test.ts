@@ -5,7 +5,9 @@ import {
   instalmentTable,
   type PriceContext,
   type PriceEntry,
+  priceInTry,
   resolveDisplayPrice,
+  roundConverted,
   stripCost,
   vatPortion,
 } from './pricing.ts';
@@ -382,5 +384,29 @@ describe('pricing', () => {
       const entries = [{ price_type: '1' }, { price_type: 2 }] as unknown as Array<{ price_type: number }>;
       expect(stripCost(entries)).toEqual([{ price_type: 2 }]);
     });
+  });
+});
+
+describe('roundConverted', () => {
+  it('keeps the kuruş (none), rounds to the nearest lira (lira) or up to the next ,90 (90)', () => {
+    expect(roundConverted(226_463, 'none')).toBe(226_463);
+    expect(roundConverted(226_463, 'lira')).toBe(226_500);
+    expect(roundConverted(226_449, 'lira')).toBe(226_400);
+    expect(roundConverted(226_463, '90')).toBe(226_490);
+    expect(roundConverted(226_490, '90')).toBe(226_490);
+    expect(roundConverted(226_491, '90')).toBe(226_590);
+  });
+
+  it('leaves a free price free', () => {
+    expect(roundConverted(0, '90')).toBe(0);
+    expect(roundConverted(0, 'lira')).toBe(0);
+  });
+});
+
+describe('priceInTry', () => {
+  const ctx = { usdRate: '41.2563', eurRate: '47.80', rounding: '90' } as const;
+  it('rounds converted prices by the shop rule and never a price stored in TRY', () => {
+    expect(priceInTry(1000, 'USD', ctx)).toBe(41_290);
+    expect(priceInTry(41_256, 'TRY', ctx)).toBe(41_256);
   });
 });

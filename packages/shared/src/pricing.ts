@@ -16,7 +16,8 @@
  *   only; a wholesale customer's product without a type 5 entry falls back to the sale price.
  *
  * Prices in USD / EUR are shown in TRY, converted exactly with {@link convertMinor} and the shop's two
- * rates (TRY per 1 USD / 1 EUR), rounded half away from zero to whole kuruş.
+ * rates (TRY per 1 USD / 1 EUR), rounded half away from zero to whole kuruş, then by the shop's
+ * {@link PriceRounding} rule ({@link priceInTry}: the one place every converted price goes through).
  */
 import { type Currency, VAT_RATES } from './constants.ts';
 import { convertMinor } from './currency.ts';
@@ -36,12 +37,40 @@ export interface PriceEntry {
   currency: string;
 }
 
-/** The shop's exchange rates (TRY per 1 USD / 1 EUR, e.g. `"41.25"`) and the customer's kind. */
+/**
+ * How a price converted from USD / EUR is rounded in TRY (the shop setting `price_rounding`): `none` keeps
+ * the exact kuruş (₺2.264,63), `lira` the nearest whole lira (₺2.265,00), `90` the next price ending in
+ * ,90 (₺2.264,90; at most 99 kuruş more). Prices stored in TRY are the shop's own and never rounded.
+ */
+export const PRICE_ROUNDINGS = ['none', 'lira', '90'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+
+/** The shop's exchange rates (TRY per 1 USD / 1 EUR, e.g. `"41.25"`), its rounding rule and the customer's kind. */
 export interface PriceContext {
   usdRate: string;
   eurRate: string;
+  /** For prices converted from USD / EUR; none when absent. */
+  rounding?: PriceRounding;
   /** True for a wholesale customer: the wholesale price (type 5) replaces the sale price when present. */
   wholesale?: boolean;
+}
+
+/** A converted TRY amount (minor units, non-negative) rounded by the shop's rule. */
+export function roundConverted(minor: number, rounding: PriceRounding = 'none'): number {
+  if (rounding === 'lira') return Math.round(minor / 100) * 100;
+  // A free entry stays free rather than costing ,90.
+  if (rounding === '90') return minor === 0 ? 0 : Math.ceil((minor - 90) / 100) * 100 + 90;
+  return minor;
+}
+
+/**
+ * A stored amount in TRY as the shop charges it: converted with the shop's rates and, when it was not in
+ * TRY, rounded by the shop's rule. Product pages, listings, search, the cart and orders all price through
+ * this, so they agree to the kuruş.
+ */
+export function priceInTry(amountMinor: number, currency: string, ctx: PriceContext): number {
+  const converted = convertMinor(amountMinor, currency, 'TRY', ctx);
+  return normalizeCurrency(currency) === 'TRY' ? converted : roundConverted(converted, ctx.rounding);
 }
 
 /** What the storefront shows for a product's price. All amounts are TRY minor units. */
@@ -227,7 +256,7 @@ function pickEntries(entries: readonly PriceEntry[]): Map<number, UsableEntry> {
  * - Entries with an unknown currency or a negative / non-integer price are ignored; among several
  *   usable entries of one type the first wins. Currencies are read like everywhere else in the shop
  *   ({@link normalizeCurrency}: `'TL'` and any letter case are accepted; an empty currency is TRY).
- * - USD / EUR prices are converted with {@link convertMinor}; a missing or invalid rate that a
+ * - USD / EUR prices are converted with {@link priceInTry} (rates and rounding rule); a missing or invalid rate that a
  *   conversion needs throws a RangeError (a misconfigured shop must not show a wrong price).
  * - The market price (type 3) is compared with the price paid after conversion to TRY.
  * - The instalment basis is the instalment price (type 4), else the price paid.
@@ -242,8 +271,7 @@ export function resolveDisplayPrice(
 ): DisplayPrice | null {
   const rate = checkVatRate(vatRate);
   const picked = pickEntries(entries);
-  const rates = { usdRate: ctx.usdRate, eurRate: ctx.eurRate };
-  const toTry = (entry: UsableEntry): number => convertMinor(entry.price, entry.currency, 'TRY', rates);
+  const toTry = (entry: UsableEntry): number => priceInTry(entry.price, entry.currency, ctx);
 
   const wholesaleEntry = ctx.wholesale === true ? picked.get(WHOLESALE) : undefined;
   const paid = wholesaleEntry ?? picked.get(SALE);

@@ -1,6 +1,5 @@
 import { MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
-import { convertMinor } from '@vitrin/shared/currency';
-import { type PriceContext, type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
+import { type PriceContext, type PriceEntry, priceInTry, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CartPersonalization, productPrices, products, productVariants } from '../db/schema.ts';
@@ -163,11 +162,9 @@ export function priceItem(
 
   const personalized = product.stockType === 3 && isPersonalized(item.personalization);
   const surcharge = personalized ? (product.personalization?.surchargeMinor ?? 0) : 0;
-  const rates = { usdRate: ctx.usdRate, eurRate: ctx.eurRate };
   const paidType = resolved?.isWholesale ? PAID_TYPES.wholesale : PAID_TYPES.retail;
   const paidEntry = entries.find((e) => e.price_type === paidType);
-  const surchargeTry =
-    resolved && surcharge ? convertMinor(surcharge, resolved.originalCurrency, 'TRY', rates) : 0;
+  const surchargeTry = resolved && surcharge ? priceInTry(surcharge, resolved.originalCurrency, ctx) : 0;
   const unitPriceMinor = resolved ? resolved.amountMinor + surchargeTry : 0;
   const instalmentExtraMinor =
     resolved && retail ? Math.max(0, retail.instalmentBaseMinor - retail.amountMinor) : 0;

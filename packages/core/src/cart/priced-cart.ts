@@ -47,7 +47,12 @@ export function shippingRules(s: Settings): ShippingRules {
 }
 
 export function priceContext(s: Settings, shopper: Pick<Shopper, 'wholesale'>): PriceContext {
-  return { usdRate: s.usd_rate, eurRate: s.eur_rate, wholesale: shopper.wholesale };
+  return {
+    usdRate: s.usd_rate,
+    eurRate: s.eur_rate,
+    rounding: s.price_rounding,
+    wholesale: shopper.wholesale,
+  };
 }
 
 /** The Turkish sentence for a line that cannot be bought as it is. */

@@ -1,5 +1,5 @@
 import type { ListingFacets, ListingQuery, ProductCard, ProductListing } from '@vitrin/shared/api/catalog';
-import { type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
+import { type PriceEntry, type PriceRounding, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from './rows.ts';
@@ -10,6 +10,8 @@ export type ListingScope = { categoryIds: number[] } | { tagId: number } | { pro
 export interface ShopperContext {
   usdRate: string;
   eurRate: string;
+  /** The shop's rule for prices converted from USD / EUR (`price_rounding`). */
+  rounding: PriceRounding;
   /** Wholesale customers see wholesale prices (type 5) where a product has one. */
   wholesale: boolean;
 }
@@ -30,16 +32,29 @@ function inList(ids: number[]): SQL {
   )})`;
 }
 
-/** A price entry `pp` in TRY minor units (unrounded), converted with the shop's USD and EUR rates. */
+/**
+ * A price entry `pp` in TRY minor units as the cards show it: converted with the shop's USD and EUR rates and
+ * rounded like `priceInTry` does (whole kuruş, then the shop's rule for converted prices), so that sorting
+ * and price filters order what the shopper sees.
+ */
 export function entryInTry(ctx: ShopperContext): SQL {
-  return sql`pp.amount_minor * case pp.currency when 'USD' then ${ctx.usdRate}::numeric
-    when 'EUR' then ${ctx.eurRate}::numeric else 1 end`;
+  const exact = sql`round(pp.amount_minor * case pp.currency when 'USD' then ${ctx.usdRate}::numeric
+    when 'EUR' then ${ctx.eurRate}::numeric else 1 end)`;
+  return sql`case when pp.currency in ('USD', 'EUR') then ${convertedRounding(exact, ctx.rounding)} else ${exact} end`;
+}
+
+/** `roundConverted` in SQL, for an exact amount in whole kuruş. */
+function convertedRounding(exact: SQL, rounding: PriceRounding): SQL {
+  if (rounding === 'lira') return sql`round(${exact} / 100) * 100`;
+  if (rounding === '90')
+    return sql`case when ${exact} = 0 then 0 else ceil((${exact} - 90) / 100) * 100 + 90 end`;
+  return exact;
 }
 
 /** The product's shown price in TRY minor units, for sorting and price filters (same rule as the cards). */
 function salePriceTry(ctx: ShopperContext): SQL {
   const types = ctx.wholesale ? sql`(2, 5)` : sql`(2)`;
-  return sql`(select round(${entryInTry(ctx)})::bigint
+  return sql`(select (${entryInTry(ctx)})::bigint
     from product_prices pp
     where pp.product_id = p.id and pp.variant_id is null and pp.price_type in ${types}
     order by pp.price_type desc limit 1)`;

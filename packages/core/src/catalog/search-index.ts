@@ -1,5 +1,5 @@
 import type { ListingFacets, ListingQuery } from '@vitrin/shared/api/catalog';
-import { convertMinor } from '@vitrin/shared/currency';
+import { type PriceContext, priceInTry } from '@vitrin/shared/pricing';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
@@ -179,10 +179,7 @@ function topRows(rowsToOrder: number[], order: RowOrder, count: number): number[
 }
 
 /** Reads every active product's search data (five queries, whatever the catalogue's size). */
-export async function buildSearchIndex(
-  db: Db,
-  rates: { usdRate: string; eurRate: string },
-): Promise<SearchIndex> {
+export async function buildSearchIndex(db: Db, pricing: PriceContext): Promise<SearchIndex> {
   const [products, tagLinks, prices, variants, tagList] = await Promise.all([
     rows<{
       id: number;
@@ -270,7 +267,7 @@ export async function buildSearchIndex(
     return false;
   };
 
-  // Prices in TRY minor units, converted once with the shop's rates (the index is rebuilt when they change).
+  // Prices in TRY minor units as the cards show them, converted once (the index is rebuilt when settings change).
   const retail = new Float64Array(n).fill(Number.NaN);
   const wholesale = new Float64Array(n).fill(Number.NaN);
   for (const price of prices) {
@@ -279,7 +276,7 @@ export async function buildSearchIndex(
     const target = price.price_type === 2 ? retail : wholesale;
     if (!Number.isNaN(target[row]!)) continue; // the first entry of a type wins, as on the cards
     try {
-      target[row] = convertMinor(price.amount_minor, price.currency, 'TRY', rates);
+      target[row] = priceInTry(Number(price.amount_minor), price.currency, pricing);
     } catch {
       // An entry that cannot be converted is not a usable price (the card shows no price either).
     }

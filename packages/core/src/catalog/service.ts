@@ -87,7 +87,12 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
 
   async function context(shopper: Shopper): Promise<ShopperContext> {
     const s = await settings.all();
-    return { usdRate: s.usd_rate, eurRate: s.eur_rate, wholesale: shopper.wholesale };
+    return {
+      usdRate: s.usd_rate,
+      eurRate: s.eur_rate,
+      rounding: s.price_rounding,
+      wholesale: shopper.wholesale,
+    };
   }
   const retailShelves = cache.value(
     'home-shelves',

@@ -1,4 +1,5 @@
 import type { GlobalSetting } from '@vitrin/shared/api/home';
+import { PRICE_ROUNDINGS, type PriceRounding } from '@vitrin/shared/pricing';
 import { z } from 'zod';
 
 /**
@@ -137,6 +138,12 @@ export const settingDefinitions = {
   }),
   usd_rate: define({ schema: rate, default: '1', public: true, description: '1 USD kaç TL' }),
   eur_rate: define({ schema: rate, default: '1', public: true, description: '1 EUR kaç TL' }),
+  price_rounding: define({
+    schema: z.enum(PRICE_ROUNDINGS, 'Değer none, lira ya da 90 olmalıdır.'),
+    default: 'none' as PriceRounding,
+    public: false,
+    description: 'USD/EUR fiyatların TL karşılığı: none (kuruşuyla), lira (tam lira), 90 (,90 ile biten)',
+  }),
   hero_title: define({
     schema: optionalText(120),
     default: '',

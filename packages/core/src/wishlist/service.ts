@@ -42,7 +42,7 @@ export const wishlistFull = () =>
 export function createWishlistService(db: Db, { settings }: { settings: SettingsService }) {
   async function context(wholesale: boolean): Promise<ShopperContext> {
     const s = await settings.all();
-    return { usdRate: s.usd_rate, eurRate: s.eur_rate, wholesale };
+    return { usdRate: s.usd_rate, eurRate: s.eur_rate, rounding: s.price_rounding, wholesale };
   }
 
   async function itemsOf(owner: WishlistOwner): Promise<GuestWishlistItem[]> {
