@@ -13,6 +13,7 @@ import {
   settingKeys,
 } from '@vitrin/core';
 import { formatShortDateTime } from '@vitrin/shared/dates';
+import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 
@@ -47,6 +48,10 @@ Komutlar:
                               Siparişin durumunu değiştirir ve müşteriye e-posta gönderir
                               (ör. order status VT7K2M9Q 2 --cargo "Yurtiçi Kargo" --tracking 123456)
   order refunded SİPARİŞ-NO   İptal edilen Havale / EFT siparişinin parasının iade edildiğini kaydeder
+  order list [--status DURUM] Siparişleri listeler (en yeni önce, en çok 50)
+  order show SİPARİŞ-NO       Bir siparişi satırları, ödemesi, adresleri ve geçmişiyle gösterir
+  mail list [--failed]        E-posta kuyruğunu gösterir (--failed: yalnızca gönderilemeyenler)
+  mail retry NO               Bekleyen ya da gönderilemeyen bir e-postayı hemen yeniden dener
   ticket list [open|answered|closed]
                               Destek taleplerini listeler (son değişen önce)
   ticket show TALEP-NO        Bir talebi mesajlarıyla gösterir
@@ -90,6 +95,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await orderCommand(services, sub, rest);
       case 'ticket':
         return await ticketCommand(services, sub, rest);
+      case 'mail':
+        return await mailCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -194,6 +201,8 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
     const order = await services.orders.markRefunded(args[0]!.trim());
     return `${order.orderNo}: ödeme iade edildi olarak kaydedildi.`;
   }
+  if (sub === 'list') return orderList(services, args);
+  if (sub === 'show' && args.length === 1) return orderShow(services, args[0]!);
   if (sub !== 'status' || args.length < 2) throw badArguments();
   const [orderNo, stateText, ...optionArgs] = args as [string, string, ...string[]];
   const options: Record<string, string> = {};
@@ -208,13 +217,7 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
     }
     options[name] = value;
   }
-  const state = parseStateArgument(stateText);
-  if (state === undefined) {
-    throw new CommandError(
-      'GECERSIZ_DURUM',
-      `Geçersiz durum "${stateText}". Durumlar: ${ORDER_STATE_CODES.map((c) => `${c} (${ORDER_STATES[c].label})`).join(', ')}`,
-    );
-  }
+  const state = stateArgument(stateText);
   const changed = await services.orders.changeStatus(orderNo.trim(), state, {
     actor: 'operator',
     note: options['--note'],
@@ -226,6 +229,105 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
   await services.orders.drainMail();
   const cargo = changed.to === 2 ? ` (kargo: ${changed.cargoCompany}, takip no: ${changed.trackingNo})` : '';
   return `${changed.orderNo}: ${ORDER_STATES[changed.from].label} → ${ORDER_STATES[changed.to].label}${cargo}. Müşteriye e-posta gönderildi.`;
+}
+
+/** A state typed by the operator (0-7), or GECERSIZ_DURUM naming every state. */
+function stateArgument(text: string) {
+  const state = parseStateArgument(text);
+  if (state !== undefined) return state;
+  throw new CommandError(
+    'GECERSIZ_DURUM',
+    `Geçersiz durum "${text}". Durumlar: ${ORDER_STATE_CODES.map((c) => `${c} (${ORDER_STATES[c].label})`).join(', ')}`,
+  );
+}
+
+const money = (minor: number) => formatMoney(minor, 'TRY');
+
+/** `order list [--status N]`: the newest orders, one line each. */
+async function orderList(services: Services, args: string[]) {
+  if (args.length !== 0 && (args.length !== 2 || args[0] !== '--status')) throw badArguments();
+  const status = args.length === 2 ? stateArgument(args[1]!) : undefined;
+  const rows = await services.orders.listAll({ status });
+  if (rows.length === 0) return status === undefined ? 'Sipariş yok.' : 'Bu durumda sipariş yok.';
+  return rows
+    .map(
+      (o) =>
+        `${o.orderNo}  ${ORDER_STATES[stateArgument(String(o.status))].label.padEnd(16)}  ${formatShortDateTime(o.createdAt)}  ${money(o.totalMinor).padStart(12)}  ${o.paymentMethodLabel} – ${o.paymentStatusLabel}  ${o.buyer} <${o.email}>`,
+    )
+    .join('\n');
+}
+
+/** `order show NO`: what the shop needs to prepare and ship the order. */
+async function orderShow(services: Services, orderNo: string) {
+  const o = await services.orders.show(orderNo);
+  const address = (a: NonNullable<typeof o.shippingAddress>) =>
+    `${a.firstName} ${a.lastName}, ${a.line}, ${a.district} / ${a.province}${a.postcode ? ` ${a.postcode}` : ''}, ${a.phone}`;
+  const t = o.totals;
+  return [
+    `${o.orderNo} · ${o.state.label} · ${formatShortDateTime(o.createdAt)}`,
+    `Müşteri: ${o.billingAddress.firstName} ${o.billingAddress.lastName} <${o.email}>, ${o.phone}`,
+    `Ödeme: ${o.paymentMethodLabel}${o.instalments > 1 ? ` (${o.instalments} taksit)` : ''} – ${o.paymentStatusLabel}`,
+    '',
+    ...o.lines.map(
+      (l) =>
+        `- ${l.name}${
+          Object.keys(l.options).length
+            ? ` (${Object.entries(l.options)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(', ')})`
+            : ''
+        } [${l.sku}] × ${l.quantity}: ${money(l.lineTotalMinor)}`,
+    ),
+    '',
+    `Ara toplam: ${money(t.subtotalMinor)}`,
+    ...(t.discountMinor > 0
+      ? [`İndirim${o.couponCode ? ` (${o.couponCode})` : ''}: -${money(t.discountMinor)}`]
+      : []),
+    `Kargo: ${t.shippingMinor > 0 ? money(t.shippingMinor) : 'Ücretsiz'}`,
+    ...(t.codFeeMinor > 0 ? [`Kapıda ödeme hizmet bedeli: ${money(t.codFeeMinor)}`] : []),
+    ...(t.instalmentFeeMinor > 0 ? [`Taksit farkı: ${money(t.instalmentFeeMinor)}`] : []),
+    `Genel toplam: ${money(t.totalMinor)}`,
+    '',
+    `Teslimat adresi: ${o.shippingAddress ? address(o.shippingAddress) : 'yok (sanal ürünler)'}`,
+    `Fatura adresi: ${address(o.billingAddress)}`,
+    ...(o.note.trim() ? [`Sipariş notu: ${o.note.trim()}`] : []),
+    ...(o.cargo ? [`Kargo: ${o.cargo.company}, takip no: ${o.cargo.trackingNo}`] : []),
+    '',
+    'Geçmiş:',
+    ...o.history.map(
+      (h) => `  ${formatShortDateTime(h.at)}  ${h.state.label}${h.note ? ` – ${h.note}` : ''}`,
+    ),
+  ].join('\n');
+}
+
+const MAIL_STATUSES = { pending: 'Bekliyor', sent: 'Gönderildi', failed: 'Gönderilemedi' } as const;
+
+/** `mail list [--failed]`, `mail retry NO`: the e-mail queue until the admin panel shows it. */
+async function mailCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'list' && (args.length === 0 || (args.length === 1 && args[0] === '--failed'))) {
+    const rows = await services.mail.list({ failed: args[0] === '--failed' });
+    if (rows.length === 0) return args.length ? 'Gönderilemeyen e-posta yok.' : 'E-posta kuyruğu boş.';
+    return rows
+      .map((m) => {
+        const when =
+          m.status === 'sent'
+            ? `gönderildi ${formatShortDateTime(m.sentAt!)}`
+            : m.status === 'pending'
+              ? `sonraki deneme ${formatShortDateTime(m.nextAttemptAt)}`
+              : `${m.attempts} deneme`;
+        const error = m.status !== 'sent' && m.lastError ? `\n      son hata: ${m.lastError}` : '';
+        return `${String(m.id).padStart(5)}  ${MAIL_STATUSES[m.status].padEnd(13)}  ${formatShortDateTime(m.createdAt)}  ${m.kind}  ${m.to}  "${m.subject}"  (${when})${error}`;
+      })
+      .join('\n');
+  }
+  if (sub === 'retry' && args.length === 1) {
+    const id = /^\d{1,9}$/.test(args[0]!.trim()) ? Number(args[0]!.trim()) : Number.NaN;
+    const mail = Number.isNaN(id) ? null : await services.mail.retry(id);
+    if (!mail) throw new CommandError('EPOSTA_BULUNAMADI', `E-posta bulunamadı: "${args[0]}".`);
+    if (mail.status === 'sent') return `${mail.id}: e-posta gönderildi (${mail.to}).`;
+    return `${mail.id}: e-posta yine gönderilemedi (${mail.lastError ?? 'bilinmeyen hata'}); ${MAIL_STATUSES[mail.status] === 'Bekliyor' ? `sonraki deneme ${formatShortDateTime(mail.nextAttemptAt)}` : 'kuyrukta gönderilemeyen olarak kaldı'}.`;
+  }
+  throw badArguments();
 }
 
 /** `ticket list|show|reply`: the shop's side of support tickets until the admin panel exists. */

@@ -1,4 +1,7 @@
+import { mailQueue } from '@vitrin/core/db/schema';
+import { enqueueMail } from '@vitrin/core/mail/queue';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from './commands.ts';
 import { createTestServices } from './test-support.ts';
@@ -80,5 +83,69 @@ describe('npm run vitrin -- order status', () => {
     expect(usage).toContain('order status SİPARİŞ-NO DURUM');
     expect(usage).toContain('order refunded SİPARİŞ-NO');
     expect(usage).toContain('7 Ödeme Başarısız');
+  });
+});
+
+describe('npm run vitrin -- order list | show', () => {
+  it('lists the newest orders, of one state with --status, and shows one with lines, totals and addresses', async () => {
+    const cod = await w.placeOrder({ paymentMethod: 'cod', email: 'liste@example.com', withCoupon: true });
+    const shipped = await w.placeOrder({ email: 'kargolu@example.com' });
+    await run('order', 'status', shipped.orderNo, '1');
+
+    const all = (await run('order', 'list')).split('\n');
+    expect(all[0]).toContain(shipped.orderNo);
+    const codLine = all.find((l) => l.startsWith(cod.orderNo));
+    expect(codLine).toContain('Sipariş Alındı');
+    expect(codLine).toContain('₺180,00');
+    expect(codLine).toContain('Kapıda Ödeme – Teslimatta ödenecek');
+    expect(codLine).toContain('Ayşe Yılmaz <liste@example.com>');
+
+    const preparing = await run('order', 'list', '--status', '1');
+    expect(preparing).toContain(shipped.orderNo);
+    expect(preparing).not.toContain(cod.orderNo);
+    expect(await run('order', 'list', '--status', '5')).toBe('Bu durumda sipariş yok.');
+    expect((await failure('order', 'list', '--status', 'kargoda')).code).toBe('GECERSIZ_DURUM');
+
+    const shown = await run('order', 'show', cod.orderNo);
+    expect(shown).toContain(`${cod.orderNo} · Sipariş Alındı`);
+    expect(shown).toContain('Müşteri: Ayşe Yılmaz <liste@example.com>');
+    expect(shown).toContain('Ödeme: Kapıda Ödeme – Teslimatta ödenecek');
+    expect(shown).toContain('× 2: ₺200,00');
+    expect(shown).toContain('İndirim (INDIRIM10): -₺20,00');
+    expect(shown).toContain('Genel toplam: ₺180,00');
+    expect(shown).toContain('Fatura adresi: Ayşe Yılmaz');
+    expect((await failure('order', 'show', 'YOKBOYLE9')).code).toBe('SIPARIS_BULUNAMADI');
+  });
+});
+
+describe('npm run vitrin -- mail list | retry', () => {
+  it('lists the queue, the failed mails with their last error, and sends a failed one again on retry', async () => {
+    const { db } = services.database;
+    const id = await enqueueMail(db, {
+      kind: 'order-confirmation',
+      to: 'kuyruk@example.com',
+      subject: 'Siparişiniz alındı – VT-KUYRUK',
+      html: '<p>x</p>',
+      text: 'x',
+    });
+    // As the queue leaves a mail after its last attempt.
+    await db
+      .update(mailQueue)
+      .set({ status: 'failed', attempts: 9, lastError: 'ECONNECTION connect ECONNREFUSED' })
+      .where(eq(mailQueue.id, id));
+
+    const failed = await run('mail', 'list', '--failed');
+    expect(failed).toContain('Gönderilemedi');
+    expect(failed).toContain(
+      'order-confirmation  kuyruk@example.com  "Siparişiniz alındı – VT-KUYRUK"  (9 deneme)',
+    );
+    expect(failed).toContain('son hata: ECONNECTION connect ECONNREFUSED');
+
+    expect(await run('mail', 'retry', String(id))).toBe(`${id}: e-posta gönderildi (kuyruk@example.com).`);
+    expect(await run('mail', 'list')).toMatch(new RegExp(`${id}  Gönderildi .*kuyruk@example.com`));
+    expect(await run('mail', 'list', '--failed')).not.toContain('kuyruk@example.com');
+    expect((await failure('mail', 'retry', '99999999')).code).toBe('EPOSTA_BULUNAMADI');
+    expect((await failure('mail', 'retry', 'abc')).code).toBe('EPOSTA_BULUNAMADI');
+    expect((await failure('mail', 'list', '--hepsi')).code).toBe('KOMUT_GECERSIZ');
   });
 });
