@@ -89,8 +89,9 @@ export function browser(app: FastifyInstance, ip = newIp()) {
   };
   async function request(options: InjectOptions & { url: string }) {
     const headers: Record<string, string> = {
-      host: 'localhost',
-      origin: 'http://localhost',
+      // The test config's PUBLIC_URL: React Router refuses a form post whose Origin is not the page's origin.
+      host: 'localhost:3000',
+      origin: 'http://localhost:3000',
       'sec-fetch-site': 'same-origin',
       ...(options.headers as Record<string, string> | undefined),
     };

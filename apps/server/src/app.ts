@@ -14,6 +14,7 @@ import { createAccountContext, type ServerAccountContext } from './account-conte
 import { createAccountLimiter } from './account-limits.ts';
 import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
+import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
 import { errorBody, handleError, notFoundBody } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -46,6 +47,7 @@ import { API_CSP, contentSecurityPolicy, ISOLATION_HEADERS, SECURITY_HEADERS } f
 import { hasWholesaleCookie } from './session-cookie.ts';
 import { registerSsr } from './ssr.ts';
 import { createContactContext, createContactLimiter, createSupportContext } from './support-context.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 import { createWishlistContext } from './wishlist-context.ts';
 
 export interface AppOptions {
@@ -73,7 +75,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
     logger,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
   });
@@ -94,6 +96,14 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   services.cache.onClear(() => pageCache.clear());
 
   app.addHook('onRequest', async (request, reply) => {
+    if (!hasValidHost(request, pathOf(request.url))) {
+      return reply
+        .status(400)
+        .headers(SECURITY_HEADERS)
+        .header('content-security-policy', API_CSP)
+        .header('cache-control', 'no-store')
+        .send(errorBody(BAD_HOST_CODE, BAD_HOST_MESSAGE));
+    }
     // Only anonymous catalogue pages are ever stored (see mayStore below); while the shop is in
     // maintenance nothing is served from the cache, whoever asks. Wholesale customers see other prices:
     // their marker cookie sends them past the cache (a forged one only costs its owner a render).
@@ -187,7 +197,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   registerPaymentRoutes(app, services, accountOf);
   registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
-  registerSeoRoutes(app, services);
+  registerSeoRoutes(app, services, { publicUrl: config.publicUrl });
   registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
   registerContactRoutes(app, services, limitContact);
   await registerSupportRoutes(app, services, accountOf);
@@ -232,6 +242,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
       app,
       webBuild,
       mode,
+      config.publicUrl,
       async (request, reply) => {
         const settings = await services.settings.all();
         const maintenance =

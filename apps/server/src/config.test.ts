@@ -59,3 +59,21 @@ describe('RENDER_THREADS', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody by default, a number of proxies, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', '1,', '11'])('refuses %s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { StartupError } from '@vitrin/core';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Everything Vitrin reads from the environment, with safe defaults. Documented in the README. */
 export interface Config {
@@ -15,7 +16,8 @@ export interface Config {
   /** Public base URL of the API and /uploads as the browser sees it; '' for same origin. */
   publicApiBase: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies believed about the client's address and scheme (trust-proxy.ts). */
+  trustProxy: TrustProxy;
   /** Directory of the built React Router app (`build/` of apps/web). */
   webBuildDir: string;
   /** Size bound of the in-process page cache in MiB; 0 turns it off (every page is rendered). */
@@ -76,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.VITRIN_DEMO !== '0',
     publicApiBase: apiBase,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
     pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
     // One per core: the request thread (HTTP, database) is far lighter than a render.

@@ -1,5 +1,12 @@
 import type { ServerBuild } from 'react-router';
 
-export function standInBuild(
-  routes: Record<string, { id: string; parentId?: string; path: string; module: Record<string, unknown> }>,
-): ServerBuild;
+interface StandInRoute {
+  id: string;
+  parentId?: string;
+  path: string;
+  module: Record<string, unknown>;
+}
+
+export function standInBuild(routes: Record<string, StandInRoute>): ServerBuild;
+
+export const addressRoute: StandInRoute;

@@ -6,8 +6,17 @@ import { data } from 'react-router';
 
 const CACHEABLE = { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' };
 
+/** `/address`: the page's address as the storefront sees it (canonical links are built from it); cacheable. */
+export const addressRoute = {
+  id: 'address',
+  parentId: 'root',
+  path: 'address',
+  module: { default: () => null, headers: () => CACHEABLE, loader: ({ request }) => ({ url: request.url }) },
+};
+
 const routes = {
   root: { id: 'root', path: '', module: { default: () => null } },
+  address: addressRoute,
   product: {
     id: 'product',
     parentId: 'root',

@@ -80,9 +80,15 @@ describe('a state-changing request that carries the session cookie', () => {
     expect(await addressCount()).toBe(before + 1);
   });
 
-  it('is accepted from an older browser whose Origin names this host', async () => {
-    const res = await withCookie('POST', '/api/front/account/consent', { origin: 'http://localhost' }, {});
-    expect(res.statusCode).toBe(200);
+  it('is refused from an older browser whose Origin only names the Host it sent (the client chooses both)', async () => {
+    const res = await withCookie(
+      'POST',
+      '/api/front/account/consent',
+      { host: 'kotu-site.example', origin: 'http://kotu-site.example' },
+      {},
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('KAYNAK_REDDEDILDI');
   });
 
   it('is accepted when Origin is the configured PUBLIC_URL (a proxy that rewrites Host)', async () => {

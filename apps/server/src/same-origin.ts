@@ -11,23 +11,21 @@ export const CROSS_ORIGIN_MESSAGE = 'Bu istek başka bir siteden geldiği için 
 
 /**
  * Whether a request that carries the session cookie was made by the shop's own pages. Browsers say so with
- * `Sec-Fetch-Site` (`none`: typed by the user); older ones only send `Origin`, which must then name this
- * host or the configured public origin. A request with neither is refused: every browser that keeps
- * cookies sends at least `Origin` on a POST.
+ * `Sec-Fetch-Site` (`none`: typed by the user); older ones only send `Origin`, which must then be the
+ * configured public origin (PUBLIC_URL). The Host header is no proof: the client chooses it, so an attacker's
+ * page on a domain that points at the shop would pass. A request with neither is refused: every browser that
+ * keeps cookies sends at least `Origin` on a POST.
  */
 export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && SAME_ORIGIN_FETCH.has(site)) return true;
   const origin = request.headers.origin;
   if (typeof origin !== 'string' || origin === 'null') return false;
-  let url: URL;
   try {
-    url = new URL(origin);
+    return new URL(origin).origin === publicOrigin;
   } catch {
     return false;
   }
-  // `request.host` is the Host header, or X-Forwarded-Host when TRUST_PROXY says the proxy is trusted.
-  return url.host === request.host || url.origin === publicOrigin;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,45 @@ const getFrom = (app: () => AccountTestApp) => (url: string, acceptEncoding?: st
   app().app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 const get = getFrom(() => t);
 
+/** The status of a request written by hand (`head`: request line and headers) to a listening server. */
+function rawStatus(url: URL, head: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () =>
+      socket.end(`${head}Connection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1])));
+    socket.on('error', reject);
+  });
+}
+
+/** The loader data a stand-in page wrote (test-web-build.ts). */
+const loaderDataOf = (html: string) => JSON.parse(/<pre>(.*)<\/pre>/s.exec(html)![1]!).loaderData;
+
+/**
+ * Canonical links, `og:url` and JSON-LD are built from the address the storefront gets, and a cached page is
+ * sent to everyone: a Host header chosen by one client must not reach it.
+ */
+async function expectAddressOnPublicUrl(app: AccountTestApp) {
+  const poisoned = await app.app.inject({
+    url: '/address?sayfa=2',
+    headers: { host: 'kotu-site.example', 'x-forwarded-host': 'kotu-site.example' },
+  });
+  expect(poisoned.statusCode).toBe(200);
+  expect(loaderDataOf(poisoned.body).address.url).toBe('http://localhost:3000/address?sayfa=2');
+  const next = await app.app.inject({ url: '/address?sayfa=2', headers: { host: 'localhost:3000' } });
+  expect(next.headers['x-cache']).toBe('hit');
+  expect(next.body).not.toContain('kotu-site');
+}
+
 describe('page answers', () => {
+  it("builds the page's address on PUBLIC_URL, whatever Host the client sent", async () => {
+    await expectAddressOnPublicUrl(t);
+  });
+
   it('a cache hit sends the stored page in the asked encoding, with a request id and the CSP of its nonce', async () => {
     const miss = await get(`/product/${slug}`, 'br, gzip');
     expect(miss.headers['x-cache']).toBe('miss');
@@ -111,6 +150,56 @@ describe('page answers', () => {
   });
 });
 
+describe('malformed requests to pages', () => {
+  it.each(['a b', 'a<b', '[::1'])('answers a Host header "%s" with 400 GECERSIZ_HOST', async (host) => {
+    const res = await t.app.inject({ url: '/address', headers: { host } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'GECERSIZ_HOST',
+      message: 'İsteğin Host başlığı eksik ya da geçersiz.',
+    });
+  });
+
+  it('answers an empty or missing Host header with 400, except the health checks', async () => {
+    // Sent over a socket: the test client would fill in a Host header.
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const statusOf = (head: string) => rawStatus(new URL(origin), head);
+    expect(await statusOf('GET /address HTTP/1.1\r\nHost: \r\n')).toBe(400);
+    expect(await statusOf('GET /address HTTP/1.1\r\n')).toBe(400);
+    expect(await statusOf('GET /address HTTP/1.0\r\n')).toBe(400);
+    expect(await statusOf('GET /healthz HTTP/1.0\r\n')).toBe(200);
+    expect(await statusOf('GET /address HTTP/1.0\r\nHost: magaza.example.com\r\n')).toBe(200);
+  });
+
+  it('takes the hosts a browser or a proxy sends', async () => {
+    for (const host of [
+      'magaza.example.com',
+      'localhost:3000',
+      '127.0.0.1:8080',
+      '[::1]:3000',
+      'app_1:3000',
+    ]) {
+      expect((await t.app.inject({ url: '/address', headers: { host } })).statusCode).toBe(200);
+    }
+  });
+
+  it.each(['TRACE', 'PROPFIND', 'MKCOL'])(
+    'answers %s with 405 and the methods pages take',
+    async (method) => {
+      const res = await t.app.inject({ method: method as 'GET', url: '/address' });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(res.json().error.code).toBe('YONTEM_DESTEKLENMIYOR');
+    },
+  );
+
+  it('answers OPTIONS with the methods pages take', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/address' });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+  });
+});
+
 describe('pages rendered on render threads', () => {
   const threadsDir = tempDir();
   let threaded: AccountTestApp;
@@ -128,6 +217,10 @@ describe('pages rendered on render threads', () => {
   });
 
   const threadedGet = getFrom(() => threaded);
+
+  it("builds the page's address on PUBLIC_URL on the threads too, whatever Host the client sent", async () => {
+    await expectAddressOnPublicUrl(threaded);
+  });
 
   it("answers with the shop's product from the request's context, then from the page cache alike", async () => {
     const miss = await threadedGet(`/product/${slug}`, 'br');

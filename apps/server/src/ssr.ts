@@ -1,6 +1,8 @@
+import { METHODS } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { errorBody, HttpError } from './http-errors.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage } from './page-cache.ts';
 import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from './precompressed.ts';
@@ -18,6 +20,19 @@ export interface SsrCaching {
   mayStore(request: FastifyRequest): boolean;
   store(request: FastifyRequest, page: Omit<CachedPage, 'wire'>): CachedPage;
   nonce(reply: FastifyReply): string;
+}
+
+/** What pages answer: reads, and form posts to their actions (React Router's forms may use the others). */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const ALLOW = [...PAGE_METHODS].join(', ');
+
+/** OPTIONS names the methods; any other (TRACE, PROPFIND…) is 405, not a page or a render error. */
+function refuseMethod(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('allow', ALLOW).header('cache-control', 'no-store');
+  if (request.method === 'OPTIONS') return reply.status(204).send();
+  return reply
+    .status(405)
+    .send(errorBody('YONTEM_DESTEKLENMIYOR', `Sayfalar ${request.method} isteğini desteklemez.`));
 }
 
 /**
@@ -43,11 +58,13 @@ export function registerSsr(
   app: FastifyInstance,
   build: ServerBuild,
   mode: string,
+  publicUrl: string,
   getLoadContext: GetLoadContext,
   caching: SsrCaching,
   pool?: RenderPool,
 ) {
   const handle = createRequestHandler(build, mode);
+  const publicOrigin = new URL(publicUrl).origin;
 
   // Form posts reach React Router actions unparsed; the action reads the body from the web Request.
   app.addContentTypeParser(
@@ -55,16 +72,22 @@ export function registerSsr(
     (_request, _payload, done) => done(null),
   );
 
+  // Pages answer every method Node parses (refuseMethod below), not only those Fastify routes by default.
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
+
   // Every answer is compressed here in one call (below) or on a render thread, so the compression
   // plugin's per-request hooks are left off this route.
   app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
+    if (!PAGE_METHODS.has(request.method)) return refuseMethod(request, reply);
     const context = await getLoadContext(request, reply);
     const forCache = caching.cacheable(request);
     if (pool?.usable && (request.method === 'GET' || request.method === 'HEAD')) {
       const rendered = await pool
         .render(
           {
-            url: requestUrl(request),
+            url: requestUrl(request, publicOrigin),
             method: request.method,
             headers: headerList(request),
             encoding: pickEncoding(request.headers['accept-encoding']),
@@ -84,7 +107,7 @@ export function registerSsr(
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    const response = await handle(toWebRequest(request, controller.signal), context as never);
+    const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
     // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
     // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
     // compressing React's hundreds of small chunks one by one.
@@ -134,8 +157,15 @@ function send(
   return reply.send(body);
 }
 
-function requestUrl(request: FastifyRequest): string {
-  return new URL(request.url, `${request.protocol}://${request.host}`).href;
+/**
+ * The page's address as the storefront sees it, always on PUBLIC_URL: canonical links, `og:url` and JSON-LD
+ * are built from it and cached pages are shared by every visitor, so the Host and X-Forwarded-Host headers
+ * (which any client chooses) must not reach it. A target that would leave the origin (`//host/…`) is refused.
+ */
+function requestUrl(request: FastifyRequest, publicOrigin: string): string {
+  const url = new URL(publicOrigin + request.url);
+  if (url.origin !== publicOrigin) throw new HttpError(400, 'GECERSIZ_ADRES', 'İstek adresi geçersiz.');
+  return url.href;
 }
 
 function headerList(request: FastifyRequest): Array<[string, string]> {
@@ -148,9 +178,9 @@ function headerList(request: FastifyRequest): Array<[string, string]> {
   return headers;
 }
 
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+function toWebRequest(request: FastifyRequest, publicOrigin: string, signal: AbortSignal): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(requestUrl(request), {
+  return new Request(requestUrl(request, publicOrigin), {
     method: request.method,
     headers: headerList(request),
     signal,

@@ -1,6 +1,6 @@
 import type { StorefrontContext } from '@vitrin/shared/storefront';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from 'react-router';
-import { standInBuild } from './render-pool-test-build.mjs';
+import { addressRoute, standInBuild } from './render-pool-test-build.mjs';
 
 /**
  * A stand-in for the storefront build in server tests: a few routes whose loaders and actions use the load
@@ -38,6 +38,7 @@ interface TestRoute {
 
 const routes: Record<string, TestRoute> = {
   root: { id: 'root', path: '', module: module({}) },
+  address: addressRoute,
   product: {
     id: 'product',
     parentId: 'root',

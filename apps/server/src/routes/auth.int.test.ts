@@ -54,7 +54,7 @@ describe('registration', () => {
   });
 
   it('marks the cookies Secure when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await createAccountTestApp({ config: { trustProxy: true } });
+    const proxied = await createAccountTestApp({ config: { trustProxy: 1 } });
     try {
       const res = await browser(proxied.app).request({
         method: 'POST',

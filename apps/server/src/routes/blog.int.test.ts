@@ -101,10 +101,11 @@ describe('blog API, feed and sitemap', () => {
   });
 
   it('adds the blog to the sitemap index, with every post in its file', async () => {
-    const index = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'magaza.example' } });
-    expect(index.body).toContain('<loc>http://magaza.example/sitemaps/blog.xml</loc>');
-    const file = await t.app.inject({ url: '/sitemaps/blog.xml', headers: { host: 'magaza.example' } });
+    const index = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'kotu-site.example' } });
+    expect(index.body).toContain('<loc>https://magaza.example/sitemaps/blog.xml</loc>');
+    const file = await t.app.inject({ url: '/sitemaps/blog.xml', headers: { host: 'kotu-site.example' } });
     expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('<loc>https://magaza.example/blog</loc>');
     expect(file.body.match(/\/blog-details\/\d+<\/loc>/g)).toHaveLength(12);
     expect(file.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
   });

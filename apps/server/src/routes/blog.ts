@@ -92,8 +92,8 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
     return reply.type('application/rss+xml; charset=utf-8').header('cache-control', FEED_CACHE).send(body);
   });
 
-  app.get('/sitemaps/blog.xml', async (request, reply) => {
-    const base = `${request.protocol}://${request.host}`;
+  app.get('/sitemaps/blog.xml', async (_request, reply) => {
+    const base = options.publicUrl;
     const posts = await blog.sitemap();
     const urls = [
       `<url><loc>${escapeXml(`${base}/blog`)}</loc></url>`,

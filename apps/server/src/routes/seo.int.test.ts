@@ -4,23 +4,27 @@ import { createTestApp } from '../test-support.ts';
 describe('robots.txt and sitemaps', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { publicUrl: 'https://magaza.example' } });
   });
   afterAll(() => t.close());
 
+  // Crawlers and proxies keep these answers: their addresses are on PUBLIC_URL whatever Host a client sends.
   it('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
-    const res = await t.app.inject({ url: '/robots.txt', headers: { host: 'magaza.example' } });
+    const res = await t.app.inject({ url: '/robots.txt', headers: { host: 'kotu-site.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /panel');
     expect(res.body).toContain('Disallow: /api/');
-    expect(res.body).toContain('Sitemap: http://magaza.example/sitemap.xml');
+    expect(res.body).toContain('Sitemap: https://magaza.example/sitemap.xml');
   });
 
   it('the sitemap index lists pages, categories and product files', async () => {
-    const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'magaza.example' } });
+    const res = await t.app.inject({
+      url: '/sitemap.xml',
+      headers: { host: 'kotu-site.example', 'x-forwarded-host': 'kotu-site.example' },
+    });
     expect(res.headers['content-type']).toContain('application/xml');
     expect(res.body).toContain('<sitemapindex');
-    expect(res.body).toContain('<loc>http://magaza.example/sitemaps/products-1.xml</loc>');
+    expect(res.body).toContain('<loc>https://magaza.example/sitemaps/products-1.xml</loc>');
     expect(res.body).not.toContain('products-2.xml');
   });
 
@@ -36,7 +40,9 @@ describe('robots.txt and sitemaps', () => {
   });
 
   it('category and page sitemaps list their URLs', async () => {
-    expect((await t.app.inject('/sitemaps/categories.xml')).body).toContain('/shop/seramik</loc>');
+    expect((await t.app.inject('/sitemaps/categories.xml')).body).toContain(
+      '<loc>https://magaza.example/shop/seramik</loc>',
+    );
     expect((await t.app.inject('/sitemaps/pages.xml')).body).toContain(
       '/content/kvkk-aydinlatma-metni</loc>',
     );

@@ -1,7 +1,7 @@
 import type { Services } from '@vitrin/core';
 import { activeProductCount, SITEMAP_PAGE_SIZE, sitemapProducts } from '@vitrin/core/catalog/sitemap';
 import type { CategoryNode } from '@vitrin/shared/api/catalog';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http-errors.ts';
 
 const XML = 'application/xml; charset=utf-8';
@@ -12,10 +12,6 @@ const escapeXml = (s: string) =>
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
-
-function origin(request: FastifyRequest) {
-  return `${request.protocol}://${request.host}`;
-}
 
 function urlset(urls: Array<{ loc: string; lastmod?: Date }>) {
   const items = urls
@@ -31,11 +27,18 @@ function flatten(nodes: CategoryNode[]): CategoryNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);
 }
 
-/** robots.txt and a sitemap index (pages, categories, products in files of 50,000 URLs). */
-export function registerSeoRoutes(app: FastifyInstance, services: Services) {
+/**
+ * robots.txt and a sitemap index (pages, categories, products in files of 50,000 URLs). Every address is on
+ * PUBLIC_URL: these answers are cached by proxies and crawlers, and the Host header is the client's choice.
+ */
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  services: Services,
+  { publicUrl: base }: { publicUrl: string },
+) {
   const db = services.database.db;
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', CACHE)
@@ -49,14 +52,13 @@ export function registerSeoRoutes(app: FastifyInstance, services: Services) {
           'Disallow: /user-checkout',
           'Disallow: /secure-pay',
           'Disallow: /search',
-          `Sitemap: ${origin(request)}/sitemap.xml`,
+          `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),
       ),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const base = origin(request);
+  app.get('/sitemap.xml', async (_request, reply) => {
     const productPages = Math.max(1, Math.ceil((await activeProductCount(db)) / SITEMAP_PAGE_SIZE));
     const files = [
       'sitemaps/pages.xml',
@@ -70,8 +72,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: Services) {
     return reply.type(XML).header('cache-control', CACHE).send(body);
   });
 
-  app.get('/sitemaps/pages.xml', async (request, reply) => {
-    const base = origin(request);
+  app.get('/sitemaps/pages.xml', async (_request, reply) => {
     const links = await services.content.links();
     const urls = [
       { loc: `${base}/` },
@@ -81,8 +82,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: Services) {
     return reply.type(XML).header('cache-control', CACHE).send(urlset(urls));
   });
 
-  app.get('/sitemaps/categories.xml', async (request, reply) => {
-    const base = origin(request);
+  app.get('/sitemaps/categories.xml', async (_request, reply) => {
     const categories = flatten(await services.catalog.categoryTree());
     return reply
       .type(XML)
@@ -97,7 +97,6 @@ export function registerSeoRoutes(app: FastifyInstance, services: Services) {
     if (!items.length) {
       return reply.status(404).send(errorBody('BULUNAMADI', `Site haritası bulunamadı: ${request.url}`));
     }
-    const base = origin(request);
     return reply
       .type(XML)
       .header('cache-control', CACHE)

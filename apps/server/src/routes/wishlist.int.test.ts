@@ -100,7 +100,7 @@ describe('wishlist API: guests', () => {
       method: 'POST',
       url: '/api/front/wishlist',
       payload: { productId: shop.kupa },
-      headers: { cookie: `${WISHLIST_COOKIE}=${full}`, origin: 'http://localhost', host: 'localhost' },
+      headers: { cookie: `${WISHLIST_COOKIE}=${full}`, origin: 'http://localhost:3000' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('FAVORI_LISTESI_DOLU');
