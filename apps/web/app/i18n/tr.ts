@@ -186,6 +186,16 @@ export const tr = {
     newTab: '(yeni sekmede açılır)',
   },
   auth: {
+    logout: {
+      title: 'Çıkış Yap',
+      intro: 'Bu tarayıcıdaki oturumunuz kapanacak. Çıkış yapmak istiyor musunuz?',
+      submit: 'Çıkış Yap',
+      stay: 'Vazgeç, hesabıma dön',
+      signedOutTitle: 'Oturumunuz açık değil',
+      signedOut: 'Bu tarayıcıda açık bir oturumunuz yok; çıkış yapmanız gerekmiyor.',
+      home: 'Anasayfaya dön',
+      login: 'Giriş Yap',
+    },
     email: 'E-posta',
     password: 'Şifre',
     forgotLink: 'Şifremi Unuttum',
@@ -666,6 +676,8 @@ export const tr = {
     notFoundText: '{{path}} adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
     searchLabel: 'Aradığınız ürünü yazın',
     goOn: 'Bunlara göz atabilirsiniz',
+    formType: 'Form gönderilemedi: form verisi (application/x-www-form-urlencoded ya da multipart/form-data) bekleniyordu.',
+    formUnreadable: 'Gönderilen form okunamadı; sayfayı yenileyip yeniden deneyin.',
   },
   maintenance: {
     title: 'Bakım çalışması',

@@ -17,3 +17,8 @@ export function withParam(search: string, key: string, value: string | null): st
   const s = params.toString();
   return s ? `?${s}` : '';
 }
+
+/** The URL's parameters that a form does not own, as hidden fields keep them (the search text, the sort). */
+export function keptParams(search: string, owned: readonly string[]): Array<[string, string]> {
+  return [...new URLSearchParams(search)].filter(([k]) => k !== 'page' && !owned.includes(k));
+}
