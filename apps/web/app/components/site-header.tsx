@@ -93,10 +93,22 @@ export function SiteHeader() {
       >
         {t('header.skipToContent')}
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
+      {/* On a phone two rows: menu button, logo and cart, then search; the account links join the menu. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:gap-4">
+        <button
+          type="button"
+          className="rounded-lg px-2 py-2 text-lg leading-none hover:bg-sand-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
+          onClick={() => setMenuOpen((open) => !open)}
+          data-testid="menu-toggle"
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </button>
         <AppLink
           to="/"
-          className="flex items-center gap-3"
+          className="flex items-center"
           aria-label={`${settings.brand_name} – ${t('header.home')}`}
         >
           <img
@@ -104,39 +116,30 @@ export function SiteHeader() {
             alt={t('header.logoAlt', { name: settings.brand_name })}
             width={180}
             height={42}
-            className="h-10 w-auto"
+            className="h-8 w-auto md:h-10"
           />
-          <span className="hidden max-w-48 text-xs leading-tight text-ink-600 lg:block">
-            {settings.unvan}
-          </span>
         </AppLink>
         <search className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1">
           <SearchBox />
         </search>
         <nav
           aria-label={t('header.accountNav')}
-          className="ml-auto flex items-center gap-1 whitespace-nowrap text-sm font-medium"
+          className="ml-auto flex flex-wrap items-center justify-end gap-1 whitespace-nowrap text-sm font-medium"
         >
           <ListLinks className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3" />
           <CartCount className="rounded px-2 py-2 hover:bg-sand-100 sm:px-3" />
-          <AccountLinks />
+          <div
+            className={`${menuOpen ? 'max-md:flex max-md:basis-full max-md:justify-end' : 'max-md:hidden'} flex items-center gap-1`}
+          >
+            <AccountLinks />
+          </div>
         </nav>
       </div>
-      <nav aria-label={t('header.mainMenu')} className="border-t border-sand-200">
-        {/* On phones the menu folds behind a button; from md up it is always shown. */}
-        <button
-          type="button"
-          className="flex w-full items-center justify-between px-4 py-3 text-sm font-medium md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="main-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? t('header.closeMenu') : t('header.openMenu')}
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-        </button>
+      <nav aria-label={t('header.mainMenu')} className="border-t border-sand-200 max-md:border-t-0">
+        {/* On phones the menu folds behind the button above; from md up it is always shown. */}
         <ul
           id="main-menu"
-          className={`${menuOpen ? 'flex' : 'hidden'} mx-auto max-w-7xl flex-col gap-1 px-2 pb-2 text-sm font-medium text-ink-800 md:flex md:flex-row md:flex-wrap md:pb-0`}
+          className={`${menuOpen ? 'flex border-t border-sand-200' : 'hidden'} mx-auto max-w-7xl flex-col gap-1 px-2 pb-2 text-sm font-medium text-ink-800 md:flex md:flex-row md:flex-wrap md:border-t-0 md:pb-0`}
         >
           {home.menu.map((node) => (
             <MenuItem key={node.id} node={node} />

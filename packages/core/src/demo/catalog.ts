@@ -2654,10 +2654,14 @@ function buildProducts(): DemoProduct[] {
 
 export const demoProducts: DemoProduct[] = buildProducts();
 
-// A category's picture is the first picture of its first product (its own or a subcategory's), so a home
-// tile shows what the category sells rather than a drawing of its own that could show anything.
+// A category's picture is the first picture of a product it sells, so a home tile shows what the category
+// is about rather than a drawing that could show anything: the first product of its first subcategory (a
+// mug for Seramik, a towel for Tekstil), else its own first.
 for (const c of demoCategories) {
-  const first = demoProducts.find((p) => p.category === c.slug || isBelow(p.category, c.slug));
+  const sub = demoCategories.find((d) => d.parent === c.slug)?.slug;
+  const first =
+    (sub && demoProducts.find((p) => p.category === sub || isBelow(p.category, sub))) ??
+    demoProducts.find((p) => p.category === c.slug || isBelow(p.category, c.slug));
   if (!first) throw new Error(`Demo category ${c.slug} has no products`);
   c.image = `catalog/products/${first.slug}-1.webp`;
 }
