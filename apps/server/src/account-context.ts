@@ -178,7 +178,7 @@ export function createAccountContext(
     const session =
       kind === 'register'
         ? await customers.register(fieldsOf(fields) as never)
-        : await customers.login(fieldsOf(fields) as never);
+        : await customers.login(fieldsOf(fields) as never, request.ip);
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
     await mergeGuestCart(session.customer.id);

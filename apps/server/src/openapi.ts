@@ -143,8 +143,9 @@ const accountOperations: Operation[] = [
       ...errors,
       401: error('GIRIS_HATALI: wrong e-mail or password (one answer for both)'),
       ...crossOrigin,
-      423: error('HESAP_KILITLI: locked after too many wrong passwords; the message says until when'),
-      ...tooMany,
+      429: error(
+        'COK_FAZLA_ISTEK: too many attempts from this address (Retry-After); COK_FAZLA_DENEME: five wrong passwords in a row for this e-mail from this address, which waits 15 minutes (the message says until when; an e-mail without an account answers the same)',
+      ),
     },
   },
   {
@@ -217,7 +218,7 @@ const accountOperations: Operation[] = [
       ...panel,
       403: error('SIFRE_HATALI, or KAYNAK_REDDEDILDI'),
       409: error('EPOSTA_KAYITLI'),
-      423: error('HESAP_KILITLI'),
+      429: error('COK_FAZLA_DENEME: five wrong passwords in a row; the message says until when'),
     },
   },
   {
@@ -231,7 +232,7 @@ const accountOperations: Operation[] = [
       204: { description: 'Changed' },
       ...panel,
       403: error('SIFRE_HATALI, or KAYNAK_REDDEDILDI'),
-      423: error('HESAP_KILITLI'),
+      429: error('COK_FAZLA_DENEME: five wrong passwords in a row; the message says until when'),
     },
   },
   {
@@ -262,7 +263,7 @@ const accountOperations: Operation[] = [
       204: { description: 'Deleted' },
       ...panel,
       403: error('SIFRE_HATALI, or KAYNAK_REDDEDILDI'),
-      423: error('HESAP_KILITLI'),
+      429: error('COK_FAZLA_DENEME: five wrong passwords in a row; the message says until when'),
     },
   },
   {

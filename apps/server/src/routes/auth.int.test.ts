@@ -209,7 +209,7 @@ describe('login', () => {
     });
   });
 
-  it('locks the account after five wrong passwords with 423 HESAP_KILITLI saying until when', async () => {
+  it('makes a guessing client wait after five wrong passwords with 429 COK_FAZLA_DENEME saying until when', async () => {
     const victim = fresh();
     await browser(t.app).post('/api/front/auth/register', victim);
     const attacker = browser(t.app);
@@ -220,23 +220,58 @@ describe('login', () => {
           .statusCode,
       );
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 423]);
-    // Even the right password waits for the lock to end.
-    const res = await browser(t.app).post('/api/front/auth/login', {
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    // Even the right password waits, from that client.
+    const res = await attacker.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('COK_FAZLA_DENEME');
+    expect(res.json().error.message).toMatch(/\d{1,2} \p{L}+ \d{2}:\d{2} itibarıyla yeniden deneyebilir/u);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('lets the owner log in from their own address while a stranger is made to wait', async () => {
+    const victim = fresh();
+    await browser(t.app).post('/api/front/auth/register', victim);
+    const stranger = browser(t.app);
+    for (let i = 0; i < 6; i++) {
+      await stranger.post('/api/front/auth/login', { email: victim.email, password: `yanlış-${i}` });
+    }
+    const owner = await browser(t.app).post('/api/front/auth/login', {
       email: victim.email,
       password: PASSWORD,
     });
-    expect(res.statusCode).toBe(423);
-    expect(res.json().error.code).toBe('HESAP_KILITLI');
-    expect(res.json().error.message).toMatch(/\d{1,2} \p{L}+ \d{2}:\d{2} itibarıyla yeniden deneyebilir/u);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().customer.email).toBe(victim.email);
+  });
+
+  it('answers an unknown e-mail exactly like an account after five wrong passwords (no 423 that tells)', async () => {
+    const victim = fresh();
+    await browser(t.app).post('/api/front/auth/register', victim);
+    const b = browser(t.app);
+    // Five each: ten logins, this address's allowance of a minute.
+    let last = '';
+    for (let i = 0; i < 5; i++) {
+      const known = await b.post('/api/front/auth/login', { email: victim.email, password: 'yanlış' });
+      const unknown = await b.post('/api/front/auth/login', {
+        email: `yok-${victim.email}`,
+        password: 'yanlış',
+      });
+      expect(unknown.statusCode).toBe(known.statusCode);
+      // The wait ends 15 minutes after each one's fifth attempt: the minute may differ, nothing else.
+      const untimed = (body: string) => body.replace(/\d{2}:\d{2}/, 'SS:DD');
+      expect(untimed(unknown.body)).toBe(untimed(known.body));
+      last = known.json().error.code;
+    }
+    expect(last).toBe('COK_FAZLA_DENEME');
   });
 
   it('allows ten logins a minute from one address, then answers 429 COK_FAZLA_ISTEK with Retry-After', async () => {
     const b = browser(t.app);
     const statuses: number[] = [];
+    // Another e-mail each time: five wrong passwords for one would make this address wait for it.
     for (let i = 0; i < 11; i++) {
       statuses.push(
-        (await b.post('/api/front/auth/login', { email: 'kimse@example.com', password: 'x' })).statusCode,
+        (await b.post('/api/front/auth/login', { email: `kimse${i}@example.com`, password: 'x' })).statusCode,
       );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

@@ -11,8 +11,8 @@ export type AccountErrorCode =
   | 'EPOSTA_KAYITLI'
   /** Wrong e-mail or password: one answer for both, so it does not tell which addresses have accounts. */
   | 'GIRIS_HATALI'
-  /** Too many wrong passwords; `lockedUntil` says until when. */
-  | 'HESAP_KILITLI'
+  /** Too many wrong passwords from this client for this e-mail; `lockedUntil` says until when. */
+  | 'COK_FAZLA_DENEME'
   /** The password asked for again (e-mail change, password change, deletion) is wrong. */
   | 'SIFRE_HATALI'
   /** A reset link that is unknown, used or expired. */
@@ -28,7 +28,7 @@ export const accountErrorStatus: Record<AccountErrorCode, number> = {
   GECERSIZ_ISTEK: 400,
   EPOSTA_KAYITLI: 409,
   GIRIS_HATALI: 401,
-  HESAP_KILITLI: 423,
+  COK_FAZLA_DENEME: 429,
   SIFRE_HATALI: 403,
   TOKEN_GECERSIZ: 400,
   OTURUM_GECERSIZ: 401,
@@ -42,7 +42,7 @@ export class AccountError extends Error {
     readonly code: AccountErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Set with HESAP_KILITLI. */
+    /** Set with COK_FAZLA_DENEME. */
     readonly lockedUntil?: Date,
   ) {
     super(message);
@@ -67,10 +67,10 @@ export const emailTaken = () =>
 export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
 
 /** Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". */
-export const accountLocked = (lockedUntil: Date) =>
+export const tooManyAttempts = (lockedUntil: Date) =>
   new AccountError(
-    'HESAP_KILITLI',
-    `Çok sayıda hatalı şifre denemesi yapıldığı için hesabınız geçici olarak kilitlendi. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
+    'COK_FAZLA_DENEME',
+    `Bu cihazdan çok sayıda hatalı şifre denemesi yapıldı. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
     undefined,
     lockedUntil,
   );

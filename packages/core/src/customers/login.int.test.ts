@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountError } from './errors.ts';
+import { AccountError, accountErrorStatus } from './errors.ts';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from './service.ts';
 import { type Accounts, ayse, openAccounts, rejection, tableText } from './test-accounts.ts';
 import { hashToken } from './tokens.ts';
@@ -17,8 +17,13 @@ beforeEach(async () => {
 });
 afterAll(() => t.dispose());
 
-const login = (password = ayse.password, extra: { rememberMe?: boolean; email?: string } = {}) =>
-  t.customers.login({ email: ayse.email, password, ...extra });
+const OWNER = '192.0.2.10';
+const STRANGER = '198.51.100.7';
+const login = (
+  password = ayse.password,
+  extra: { rememberMe?: boolean; email?: string } = {},
+  client = OWNER,
+) => t.customers.login({ email: ayse.email, password, ...extra }, client);
 
 describe('login', () => {
   it('opens a session for the right e-mail (any case) and password', async () => {
@@ -37,23 +42,42 @@ describe('login', () => {
     expect(wrongPassword.message).toBe('E-posta adresi ya da şifre hatalı.');
   });
 
-  it('locks the account for 15 minutes after 5 failed attempts with HESAP_KILITLI', async () => {
+  it('makes a client wait 15 minutes after 5 wrong passwords for one e-mail with 429 COK_FAZLA_DENEME', async () => {
     for (let i = 1; i <= 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
     const fifth = await rejection(login('yanlış-şifre'));
-    expect(fifth.code).toBe('HESAP_KILITLI');
+    expect(fifth.code).toBe('COK_FAZLA_DENEME');
+    expect(accountErrorStatus.COK_FAZLA_DENEME).toBe(429);
     const until = new Date(t.clock.now().getTime() + 15 * MINUTE);
     expect(fifth.lockedUntil).toEqual(until);
     // 10:15 UTC is 13:15 in Turkey, where the customer reads it.
     expect(fifth.message).toContain('23 Kasım 13:15 itibarıyla');
 
     const rightPassword = await rejection(login());
-    expect(rightPassword.code).toBe('HESAP_KILITLI');
+    expect(rightPassword.code).toBe('COK_FAZLA_DENEME');
     expect(rightPassword.lockedUntil).toEqual(until);
 
     t.clock.advance(15 * MINUTE - 1000);
-    expect((await rejection(login())).code).toBe('HESAP_KILITLI');
+    expect((await rejection(login())).code).toBe('COK_FAZLA_DENEME');
     t.clock.advance(1000);
     expect((await login()).customer.email).toBe(ayse.email);
+  });
+
+  it('does not lock the owner out: another client logs in while the guessing one waits', async () => {
+    for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre', {}, STRANGER));
+    expect((await rejection(login(ayse.password, {}, STRANGER))).code).toBe('COK_FAZLA_DENEME');
+    expect((await login(ayse.password, {}, OWNER)).customer.email).toBe(ayse.email);
+    // And the owner's own wrong password still counts from zero.
+    expect((await rejection(login('yanlış-şifre', {}, OWNER))).code).toBe('GIRIS_HATALI');
+  });
+
+  it('answers an unknown e-mail exactly like an account, also once the client waits', async () => {
+    const unknown = (password: string) => login(password, { email: 'kimse@example.com' }, STRANGER);
+    const known = (password: string) => login(password, {}, STRANGER);
+    for (let i = 0; i < 6; i++) {
+      const [a, b] = [await rejection(unknown('yanlış-şifre')), await rejection(known('yanlış-şifre'))];
+      expect([a.code, a.message, a.lockedUntil]).toEqual([b.code, b.message, b.lockedUntil]);
+    }
+    expect((await rejection(unknown('yanlış-şifre'))).code).toBe('COK_FAZLA_DENEME');
   });
 
   it('counts only consecutive failures: a success resets the counter', async () => {
@@ -63,19 +87,19 @@ describe('login', () => {
     expect((await login()).customer.email).toBe(ayse.email);
   });
 
-  it('gives 5 fresh attempts once a lock has run out', async () => {
+  it('gives 5 fresh attempts once the wait has run out', async () => {
     for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
     t.clock.advance(15 * MINUTE);
     for (let i = 0; i < 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
-    expect((await rejection(login('yanlış-şifre'))).code).toBe('HESAP_KILITLI');
+    expect((await rejection(login('yanlış-şifre'))).code).toBe('COK_FAZLA_DENEME');
   });
 
-  it('does not let a burst of parallel guesses get past the lock', async () => {
+  it('does not let a burst of parallel guesses get past the throttle', async () => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => login('yanlış-şifre')));
     const codes = results.map((r) => (r.status === 'rejected' ? r.reason.code : 'OK'));
     expect(codes.filter((c) => c === 'GIRIS_HATALI').length).toBeLessThanOrEqual(4);
-    expect(codes).toContain('HESAP_KILITLI');
-    expect((await rejection(login())).code).toBe('HESAP_KILITLI');
+    expect(codes).toContain('COK_FAZLA_DENEME');
+    expect((await rejection(login())).code).toBe('COK_FAZLA_DENEME');
   });
 
   it('refuses an empty form with field messages', async () => {

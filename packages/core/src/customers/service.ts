@@ -29,16 +29,17 @@ import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail 
 import { listAddresses } from './addresses.ts';
 import {
   type AccountError,
-  accountLocked,
   customerNotFound,
   emailTaken,
   invalidResetToken,
   invalidSession,
   isUniqueViolation,
   parseInput,
+  tooManyAttempts,
   wrongCredentials,
   wrongPassword,
 } from './errors.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import {
   hashPassword,
   needsRehash,
@@ -48,9 +49,6 @@ import {
 } from './passwords.ts';
 import { hashToken, isTokenShaped, newToken } from './tokens.ts';
 
-/** Wrong passwords in a row that lock an account, and for how long. */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** Session lifetime since last use: 1 day, or 30 with "Beni hatırla". */
 export const SESSION_MS = DAY_MS;
@@ -135,11 +133,9 @@ const toProfile = (row: ProfileRow): CustomerProfile => ({
 const credentialColumns = {
   ...profileColumns,
   passwordHash: customers.passwordHash,
-  lockedUntil: customers.lockedUntil,
 };
 interface CredentialRow extends ProfileRow {
   passwordHash: string;
-  lockedUntil: Date | null;
 }
 
 const sessionLifetime = (remember: boolean) => (remember ? REMEMBERED_SESSION_MS : SESSION_MS);
@@ -179,7 +175,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
   }
 
   const active = (customerId: number) => and(eq(customers.id, customerId), isNull(customers.deletedAt));
-  const unlocked = (at: Date) => or(isNull(customers.lockedUntil), lte(customers.lockedUntil, at));
+  const throttle = createLoginThrottle(now);
 
   async function requireCustomer(customerId: number): Promise<CredentialRow> {
     if (!Number.isSafeInteger(customerId)) throw customerNotFound();
@@ -188,49 +184,42 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
     return row;
   }
 
-  async function lockedUntilOf(customerId: number): Promise<Date> {
-    const [row] = await db
-      .select({ lockedUntil: customers.lockedUntil })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    return row?.lockedUntil ?? later(now(), LOCK_MS);
-  }
-
   /**
-   * Checks a password against the lock rule: a locked account is refused before the password is looked at
-   * (so the right password does not open it early); a wrong one counts, and the fifth in a row locks the
-   * account for 15 minutes and starts the count again; a right one resets the count. Both writes are
-   * conditional on the account being open, so parallel guesses cannot slip past a lock set meanwhile.
+   * Checks a password under the login throttle of `login-throttle.ts` (account and client together); a
+   * waiting client is refused before the password is looked at, so the right one does not cut the wait
+   * short. The panel's password checks (`client` "panel") count apart from logins: only the account's own
+   * sessions reach them.
    */
-  async function checkPassword(row: CredentialRow, password: string, wrong: () => AccountError) {
-    const at = now();
-    if (row.lockedUntil && row.lockedUntil > at) throw accountLocked(row.lockedUntil);
-    const ok = await verifyPassword(password, row.passwordHash);
-    if (ok) {
-      const [open] = await db
-        .update(customers)
-        .set({ failedLogins: 0, lockedUntil: null })
-        .where(and(eq(customers.id, row.id), unlocked(at)))
-        .returning({ id: customers.id });
-      if (!open) throw accountLocked(await lockedUntilOf(row.id));
-      if (needsRehash(row.passwordHash)) {
-        const passwordHash = await hashPassword(password);
-        await db.update(customers).set({ passwordHash }).where(eq(customers.id, row.id));
-      }
+  async function checkPassword(
+    account: string,
+    client: string,
+    passwordHash: string | null,
+    password: string,
+    wrong: () => AccountError,
+  ) {
+    const waitUntil = throttle.begin(account, client);
+    if (waitUntil) throw tooManyAttempts(waitUntil);
+    if (passwordHash === null) {
+      await spendPasswordTime(password);
+    } else if (await verifyPassword(password, passwordHash)) {
+      throttle.succeeded(account, client);
       return;
     }
-    const locks = sql`${customers.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES}`;
-    const [counted] = await db
-      .update(customers)
-      .set({
-        failedLogins: sql`case when ${locks} then 0 else ${customers.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${locks} then ${later(at, LOCK_MS).toISOString()}::timestamptz else null end`,
-      })
-      .where(and(eq(customers.id, row.id), unlocked(at)))
-      .returning({ lockedUntil: customers.lockedUntil });
-    if (!counted) throw accountLocked(await lockedUntilOf(row.id));
-    if (counted.lockedUntil) throw accountLocked(counted.lockedUntil);
+    const lockedUntil = throttle.failed(account, client);
+    if (lockedUntil) throw tooManyAttempts(lockedUntil);
     throw wrong();
+  }
+
+  /** Checks the password of a signed-in customer's own account, and moves a hash to today's cost. */
+  async function checkOwnPassword(row: CredentialRow, password: string, wrong: () => AccountError) {
+    await checkPassword(`id:${row.id}`, 'panel', row.passwordHash, password, wrong);
+    await rehashIfOld(row, password);
+  }
+
+  async function rehashIfOld(row: CredentialRow, password: string) {
+    if (!needsRehash(row.passwordHash)) return;
+    const passwordHash = await hashPassword(password);
+    await db.update(customers).set({ passwordHash }).where(eq(customers.id, row.id));
   }
 
   async function startSession(customer: CustomerProfile, remember: boolean): Promise<NewSession> {
@@ -351,21 +340,20 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
     },
 
     /**
-     * A new session for the right e-mail and password. Wrong password and unknown address give the same
-     * GIRIS_HATALI after the same hashing work; see `checkPassword` for the lock (HESAP_KILITLI).
+     * A new session for the right e-mail and password. `client` is who asks (the IP address): wrong
+     * passwords count per e-mail and client (`login-throttle.ts`, COK_FAZLA_DENEME). A wrong password and
+     * an unknown address get the same GIRIS_HATALI after the same hashing work, and the same throttle.
      */
-    async login(input: LoginInput): Promise<NewSession> {
+    async login(input: LoginInput, client = ''): Promise<NewSession> {
       const data = parseInput(loginInput, input);
       const [row] = await db
         .select(credentialColumns)
         .from(customers)
         .where(and(eq(customers.email, data.email), isNull(customers.deletedAt)));
-      if (!row) {
-        await spendPasswordTime(data.password);
-        throw wrongCredentials();
-      }
-      await checkPassword(row, data.password, wrongCredentials);
-      return startSession(toProfile(row), data.rememberMe);
+      await checkPassword(data.email, client, row?.passwordHash ?? null, data.password, wrongCredentials);
+      // Without a row checkPassword has thrown GIRIS_HATALI.
+      await rehashIfOld(row!, data.password);
+      return startSession(toProfile(row!), data.rememberMe);
     },
 
     /** The session behind a token with its (possibly renewed) expiry, or null; for the HTTP layer's cookie. */
@@ -442,8 +430,8 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
 
     /**
      * Sets a new password with a reset link. The link is used up (atomically: two clicks cannot both
-     * succeed), every session ends, the other open links die and a lock is lifted (the e-mail proves
-     * ownership). TOKEN_GECERSIZ for an unknown, used or expired link.
+     * succeed), every session ends, the other open links die and every client the login throttle
+     * holds for the address may try again (the e-mail proves ownership). TOKEN_GECERSIZ for an unknown, used or expired link.
      */
     async resetPassword(input: ResetInput): Promise<void> {
       const data = parseInput(resetInput, input);
@@ -451,7 +439,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       if (!(await isResetTokenValid(data.token))) throw invalidResetToken();
       const passwordHash = await hashPassword(data.password);
       const at = now();
-      await db.transaction(async (tx) => {
+      const email = await db.transaction(async (tx) => {
         const [used] = await tx
           .update(passwordResets)
           .set({ usedAt: at })
@@ -466,16 +454,18 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
         if (!used) throw invalidResetToken();
         const [customer] = await tx
           .update(customers)
-          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: at })
+          .set({ passwordHash, updatedAt: at })
           .where(active(used.customerId))
-          .returning({ id: customers.id });
+          .returning({ id: customers.id, email: customers.email });
         if (!customer) throw invalidResetToken();
         await tx.delete(sessions).where(eq(sessions.customerId, customer.id));
         await tx
           .update(passwordResets)
           .set({ usedAt: at })
           .where(and(eq(passwordResets.customerId, customer.id), isNull(passwordResets.usedAt)));
+        return customer.email;
       });
+      throttle.clear(email);
     },
 
     async profile(customerId: number): Promise<CustomerProfile> {
@@ -494,11 +484,11 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       return toProfile(row);
     },
 
-    /** A new login e-mail address, with the password as proof (SIFRE_HATALI; counts toward the lock). */
+    /** A new login e-mail address, with the password as proof (SIFRE_HATALI; throttled like a login). */
     async changeEmail(customerId: number, input: EmailChangeInput): Promise<CustomerProfile> {
       const data = parseInput(emailChangeInput, input);
       const row = await requireCustomer(customerId);
-      await checkPassword(row, data.password, () => wrongPassword('password'));
+      await checkOwnPassword(row, data.password, () => wrongPassword('password'));
       if (data.email === row.email) return toProfile(row);
       try {
         const [updated] = await db
@@ -531,7 +521,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       const data = parseInput(passwordChangeInput, input);
       const { sessionId, session } = await requireSession(token);
       const row = await requireCustomer(session.customer.id);
-      await checkPassword(row, data.currentPassword, () => wrongPassword('currentPassword'));
+      await checkOwnPassword(row, data.currentPassword, () => wrongPassword('currentPassword'));
       const passwordHash = await hashPassword(data.newPassword);
       const at = now();
       await db.transaction(async (tx) => {
@@ -562,7 +552,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       return toProfile(row);
     },
 
-    /** Everything kept about the customer (KVKK's right of access), without hashes or lock state. */
+    /** Everything kept about the customer (KVKK's right of access), without hashes. */
     async exportData(customerId: number): Promise<AccountExport> {
       const [row] = await db
         .select({
@@ -593,7 +583,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
     async deleteAccount(customerId: number, input: DeleteAccountInput): Promise<void> {
       const data = parseInput(deleteAccountInput, input);
       const row = await requireCustomer(customerId);
-      await checkPassword(row, data.password, () => wrongPassword('password'));
+      await checkOwnPassword(row, data.password, () => wrongPassword('password'));
       const at = now();
       await db.transaction(async (tx) => {
         await tx
@@ -608,8 +598,6 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
             marketingConsent: false,
             // Withdrawn now, if it was given.
             ...(row.marketingConsent ? { marketingConsentAt: at } : {}),
-            failedLogins: 0,
-            lockedUntil: null,
             deletedAt: at,
             updatedAt: at,
           })

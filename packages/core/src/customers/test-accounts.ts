@@ -71,17 +71,21 @@ export async function openAccounts({ failingMailer = false } = {}) {
     info: () => {},
     error: (fields, message) => logged.push({ fields, message }),
   };
-  const customers = createCustomerService(database.db, {
-    mailer,
-    shopUrl: `${SHOP_URL}/`,
-    shopName: 'Vitrin Atölye',
-    now: clock.now,
-    logger,
-  });
+  const newCustomerService = () =>
+    createCustomerService(database.db, {
+      mailer,
+      shopUrl: `${SHOP_URL}/`,
+      shopName: 'Vitrin Atölye',
+      now: clock.now,
+      logger,
+    });
+  let customers = newCustomerService();
   const addresses = createAddressBook(database.db, { now: clock.now });
   return {
     database,
-    customers,
+    get customers() {
+      return customers;
+    },
     addresses,
     clock,
     sent,
@@ -100,7 +104,10 @@ export async function openAccounts({ failingMailer = false } = {}) {
       if (!token) throw new Error(`no reset e-mail to ${to}`);
       return token;
     },
-    /** Empties the account tables, the outbox and the logs and sets the clock back: one database per file. */
+    /**
+     * Empties the account tables, the outbox and the logs and sets the clock back: one database per file.
+     * The service is made anew, so the login throttle it holds in memory starts empty too.
+     */
     async reset() {
       await customers.drainMail();
       // Carts, orders and coupon uses refer to customers: they go too (cascade).
@@ -111,6 +118,7 @@ export async function openAccounts({ failingMailer = false } = {}) {
       sent.length = 0;
       logged.length = 0;
       time = START;
+      customers = newCustomerService();
     },
     async dispose() {
       await customers.drainMail();

@@ -13,7 +13,7 @@ export type FormFields = Record<string, unknown>;
 /** A shopper's mistake (or a refused request): `error.fields` names the fields with their messages. */
 export interface Failure {
   ok: false;
-  /** The HTTP status the answer should carry (400, 401, 404, 409, 423, 429). */
+  /** The HTTP status the answer should carry (400, 401, 404, 409, 429). */
   status: number;
   error: ApiErrorBody['error'];
 }
