@@ -21,16 +21,17 @@ export function createOrdersContext(
   accountOf: AccountOf,
 ): OrdersContext {
   const customerId = () => customerIdOf(accountOf, request, reply);
+  const asCustomer = async <T>(work: (id: number) => Promise<T>) => {
+    const id = await customerId();
+    if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
+    return run(() => work(id));
+  };
   const viewer = async (token?: string | null) => ({
     customerId: await customerId(),
     token: token ?? undefined,
   });
   return {
-    async list(page) {
-      const id = await customerId();
-      if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
-      return run(() => services.orders.list(id, { page }));
-    },
+    list: (page) => asCustomer((id) => services.orders.list(id, { page })),
     detail: async (orderNo, token) => run(async () => services.orders.detail(orderNo, await viewer(token))),
     cancel: async (orderNo, token) => run(async () => services.orders.cancel(orderNo, await viewer(token))),
     async reorder(orderNo, token) {
@@ -73,5 +74,8 @@ export function createOrdersContext(
     payByCard: async (fields: FormFields) =>
       run(async () => services.payments.payByCard(fields, await customerId())),
     verifyPayment: async (fields: FormFields) => run(() => services.payments.verify(fields)),
+    guestOrders: () => asCustomer((id) => services.guestOrders.count(id)),
+    requestGuestOrdersLink: () => asCustomer((id) => services.guestOrders.requestLink(id)),
+    linkGuestOrders: (token) => asCustomer((id) => services.guestOrders.confirm(id, token)),
   };
 }

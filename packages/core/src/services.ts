@@ -12,6 +12,7 @@ import { createContactService } from './contact/service.ts';
 import { createContentService } from './content/service.ts';
 import { createCouponService } from './coupons/service.ts';
 import { createAddressBook } from './customers/addresses.ts';
+import { createGuestOrderLinks } from './customers/guest-orders.ts';
 import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createHomeService } from './home/service.ts';
@@ -64,6 +65,13 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopName: () => settings.get('brand_name'),
   });
   const addresses = createAddressBook(db);
+  // A customer's earlier guest orders, added to the account once its e-mail address is proven theirs.
+  const guestOrders = createGuestOrderLinks(db, {
+    secret: createSecret(db, 'guest_order_link'),
+    mailer: mail.mailer,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    shopName: () => settings.get('brand_name'),
+  });
   // Orders after placement and their card payments (test provider: the `/secure-pay` page). Both load
   // their HMAC secrets from the database now; their async methods wait for that (see orders/secrets.ts).
   const orders = createOrderService(db, {
@@ -105,6 +113,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     catalogAdmin,
     customers,
     addresses,
+    guestOrders,
     cart,
     coupons,
     checkout,

@@ -406,6 +406,13 @@ export const tr = {
   orders: {
     title: 'Siparişlerim',
     empty: 'Henüz siparişiniz yok',
+    guestTitle: 'Bu e-posta adresiyle üye olmadan verdiğiniz {{count}} sipariş var',
+    guestText:
+      'Adresin size ait olduğunu doğrulamak için e-posta adresinize bir bağlantı gönderelim; bağlantıyı açtığınızda siparişler burada listelenir.',
+    guestSend: 'Doğrulama bağlantısı gönder',
+    guestSent:
+      'Bağlantıyı e-posta adresinize gönderdik. 24 saat içinde açtığınızda siparişleriniz hesabınıza eklenir.',
+    guestLinked: '{{count}} misafir siparişiniz hesabınıza eklendi.',
     emptyText: 'Verdiğiniz siparişler, durumlarıyla birlikte burada listelenecek.',
     shop: 'Alışverişe başla',
     open: 'Sipariş {{orderNo}}, {{state}}',

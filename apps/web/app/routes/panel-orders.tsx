@@ -1,31 +1,75 @@
 import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
-import { accountHeaders, accountMeta } from '../account/meta.ts';
+import { redirect } from 'react-router';
+import { FormAlert } from '../account/form.tsx';
+import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { PanelPage } from '../account/panel-page.tsx';
 import { AccountRouteError } from '../account/route-error.tsx';
-import { requireCustomer, valueOrThrow } from '../account/session.server.ts';
+import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { GuestOrdersNotice } from '../orders/guest-orders-notice.tsx';
 import { OrderBadge } from '../orders/order-badge.tsx';
 import type { Route } from './+types/panel-orders';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('orders.title'));
 
-/** Siparişlerim: the customer's orders, newest first, ten a page (`?page=`). */
+/**
+ * Siparişlerim: the customer's orders, newest first, ten a page (`?page=`), and the guest orders of their
+ * e-mail address waiting to be added. `?baglanti=` is the e-mailed link that adds them; it redirects to
+ * `?eklendi=N` so that the token leaves the address bar and the history.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireCustomer(args);
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get('page')) || 1));
-  return valueOrThrow(args.request, await args.context.orders.list(page));
+  const url = new URL(args.request.url);
+  const { orders } = args.context;
+  const token = url.searchParams.get('baglanti');
+  let linkError: string | null = null;
+  if (token !== null) {
+    const linked = await orders.linkGuestOrders(token);
+    if (linked.ok) throw redirect(`/panel/orders?eklendi=${linked.value}`, { headers: NO_STORE });
+    linkError = linked.error.message;
+  }
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
+  const [list, waiting] = await Promise.all([orders.list(page), orders.guestOrders()]);
+  const added = url.searchParams.get('eklendi');
+  return {
+    ...valueOrThrow(args.request, list),
+    guestOrders: valueOrThrow(args.request, waiting),
+    linked: added === null ? null : Number(added) || 0,
+    linkError,
+  };
+}
+
+/** Sends the link that proves the e-mail address before its guest orders join the account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer({ request, context });
+  const fields = await formFields(request);
+  const sent = await context.orders.requestGuestOrdersLink();
+  if (!sent.ok) return failed(request, sent, fields, 'guest-orders');
+  return { sent: sent.value };
 }
 
 export const headers = accountHeaders;
 
-export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
+export default function OrdersRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { orders, page, pageCount } = loaderData;
+  const notices = (
+    <>
+      {loaderData.linkError && <FormAlert>{loaderData.linkError}</FormAlert>}
+      <GuestOrdersNotice
+        waiting={loaderData.guestOrders}
+        linked={loaderData.linked}
+        sent={actionData && 'sent' in actionData}
+        error={actionData && 'error' in actionData ? actionData.error.message : null}
+      />
+    </>
+  );
   if (orders.length === 0) {
     return (
       <PanelPage title={t('orders.title')}>
+        {notices}
         <div className="rounded-2xl border border-sand-200 bg-white p-8 text-center">
           <h2 className="text-xl font-semibold text-ink-900">{t('orders.empty')}</h2>
           <p className="mt-2 text-ink-700">{t('orders.emptyText')}</p>
@@ -41,6 +85,7 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
   }
   return (
     <PanelPage title={t('orders.title')}>
+      {notices}
       <ul className="space-y-3">
         {orders.map((order) => (
           <li key={order.orderNo}>

@@ -226,3 +226,27 @@ export function emailChangedEmail(input: {
     button: { label: 'Bize ulaşın', url: assertWebUrl(input.contactUrl) },
   });
 }
+
+/** To a customer's login address: the link that adds the guest orders placed with it to the account. */
+export function guestOrdersEmail(input: {
+  shopName: string;
+  firstName: string;
+  count: number;
+  linkUrl: string;
+  validHours: number;
+}): EmailContent {
+  const { shopName, firstName, count, validHours } = input;
+  return accountEmail({
+    subject: 'Misafir siparişlerinizi hesabınıza ekleyin',
+    shopName,
+    firstName,
+    before: [
+      `${shopName} mağazasında bu e-posta adresiyle üye olmadan verdiğiniz ${count} sipariş var. Bu adresin size ait olduğunu doğrulamak ve siparişleri hesabınızdaki Siparişlerim sayfasına eklemek için aşağıdaki bağlantıyı kullanın.`,
+    ],
+    button: { label: 'Siparişlerimi hesabıma ekle', url: assertWebUrl(input.linkUrl) },
+    after: [
+      `Bu bağlantı ${validHours} saat boyunca geçerlidir.`,
+      'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayabilirsiniz; siparişleriniz değişmeden kalır.',
+    ],
+  });
+}

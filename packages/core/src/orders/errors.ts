@@ -29,6 +29,8 @@ export const orderErrorStatus = {
   /** Marking a refund the shop sent: only a Havale / EFT order whose money is owed back. */
   IADE_BEKLEMIYOR: 409,
   GECERSIZ_ISTEK: 400,
+  /** A link that adds guest orders to an account: forged, expired, or for another account or address. */
+  BAGLANTI_GECERSIZ: 400,
 } as const;
 export type OrderErrorCode = keyof typeof orderErrorStatus;
 

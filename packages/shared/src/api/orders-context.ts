@@ -20,4 +20,10 @@ export interface OrdersContext {
   payByCard(fields: FormFields): Promise<Result<CardChallenge>>;
   /** Fields: challenge, code (the 3-D Secure step). */
   verifyPayment(fields: FormFields): Promise<Result<PaymentOutcome>>;
+  /** How many guest orders carry the customer's e-mail address but are not on the account yet. */
+  guestOrders(): Promise<Result<number>>;
+  /** E-mails the customer a link that adds those orders (when there are any); their count. */
+  requestGuestOrdersLink(): Promise<Result<number>>;
+  /** The e-mailed link's `token`: adds the guest orders to the account; how many (400 BAGLANTI_GECERSIZ). */
+  linkGuestOrders(token: string): Promise<Result<number>>;
 }

@@ -1,0 +1,111 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers, orders } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { guestOrdersEmail } from '../mail/templates.ts';
+import { OrderError } from '../orders/errors.ts';
+import type { Secret } from '../orders/secrets.ts';
+
+/** How long the e-mailed link works. */
+export const GUEST_LINK_VALID_HOURS = 24;
+
+export interface GuestOrderLinkOptions {
+  secret: Secret;
+  /** Sends the link; the e-mail queue's mailer. */
+  mailer: Mailer;
+  shopUrl: string;
+  shopName: () => Promise<string>;
+  now?: () => Date;
+}
+
+const invalidLink = () =>
+  new OrderError(
+    'BAGLANTI_GECERSIZ',
+    'Bu bağlantı geçersiz ya da süresi dolmuş. Siparişlerim sayfasından yeni bir bağlantı isteyebilirsiniz.',
+  );
+
+/**
+ * Guest orders of a customer's e-mail address, added to the account only after the customer proves the
+ * address is theirs by opening a link sent to it: an account opened with someone else's address (nobody
+ * checks it at registration) must never show that person's orders, addresses and T.C. kimlik no.
+ *
+ * The link is stateless: an HMAC over the account, its current e-mail and an expiry. It stops working when
+ * it expires or the account's e-mail changes; opening it twice links nothing more (the orders already are).
+ */
+export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
+  const now = options.now ?? (() => new Date());
+  const shopUrl = options.shopUrl.replace(/\/+$/, '');
+
+  const signature = (key: Buffer, customerId: number, email: string, expires: number) =>
+    createHmac('sha256', key).update(`guest-orders\n${customerId}\n${email}\n${expires}`).digest();
+
+  async function accountOf(customerId: number) {
+    const [row] = await db
+      .select({ email: customers.email, firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!row) throw invalidLink();
+    return row;
+  }
+
+  // Order e-mails are stored as typed at checkout; the account's is lowercased.
+  const guestOrdersOf = (email: string) =>
+    and(isNull(orders.customerId), sql`lower(${orders.email}) = ${email}`);
+
+  async function waiting(email: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(orders).where(guestOrdersOf(email));
+    return row?.n ?? 0;
+  }
+
+  /** Sends the link through the one mail path of the shop (the durable queue). */
+  const sendLink = (message: Parameters<Mailer['send']>[0]) => options.mailer.send(message);
+
+  return {
+    /** Guest orders placed with the customer's e-mail address that the account does not show yet. */
+    async count(customerId: number): Promise<number> {
+      return waiting((await accountOf(customerId)).email);
+    },
+
+    /** E-mails the link to the account's address when there is something to link; the count either way. */
+    async requestLink(customerId: number): Promise<number> {
+      const account = await accountOf(customerId);
+      const n = await waiting(account.email);
+      if (n === 0) return 0;
+      const expires = Math.floor(now().getTime() / 1000) + GUEST_LINK_VALID_HOURS * 3600;
+      const mac = signature(await options.secret.ready(), customerId, account.email, expires);
+      const token = `${expires}.${mac.toString('base64url')}`;
+      await sendLink({
+        to: account.email,
+        ...guestOrdersEmail({
+          shopName: await options.shopName(),
+          firstName: account.firstName,
+          count: n,
+          linkUrl: `${shopUrl}/panel/orders?baglanti=${encodeURIComponent(token)}`,
+          validHours: GUEST_LINK_VALID_HOURS,
+        }),
+      });
+      return n;
+    },
+
+    /** Adds the guest orders of the account's address to it if `token` is this account's valid link. */
+    async confirm(customerId: number, token: string): Promise<number> {
+      const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
+      if (!match) throw invalidLink();
+      const expires = Number(match[1]);
+      if (expires * 1000 < now().getTime()) throw invalidLink();
+      const account = await accountOf(customerId);
+      const expected = signature(await options.secret.ready(), customerId, account.email, expires);
+      const given = Buffer.from(match[2]!, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidLink();
+      const linked = await db
+        .update(orders)
+        .set({ customerId })
+        .where(guestOrdersOf(account.email))
+        .returning({ id: orders.id });
+      return linked.length;
+    },
+  };
+}
+
+export type GuestOrderLinks = ReturnType<typeof createGuestOrderLinks>;
