@@ -1,6 +1,7 @@
 import { PROVINCES } from '@vitrin/shared/address/turkey';
 import type { Address, CustomerProfile } from '@vitrin/shared/api/account';
 import type { PaymentMethod } from '@vitrin/shared/api/cart';
+import { formatMoney } from '@vitrin/shared/money';
 import { type ReactNode, useState } from 'react';
 import { AddressFields, BillingFields } from '../account/address-form.tsx';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account/constraints.ts';
@@ -12,7 +13,7 @@ import {
   type FormFailure,
   TextField,
 } from '../account/form.tsx';
-import { EmailField, PhoneField } from '../account/person-fields.tsx';
+import { EmailField } from '../account/person-fields.tsx';
 import { useHydrated } from '../account/use-hydrated.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { useTranslation } from '../i18n/index.ts';
@@ -153,6 +154,13 @@ export function CheckoutPage({
           failure={failure}
           submitLabel={t('checkout.submit')}
           className="space-y-6 lg:order-1"
+          footer={
+            // The amount the button commits to, beside it, however long the form above.
+            <p className="text-lg font-semibold text-ink-900" data-testid="checkout-total">
+              {t('checkout.total')}:{' '}
+              <span className="tabular-nums">{formatMoney(quote.totals.totalMinor + instalmentFee)}</span>
+            </p>
+          }
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <Section id="checkout-contact" title={t('checkout.contact')}>
@@ -161,10 +169,8 @@ export function CheckoutPage({
                 {t('checkout.contactCustomer', { email: customer.email })}
               </p>
             ) : (
-              <div className="grid gap-5 sm:grid-cols-2">
-                <EmailField label={t('auth.email')} hint={t('checkout.emailHint')} />
-                <PhoneField />
-              </div>
+              // The phone is asked once, in the address below: it is also the order's contact number.
+              <EmailField label={t('auth.email')} hint={t('checkout.emailHint')} />
             )}
           </Section>
 
@@ -250,7 +256,7 @@ export function CheckoutPage({
                 label={`${t('checkout.createAccount')} ${t('form.optional')}`}
                 hint={
                   <>
-                    {t('checkout.createAccountHint')}{' '}
+                    {t('checkout.createAccountHint', { min: PASSWORD_MIN_LENGTH })}{' '}
                     <a
                       href="/content/kvkk-aydinlatma-metni"
                       target="_blank"
@@ -264,7 +270,7 @@ export function CheckoutPage({
                 autoComplete="new-password"
                 minLength={PASSWORD_MIN_LENGTH}
                 maxLength={PASSWORD_MAX_LENGTH}
-                strength
+                // No strength hint: under an empty optional field its "at least 8 characters" read as an error.
                 messages={{ short: t('auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) }}
               />
             )}

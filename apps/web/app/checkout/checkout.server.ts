@@ -30,6 +30,11 @@ export type CheckoutData = Awaited<ReturnType<typeof checkoutData>>;
 /** The form's action on both pages: the order, then the payment page or the success page. */
 export async function placeOrder({ request, context }: Args) {
   const fields = await formFields(request);
+  // The form asks a guest's phone once, in the address; the order takes it as its contact number too.
+  const addressPhone = fields['shippingAddress.phone'] ?? fields['billingAddress.phone'];
+  if (fields.phone === undefined && typeof addressPhone === 'string' && addressPhone.trim()) {
+    fields.phone = addressPhone;
+  }
   const key = typeof fields.idempotencyKey === 'string' ? fields.idempotencyKey : '';
   const result = await context.checkout.place(fields, key);
   if (!result.ok) return failed(request, result, fields);

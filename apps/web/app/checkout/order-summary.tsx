@@ -25,7 +25,9 @@ export function OrderSummary({
       <h2 id="summary-title" className="text-xl font-semibold text-ink-900">
         {t('checkout.summary')}
       </h2>
-      <ul className="mt-4 divide-y divide-sand-200">
+      {/* Beside the form the summary stays in view (sticky): a long cart scrolls inside it, so the total does
+          not fall below the screen. */}
+      <ul className="mt-4 divide-y divide-sand-200 lg:max-h-[45vh] lg:overflow-y-auto">
         {cart.lines.map((line) => (
           <OrderLine key={line.id} {...line} />
         ))}

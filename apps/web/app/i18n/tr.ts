@@ -462,7 +462,7 @@ export const tr = {
     noteHint: 'Teslimat ya da hediye paketi için bir notunuz varsa yazın (en fazla 500 karakter).',
     createAccount: 'Üyelik için şifre',
     createAccountHint:
-      'Bir şifre belirlerseniz bu bilgilerle üyeliğiniz de açılır ve siparişlerinizi panelden izlersiniz. Kişisel verilerinizin nasıl işlendiğini okuyun:',
+      'Bir şifre (en az {{min}} karakter) belirlerseniz bu bilgilerle üyeliğiniz de açılır ve siparişlerinizi panelden izlersiniz. Kişisel verilerinizin nasıl işlendiğini okuyun:',
     kvkkNotice: 'KVKK Aydınlatma Metni',
     termsMissing: 'Siparişi tamamlamak için sözleşmeleri onaylayın',
     preInformation: 'Ön bilgilendirme formunu',
@@ -683,7 +683,8 @@ export const tr = {
     notFoundText: '{{path}} adresinde bir sayfa yok; taşınmış ya da kaldırılmış olabilir.',
     searchLabel: 'Aradığınız ürünü yazın',
     goOn: 'Bunlara göz atabilirsiniz',
-    formType: 'Form gönderilemedi: form verisi (application/x-www-form-urlencoded ya da multipart/form-data) bekleniyordu.',
+    formType:
+      'Form gönderilemedi: form verisi (application/x-www-form-urlencoded ya da multipart/form-data) bekleniyordu.',
     formUnreadable: 'Gönderilen form okunamadı; sayfayı yenileyip yeniden deneyin.',
   },
   maintenance: {
