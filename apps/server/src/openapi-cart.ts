@@ -137,7 +137,7 @@ export const cartOperations: Operation[] = [
       ...cartAnswer(201, 'Cart'),
       ...common,
       404: error('URUN_BULUNAMADI'),
-      409: error('STOK_YETERSIZ, ADET_SINIRI, SEPET_DOLU'),
+      409: error('STOK_YETERSIZ, ADET_SINIRI, SEPET_DOLU, SIPARIS_TUTARI_SINIRI'),
     },
   },
   {
@@ -150,7 +150,7 @@ export const cartOperations: Operation[] = [
       ...cartAnswer(200, 'Cart'),
       ...common,
       404: error('SATIR_BULUNAMADI'),
-      409: error('STOK_YETERSIZ'),
+      409: error('STOK_YETERSIZ, SIPARIS_TUTARI_SINIRI'),
     },
   },
   {
@@ -214,7 +214,11 @@ export const cartOperations: Operation[] = [
       'Totals for a payment method, the methods this cart may use, instalment options and bank accounts',
     tag: 'checkout',
     body: checkoutQuoteInput,
-    responses: { 200: { description: 'Quote', schema: checkoutQuote }, ...common },
+    responses: {
+      200: { description: 'Quote', schema: checkoutQuote },
+      ...common,
+      409: error('SIPARIS_TUTARI_SINIRI'),
+    },
   },
   {
     method: 'post',
@@ -227,7 +231,9 @@ export const cartOperations: Operation[] = [
       201: { description: 'Order placed (or the same order again)', schema: placedOrder },
       ...common,
       404: error('ADRES_BULUNAMADI, KUPON_BULUNAMADI'),
-      409: error('STOK_YETERSIZ, SEPET_BOS, URUN_SATISTA_DEGIL, IDEMPOTENCY_KEY_REUSED'),
+      409: error(
+        'STOK_YETERSIZ, SEPET_BOS, URUN_SATISTA_DEGIL, IDEMPOTENCY_KEY_REUSED, SIPARIS_TUTARI_SINIRI',
+      ),
       422: error('A coupon that no longer applies (its KUPON_* code)'),
     },
   },

@@ -1,4 +1,5 @@
-import type { CouponErrorCode } from '@vitrin/shared/api/cart';
+import { type CouponErrorCode, MAX_ORDER_TOTAL_MINOR } from '@vitrin/shared/api/cart';
+import { formatMoney } from '@vitrin/shared/money';
 import type { z } from '@vitrin/shared/zod';
 
 /**
@@ -87,6 +88,17 @@ export const cartFull = (max: number) =>
     'SEPET_DOLU',
     `Sepetinizde en fazla ${max} farklı ürün olabilir. Yeni bir ürün eklemek için sepetinizden bir ürünü çıkarın.`,
   );
+
+/** Throws when an amount is above what one order may come to (`MAX_ORDER_TOTAL_MINOR`). */
+export function assertOrderTotal(minor: number): void {
+  if (minor <= MAX_ORDER_TOTAL_MINOR) return;
+  throw new ShopError(
+    409,
+    'SIPARIS_TUTARI_SINIRI',
+    `Bir siparişin tutarı en fazla ${formatMoney(MAX_ORDER_TOTAL_MINOR, 'TRY')} olabilir. Lütfen sepetinizdeki ürünlerin adedini azaltın ya da siparişinizi bölün.`,
+    { quantity: `Sipariş tutarı en fazla ${formatMoney(MAX_ORDER_TOTAL_MINOR, 'TRY')}` },
+  );
+}
 
 export const emptyCart = () => new ShopError(409, 'SEPET_BOS', 'Sepetiniz boş.');
 

@@ -6,6 +6,7 @@ import {
   INSTALMENT_CHOICES,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
+  MAX_ORDER_TOTAL_MINOR,
   type PaymentMethod,
 } from '@vitrin/shared/api/cart';
 import {
@@ -29,6 +30,7 @@ import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-ro
 import { type CatalogueSlice, loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
 import { createCartCatalogue } from './catalogue-cache.ts';
 import {
+  assertOrderTotal,
   cartFull,
   couponError,
   lineNotFound,
@@ -122,6 +124,19 @@ export function createCartService(
   const view = async (owner: CartOwner, shopper: Shopper): Promise<CartView> =>
     (await priced(owner, shopper)).view;
 
+  /** Takes `quantity` back off the line an add just raised (the line goes when nothing is left). */
+  async function takeBack(cartId: number, key: string, quantity: number) {
+    await db.transaction(async (tx) => {
+      const line = and(eq(cartItems.cartId, cartId), eq(cartItems.lineKey, key));
+      await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - ${quantity}` })
+        .where(and(line, sql`${cartItems.quantity} > ${quantity}`));
+      await tx.delete(cartItems).where(and(line, sql`${cartItems.quantity} <= ${quantity}`));
+    });
+    await dropIfEmpty(db, cartId);
+  }
+
   async function ownLine(tx: Db, owner: CartOwner, lineId: unknown) {
     const id = lineIdSchema.safeParse(lineId);
     if (!id.success) throw lineNotFound();
@@ -209,7 +224,13 @@ export function createCartService(
         added.rows.map((r) => r.productId),
         added.stock,
       );
-      return (await priceCart(db, added.cart, added.rows, { settings: s, coupons, shopper }, slice)).view;
+      const { view } = await priceCart(db, added.cart, added.rows, { settings: s, coupons, shopper }, slice);
+      if (view.totals.subtotalMinor > MAX_ORDER_TOTAL_MINOR) {
+        // Rare, so undone after the fact rather than costing every add a read of the cart first.
+        await takeBack(added.cart.id, key, data.quantity);
+        assertOrderTotal(view.totals.subtotalMinor);
+      }
+      return view;
     },
 
     /** Sets a line's quantity (1..999, at most the stock); the price-change warning is acknowledged. */
@@ -231,6 +252,8 @@ export function createCartService(
           .update(cartItems)
           .set({ quantity, addedPriceMinor: item.unitPriceMinor, updatedAt: now() })
           .where(eq(cartItems.id, row.id));
+        // Above the order limit the transaction rolls back: the line keeps its quantity.
+        assertOrderTotal((await priced(owner, shopper, {}, tx)).view.totals.subtotalMinor);
       });
       return view(owner, shopper);
     },
@@ -278,6 +301,7 @@ export function createCartService(
         method: data.paymentMethod,
         instalments: data.instalments,
       });
+      assertOrderTotal(chosen.view.totals.totalMinor);
       const options = INSTALMENT_CHOICES.map((months) => {
         const { totalMinor } = chosen.totalsFor('card', months);
         return { count: months, totalMinor, monthlyMinor: MONTHS_OF(totalMinor, months) };

@@ -1,7 +1,14 @@
 import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
 import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
-import { couponError, emptyCart, invalidRequest, parseShopInput, ShopError } from '../cart/errors.ts';
+import {
+  assertOrderTotal,
+  couponError,
+  emptyCart,
+  invalidRequest,
+  parseShopInput,
+  ShopError,
+} from '../cart/errors.ts';
 import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
 import type { CartService } from '../cart/service.ts';
@@ -230,6 +237,8 @@ async function placeInTransaction(
     priced.totals.needsShipping,
   );
   const t = priced.totals;
+  // Prices or rates may have risen since the quote.
+  assertOrderTotal(t.totalMinor);
   const lineRows = priced.lines.map((line) => ({
     productId: line.row.productId,
     variantId: line.row.variantId,

@@ -30,6 +30,12 @@ export const CART_TOKEN_HEADER = 'x-cart-token';
 export const MAX_LINE_QUANTITY = 999;
 /** Most distinct lines in one cart. */
 export const MAX_CART_LINES = 50;
+/**
+ * Most one order may come to (50 000 000 TL, in kuruş): far above what a shop sells online, so only a
+ * mistake or a probe meets it, and it is refused with a message at the cart, the quote and checkout
+ * instead of reaching the payment provider. Order money columns are 64-bit, well above it.
+ */
+export const MAX_ORDER_TOTAL_MINOR = 5_000_000_000;
 /** Personalization image upload bound. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
