@@ -33,9 +33,18 @@ export function freePort(min, max) {
 /**
  * Starts a cluster in `dir` (created by initdb on first use, reused afterwards) and returns its URL and a
  * `stop`. `stdio` is passed to initdb/pg_ctl ('inherit' shows their output). Without `durable` the cluster
- * does not wait for the disk (fsync off): right for tests, wrong for measuring writes.
+ * does not wait for the disk (fsync off): right for tests, wrong for measuring writes. `port` starts it on
+ * that port instead of a free one in [portMin, portMax] (a stopped cluster started again where clients expect it).
  */
-export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inherit', durable = false }) {
+export async function startCluster({
+  bin,
+  dir,
+  portMin,
+  portMax,
+  port: fixedPort,
+  stdio = 'inherit',
+  durable = false,
+}) {
   const asRoot = process.getuid?.() === 0;
   mkdirSync(dir, { recursive: true });
   // PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user.
@@ -58,7 +67,7 @@ export async function startCluster({ bin, dir, portMin, portMax, stdio = 'inheri
       '--locale=C.UTF-8',
     ]);
   }
-  const port = await freePort(portMin, portMax);
+  const port = fixedPort ?? (await freePort(portMin, portMax));
   pgExec('pg_ctl', [
     '-D',
     dataDir,

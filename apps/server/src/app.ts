@@ -14,6 +14,7 @@ import { createAccountContext, type ServerAccountContext } from './account-conte
 import { createAccountLimiter } from './account-limits.ts';
 import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
+import { registerDatabaseOutage } from './database-outage.ts';
 import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
 import { errorBody, handleError, notFoundBody } from './http-errors.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
@@ -136,6 +137,8 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
         );
     }
   });
+
+  registerDatabaseOutage(app, services);
 
   // Cookies are parsed where they matter (maintenance bypass), not on every request.
   await app.register(fastifyCookie, { hook: false });

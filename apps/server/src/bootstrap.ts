@@ -65,6 +65,8 @@ export async function bootstrap(
       privateDir: path.join(config.dataDir, 'private'),
     });
     await connectCacheBus(services);
+    // What other nodes announced while the connection was away never arrived: start from the database again.
+    database.onReconnect(() => services.cache.clearLocal());
     return services;
   } catch (err) {
     await database.close().catch(() => {});

@@ -1,40 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { cartItems, orderItems, orders, products } from '@vitrin/core/db/schema';
 import { openTestDatabase } from '@vitrin/core/db/test-database';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppNode, requireClusterSetup, startNode, stopNode } from './cluster-support.ts';
+import { checkout, guestCart, requireClusterSetup, startNode, stopNode } from './cluster-support.ts';
 import { tempDir } from './test-support.ts';
-
-const checkoutForm = guestCheckoutForm();
-
-/** A guest's cart with `quantity` of the product (and variant); answers the cookie that finds it. */
-async function guestCart(
-  node: AppNode,
-  productId: number,
-  quantity: number,
-  variantId?: number,
-): Promise<string> {
-  const res = await fetch(`${node.url}/api/front/cart/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: node.url },
-    body: JSON.stringify({ productId, quantity, variantId }),
-  });
-  expect(res.status).toBe(201);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  expect(cookie).toMatch(/^vitrin_cart=/);
-  return cookie!;
-}
-
-function checkout(node: AppNode, cookie: string, key: string) {
-  return fetch(`${node.url}/api/front/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: node.url, cookie, 'idempotency-key': key },
-    body: JSON.stringify(checkoutForm),
-  });
-}
 
 async function until(condition: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 300; i++) {

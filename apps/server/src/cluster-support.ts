@@ -2,8 +2,9 @@
 // database of `npm run test:pg`, and the CLI against it.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { guestCheckoutForm } from '@vitrin/core/cart/test-shop';
+import { freePort } from '../../../scripts/pg-cluster.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
@@ -14,26 +15,14 @@ export function requireClusterSetup(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url)
     throw new Error('This suite needs PostgreSQL: run it with `npm run test:pg` (TEST_DATABASE_URL).');
-  if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
-    throw new Error('The storefront is not built: run `npm run build` first (npm run test:pg does).');
-  }
+  requireBuild();
   return url;
 }
 
-function freePort(): Promise<number> {
-  const min = 18800;
-  const span = 100;
-  const start = Math.floor(Math.random() * span);
-  return new Promise((resolve, reject) => {
-    const tryPort = (i: number) => {
-      if (i >= span) return reject(new Error('no free port in 18800-18899'));
-      const port = min + ((start + i) % span);
-      const probe = net.createServer();
-      probe.once('error', () => tryPort(i + 1));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
-    };
-    tryPort(0);
-  });
+export function requireBuild() {
+  if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+    throw new Error('The storefront is not built: run `npm run build` first (npm run test:pg does).');
+  }
 }
 
 export interface AppNode {
@@ -42,9 +31,16 @@ export interface AppNode {
   output: string[];
 }
 
-/** Starts the built server on `databaseUrl` and waits until it is ready; its `url` is its PUBLIC_URL. */
-export async function startNode(databaseUrl: string, dataDir: string): Promise<AppNode> {
-  const port = await freePort();
+/**
+ * Starts the built server on `databaseUrl` and waits until it is ready; its `url` is its PUBLIC_URL. Its port
+ * is a free one in `ports`.
+ */
+export async function startNode(
+  databaseUrl: string,
+  dataDir: string,
+  ports: [number, number] = [18800, 18899],
+): Promise<AppNode> {
+  const port = await freePort(...ports);
   const output: string[] = [];
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -94,5 +90,34 @@ export function cli(args: string[], databaseUrl: string) {
       { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+  });
+}
+
+/** A guest's cart on `node` with `quantity` of the product (and variant); answers the cookie that finds it. */
+export async function guestCart(
+  node: AppNode,
+  productId: number,
+  quantity: number,
+  variantId?: number,
+): Promise<string> {
+  const res = await fetch(`${node.url}/api/front/cart/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: node.url },
+    body: JSON.stringify({ productId, quantity, variantId }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 201 || !cookie?.startsWith('vitrin_cart='))
+    throw new Error(`adding to the cart answered ${res.status}: ${await res.text()}`);
+  return cookie;
+}
+
+const checkoutForm = guestCheckoutForm();
+
+/** Places the guest cart of `cookie` as an order (the test shop's guest address, transfer payment). */
+export function checkout(node: AppNode, cookie: string, key: string) {
+  return fetch(`${node.url}/api/front/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: node.url, cookie, 'idempotency-key': key },
+    body: JSON.stringify(checkoutForm),
   });
 }

@@ -1,5 +1,7 @@
+import { isDatabaseUnavailable } from '@vitrin/core/db/errors';
 import type { ApiErrorBody } from '@vitrin/shared/api/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendDatabaseOutage } from './database-outage.ts';
 import { pathOf } from './request-path.ts';
 
 /** An API failure with its status, stable code and Turkish message. */
@@ -58,6 +60,10 @@ export function notFoundBody(what: string, url: string): ApiErrorBody {
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendDatabaseOutage(request, reply);
   }
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return reply.status(known.status).send(errorBody(known.code, known.message));

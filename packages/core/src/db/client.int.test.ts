@@ -120,7 +120,7 @@ describe('embedded database', () => {
     await kill(crashed.child, 'SIGKILL');
     const next = await openDatabase({ dataDir: dir });
     await next.close();
-  });
+  }, 180_000);
 
   it('is never opened by a second process, not even while the holder is paused for a long time', async () => {
     const dir = tempDir();
@@ -139,14 +139,14 @@ describe('embedded database', () => {
     } finally {
       holder.child.kill('SIGCONT');
     }
-  });
+  }, 180_000);
 
   it('lets exactly one of two processes started together open it', async () => {
     const dir = tempDir();
     const [a, b] = await Promise.all([otherProcess(dir), otherProcess(dir)]);
     expect([a.opened, b.opened].filter(Boolean)).toHaveLength(1);
     expect((a.opened ? b : a).output).toContain('başka bir Vitrin süreci tarafından kullanılıyor');
-  });
+  }, 180_000);
 });
 
 describe('DATABASE_URL', () => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { StartupError } from './errors.ts';
+import { createListener } from './listener.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -28,6 +29,13 @@ export interface Database {
   /** Cross-process notifications (PostgreSQL LISTEN/NOTIFY); in-process on PGlite. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * False while the database server is known to be away (its connections dropped, not back yet): answer
+   * "try again shortly" rather than wait for queries that fail. Always true on the embedded database.
+   */
+  available(): boolean;
+  /** Called when the connection to the server is back: notifications of the time between were lost. */
+  onReconnect(callback: () => void): void;
   close(): Promise<void>;
   /** Embedded database only: an image of its data directory, to open copies from (`image` option). */
   snapshot?(): Promise<Blob>;
@@ -104,6 +112,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    available: () => true,
+    onReconnect: () => {},
     close: async () => {
       await client.close();
       await unlock();
@@ -114,16 +124,20 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   parseDatabaseUrl(databaseUrl);
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: databaseUrl,
-    max: poolSize,
     connectionTimeoutMillis: 10_000,
     // JIT compiling pays off for long analytics, not for a shop's queries: a search over a broad word spent
     // 0.9 s compiling to save milliseconds. A URL that sets `options` itself wins.
     options: '-c jit=off',
-  });
-  // An idle client that loses its server emits 'error'; without a listener that would crash the process.
-  pool.on('error', (err) => console.error(`PostgreSQL bağlantı hatası: ${err.message}`));
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize });
+  const logError = (err: Error) => console.error(`PostgreSQL bağlantı hatası: ${err.message}`);
+  // A client that loses its server emits 'error', and one without a listener crashes the process: the pool
+  // listens on idle clients, this on clients checked out (a transaction when PostgreSQL restarts). The pool
+  // drops a dead client when it is released.
+  pool.on('error', logError);
+  pool.on('connect', (client) => client.on('error', logError));
   try {
     await pool.query('select 1');
   } catch (err) {
@@ -132,8 +146,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     throw new StartupError('DATABASE_UNREACHABLE', `PostgreSQL sunucusuna bağlanılamadı: ${reason}`);
   }
   const db = drizzleNodePg(pool, { schema });
-  let listener: pg.PoolClient | undefined;
-  const handlers = new Map<string, (payload: string) => void>();
+  const listener = createListener(connection, (message) => console.error(message));
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -151,19 +164,14 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onMessage) => {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (msg) => handlers.get(msg.channel)?.(msg.payload ?? ''));
-      }
-      handlers.set(channel, onMessage);
-      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
-    },
+    listen: (channel, onMessage) => listener.listen(channel, onMessage),
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    available: () => listener.connected(),
+    onReconnect: (callback) => listener.onReconnect(callback),
     close: async () => {
-      listener?.release();
+      await listener.close();
       await pool.end();
     },
   };
