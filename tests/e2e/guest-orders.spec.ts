@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config.ts';
+import { expectNoAxeViolations, listedProducts, open, outboxFiles, shots, waitForMail } from './support.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+// Writes with the session cookie must come from the shop's own pages (the same-origin check).
+const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
+
+test('a guest who registers later adds the guest orders to Siparişlerim through a link e-mailed to the address', async ({
+  page,
+  request,
+}) => {
+  const email = `misafir.${Date.now()}@example.com`;
+  const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+  const added = await page.request.post('/api/front/cart/items', {
+    headers: SAME_ORIGIN,
+    data: { productId: product.id, quantity: 1 },
+  });
+  expect(added.ok()).toBe(true);
+  const placed = await page.request.post('/api/front/checkout', {
+    headers: { ...SAME_ORIGIN, 'idempotency-key': randomUUID() },
+    data: {
+      email,
+      phone: '0533 765 43 21',
+      shippingAddress: {
+        firstName: 'Zeynep',
+        lastName: 'Kaya',
+        phone: '0533 765 43 21',
+        provinceCode: 35,
+        district: 'Karşıyaka',
+        line: 'Bostanlı Mah. Cemal Gürsel Cad. No: 10 D: 4',
+        billingType: 'individual',
+        tcKimlikNo: '10000000146',
+      },
+      billingSameAsShipping: true,
+      paymentMethod: 'transfer',
+      acceptTerms: true,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { orderNo } = await placed.json();
+
+  const registered = await page.request.post('/api/front/auth/register', {
+    headers: SAME_ORIGIN,
+    data: {
+      firstName: 'Zeynep',
+      lastName: 'Kaya',
+      email,
+      phone: '0533 765 43 21',
+      password: 'Kedi-Mavi-Deniz-7',
+      kvkk: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await open(page, '/panel/orders');
+  await expect(page.getByRole('heading', { name: 'Henüz siparişiniz yok' })).toBeVisible();
+  const notice = page.getByRole('region', { name: /üye olmadan verdiğiniz 1 sipariş var/ });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(orderNo)).toHaveCount(0);
+  await shots(page, 'guest-orders-waiting');
+  await expectNoAxeViolations(page);
+
+  const before = outboxFiles();
+  await notice.getByRole('button', { name: 'Doğrulama bağlantısı gönder' }).click();
+  await expect(page.getByText('Bağlantıyı e-posta adresinize gönderdik.')).toBeVisible();
+  const link = await waitForMail(email, before, /http:\/\/\S+\/panel\/orders\?baglanti=[\w.%-]+/);
+
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/panel\/orders\?eklendi=1$/);
+  await expect(page.getByText('1 misafir siparişiniz hesabınıza eklendi.')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`Sipariş ${orderNo}`) })).toBeVisible();
+  await shots(page, 'guest-orders-linked');
+
+  await open(page, '/panel/orders?baglanti=1.bozuk');
+  await expect(page.getByRole('alert')).toContainText('Bu bağlantı geçersiz ya da süresi dolmuş');
+});
