@@ -814,3 +814,33 @@ export const mailQueue = pgTable(
     check('mail_queue_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * "Gelince haber ver": a shopper's wish for one e-mail when a sold-out product (or one of its variants) is in
+ * stock again. It counts only once confirmed through the link mailed to the address (the address must be
+ * theirs), records when the KVKK consent was given, and is sent once (`notified_at`).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the confirmation link's token. */
+    tokenHash: text('token_hash').notNull(),
+    consentAt: timestampTz('consent_at').notNull(),
+    confirmedAt: timestampTz('confirmed_at'),
+    notifiedAt: timestampTz('notified_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_token_hash_idx').on(t.tokenHash),
+    index('stock_alerts_waiting_idx')
+      .on(t.productId)
+      .where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null`),
+    index('stock_alerts_email_idx').on(t.email, t.productId),
+  ],
+);
