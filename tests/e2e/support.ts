@@ -114,3 +114,19 @@ export async function waitForMail(email: string, after: Set<string>, pattern: Re
     .toBe(true);
   return found!;
 }
+
+/** Registers a customer through the API; the request context (a page's: its browser) keeps the session cookie. */
+export async function registerCustomer(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/front/auth/register', {
+    data: {
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      email,
+      phone: '0532 123 45 67',
+      password,
+      kvkk: true,
+      marketingConsent: false,
+    },
+  });
+  expect(res.status()).toBe(201);
+}

@@ -1,6 +1,7 @@
 import type { CustomerProfile } from '@vitrin/shared/api/account';
 import type { Failure, Result } from '@vitrin/shared/api/account-context';
 import { type AppLoadContext, data, redirect } from 'react-router';
+import { i18n } from '../i18n/index.ts';
 import { loginPathFor } from '../lib/return-to.ts';
 import type { FormFailure } from './form.tsx';
 import { NO_STORE } from './meta.ts';
@@ -22,9 +23,23 @@ export async function redirectCustomerToPanel({ context }: Args): Promise<void> 
   if (await context.account.customer()) throw redirect('/panel', { headers: NO_STORE });
 }
 
-/** The posted form as the account context takes it. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * The posted form as the account context takes it. A post that is no HTML form (no body, `text/plain`) is
+ * answered 415 and one that cannot be read (a broken multipart body) 400, with the error screen: the
+ * client's mistake, not a server error.
+ */
 export async function formFields(request: Request): Promise<Record<string, FormDataEntryValue>> {
-  return Object.fromEntries(await request.formData());
+  const type = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (!FORM_TYPES.has(type)) {
+    throw data({ message: i18n.t('error.formType') }, { status: 415, headers: NO_STORE });
+  }
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    throw data({ message: i18n.t('error.formUnreadable') }, { status: 400, headers: NO_STORE });
+  }
 }
 
 const SECRET = /password/i;

@@ -15,6 +15,25 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('/panel\\..\\x')).toBeNull();
   });
 
+  it.each([
+    '/.//evil.example/phish',
+    '/..//evil.example/phish',
+    '/a/..//evil.example/phish',
+    '/%2e//evil.example/phish',
+    '/%2E%2E//evil.example/phish',
+    '/./\\evil.example/phish',
+    '/.\t//evil.example/phish',
+    '/\t/evil.example/phish',
+  ])('refuses %j, which normalises to a path another host would be read from', (value) => {
+    expect(safeReturnTo(value)).toBeNull();
+  });
+
+  it('keeps what normalises to a path on this site', () => {
+    expect(safeReturnTo('/./panel')).toBe('/panel');
+    expect(safeReturnTo('/a/../panel/orders')).toBe('/panel/orders');
+    expect(safeReturnTo('/%2F%2Fevil.example/phish')).toBe('/%2F%2Fevil.example/phish');
+  });
+
   it('refuses full URLs and other schemes', () => {
     expect(safeReturnTo('https://evil.example/panel')).toBeNull();
     expect(safeReturnTo('http:/evil.example')).toBeNull();
