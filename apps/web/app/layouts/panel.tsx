@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Form, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { LogoutForm } from '../account/logout-form.tsx';
 import { accountHeaders } from '../account/meta.ts';
 import { AccountRouteError } from '../account/route-error.tsx';
 import { requireCustomer } from '../account/session.server.ts';
 import { useTranslation } from '../i18n/index.ts';
-import { storeProfile, useLogout } from '../lib/use-customer.ts';
+import { storeProfile } from '../lib/use-customer.ts';
 import type { Route } from './+types/panel';
 
 /** Every panel page needs a logged-in customer: guests are sent to log in on the server, before any HTML. */
@@ -25,7 +26,6 @@ const MENU = [
 
 function PanelMenu({ name, email }: { name: string; email: string }) {
   const { t } = useTranslation();
-  const logout = useLogout();
   return (
     <nav aria-label={t('panel.menu')} className="rounded-2xl border border-sand-200 bg-white p-4">
       <p className="px-3 pb-3 text-sm">
@@ -48,24 +48,14 @@ function PanelMenu({ name, email }: { name: string; email: string }) {
           </li>
         ))}
       </ul>
-      {/* A plain post works without JavaScript; with it, the same logout as the header's button. */}
-      <Form
-        method="post"
-        action="/logout"
-        reloadDocument
-        className="mt-3 border-t border-sand-200 pt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void logout();
-        }}
-      >
+      <LogoutForm className="mt-3 border-t border-sand-200 pt-3">
         <button
           type="submit"
           className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-800 hover:bg-sand-100"
         >
           {t('panel.logout')}
         </button>
-      </Form>
+      </LogoutForm>
     </nav>
   );
 }
