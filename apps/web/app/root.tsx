@@ -65,6 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     );
   }
   return {
+    // The server builds every page's request on PUBLIC_URL (ssr.ts), never on the client's Host header:
+    // canonical links and JSON-LD made from this origin are the same for every visitor of a cached page.
     origin: new URL(request.url).origin,
     home,
     pageLinks: await context.pageLinks(),
