@@ -74,12 +74,13 @@ describe('the durable mail queue', () => {
   it('gives up on a mail the server refuses for good, lists it as failed and sends it on retry', async () => {
     const server = await smtpUp();
     refusing = true;
-    await w.services.mail.mailer.send({
+    const sending = w.services.mail.mailer.send({
       to: 'yok@kapali.test',
       subject: 'Deneme',
       html: '<p>x</p>',
       text: 'x',
     });
+    await expect(sending).rejects.toThrow(/refused for good: 550/);
     const [failed] = await queued('yok@kapali.test');
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed!.lastError).toContain('550');

@@ -197,12 +197,21 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
 
     /**
      * A `Mailer` over the queue for e-mails that no transaction causes (password reset, contact form): the
-     * mail is written to the queue and a round started; resolves after that round, sent or kept for retry.
+     * mail is written to the queue and a round started. Resolves once it is sent; rejects when this first
+     * attempt did not send it (the caller may record that), while the queue keeps it for the next ones.
      */
     mailer: {
       async send(message: MailMessage & { kind?: string }) {
-        await enqueueMail(db, { kind: message.kind ?? 'mail', ...message });
+        const id = await enqueueMail(db, { kind: message.kind ?? 'mail', ...message });
         await deliverDue();
+        const [row] = await db
+          .select({ status: mailQueue.status, lastError: mailQueue.lastError })
+          .from(mailQueue)
+          .where(eq(mailQueue.id, id));
+        if (row?.status === 'failed') throw new Error(`mail ${id} refused for good: ${row.lastError}`);
+        if (row?.status !== 'sent') {
+          throw new Error(`mail ${id} not sent yet (${row?.lastError ?? 'waiting'}); it stays queued`);
+        }
       },
       close: () => mailer.close(),
     } satisfies Mailer,
