@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectNoAxeViolations, open, screenshot } from './support.ts';
+import { expectNoAxeViolations, listedProducts, open, screenshot, shots } from './support.ts';
 
 interface Variant {
   options: Record<string, string>;
@@ -63,6 +63,32 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('stock-state')).toBeVisible();
     await screenshot(page, 'product-variant');
     await expectNoAxeViolations(page);
+  });
+
+  test('the gallery follows the chosen colour, and the page never names the product type', async ({
+    page,
+    request,
+  }) => {
+    const products = await listedProducts(request);
+    let found: { slug: string; colour: string; image: string } | undefined;
+    for (const item of products.filter((p) => p.stockType === 2 && p.inStock)) {
+      const product = await (await request.get(`/api/front/products/${item.slug}`)).json();
+      const groups = product.optionGroups as Array<{ name: string }>;
+      if (groups.length !== 1 || groups[0]!.name !== 'Renk') continue;
+      const variants = product.variants as Array<Variant & { images: string[] }>;
+      const colours = variants.filter((v) => v.stock.state !== 'out' && v.images.length);
+      if (colours.length < 2) continue;
+      const other = colours[1]!;
+      found = { slug: item.slug, colour: other.options.Renk!, image: other.images[0]! };
+      break;
+    }
+    expect(found, 'a colour variant product with pictures per colour in the demo data').toBeDefined();
+    await open(page, `/product/${found!.slug}`);
+    await page.getByRole('radio', { name: found!.colour }).check({ force: true });
+    const stem = found!.image.replace(/\.webp$/, '');
+    await expect(page.getByTestId('product-main-image')).toHaveAttribute('src', new RegExp(stem));
+    await expect(page.getByText(/Varyantlı Ürün|Tekil Ürün/)).toHaveCount(0);
+    await shots(page, 'product-colour');
   });
 
   test('home shows featured categories and the new and discounted shelves', async ({ page }) => {

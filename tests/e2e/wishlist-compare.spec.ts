@@ -59,12 +59,14 @@ test.describe('wishlist and compare', () => {
     await expect(page.getByTestId('compare-column')).toHaveCount(2);
     await expect(table.getByRole('link', { name: first.name })).toBeVisible();
     await expect(table.getByRole('link', { name: second.name })).toBeVisible();
-    await expect(table.getByRole('rowheader', { name: 'Ürün tipi' })).toBeVisible();
-    const typeRow = table
+    // Shoppers never see the shop's internal words for product types.
+    await expect(page.getByText(/Varyantlı Ürün|Tekil Ürün|Ürün tipi/)).toHaveCount(0);
+    // The variant product has options, the single one has none: a row that differs.
+    const optionRow = table
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: 'Ürün tipi' }) });
-    await expect(typeRow).toContainText('Varyantlı Ürün');
-    await expect(typeRow).toContainText('Tekil Ürün');
+      .filter({ has: page.getByRole('rowheader', { name: /^Seçenekler: / }) })
+      .first();
+    await expect(optionRow).toContainText('—');
     await expect(table.getByRole('rowheader', { name: 'KDV %' })).toBeVisible();
     await expectNoAxeViolations(page);
     await shots(page, 'compare-two');
@@ -73,7 +75,7 @@ test.describe('wishlist and compare', () => {
     const rowsBefore = await table.getByRole('rowheader').count();
     await page.getByLabel('Yalnızca farkları göster').check();
     await expect(page).toHaveURL(/fark=1/);
-    await expect(typeRow).toBeVisible();
+    await expect(optionRow).toBeVisible();
     expect(await table.getByRole('rowheader').count()).toBeLessThanOrEqual(rowsBefore);
     await page.getByLabel('Yalnızca farkları göster').uncheck();
     await expect(table.getByRole('rowheader')).toHaveCount(rowsBefore);

@@ -9,7 +9,7 @@ import { BuyOrChoose } from '../components/cart/buy-or-choose.tsx';
 import { Price } from '../components/price.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { RemoveFromList } from '../components/wishlist/remove-from-list.tsx';
-import { i18n, type MessageKey, useTranslation } from '../i18n/index.ts';
+import { i18n, useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { setListIds } from '../lib/wishlist.ts';
 import type { Route } from './+types/compare';
@@ -48,12 +48,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
-const STOCK_TYPE_KEYS: Record<number, MessageKey> = {
-  1: 'catalog.stockTypes.single',
-  2: 'catalog.stockTypes.variant',
-  3: 'catalog.stockTypes.designable',
-  4: 'catalog.stockTypes.virtual',
-};
 const EMPTY = '—';
 
 interface Row {
@@ -80,11 +74,6 @@ function useRows(items: CompareItemView[]): Row[] {
       label: t('compare.price'),
       values: items.map((i) => String(i.price?.amountMinor ?? '')),
       cells: items.map((i) => <Price key={i.id} price={i.price} />),
-    },
-    {
-      key: 'stockType',
-      label: t('compare.stockType'),
-      values: items.map((i) => t(STOCK_TYPE_KEYS[i.stockType] ?? 'catalog.stockTypes.single')),
     },
     { key: 'vat', label: t('compare.vat'), values: items.map((i) => `%${i.vatRate}`) },
     { key: 'stock', label: t('compare.stock'), values: items.map(stockText) },

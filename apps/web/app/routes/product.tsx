@@ -27,13 +27,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
     },
   );
 
-const STOCK_TYPE_KEYS: Record<number, 'single' | 'variant' | 'designable' | 'virtual'> = {
-  1: 'single',
-  2: 'variant',
-  3: 'designable',
-  4: 'virtual',
-};
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { slug } = parseParams({ params, request }, { slug: param.slug });
   const product = await context.product(slug);
@@ -113,8 +106,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-3xl font-semibold text-ink-900">{product.name}</h1>
             <p className="mt-1 text-sm text-ink-600">
-              {t('catalog.sku')}: {variant?.sku ?? product.sku} ·{' '}
-              {t(`catalog.stockTypes.${STOCK_TYPE_KEYS[product.stockType] ?? 'single'}`)}
+              {t('catalog.sku')}: {variant?.sku ?? product.sku}
             </p>
           </div>
           <div data-testid="product-price">

@@ -10,6 +10,8 @@ import { demoSettings } from './home.ts';
  */
 
 const COLOURS: Array<[RegExp, string]> = [
+  [/altın/i, '#c9a24a'],
+  [/gümüş/i, '#b8bcc2'],
   [/kırmızı|bordo|vişne/i, '#b3262e'],
   [/lacivert/i, '#1f2f5c'],
   [/turkuaz|ege mavisi/i, '#1f8a9e'],
@@ -187,9 +189,10 @@ const KIND_SHAPES: Record<string, keyof typeof shapes> = {
   atolye: 'cover',
 };
 
-export function productSvg(name: string, slug: string, kind: string, n: number): string {
+/** `colourName` names the colour when it is not the product's name's (a variant's option value). */
+export function productSvg(name: string, slug: string, kind: string, n: number, colourName = name): string {
   const shape = shapes[KIND_SHAPES[kind] ?? 'vase']!;
-  const colour = colourOf(name, slug);
+  const colour = colourOf(colourName, slug);
   const backdrop = BACKDROPS[(hash(slug) + n) % BACKDROPS.length]!;
   // Later images of a product show it turned and closer, like a second photo.
   const turn = n === 1 ? 0 : ((hash(slug + n) % 30) - 15) * (n % 2 ? 1 : -1);
@@ -228,11 +231,20 @@ export async function writeDemoCatalogImages(uploadsDir: string): Promise<number
   const jobs: Array<() => Promise<void>> = [];
   const hero = path.join(uploadsDir, demoSettings.hero_image);
   if (!existsSync(hero)) jobs.push(() => render(heroSvg(), hero, 1200, 900));
+  const drawn = new Set<string>();
   for (const p of demoProducts) {
+    const kind = demoProductKinds[p.slug] ?? '';
     for (let n = 1; n <= p.imageCount; n++) {
       const file = path.join(uploadsDir, 'catalog', 'products', `${p.slug}-${n}.webp`);
-      const kind = demoProductKinds[p.slug] ?? '';
       if (!existsSync(file)) jobs.push(() => render(productSvg(p.name, p.slug, kind, n), file, 1000, 1000));
+    }
+    for (const v of p.variants ?? []) {
+      const file = v.image && path.join(uploadsDir, v.image);
+      if (file && !existsSync(file) && !drawn.has(file)) {
+        drawn.add(file);
+        const colour = v.options.Renk ?? p.name;
+        jobs.push(() => render(productSvg(p.name, p.slug, kind, 1, colour), file, 1000, 1000));
+      }
     }
   }
   let next = 0;

@@ -35,6 +35,8 @@ export interface DemoVariant {
   stock: number;
   /** The variant's own prices; without them the product's prices apply. */
   prices?: DemoPrice[];
+  /** Its own picture (`catalog/products/<slug>-renk-<colour>.webp`): variants of one colour share it. */
+  image?: string;
 }
 
 export interface DemoProduct {
@@ -2509,6 +2511,8 @@ function buildProduct(row: Row, categorySlug: string, index: number, sku: string
           options,
           stock: variantStock,
         };
+        // A colour is seen: the gallery shows the chosen colour's own picture.
+        if (options.Renk) variant.image = variantImage(slug, options.Renk);
         const premium = values.includes('Büyük') ? 1.25 : values.includes('XL') ? 1.1 : 1;
         if (premium > 1) {
           variant.prices = prices.map((p) => ({
@@ -2630,6 +2634,11 @@ function buildProduct(row: Row, categorySlug: string, index: number, sku: string
     };
   }
   return product;
+}
+
+/** Where the demo draws the picture of a product in one colour. */
+export function variantImage(productSlug: string, colour: string): string {
+  return `catalog/products/${productSlug}-renk-${slugify(colour)}.webp`;
 }
 
 /** Product kind per slug (mug, plate, towel…), used to draw the demo images. */

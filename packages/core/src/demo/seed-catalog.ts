@@ -93,6 +93,7 @@ export async function insertProducts(
     sku: v.sku,
     options: v.options,
     stock: v.stock,
+    images: v.image ? [v.image] : [],
     position,
   }));
   for (const chunk of chunked(variantValues)) {
