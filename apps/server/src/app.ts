@@ -40,6 +40,7 @@ import { registerHomeRoutes } from './routes/home.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerPaymentRoutes } from './routes/payments.ts';
 import { registerSeoRoutes } from './routes/seo.ts';
+import { registerStockAlertRoutes } from './routes/stock-alerts.ts';
 import { registerSupportRoutes } from './routes/support.ts';
 import { registerUploadRoutes } from './routes/uploads.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
@@ -203,6 +204,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   registerSeoRoutes(app, services, { publicUrl: config.publicUrl });
   registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
   registerContactRoutes(app, services, limitContact);
+  registerStockAlertRoutes(app, services);
   await registerSupportRoutes(app, services, accountOf);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),

@@ -89,6 +89,7 @@ async function main() {
 
   // Queued e-mails: a round each minute sends what came due (retries, mails of other nodes and of the CLI).
   services.mail.start();
+  services.stockAlerts.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

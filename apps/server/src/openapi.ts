@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { blogOperations } from './openapi-blog.ts';
 import { cartOperations } from './openapi-cart.ts';
 import { orderOperations } from './openapi-orders.ts';
+import { stockAlertOperations } from './openapi-stock-alerts.ts';
 import { supportOperations } from './openapi-support.ts';
 import { wishlistOperations } from './openapi-wishlist.ts';
 
@@ -407,6 +408,7 @@ export const operations: Operation[] = [
   ...cartOperations,
   ...blogOperations,
   ...supportOperations,
+  ...stockAlertOperations,
   ...wishlistOperations,
 ];
 

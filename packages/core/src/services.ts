@@ -24,6 +24,7 @@ import { createOrderService } from './orders/service.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createTestPaymentProvider } from './payments/test-provider.ts';
 import { createSettingsService } from './settings/service.ts';
+import { createStockAlertService } from './stock-alerts/service.ts';
 import { createSupportService } from './support/service.ts';
 import { createWishlistService } from './wishlist/service.ts';
 
@@ -95,6 +96,12 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const compare = createCompareService(db, { catalog });
   // The contact form and support tickets (their attachments outside the public uploads).
   const contact = createContactService(db, { mailer: mail.mailer, settings });
+  // "Gelince haber ver": one e-mail when a sold-out product is back, to confirmed addresses only.
+  const stockAlerts = createStockAlertService(db, {
+    mail,
+    settings,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+  });
   const support = createSupportService(db, {
     mailer: mail.mailer,
     settings,
@@ -123,6 +130,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     compare,
     contact,
     support,
+    stockAlerts,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,
     /** Closed at shutdown, after `mail.drain()`. */
