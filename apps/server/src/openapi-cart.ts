@@ -169,10 +169,13 @@ export const cartOperations: Operation[] = [
     responses: {
       ...cartAnswer(200, 'Cart'),
       ...common,
-      404: error('KUPON_BULUNAMADI'),
-      422: error(
-        'KUPON_HENUZ_BASLAMADI, KUPON_SURESI_DOLDU, KUPON_SEPET_TUTARI_YETERSIZ, KUPON_LIMITI_DOLDU, KUPON_KULLANIM_HAKKI_DOLDU, KUPON_UYGULANAMAZ',
+      404: error(
+        'KUPON_BULUNAMADI: unknown, or a private coupon that nobody can use now (not started, ended, used up)',
       ),
+      422: error(
+        'KUPON_HENUZ_BASLAMADI, KUPON_SURESI_DOLDU, KUPON_LIMITI_DOLDU (public coupons), KUPON_SEPET_TUTARI_YETERSIZ, KUPON_KULLANIM_HAKKI_DOLDU, KUPON_UYGULANAMAZ',
+      ),
+      429: error('COK_FAZLA_ISTEK: 10 codes per cart or 30 per address in 10 minutes (Retry-After)'),
     },
   },
   {

@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
 import { refuseCrossOriginCartWrite } from '../cart-cookie.ts';
+import { createCouponLimiter } from '../coupon-limits.ts';
 import { answer, cartRequest, writableOwner } from './cart-replies.ts';
 
 export interface CartRoutesOptions {
@@ -63,6 +64,7 @@ export async function registerCartRoutes(
   const { cart } = services;
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
   const imageDir = path.join(uploadsDir, 'personalization');
+  const couponAttempt = createCouponLimiter(app);
 
   /** Only files the upload endpoint stored: a well-formed path whose file is there. */
   async function checkUploadedImage(body: unknown) {
@@ -114,6 +116,7 @@ export async function registerCartRoutes(
 
   app.post('/api/front/cart/coupon', { onRequest }, async (request, reply) => {
     const current = await cartRequest(request, reply, accountOf);
+    if (await couponAttempt(request, reply, current.owner)) return reply;
     return answer(reply, 200, () =>
       cart.applyCoupon(writableOwner(request, reply, current), request.body, current.buyer),
     );

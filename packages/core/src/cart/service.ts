@@ -271,7 +271,7 @@ export function createCartService(
       const { code } = parseShopInput(couponInput, input);
       const current = await priced(owner, shopper);
       const counted = current.lines.filter((l) => l.item?.sold);
-      const evaluation = await coupons.evaluate(
+      const evaluation = await coupons.evaluateTyped(
         code,
         counted.map((l) => ({ categoryId: l.item!.product.categoryId, grossMinor: l.view.lineTotalMinor })),
         { customerId: shopper.customerId, email: shopper.email },

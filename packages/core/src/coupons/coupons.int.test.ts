@@ -29,9 +29,12 @@ beforeAll(async () => {
     isPublic: true,
     endsAt: new Date(now + 10 * DAY),
   });
-  await t.addCoupon({ code: 'DOLDU', usageLimit: 2, usedCount: 2 });
+  await t.addCoupon({ code: 'DOLDU', usageLimit: 2, usedCount: 2, isPublic: true });
   await t.addCoupon({ code: 'SERAMIK15', value: 15, categoryId: t.shop.categories.seramik, isPublic: true });
   await t.addCoupon({ code: 'GIZLI', isPublic: false });
+  await t.addCoupon({ code: 'GIZLIYAKINDA', startsAt: new Date(now + 5 * DAY) });
+  await t.addCoupon({ code: 'GIZLIBITTI', endsAt: new Date(now - DAY) });
+  await t.addCoupon({ code: 'GIZLIDOLDU', usageLimit: 1, usedCount: 1 });
 });
 afterAll(() => t.dispose());
 
@@ -93,6 +96,29 @@ describe('coupon', () => {
       code: 'KUPON_SURESI_DOLDU',
       message: 'Bu kuponun süresi doldu.',
     });
+  });
+
+  it('answers a private code that nobody can use now exactly like an unknown one', async () => {
+    const owner = await cartWith(t.shop.kupa, 1);
+    const refusal = async (code: string) => {
+      const {
+        code: errorCode,
+        message,
+        status,
+      } = (await rejection(apply(owner, code))) as { status?: number } & Awaited<
+        ReturnType<typeof rejection>
+      >;
+      return { errorCode, message, status };
+    };
+    const unknown = await refusal('YOKBOYLE');
+    for (const code of ['GIZLIYAKINDA', 'GIZLIBITTI', 'GIZLIDOLDU'])
+      expect(await refusal(code)).toEqual(unknown);
+  });
+
+  it('still tells a private code that works why the cart does not qualify', async () => {
+    const owner = await cartWith(t.shop.ekitap, 1);
+    await t.addCoupon({ code: 'GIZLIKUPA', categoryId: t.shop.categories.kupalar });
+    expect(await rejection(apply(owner, 'GIZLIKUPA'))).toMatchObject({ code: 'KUPON_UYGULANAMAZ' });
   });
 
   it('rejects a basket under the minimum with KUPON_SEPET_TUTARI_YETERSIZ, naming the minimum in TL', async () => {

@@ -72,3 +72,23 @@ export function couponProblem(coupon: CouponRow | undefined, s: CouponSituation)
   }
   return null;
 }
+
+/** Problems that say a code exists but nobody can use it now. */
+const UNUSABLE_NOW = new Set<CouponErrorCode>([
+  'KUPON_HENUZ_BASLAMADI',
+  'KUPON_SURESI_DOLDU',
+  'KUPON_LIMITI_DOLDU',
+]);
+
+/**
+ * What someone typing a code is told: a code that is not on the public list and that nobody can use now
+ * answers exactly like an unknown one, so guessing codes tells nothing about private coupons (that one
+ * exists, when it starts). A shopper who already holds the coupon (an applied one that stopped applying, an
+ * order being placed) still gets the real reason.
+ */
+export function typedCodeProblem(coupon: CouponRow | undefined, problem: CouponProblem): CouponProblem {
+  if (coupon && !coupon.isPublic && UNUSABLE_NOW.has(problem.code)) {
+    return { code: 'KUPON_BULUNAMADI', message: couponMessages.notFound() };
+  }
+  return problem;
+}

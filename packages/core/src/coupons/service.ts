@@ -4,7 +4,7 @@ import type { CategoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, couponUses } from '../db/schema.ts';
 import { couponCodeCandidates } from './code.ts';
-import { type CouponProblem, type CouponRow, couponProblem } from './rules.ts';
+import { type CouponProblem, type CouponRow, couponProblem, typedCodeProblem } from './rules.ts';
 
 /** Who is buying: coupons limited per customer count uses by the account, or by the e-mail for guests. */
 export interface CouponBuyer {
@@ -84,6 +84,17 @@ export function createCouponService(db: Db, { categories, now = () => new Date()
     find,
     usesBy,
     evaluate,
+
+    /** `evaluate` for a code a shopper types in: see `typedCodeProblem` for what a refusal may tell. */
+    async evaluateTyped(
+      code: string,
+      lines: readonly CouponLine[],
+      buyer: CouponBuyer,
+    ): Promise<CouponEvaluation> {
+      const evaluation = await evaluate(code, lines, buyer);
+      if (evaluation.ok) return evaluation;
+      return { ...evaluation, ...typedCodeProblem(evaluation.coupon, evaluation) };
+    },
 
     /** What the cart shows for an applied coupon. */
     applied(coupon: CouponRow, discountMinor: number): AppliedCoupon {
