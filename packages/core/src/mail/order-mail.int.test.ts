@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ayse } from '../customers/test-accounts.ts';
 import { type OrderWorld, openOrderWorld, SHOP_URL } from '../orders/test-orders.ts';
-import { createMailer } from './mailer.ts';
-import { startSmtp } from './test-smtp.ts';
+import { smtpMailer, startSmtp } from './test-smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let w: OrderWorld;
 beforeAll(async () => {
   smtp = await startSmtp();
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: '/nonexistent',
-    from: 'Vitrin <siparis@example.com>',
-  });
-  w = await openOrderWorld({ mailer });
+  w = await openOrderWorld({ mailer: smtpMailer(smtp.url) });
   await w.services.orders.ready();
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderWorld, openOrderWorld } from '../orders/test-orders.ts';
-import { TEST_VERIFICATION_CODE } from '../payments/test-provider.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import type { Mailer } from './mailer.ts';
 import { createMailQueue, enqueueMail } from './queue.ts';
-import { freePort, startSmtp } from './test-smtp.ts';
+import { freePort, smtpMailer, startSmtp } from './test-smtp.ts';
 
 // The mail server starts "away": nothing listens on its port until a test brings it up there.
 let port: number;
@@ -13,11 +12,7 @@ let mailer: Mailer;
 let w: OrderWorld;
 beforeAll(async () => {
   port = await freePort();
-  mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    outboxDir: '/nonexistent',
-    from: 'Vitrin <siparis@example.com>',
-  });
+  mailer = smtpMailer(`smtp://127.0.0.1:${port}`);
   w = await openOrderWorld({ mailer });
   await w.services.orders.ready();
 });
@@ -38,19 +33,7 @@ const nodeAt = (minutesLater: number) =>
     now: () => new Date(Date.now() + minutesLater * 60_000),
   });
 
-const card = (orderNo: string, cardNumber: string) => ({
-  order: orderNo,
-  token: w.services.orders.accessToken(orderNo),
-  cardNumber,
-  holder: 'Ayşe Yılmaz',
-  expiryMonth: '12',
-  expiryYear: '30',
-  cvc: '123',
-});
-async function pay(orderNo: string, cardNumber: string) {
-  const step = await w.services.payments.payByCard(card(orderNo, cardNumber), null);
-  return w.services.payments.verify({ challenge: step.challenge, code: TEST_VERIFICATION_CODE });
-}
+const pay = (orderNo: string, cardNumber: string) => w.pay(orderNo, cardNumber);
 
 describe('the durable mail queue', () => {
   it('keeps an order e-mail while the mail server is away and sends it once the server is back', async () => {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { createMailer } from './mailer.ts';
 
 /** One message as the server received it: the envelope and the raw MIME text. */
 export interface ReceivedMail {
@@ -80,3 +81,7 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/** The shop's mailer sending through the test server at `smtpUrl` (no outbox). */
+export const smtpMailer = (smtpUrl: string) =>
+  createMailer({ smtpUrl, outboxDir: '/nonexistent', from: 'Vitrin <siparis@example.com>' });

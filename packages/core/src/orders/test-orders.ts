@@ -19,6 +19,7 @@ import {
 } from '../db/schema.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { TEST_VERIFICATION_CODE } from '../payments/test-provider.ts';
 import { createServices, type Services } from '../services.ts';
 
 /**
@@ -192,6 +193,17 @@ export async function openOrderWorld(options: { mailer?: Mailer; database?: Data
     });
   }
 
+  /** The `/secure-pay` card form for an order, with its guest token. */
+  const cardForm = (orderNo: string, cardNumber: string) => ({
+    order: orderNo,
+    token: services.orders.accessToken(orderNo),
+    cardNumber,
+    holder: 'Ayşe Yılmaz',
+    expiryMonth: '12',
+    expiryYear: '30',
+    cvc: '123',
+  });
+
   return {
     database,
     db,
@@ -199,6 +211,12 @@ export async function openOrderWorld(options: { mailer?: Mailer; database?: Data
     ids,
     sent,
     placeOrder,
+    cardForm,
+    /** Card form then code form, as the `/secure-pay` page does. */
+    async pay(orderNo: string, cardNumber: string, code = TEST_VERIFICATION_CODE) {
+      const step = await services.payments.payByCard(cardForm(orderNo, cardNumber), null);
+      return services.payments.verify({ challenge: step.challenge, code });
+    },
     async stock() {
       const [single] = await db
         .select({ s: products.stock })

@@ -11,21 +11,8 @@ afterAll(() => w.dispose());
 
 const SUCCESS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
-const card = (orderNo: string, cardNumber: string) => ({
-  order: orderNo,
-  token: w.services.orders.accessToken(orderNo),
-  cardNumber,
-  holder: 'Ayşe Yılmaz',
-  expiryMonth: '12',
-  expiryYear: '30',
-  cvc: '123',
-});
-
-/** Card form then code form, as the `/secure-pay` page does. */
-async function pay(orderNo: string, cardNumber: string, code = TEST_VERIFICATION_CODE) {
-  const step = await w.services.payments.payByCard(card(orderNo, cardNumber), null);
-  return w.services.payments.verify({ challenge: step.challenge, code });
-}
+const card = (orderNo: string, cardNumber: string) => w.cardForm(orderNo, cardNumber);
+const pay = (orderNo: string, cardNumber: string, code?: string) => w.pay(orderNo, cardNumber, code);
 
 /** A signed result without applying it: card and code through the provider only. */
 async function signedResult(orderNo: string, cardNumber: string) {
