@@ -14,12 +14,13 @@ import { type Config, logsInfo } from './config.ts';
 
 /**
  * Opens the database the configuration names, applies migrations, loads the demo shop into an empty
- * database (unless VITRIN_DEMO=0) and wires the services.
+ * database (unless VITRIN_DEMO=0) and wires the services. `onEmpty` hears of an empty database that is not
+ * seeded (asked before the services write their first rows).
  */
 export async function bootstrap(
   config: Config,
   log: (message: string) => void,
-  { seed = true }: { seed?: boolean } = {},
+  { seed = true, onEmpty }: { seed?: boolean; onEmpty?: () => void } = {},
 ): Promise<Services> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -28,9 +29,13 @@ export async function bootstrap(
   });
   try {
     await database.migrate();
-    if (seed && config.demo && (await isEmptyShop(database.db))) {
-      await seedDemo(database.db);
-      log('Boş veritabanına demo mağaza verisi yüklendi (VITRIN_DEMO=0 ile kapatılır).');
+    if (await isEmptyShop(database.db)) {
+      if (seed && config.demo) {
+        await seedDemo(database.db);
+        log('Boş veritabanına demo mağaza verisi yüklendi (VITRIN_DEMO=0 ile kapatılır).');
+      } else {
+        onEmpty?.();
+      }
     }
     if (seed && config.demo) {
       // The demo pictures are drawn in the background: the shop answers at once, images appear as made.

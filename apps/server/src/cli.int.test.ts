@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,17 +82,41 @@ describe('CLI while the server holds the embedded database (control socket)', ()
 });
 
 describe('CLI on its own', () => {
-  it('opens an embedded database nobody holds, migrates it and changes a setting', async () => {
+  it('refuses a command on a data directory that holds no shop, says which, and creates nothing', async () => {
     const dir = tempDir();
+    const missing = path.join(dir.dir, 'yanlis-dizin');
     try {
-      const result = await cli(['settings', 'set', 'usd_rate', '40.5'], { DATA_DIR: dir.dir });
-      expect(result.stdout).toContain('usd_rate = 40.5');
-      const again = await cli(['settings', 'get', 'usd_rate'], { DATA_DIR: dir.dir });
-      expect(again.stdout.trim()).toBe('40.5');
+      const result = await cli(['settings', 'get', 'unvan'], { DATA_DIR: missing });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('VERI_DIZINI_BOS');
+      expect(result.stderr).toContain(`"${missing}" veri dizininde bir mağaza veritabanı yok`);
+      expect(existsSync(missing)).toBe(false);
+      const help = await cli(['help'], { DATA_DIR: missing });
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('Kullanım: npm run vitrin');
+      expect(existsSync(missing)).toBe(false);
     } finally {
       dir.remove();
     }
-  });
+  }, 180_000);
+
+  it('creates a database with migrate, saying where, then warns while the shop there is empty', async () => {
+    const dir = tempDir();
+    try {
+      const created = await cli(['migrate'], { DATA_DIR: dir.dir });
+      expect(created.code).toBe(0);
+      expect(created.stdout).toContain(`Veri dizini: ${dir.dir} (boştu; yeni bir veritabanı oluşturuluyor).`);
+      const result = await cli(['settings', 'set', 'usd_rate', '40.5'], { DATA_DIR: dir.dir });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('usd_rate = 40.5');
+      expect(result.stderr).toContain(`"${dir.dir}" veri dizininde mağaza verisi yok`);
+      const again = await cli(['settings', 'get', 'usd_rate'], { DATA_DIR: dir.dir });
+      expect(again.stdout.trim()).toBe('40.5');
+      expect(again.stderr).toBe('');
+    } finally {
+      dir.remove();
+    }
+  }, 180_000);
 
   it('refuses a data directory locked by another process that offers no control socket', async () => {
     const dir = tempDir();

@@ -1,15 +1,27 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { StartupError } from '@vitrin/core';
 import { bootstrap } from './bootstrap.ts';
-import { CommandError, runCommand } from './commands.ts';
+import { CommandError, runCommand, USAGE } from './commands.ts';
 import { loadConfig } from './config.ts';
 import { controlSocketPath, sendControlCommand } from './control.ts';
+
+/** The commands that make a database: every other one needs a shop that is there. */
+const CREATING_COMMANDS = new Set(['migrate', 'seed']);
 
 /**
  * `npm run vitrin -- <command>`. On the embedded database a running server holds the data directory, so the
  * command goes to it over the control socket; otherwise the CLI opens the database itself.
  */
 async function main(args: string[]): Promise<number> {
+  const [command] = args;
+  if (command === undefined || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return 0;
+  }
   const config = loadConfig();
+  const dataDir = path.resolve(config.dataDir);
+  const creating = CREATING_COMMANDS.has(command);
   if (!config.databaseUrl) {
     const answer = await sendControlCommand(controlSocketPath(config.dataDir), args);
     if (answer) {
@@ -17,9 +29,28 @@ async function main(args: string[]): Promise<number> {
       else console.error(`Hata (${answer.code}): ${answer.message}`);
       return answer.ok ? 0 : 1;
     }
+    // A mistyped DATA_DIR (or a command run from another directory) must not quietly make an empty shop.
+    if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
+      if (!creating) {
+        throw new CommandError(
+          'VERI_DIZINI_BOS',
+          `"${dataDir}" veri dizininde bir mağaza veritabanı yok; hiçbir şey oluşturulmadı. ` +
+            'Mağazanın veri dizinini DATA_DIR ile verin (ör. DATA_DIR=/srv/vitrin/data npm run vitrin -- …) ' +
+            'ya da yeni bir mağaza için önce "npm run vitrin -- migrate" veya "seed" çalıştırın.',
+        );
+      }
+      console.log(`Veri dizini: ${dataDir} (boştu; yeni bir veritabanı oluşturuluyor).`);
+    }
   }
   // Only the server seeds on its own; here seeding is the explicit `seed` command.
-  const services = await bootstrap(config, (m) => console.log(m), { seed: false });
+  const services = await bootstrap(config, (m) => console.log(m), {
+    seed: false,
+    onEmpty: () => {
+      if (creating) return;
+      const where = config.databaseUrl ? 'DATABASE_URL veritabanında' : `"${dataDir}" veri dizininde`;
+      console.error(`Uyarı: ${where} mağaza verisi yok; komut boş bir mağazada çalışıyor.`);
+    },
+  });
   try {
     console.log(await runCommand(services, args));
     return 0;

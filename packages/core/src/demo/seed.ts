@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, notLike } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { menuItems, pages, settings, socialAccounts } from '../db/schema.ts';
 import { assertSettingKey, parseSetting } from '../settings/service.ts';
@@ -14,9 +14,12 @@ interface MenuSeed {
   children?: MenuSeed[];
 }
 
-/** True when the shop has never been set up (no settings written yet). */
+/**
+ * True when the shop has never been set up (no settings written yet). The services' own secrets
+ * (`orders/secrets.ts`) are written at their first start and are no shop data.
+ */
 export async function isEmptyShop(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(settings);
+  const [row] = await db.select({ n: count() }).from(settings).where(notLike(settings.key, 'secret:%'));
   return (row?.n ?? 0) === 0;
 }
 
