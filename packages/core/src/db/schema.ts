@@ -844,3 +844,22 @@ export const stockAlerts = pgTable(
     index('stock_alerts_email_idx').on(t.email, t.productId),
   ],
 );
+
+/**
+ * Personalization images uploaded and not yet released by the hourly purge: whose cart they came from
+ * (`t:` and the cart token's hash, or `c:` and the customer id) and their size, for the per-cart quota and
+ * the disk budget of uploads. The purge deletes a row with its file when no line used it, else releases it.
+ */
+export const personalizationUploads = pgTable(
+  'personalization_uploads',
+  {
+    path: text('path').primaryKey(),
+    cartKey: text('cart_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('personalization_uploads_cart_idx').on(t.cartKey),
+    index('personalization_uploads_created_idx').on(t.createdAt),
+  ],
+);
