@@ -301,6 +301,31 @@ describe('checkout: placing an order', () => {
     ]);
   });
 
+  it("queues the confirmation and the shop's notice in the order's transaction, none for an unpaid card order or a refused one", async () => {
+    const queued = async (orderNo: string) =>
+      (await t.services.mail.list({ limit: 500 }))
+        .filter((m) => m.subject.includes(orderNo))
+        .map((m) => [m.kind, m.to])
+        .sort();
+    const transfer = await place(await cartWith([{ productId: t.shop.kupa }]), guestForm());
+    expect(await queued(transfer.order.orderNo)).toEqual([
+      ['order-confirmation', 'misafir@example.com'],
+      ['order-notice', 'info@example.com'],
+    ]);
+    const card = await place(
+      await cartWith([{ productId: t.shop.kupa }]),
+      guestForm({ paymentMethod: 'card' }),
+    );
+    expect(await queued(card.order.orderNo)).toEqual([]);
+
+    const mailsBefore = (await t.services.mail.list({ limit: 500 })).length;
+    const owner = await cartWith([{ productId: t.shop.defter, quantity: 3 }]);
+    await t.setStock(t.shop.defter, 2);
+    expect(await rejection(place(owner, guestForm()))).toMatchObject({ code: 'STOK_YETERSIZ' });
+    expect(await t.services.mail.list({ limit: 500 })).toHaveLength(mailsBefore);
+    await t.setStock(t.shop.defter, 50);
+  });
+
   it('refuses an empty cart with SEPET_BOS', async () => {
     expect(await rejection(place({ token: newToken() }, guestForm()))).toMatchObject({
       code: 'SEPET_BOS',
