@@ -14,6 +14,7 @@ import {
   UPLOAD_TYPES,
 } from '../lib/cart.ts';
 import { showErrorToast } from '../lib/toasts.tsx';
+import { StockAlert } from './stock-alert.tsx';
 
 interface AddToCartProps {
   productId: number;
@@ -157,119 +158,128 @@ export function AddToCart(props: AddToCartProps) {
     'mt-1 w-full rounded-lg border border-ink-600/70 bg-white px-3 py-2 aria-invalid:border-red-700 aria-invalid:bg-red-50 disabled:bg-sand-100';
   const reasonId = `${formId}-reason`;
 
+  const soldOut = stock.state === 'out';
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="add-to-cart">
-      {personalization && (
-        <fieldset className="space-y-3 rounded-xl border border-sand-200 bg-white p-4">
-          <legend className="px-1 text-sm font-semibold">{t('catalog.personalization')}</legend>
-          {personalization.fields.map((field) => {
-            const key = `p.${field.key}`;
-            const hint = `${idOf(key)}-hint`;
-            return (
-              <div key={field.key} className="text-sm">
-                <label htmlFor={idOf(key)} className="font-medium">
-                  {field.label}{' '}
-                  {field.required ? (
-                    <span className="text-clay-700">
-                      <span aria-hidden="true">*</span>
-                      <span className="sr-only">{t('cart.requiredMark')}</span>
-                    </span>
-                  ) : (
-                    <span className="font-normal text-ink-600">{t('catalog.optional')}</span>
-                  )}
+    <>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="add-to-cart">
+        {personalization && (
+          <fieldset className="space-y-3 rounded-xl border border-sand-200 bg-white p-4">
+            <legend className="px-1 text-sm font-semibold">{t('catalog.personalization')}</legend>
+            {personalization.fields.map((field) => {
+              const key = `p.${field.key}`;
+              const hint = `${idOf(key)}-hint`;
+              return (
+                <div key={field.key} className="text-sm">
+                  <label htmlFor={idOf(key)} className="font-medium">
+                    {field.label}{' '}
+                    {field.required ? (
+                      <span className="text-clay-700">
+                        <span aria-hidden="true">*</span>
+                        <span className="sr-only">{t('cart.requiredMark')}</span>
+                      </span>
+                    ) : (
+                      <span className="font-normal text-ink-600">{t('catalog.optional')}</span>
+                    )}
+                  </label>
+                  <input
+                    id={idOf(key)}
+                    name={`p_${field.key}`}
+                    maxLength={field.maxLength}
+                    required={field.required}
+                    aria-invalid={errors[key] ? true : undefined}
+                    aria-describedby={describe(key, hint)}
+                    className={inputClass}
+                  />
+                  <span id={hint} className="mt-1 block text-xs text-ink-600">
+                    {t('cart.maxLength', { max: field.maxLength })}
+                  </span>
+                  {errorText(key)}
+                </div>
+              );
+            })}
+            {personalization.allowImage && (
+              <div className="text-sm">
+                <label htmlFor={idOf('image')} className="font-medium">
+                  {t('cart.image')} <span className="font-normal text-ink-600">{t('catalog.optional')}</span>
                 </label>
                 <input
-                  id={idOf(key)}
-                  name={`p_${field.key}`}
-                  maxLength={field.maxLength}
-                  required={field.required}
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={describe(key, hint)}
-                  className={inputClass}
+                  id={idOf('image')}
+                  name="image"
+                  type="file"
+                  accept={UPLOAD_TYPES.join(',')}
+                  aria-invalid={errors.image ? true : undefined}
+                  aria-describedby={describe('image', `${idOf('image')}-hint`)}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    const problem = file ? checkUpload(file) : null;
+                    setErrors(({ image: _, ...rest }) => (problem ? { ...rest, image: problem } : rest));
+                  }}
+                  className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-ink-800 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
                 />
-                <span id={hint} className="mt-1 block text-xs text-ink-600">
-                  {t('cart.maxLength', { max: field.maxLength })}
+                <span id={`${idOf('image')}-hint`} className="mt-1 block text-xs text-ink-600">
+                  {t('cart.imageHint')}
                 </span>
-                {errorText(key)}
+                {errorText('image')}
               </div>
-            );
-          })}
-          {personalization.allowImage && (
-            <div className="text-sm">
-              <label htmlFor={idOf('image')} className="font-medium">
-                {t('cart.image')} <span className="font-normal text-ink-600">{t('catalog.optional')}</span>
+            )}
+            {personalization.surchargeMinor > 0 && (
+              <p className="text-sm">
+                {t('catalog.surcharge', { amount: formatMoney(personalization.surchargeMinor) })}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        <div className="flex flex-wrap items-end gap-3">
+          {/* Sold out, a quantity field would read as the stock next to the inactive button. */}
+          {!soldOut && (
+            <div className="w-28 text-sm">
+              <label htmlFor={idOf('quantity')} className="font-medium">
+                {t('cart.quantity')}
               </label>
               <input
-                id={idOf('image')}
-                name="image"
-                type="file"
-                accept={UPLOAD_TYPES.join(',')}
-                aria-invalid={errors.image ? true : undefined}
-                aria-describedby={describe('image', `${idOf('image')}-hint`)}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  const problem = file ? checkUpload(file) : null;
-                  setErrors(({ image: _, ...rest }) => (problem ? { ...rest, image: problem } : rest));
-                }}
-                className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border file:border-ink-800 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+                id={idOf('quantity')}
+                type="number"
+                name="quantity"
+                inputMode="numeric"
+                min={1}
+                max={Math.max(1, max)}
+                value={quantity}
+                aria-invalid={errors.quantity ? true : undefined}
+                aria-describedby={describe(
+                  'quantity',
+                  stock.state === 'low' ? `${idOf('quantity')}-hint` : '',
+                )}
+                onChange={(event) => setQuantity(event.currentTarget.value)}
+                onBlur={() => setQuantity(String(clampQuantity(quantity, max)))}
+                className={inputClass}
               />
-              <span id={`${idOf('image')}-hint`} className="mt-1 block text-xs text-ink-600">
-                {t('cart.imageHint')}
-              </span>
-              {errorText('image')}
             </div>
           )}
-          {personalization.surchargeMinor > 0 && (
-            <p className="text-sm">
-              {t('catalog.surcharge', { amount: formatMoney(personalization.surchargeMinor) })}
-            </p>
-          )}
-        </fieldset>
-      )}
-
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-28 text-sm">
-          <label htmlFor={idOf('quantity')} className="font-medium">
-            {t('cart.quantity')}
-          </label>
-          <input
-            id={idOf('quantity')}
-            type="number"
-            name="quantity"
-            inputMode="numeric"
-            min={1}
-            max={Math.max(1, max)}
-            value={quantity}
-            disabled={stock.state === 'out'}
-            aria-invalid={errors.quantity ? true : undefined}
-            aria-describedby={describe('quantity', stock.state === 'low' ? `${idOf('quantity')}-hint` : '')}
-            onChange={(event) => setQuantity(event.currentTarget.value)}
-            onBlur={() => setQuantity(String(clampQuantity(quantity, max)))}
-            className={inputClass}
-          />
+          <button
+            type="submit"
+            disabled={!hydrated || reason !== null}
+            aria-disabled={busy || undefined}
+            aria-describedby={reason ? reasonId : undefined}
+            // Until hydration the button is inactive but looks ready; with a reason it looks inactive.
+            className={`min-w-44 flex-1 rounded-lg bg-clay-700 px-5 py-2.5 font-medium text-white hover:bg-clay-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 aria-disabled:cursor-wait sm:flex-none ${reason ? 'disabled:cursor-not-allowed disabled:bg-ink-600' : 'disabled:cursor-wait'}`}
+          >
+            {busy ? t('cart.adding') : t('cart.add')}
+          </button>
         </div>
-        <button
-          type="submit"
-          disabled={!hydrated || reason !== null}
-          aria-disabled={busy || undefined}
-          aria-describedby={reason ? reasonId : undefined}
-          // Until hydration the button is inactive but looks ready; with a reason it looks inactive.
-          className={`min-w-44 flex-1 rounded-lg bg-clay-700 px-5 py-2.5 font-medium text-white hover:bg-clay-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 aria-disabled:cursor-wait sm:flex-none ${reason ? 'disabled:cursor-not-allowed disabled:bg-ink-600' : 'disabled:cursor-wait'}`}
-        >
-          {busy ? t('cart.adding') : t('cart.add')}
-        </button>
-      </div>
-      {stock.state === 'low' && (
-        <p id={`${idOf('quantity')}-hint`} className="-mt-2 text-xs text-ink-600">
-          {t('cart.quantityMax', { max })}
-        </p>
-      )}
-      {errorText('quantity')}
-      {reason && (
-        <p id={reasonId} className="text-sm text-ink-700" data-testid="add-to-cart-reason">
-          {reason}
-        </p>
-      )}
-    </form>
+        {stock.state === 'low' && (
+          <p id={`${idOf('quantity')}-hint`} className="-mt-2 text-xs text-ink-600">
+            {t('cart.quantityMax', { max })}
+          </p>
+        )}
+        {errorText('quantity')}
+        {reason && (
+          <p id={reasonId} className="text-sm text-ink-700" data-testid="add-to-cart-reason">
+            {reason}
+          </p>
+        )}
+      </form>
+      <StockAlert productId={productId} variantId={variant?.id} soldOut={soldOut} />
+    </>
   );
 }

@@ -681,6 +681,16 @@ export const tr = {
       'Form gönderilemedi: form verisi (application/x-www-form-urlencoded ya da multipart/form-data) bekleniyordu.',
     formUnreadable: 'Gönderilen form okunamadı; sayfayı yenileyip yeniden deneyin.',
   },
+  stockAlert: {
+    title: 'Gelince haber ver',
+    text: 'Bu ürün şu anda tükendi. Stoğa girdiğinde size bir kez e-posta gönderelim.',
+    email: 'E-posta adresiniz',
+    consent: 'E-posta adresimin bu bildirim için işlenmesini kabul ediyorum.',
+    kvkkLink: 'KVKK Aydınlatma Metni',
+    submit: 'Gelince haber ver',
+    confirmed: 'Onaylandı: ürün stoğa girdiğinde size bir kez e-posta göndereceğiz.',
+    failed: 'İsteğiniz şu anda alınamadı; lütfen biraz sonra yeniden deneyin.',
+  },
   maintenance: {
     title: 'Bakım çalışması',
     heading: 'Kısa bir aradayız',
