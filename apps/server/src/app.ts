@@ -194,6 +194,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   await registerCartRoutes(app, services, accountOf, {
     publicUrl: config.publicUrl,
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploadsBudgetBytes: config.uploadsBudgetMb * 1024 * 1024,
   });
   registerCouponRoutes(app, services);
   registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });

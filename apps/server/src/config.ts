@@ -22,6 +22,8 @@ export interface Config {
   webBuildDir: string;
   /** Size bound of the in-process page cache in MiB; 0 turns it off (every page is rendered). */
   pageCacheMb: number;
+  /** Disk the personalization uploads not yet looked at by the hourly purge may take, in MiB. */
+  uploadsBudgetMb: number;
   /** Worker threads that render pages (render-pool.ts); 0 renders on the request thread. */
   renderThreads: number;
   /** `smtp(s)://user:pass@host:port`; unset: e-mails are written as `.eml` files into `<dataDir>/outbox`. */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webBuildDir: path.resolve(env.WEB_BUILD_DIR?.trim() || path.join(repoRoot, 'apps/web/build')),
     pageCacheMb: int('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 65_536),
+    uploadsBudgetMb: int('UPLOADS_BUDGET_MB', env.UPLOADS_BUDGET_MB, 1024, 0, 1_048_576),
     // One per core: the request thread (HTTP, database) is far lighter than a render.
     renderThreads: int('RENDER_THREADS', env.RENDER_THREADS, defaultRenderThreads(), 0, 64),
     smtpUrl,

@@ -189,7 +189,7 @@ export const cartOperations: Operation[] = [
     method: 'post',
     path: '/api/front/cart/uploads',
     summary:
-      'Uploads a personalization image (multipart/form-data field `file`; JPEG, PNG or WebP by content, at most 5 MB)',
+      'Uploads a personalization image (multipart/form-data field `file`; JPEG, PNG or WebP by content, at most 5 MB) into the cart (a guest gets one); unused images are deleted after an hour',
     tag: 'cart',
     responses: {
       201: {
@@ -200,7 +200,9 @@ export const cartOperations: Operation[] = [
       403: common[403],
       413: error('DOSYA_COK_BUYUK'),
       415: error('GORSEL_TURU_GECERSIZ'),
-      429: error('COK_FAZLA_ISTEK'),
+      429: error(
+        'COK_FAZLA_ISTEK: 30 a minute per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
+      ),
     },
   },
   {

@@ -11,6 +11,7 @@ import {
   registeredBrowser,
 } from '../account-test-support.ts';
 import { tempDir } from '../test-support.ts';
+import { multipart, PNG } from './upload-test-support.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;
@@ -24,23 +25,6 @@ afterAll(async () => {
   await t.close();
   data.remove();
 });
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-
-function multipart(file: Buffer, filename = 'foto.png', type = 'image/png') {
-  const boundary = '----vitrin-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('cart API', () => {
   it("opens a guest's cart on the first write with an httpOnly, SameSite=Lax, 30-day cookie", async () => {

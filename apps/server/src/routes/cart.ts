@@ -3,6 +3,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { PERSONALIZATION_IMAGE_PATH, type Services, ShopError } from '@vitrin/core';
+import { releaseUpload, reserveUpload } from '@vitrin/core/cart/uploads';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
@@ -15,6 +16,8 @@ export interface CartRoutesOptions {
   publicUrl: string;
   /** `DATA_DIR/uploads`: personalization images go to its `personalization/` folder. */
   uploadsDir: string;
+  /** `UPLOADS_BUDGET_MB`: disk the uploads not yet looked at by the hourly purge may take. */
+  uploadsBudgetBytes: number;
 }
 
 const lineIdOf = (request: FastifyRequest) => (request.params as { lineId: string }).lineId;
@@ -59,7 +62,7 @@ export async function registerCartRoutes(
   app: FastifyInstance,
   services: Services,
   accountOf: AccountOf,
-  { publicUrl, uploadsDir }: CartRoutesOptions,
+  { publicUrl, uploadsDir, uploadsBudgetBytes }: CartRoutesOptions,
 ) {
   const { cart } = services;
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
@@ -139,8 +142,9 @@ export async function registerCartRoutes(
         bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
-      async (request, reply) =>
-        answer(reply, 201, async () => {
+      async (request, reply) => {
+        const current = await cartRequest(request, reply, accountOf);
+        return answer(reply, 201, async () => {
           if (!request.isMultipart()) throw uploadMissing();
           const file = await request.file();
           if (!file) throw uploadMissing();
@@ -155,10 +159,25 @@ export async function registerCartRoutes(
           const type = imageTypeOf(bytes);
           if (!type) throw uploadWrongType();
           const name = `${randomBytes(16).toString('base64url')}.${type}`;
-          await mkdir(imageDir, { recursive: true });
-          await writeFile(path.join(imageDir, name), bytes, { flag: 'wx' });
-          return { path: `personalization/${name}` };
-        }),
+          const stored = `personalization/${name}`;
+          // An upload belongs to a cart (a guest gets one now), which its quota counts against.
+          const owner = writableOwner(request, reply, current);
+          await reserveUpload(services.database.db, {
+            path: stored,
+            owner,
+            bytes: bytes.length,
+            budgetBytes: uploadsBudgetBytes,
+          });
+          try {
+            await mkdir(imageDir, { recursive: true });
+            await writeFile(path.join(imageDir, name), bytes, { flag: 'wx' });
+          } catch (err) {
+            await releaseUpload(services.database.db, stored);
+            throw err;
+          }
+          return { path: stored };
+        });
+      },
     );
   });
 }

@@ -2,7 +2,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, orderItems } from '../db/schema.ts';
+import { cartItems, carts, orderItems, personalizationUploads } from '../db/schema.ts';
 import { PERSONALIZATION_IMAGE_PATH } from './personalization.ts';
 
 /**
@@ -14,10 +14,11 @@ export const GUEST_CART_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A personalization image is uploaded just before its line is added to the cart; one that no line names a
- * day later was never used (or its line, cart or order is gone).
+ * A personalization image is uploaded just before its line is added to the cart; one that no line names an
+ * hour later was never used (or its line, cart or order is gone). Short, because uploads are anonymous and
+ * each one takes room in the disk budget until the purge has looked at it.
  */
-export const UNUSED_IMAGE_GRACE_MS = DAY_MS;
+export const UNUSED_IMAGE_GRACE_MS = 60 * 60 * 1000;
 /** Image paths looked up per query (a bound parameter each). */
 const LOOKUP_BATCH = 500;
 
@@ -32,12 +33,13 @@ export async function deleteExpiredGuestCarts(db: Db, at: Date): Promise<number>
 }
 
 /**
- * Deletes personalization images (`<uploads>/personalization/*`) that are older than a day and that no cart
- * line or order line names: photos a shopper uploaded and then did not buy are personal data with no
- * purpose left (KVKK). Files the upload endpoint could not have made are left alone. Returns how many were
- * deleted.
+ * Deletes personalization images (`<uploads>/personalization/*`) that are older than an hour and that no
+ * cart line or order line names: photos a shopper uploaded and then did not buy are personal data with no
+ * purpose left (KVKK). Files the upload endpoint could not have made are left alone. The uploads older than
+ * that leave the upload quota and disk budget (`uploads.ts`): deleted, or kept for the line that uses them.
+ * Returns how many were deleted.
  *
- * An image uploaded more than a day before its line is added may be deleted just before; adding it then
+ * An image uploaded more than an hour before its line is added may be deleted just before; adding it then
  * answers KISISELLESTIRME_GECERSIZ and asks for the image again.
  */
 export async function deleteUnusedPersonalizationImages(
@@ -45,6 +47,8 @@ export async function deleteUnusedPersonalizationImages(
   uploadsDir: string,
   at: Date,
 ): Promise<number> {
+  const cutoff = at.getTime() - UNUSED_IMAGE_GRACE_MS;
+  await db.delete(personalizationUploads).where(lt(personalizationUploads.createdAt, new Date(cutoff)));
   const dir = path.join(uploadsDir, 'personalization');
   let names: string[];
   try {
@@ -53,7 +57,6 @@ export async function deleteUnusedPersonalizationImages(
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw err;
   }
-  const cutoff = at.getTime() - UNUSED_IMAGE_GRACE_MS;
   const old: string[] = [];
   for (const name of names) {
     const image = `personalization/${name}`;
