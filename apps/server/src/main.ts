@@ -108,6 +108,7 @@ async function main() {
     await services.orders.drainMail();
     await services.contact.drainMail();
     await services.support.drainMail();
+    await services.stockAlerts.stop();
     services.mail.stop();
     await services.mail.drain();
     services.mailer.close();

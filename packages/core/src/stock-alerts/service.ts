@@ -48,6 +48,7 @@ export function createStockAlertService(db: Db, options: StockAlertOptions) {
   const now = options.now ?? (() => new Date());
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<unknown> | null = null;
 
   async function target(productId: number, variantId: number | undefined) {
     const [row] = await rows<{ name: string; slug: string; available: boolean }>(
@@ -142,14 +143,21 @@ export function createStockAlertService(db: Db, options: StockAlertOptions) {
     /** A round every `intervalMs` (the server). */
     start(intervalMs = 60_000): void {
       const round = () => {
-        notifyRestocked().catch((err: unknown) => console.error('stock alert round failed', err));
+        // A slow round is not overlapped by the next: they would only skip each other's locked rows.
+        running ??= notifyRestocked()
+          .catch((err: unknown) => console.error('stock alert round failed', err))
+          .finally(() => {
+            running = null;
+          });
       };
       timer ??= setInterval(round, intervalMs);
       timer.unref();
     },
-    stop(): void {
+    /** No more rounds; resolves once the one under way (and the mails it queues) is written. */
+    async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
+      await running;
     },
   };
 
