@@ -5,7 +5,7 @@ import { expectNoAxeViolations, open, shots } from './support.ts';
 async function coversReady(page: Page) {
   await expect
     .poll(async () => (await page.request.get('/uploads/blog/atolyede-bir-gun.webp')).status(), {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(200);
 }

@@ -227,10 +227,11 @@ test.describe('client plumbing', () => {
     await page.evaluate(() => Object.assign(window, { __vitrinMarker: true }));
     // The server now announces another build; the page checks when it becomes visible again.
     await page.route('**/api/front/build?t=*', (route) => route.fulfill({ json: { version: 'yeni-surum' } }));
-    const polled = page.waitForRequest(/\/api\/front\/build\?t=\d+/);
+    const polled = page.waitForResponse(/\/api\/front\/build\?t=\d+/);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await polled;
-    await page.waitForTimeout(200);
+    // The page reads the answer in its own tasks after the response: give a busy machine time for them.
+    await page.waitForTimeout(1_000);
     await page.getByRole('link', { name: 'Atölyemizi tanıyın' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakkımızda');
     expect(

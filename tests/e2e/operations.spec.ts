@@ -43,7 +43,7 @@ test.describe('operations', () => {
   });
 
   test('SIGTERM finishes cleanly and releases the data directory', async ({ request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-e2e-ops-'));
     const port = E2E_PORT + 3;
     try {
@@ -52,7 +52,7 @@ test.describe('operations', () => {
         .poll(
           async () => (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
           {
-            timeout: 60_000,
+            timeout: 120_000,
           },
         )
         .toBe(200);
@@ -66,10 +66,38 @@ test.describe('operations', () => {
         .poll(
           async () => (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
           {
-            timeout: 60_000,
+            timeout: 120_000,
           },
         )
         .toBe(200);
+      next.child.kill('SIGTERM');
+      expect((await next.exited).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a server killed with SIGKILL starts again at once on its data directory (a supervisor restart)', async ({
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-e2e-ops-'));
+    const port = E2E_PORT + 4;
+    const ready = () =>
+      expect
+        .poll(
+          async () => (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
+          { timeout: 120_000 },
+        )
+        .toBe(200);
+    try {
+      const crashed = startServer({ DATA_DIR: dir, PORT: String(port), VITRIN_DEMO: '0' });
+      await ready();
+      crashed.child.kill('SIGKILL');
+      await crashed.exited;
+      const next = startServer({ DATA_DIR: dir, PORT: String(port), VITRIN_DEMO: '0' });
+      await ready();
+      expect(next.output()).not.toContain('başka bir Vitrin süreci tarafından kullanılıyor');
       next.child.kill('SIGTERM');
       expect((await next.exited).code).toBe(0);
     } finally {

@@ -109,7 +109,7 @@ export async function waitForMail(email: string, after: Set<string>, pattern: Re
         }
         return false;
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   return found!;

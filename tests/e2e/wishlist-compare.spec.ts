@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, type ListedProduct, listedProducts, open, shots } from './support.ts';
 
 // Registering hashes the password in a low-priority process: seconds on a busy machine.
-const HASHING = { timeout: 15_000 };
+const HASHING = { timeout: 30_000 };
 
 /** A category with at least `n` products in stock, and those products. */
 function categoryWith(products: ListedProduct[], n: number): ListedProduct[] {

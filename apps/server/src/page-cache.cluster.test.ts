@@ -10,9 +10,9 @@ async function page(node: Node, pathname: string) {
   return { status: res.status, cache: res.headers.get('x-cache'), html: await res.text() };
 }
 
-/** Asks until the page shows `text` (the notification travels asynchronously), at most ~10 s. */
+/** Asks until the page shows `text` (the notification travels asynchronously), at most ~30 s (busy machine). */
 async function eventually(node: Node, pathname: string, text: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const p = await page(node, pathname);
     if (p.html.includes(text)) return p;
     await new Promise((r) => setTimeout(r, 100));
