@@ -267,9 +267,6 @@ export const customers = pgTable(
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** When marketing consent was last given or withdrawn; null if never given. */
     marketingConsentAt: timestampTz('marketing_consent_at'),
-    /** Wrong passwords in a row since the last success or lock; see the lock rule in `customers/service.ts`. */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestampTz('locked_until'),
     deletedAt: timestampTz('deleted_at'),
     ...timestamps,
   },
