@@ -61,6 +61,10 @@ async function main() {
     Promise.all([
       logPurge(services.customers.purgeExpired(), 'Süresi dolmuş oturumlar'),
       logPurge(services.cart.purgeAbandoned(uploadsDir), 'Terk edilmiş sepetler ve görseller'),
+      logPurge(
+        services.mail.purge().then((mails) => ({ mails })),
+        'Gönderilmiş (7 gün) ve gönderilemeyen (30 gün) eski e-postalar',
+      ),
     ]);
   void purge();
   setInterval(purge, PURGE_INTERVAL_MS).unref();

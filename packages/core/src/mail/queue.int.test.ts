@@ -75,6 +75,43 @@ describe('the durable mail queue', () => {
     expect(await w.services.mail.retry(999_999)).toBeNull();
   });
 
+  it('forgets sent mails after 7 days and failed ones after 30, keeping those still waiting', async () => {
+    await smtpUp();
+    const { db } = w.services.database;
+    const sent = await enqueueMail(db, {
+      kind: 'test',
+      to: 'eski@example.com',
+      subject: 'Eski',
+      html: '<p>1</p>',
+      text: '1',
+    });
+    await nodeAt(0).deliverDue();
+    refusing = true;
+    await expect(
+      w.services.mail.mailer.send({ to: 'eski@kapali.test', subject: 'Eski', html: '<p>1</p>', text: '1' }),
+    ).rejects.toThrow();
+    refusing = false;
+    const failed = (await queued('eski@kapali.test'))[0]!.id;
+    const waiting = await enqueueMail(db, {
+      kind: 'test',
+      to: 'bekler@example.com',
+      subject: 'Bekler',
+      html: '<p>1</p>',
+      text: '1',
+    });
+    const ids = async () => new Set((await w.services.mail.list({ limit: 500 })).map((m) => m.id));
+
+    await nodeAt(6 * 24 * 60).purge();
+    expect((await ids()).has(sent)).toBe(true);
+    await nodeAt(8 * 24 * 60).purge();
+    expect((await ids()).has(sent)).toBe(false);
+    expect((await ids()).has(failed)).toBe(true);
+    await nodeAt(31 * 24 * 60).purge();
+    expect((await ids()).has(failed)).toBe(false);
+    expect((await ids()).has(waiting)).toBe(true);
+    await nodeAt(0).deliverDue(); // leaves nothing due for the next test
+  });
+
   it('sends each mail once when two app nodes work the queue at the same time', async () => {
     const server = await smtpUp();
     const { db } = w.services.database;

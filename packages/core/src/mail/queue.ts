@@ -31,6 +31,12 @@ export const RETRY_DELAYS_MS = [5, 15, 60, 180, 360, 720, 1440, 1440].map((minut
 /** An attempt longer than this is taken as lost (its node died): another node may then try the mail. */
 const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
+/**
+ * How long a sent mail is kept (for `vitrin mail list`), and a failed one (for the operator to see and
+ * retry). Bodies hold personal data and reset links: nothing is kept for longer than that serves.
+ */
+const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+const KEEP_FAILED_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * Writes an e-mail into the durable queue inside the caller's transaction `tx`, so the mail exists exactly
@@ -215,6 +221,20 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
       },
       close: () => mailer.close(),
     } satisfies Mailer,
+
+    /** Deletes sent mails after 7 days and failed ones after 30 (the hourly purge); returns how many. */
+    async purge(): Promise<number> {
+      const at = now().getTime();
+      const sent = await db
+        .delete(mailQueue)
+        .where(and(eq(mailQueue.status, 'sent'), lte(mailQueue.sentAt, new Date(at - KEEP_SENT_MS))))
+        .returning({ id: mailQueue.id });
+      const failed = await db
+        .delete(mailQueue)
+        .where(and(eq(mailQueue.status, 'failed'), lte(mailQueue.createdAt, new Date(at - KEEP_FAILED_MS))))
+        .returning({ id: mailQueue.id });
+      return sent.length + failed.length;
+    },
 
     /** The newest mails first; `failed`: only those given up on. */
     async list(filter: { failed?: boolean; limit?: number } = {}): Promise<QueuedMail[]> {
