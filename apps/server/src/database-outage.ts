@@ -11,7 +11,10 @@ const MESSAGE =
 
 const PAGE = `<!doctype html>
 <html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Kısa bir ara verdik</title></head>
+<title>Kısa bir ara verdik</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;
+color:#1f2937;background:#faf7f2}main{max-width:32rem;padding:2rem;text-align:center}
+h1{font-size:1.6rem;margin:0 0 1rem}p{line-height:1.6;margin:0}</style></head>
 <body><main><h1>Kısa bir ara verdik</h1><p>${MESSAGE}</p></main></body></html>
 `;
 
