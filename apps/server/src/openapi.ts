@@ -462,7 +462,14 @@ export function openApiDocument() {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Vitrin storefront API', version: '0.1.0', license: { name: 'MIT' } },
+    info: {
+      title: 'Vitrin storefront API',
+      version: '0.1.0',
+      license: { name: 'MIT' },
+      description:
+        'Veritabanına ulaşılamadığı sürece (ör. PostgreSQL yeniden başlarken) her adres 503 ' +
+        'VERITABANI_ULASILAMIYOR ve Retry-After ile yanıt verir; istek birkaç saniye sonra yinelenebilir.',
+    },
     paths,
     components: {
       securitySchemes: {
