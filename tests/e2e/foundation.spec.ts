@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BYPASS_KEY } from './playwright.config.ts';
-import { expectNoAxeViolations, open, screenshot, vitrinCli } from './support.ts';
+import { expectNoAxeViolations, open, screenshot, shots, vitrinCli } from './support.ts';
 
 /** A script of the build as a page names it (in the script that loads them once the main image is in). */
 const SCRIPT_URL = /\/assets\/[\w.-]+\.js/;
@@ -91,7 +91,7 @@ test.describe('error screen', () => {
     );
     const products = page.getByRole('region', { name: 'Bunlara göz atabilirsiniz' });
     await expect(products.getByRole('listitem')).toHaveCount(4);
-    await screenshot(page, 'error-404');
+    await shots(page, 'error-404');
     await expectNoAxeViolations(page);
 
     const search = page.getByRole('main').getByRole('searchbox', { name: 'Aradığınız ürünü yazın' });

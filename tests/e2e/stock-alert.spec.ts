@@ -14,6 +14,8 @@ test('a sold-out product offers "Gelince haber ver": KVKK consent, then a link t
   // No quantity beside the inactive button: "Adet 4" there reads as the stock.
   await expect(page.getByTestId('add-to-cart').getByLabel('Adet')).toHaveCount(0);
   const alert = page.getByRole('region', { name: 'Gelince haber ver' });
+  await expect(alert).toBeVisible();
+  await shots(page, 'stock-alert-form');
   await alert.getByLabel('E-posta adresiniz').fill(email);
   await alert.getByRole('button', { name: 'Gelince haber ver' }).click();
   await expect(

@@ -29,7 +29,7 @@ export function ErrorScreen({
           {status}
         </p>
         <h1 className="mt-4 text-3xl font-semibold text-ink-900">{t('error.notFound')}</h1>
-        <p className="mt-3 break-all text-ink-600" data-testid="error-message">
+        <p className="mt-3 break-words text-ink-600" data-testid="error-message">
           {message}
         </p>
         {status === 404 && (
