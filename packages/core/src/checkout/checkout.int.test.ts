@@ -307,13 +307,13 @@ describe('checkout: placing an order', () => {
         .filter((m) => m.subject.includes(orderNo))
         .map((m) => [m.kind, m.to])
         .sort();
-    const transfer = await place(await cartWith([{ productId: t.shop.kupa }]), guestForm());
+    const transfer = await place(await cartWith([{ productId: t.shop.ekitap }]), guestForm());
     expect(await queued(transfer.order.orderNo)).toEqual([
       ['order-confirmation', 'misafir@example.com'],
       ['order-notice', 'info@example.com'],
     ]);
     const card = await place(
-      await cartWith([{ productId: t.shop.kupa }]),
+      await cartWith([{ productId: t.shop.ekitap }]),
       guestForm({ paymentMethod: 'card' }),
     );
     expect(await queued(card.order.orderNo)).toEqual([]);

@@ -86,6 +86,7 @@ describe('the durable mail queue', () => {
       text: '1',
     });
     await nodeAt(0).deliverDue();
+    expect((await queued('eski@example.com'))[0]).toMatchObject({ status: 'sent' });
     refusing = true;
     await expect(
       w.services.mail.mailer.send({ to: 'eski@kapali.test', subject: 'Eski', html: '<p>1</p>', text: '1' }),
@@ -119,8 +120,7 @@ describe('the durable mail queue', () => {
     for (const address of to) {
       await enqueueMail(db, { kind: 'test', to: address, subject: 'Bir kez', html: '<p>1</p>', text: '1' });
     }
-    const [a, b] = await Promise.all([nodeAt(0).deliverDue(), nodeAt(0).deliverDue()]);
-    expect(a + b).toBe(12);
+    await Promise.all([nodeAt(0).deliverDue(), nodeAt(0).deliverDue()]);
     for (const address of to) expect(server.mailsTo(address)).toHaveLength(1);
   });
 });

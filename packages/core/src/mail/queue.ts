@@ -87,7 +87,8 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
   const now = options.now ?? (() => new Date());
   const logger = options.logger;
   let running: Promise<number> | null = null;
-  let again = false;
+  /** A round asked for while one runs: it starts after that one, so it sees every mail queued before the ask. */
+  let next: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   async function claim(): Promise<(typeof mailQueue.$inferSelect)[]> {
@@ -95,7 +96,9 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
     const due = db
       .select({ id: mailQueue.id })
       .from(mailQueue)
-      .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, at)))
+      // The database's clock too: a row it just stamped with now() (microseconds) may be later than `at`
+      // (milliseconds), and must not wait for the next round.
+      .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, sql`greatest(now(), ${at})`)))
       .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
@@ -139,28 +142,30 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
     return true;
   }
 
-  async function rounds(): Promise<number> {
+  async function round(): Promise<number> {
     let sent = 0;
-    do {
-      again = false;
-      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-        const results = await Promise.all(batch.map(attempt));
-        sent += results.filter(Boolean).length;
-      }
-    } while (again);
+    for (let batch = await claim(); batch.length > 0; batch = await claim()) {
+      const results = await Promise.all(batch.map(attempt));
+      sent += results.filter(Boolean).length;
+    }
     return sent;
   }
 
-  /** Sends every due mail; a call while a round runs makes that round look again. Resolves with how many went. */
+  /** Sends every mail due now, also those queued while a round ran. Resolves with how many this round sent. */
   function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
+    if (!running) {
+      running = round().finally(() => {
+        running = null;
+      });
       return running;
     }
-    running = rounds().finally(() => {
-      running = null;
-    });
-    return running;
+    next ??= running
+      .catch(() => 0)
+      .then(() => {
+        next = null;
+        return deliverDue();
+      });
+    return next;
   }
 
   function kick(): void {
@@ -189,7 +194,7 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
     kick,
     /** Resolves once no round runs (tests, graceful shutdown, the CLI before it closes the database). */
     async drain(): Promise<void> {
-      while (running) await running.catch(() => {});
+      while (running || next) await (next ?? running)!.catch(() => {});
     },
     /** A round every `intervalMs` (the server); mails of other nodes and retries that came due go then. */
     start(intervalMs = 60_000): void {
