@@ -70,7 +70,7 @@ interface Price {
 }
 interface ActionResult {
   ok: boolean;
-  error?: { code: string; fields?: Record<string, string> };
+  error?: { code: string; message: string; fields?: Record<string, string> };
 }
 /** What the stand-in pages write: their loaders' and actions' data. */
 interface PageData {
@@ -121,6 +121,29 @@ describe('the login form (POST /login, a React Router action)', () => {
     expect(pageData(res).actionData?.login?.error?.fields).toEqual({
       email: 'Geçerli bir e-posta adresi girin',
     });
+  });
+
+  it('tells the guessing visitor in Turkish until when to wait after five wrong passwords; the owner still logs in', async () => {
+    const guesser = browser(t.app);
+    const wrong = form({ email, password: 'yanlış-şifre' });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await guesser.request({ method: 'POST', url: '/login', ...wrong });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const error = pageData(last!).actionData!.login!.error!;
+    expect(error.code).toBe('COK_FAZLA_DENEME');
+    expect(error.message).toMatch(
+      /^Bu cihazdan çok sayıda hatalı şifre denemesi yapıldı\. .+ itibarıyla yeniden deneyebilir/,
+    );
+    const owner = await browser(t.app).request({
+      method: 'POST',
+      url: '/login',
+      ...form({ email, password: PASSWORD }),
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   it('allows ten attempts a minute per address, then answers 429 COK_FAZLA_ISTEK with Retry-After', async () => {
