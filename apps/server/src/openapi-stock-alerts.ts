@@ -19,6 +19,7 @@ export const stockAlertOperations: Operation[] = [
       400: error('GECERSIZ_ISTEK: e-mail, product or KVKK consent missing or invalid'),
       404: error('URUN_BULUNAMADI'),
       409: error('STOKTA_VAR: the product can be bought now'),
+      429: error('COK_FAZLA_ISTEK: five confirmation mails to one address in an hour'),
       503: error('Mağaza bakımda (yazma istekleri)'),
     },
   },

@@ -1,10 +1,10 @@
 import { stockAlertInput } from '@vitrin/shared/api/stock-alerts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invalidRequest, ShopError } from '../cart/errors.ts';
 import { rows } from '../catalog/rows.ts';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
-import { products, productVariants, stockAlerts } from '../db/schema.ts';
+import { mailQueue, products, productVariants, stockAlerts } from '../db/schema.ts';
 import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { backInStockEmail, stockAlertConfirmEmail } from './mails.ts';
@@ -23,6 +23,16 @@ export interface StockAlertOptions {
 const productGone = () => new ShopError(404, 'URUN_BULUNAMADI', 'Ürün bulunamadı.');
 const inStockNow = () =>
   new ShopError(409, 'STOKTA_VAR', 'Bu ürün şu anda stokta; hemen sepete ekleyebilirsiniz.');
+/** Confirmation mails to one address in an hour: enough for a shopper, too few to flood someone's inbox. */
+export const REQUESTS_PER_ADDRESS_HOUR = 5;
+const HOUR_MS = 3_600_000;
+const CONFIRM_KIND = 'stock-alert-confirm';
+const tooMany = () =>
+  new ShopError(
+    429,
+    'COK_FAZLA_ISTEK',
+    'Bu e-posta adresi için çok fazla bildirim isteği geldi; lütfen bir saat sonra yeniden deneyin.',
+  );
 const invalidConfirmation = () =>
   new ShopError(
     400,
@@ -84,6 +94,18 @@ export function createStockAlertService(db: Db, options: StockAlertOptions) {
       const { productId, variantId, email } = parsed.data;
       const product = await target(productId, variantId);
       if (product.available) throw inStockNow();
+      // Counted in the mail queue: a new request replaces the unconfirmed row of the last one.
+      const [recent] = await db
+        .select({ n: count() })
+        .from(mailQueue)
+        .where(
+          and(
+            eq(mailQueue.kind, CONFIRM_KIND),
+            eq(mailQueue.toAddress, email),
+            gt(mailQueue.createdAt, new Date(now().getTime() - HOUR_MS)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= REQUESTS_PER_ADDRESS_HOUR) throw tooMany();
       const token = newToken();
       const shopName = await settings.get('brand_name');
       const at = now();
@@ -108,7 +130,7 @@ export function createStockAlertService(db: Db, options: StockAlertOptions) {
           createdAt: at,
         });
         await enqueueMail(tx as Db, {
-          kind: 'stock-alert-confirm',
+          kind: CONFIRM_KIND,
           to: email,
           ...stockAlertConfirmEmail({
             shopName,

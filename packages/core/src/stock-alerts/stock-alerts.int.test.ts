@@ -79,4 +79,17 @@ describe('stock alerts (Gelince haber ver)', () => {
     await t.setStock(t.shop.kupa, 10);
     expect(await alerts().notifyRestocked()).toBe(1);
   });
+
+  it('mails one address at most five confirmation links an hour (COK_FAZLA_ISTEK)', async () => {
+    const request = { productId: t.shop.pestemal, variantId: t.shop.variants.kirmizi, kvkk: true };
+    const email = 'sel@example.com';
+    // Every confirmation mail counts, for any product, even when a later request replaced its row.
+    await t.setStock(t.shop.kupa, 0);
+    for (let i = 0; i < 3; i++) await alerts().request({ ...request, email });
+    for (let i = 0; i < 2; i++) await alerts().request({ productId: t.shop.kupa, email, kvkk: true });
+    expect(await rejection(alerts().request({ productId: t.shop.kupa, email, kvkk: true }))).toMatchObject({
+      code: 'COK_FAZLA_ISTEK',
+    });
+    await t.setStock(t.shop.kupa, 10);
+  });
 });
