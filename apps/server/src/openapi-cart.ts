@@ -201,7 +201,7 @@ export const cartOperations: Operation[] = [
       413: error('DOSYA_COK_BUYUK'),
       415: error('GORSEL_TURU_GECERSIZ'),
       429: error(
-        'COK_FAZLA_ISTEK: 30 a minute per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
+        'COK_FAZLA_ISTEK: 30 an hour per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
       ),
     },
   },

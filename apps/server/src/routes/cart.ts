@@ -3,7 +3,7 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { PERSONALIZATION_IMAGE_PATH, type Services, ShopError } from '@vitrin/core';
-import { releaseUpload, reserveUpload } from '@vitrin/core/cart/uploads';
+import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitrin/core/cart/uploads';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
@@ -140,7 +140,8 @@ export async function registerCartRoutes(
       {
         onRequest,
         bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        // A shopper uploads a few photos; an address taking the budget's room gets only so much of it.
+        config: { rateLimit: { max: UPLOADS_PER_ADDRESS_HOURLY, timeWindow: '1 hour' } },
       },
       async (request, reply) => {
         const current = await cartRequest(request, reply, accountOf);

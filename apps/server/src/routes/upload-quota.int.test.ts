@@ -1,9 +1,15 @@
 import path from 'node:path';
 import { deleteUnusedPersonalizationImages } from '@vitrin/core/cart/abandoned';
 import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
-import { UPLOADS_PER_CART } from '@vitrin/core/cart/uploads';
+import { UPLOADS_PER_ADDRESS_HOURLY, UPLOADS_PER_CART } from '@vitrin/core/cart/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, browser, createAccountTestApp } from '../account-test-support.ts';
+import {
+  type AccountTestApp,
+  type Browser,
+  browser,
+  createAccountTestApp,
+  newIp,
+} from '../account-test-support.ts';
 import { tempDir } from '../test-support.ts';
 import { multipart, PNG } from './upload-test-support.ts';
 
@@ -76,5 +82,16 @@ describe('personalization upload quota', () => {
     const deleted = await deleteUnusedPersonalizationImages(t.services.database.db, uploads, inTwoHours);
     expect(deleted).toBeGreaterThan(0);
     expect((await upload(b, pngOf(400))).statusCode).toBe(201);
+  });
+
+  it(`takes ${UPLOADS_PER_ADDRESS_HOURLY} uploads an hour from one address, a new cart for each or not`, async () => {
+    const ip = newIp();
+    for (let i = 0; i < UPLOADS_PER_ADDRESS_HOURLY; i++) {
+      expect((await upload(browser(t.app, ip))).statusCode).toBe(201);
+    }
+    const refused = await upload(browser(t.app, ip));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('COK_FAZLA_ISTEK');
+    expect((await upload(browser(t.app))).statusCode).toBe(201);
   });
 });

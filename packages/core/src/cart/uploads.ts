@@ -7,6 +7,8 @@ import type { CartOwner } from './owner.ts';
 
 /** Images a cart may hold that no line of it uses yet; the hourly purge frees them (or deletes them). */
 export const UPLOADS_PER_CART = 10;
+/** Uploads per client address and hour, whatever cart they name (a new guest cart per upload is free). */
+export const UPLOADS_PER_ADDRESS_HOURLY = 30;
 
 /** Whose uploads these are: the guest cart's token hash (never the token), or the customer. */
 export const uploadCartKey = (owner: CartOwner) =>
