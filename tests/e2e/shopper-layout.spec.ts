@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, open, shots } from './support.ts';
+import { expectNoAxeViolations, listedProducts, open, shots } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -70,5 +70,49 @@ test.describe('header on a phone', () => {
     const unvan = 'Vitrin Atölye El Sanatları Ltd. Şti.';
     await expect(page.locator('header').getByText(unvan)).toHaveCount(0);
     await expect(page.locator('footer').getByText(unvan).first()).toBeVisible();
+  });
+});
+
+test.describe('product page on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('keeps the price and Sepete Ekle in reach once the button has scrolled away', async ({
+    page,
+    request,
+  }) => {
+    const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+    await open(page, `/product/${product.slug}`);
+    const bar = page.getByTestId('sticky-buy-bar');
+    await expect(bar).toBeHidden();
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText('₺');
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
+    await shots(page, 'product-sticky-bar');
+    await bar.getByRole('button', { name: 'Sepete Ekle' }).click();
+    await expect(page.getByText('Ürün sepete eklendi')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).toBeHidden();
+  });
+});
+
+test.describe('product cards', () => {
+  test('offer comparing as a small labelled icon button, not a second full-width button', async ({
+    page,
+  }) => {
+    await open(page, '/shop/seramik');
+    const card = page.getByRole('article').first();
+    const compare = card.getByRole('button', { name: 'Karşılaştırmaya Ekle' });
+    await expect(compare).toBeVisible();
+    const box = (await compare.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(48);
+    await compare.click();
+    await expect(card.getByRole('button', { name: 'Karşılaştırmadan Çıkar' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoAxeViolations(page);
+    await shots(page, 'cards');
   });
 });

@@ -56,9 +56,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       <CardAction product={product} titleId={titleId} />
       {/* Outside the link (a button may not sit in one); their state is filled in on the client. */}
       <WishlistButton productId={product.id} describedBy={titleId} className="absolute right-2 top-2" />
-      <div className="px-3 pb-3">
-        <CompareButton productId={product.id} describedBy={titleId} className="w-full text-xs" />
-      </div>
+      <CompareButton icon productId={product.id} describedBy={titleId} className="absolute right-2 top-14" />
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { StickyBuyBar } from '../components/sticky-buy-bar.tsx';
 import { CompareButton, WishlistButton } from '../components/wishlist/list-buttons.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useNonce } from '../lib/nonce.ts';
@@ -148,16 +149,18 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             </fieldset>
           ))}
 
-          <AddToCart
-            key={product.id}
-            productId={product.id}
-            groups={groups}
-            chosen={chosen}
-            variant={variant}
-            stock={stock}
-            price={price}
-            personalization={product.personalization}
-          />
+          <StickyBuyBar price={price} buyable={stock.state !== 'out' && price !== null}>
+            <AddToCart
+              key={product.id}
+              productId={product.id}
+              groups={groups}
+              chosen={chosen}
+              variant={variant}
+              stock={stock}
+              price={price}
+              personalization={product.personalization}
+            />
+          </StickyBuyBar>
           {product.stockType === 4 && <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>}
           <div className="flex flex-wrap items-center gap-3">
             <WishlistButton productId={product.id} />

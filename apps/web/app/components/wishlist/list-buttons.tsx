@@ -63,6 +63,9 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait';
+
 interface ListButtonProps {
   productId: number;
   /** The product's title element: cards carry many buttons, this names which product. */
@@ -115,26 +118,61 @@ export function WishlistButton({ className = '', ...props }: ListButtonProps) {
       {...props}
       name="wishlist"
       label={(inList) => (inList ? t('wishlist.remove') : t('wishlist.add'))}
-      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-clay-700 shadow-sm hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait ${className}`}
+      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-clay-700 shadow-sm hover:bg-sand-100 ${focusRing} ${className}`}
     >
       {(inList) => <Heart filled={inList} />}
     </ListToggle>
   );
 }
 
-/** "Karşılaştırmaya Ekle" / "Karşılaştırmadan Çıkar", with `aria-pressed`. */
-export function CompareButton({ className = '', ...props }: ListButtonProps) {
+function Arrows() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M4 8h14m-4-4 4 4-4 4M20 16H6m4-4-4 4 4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * "Karşılaştırmaya Ekle" / "Karşılaştırmadan Çıkar", with `aria-pressed`. On cards (`icon`) a small round
+ * button under the heart, its words the accessible name and tooltip; on the product page a labelled button.
+ */
+export function CompareButton({
+  className = '',
+  icon = false,
+  ...props
+}: ListButtonProps & { icon?: boolean }) {
   const { t } = useTranslation();
+  const words = (inList: boolean) => (inList ? t('compare.remove') : t('compare.add'));
+  if (icon) {
+    return (
+      <ListToggle
+        {...props}
+        name="compare"
+        label={words}
+        className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand-200 bg-white text-ink-800 shadow-sm hover:bg-sand-100 aria-pressed:border-clay-700 aria-pressed:bg-clay-700 aria-pressed:text-white ${focusRing} ${className}`}
+      >
+        {() => <Arrows />}
+      </ListToggle>
+    );
+  }
   return (
     <ListToggle
       {...props}
       name="compare"
-      className={`inline-flex items-center justify-center gap-1.5 rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait aria-pressed:border-clay-700 aria-pressed:bg-sand-100 aria-pressed:text-clay-800 ${className}`}
+      className={`inline-flex items-center justify-center gap-1.5 rounded-lg border border-ink-800 px-3 py-2 text-sm font-medium text-ink-800 hover:bg-sand-100 aria-pressed:border-clay-700 aria-pressed:bg-sand-100 aria-pressed:text-clay-800 ${focusRing} ${className}`}
     >
       {(inList) => (
         <>
           <span aria-hidden="true">{inList ? '✓' : '⇄'}</span>
-          {inList ? t('compare.remove') : t('compare.add')}
+          {words(inList)}
         </>
       )}
     </ListToggle>
