@@ -26,6 +26,7 @@ const NUL = '\u0000';
 function expectRefused(res: Response, field: string) {
   expect(res.statusCode, res.body).toBe(400);
   const { error } = res.json();
+  expect(error.code).toBe('GECERSIZ_ISTEK');
   expect(error.message).toEqual(expect.any(String));
   expect(error.fields?.[field]).toBe(CONTROL_CHARACTER_MESSAGE);
 }
