@@ -69,7 +69,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // A customer's earlier guest orders, added to the account once its e-mail address is proven theirs.
   const guestOrders = createGuestOrderLinks(db, {
     secret: createSecret(db, 'guest_order_link'),
-    mailer: mail.mailer,
+    mail,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     shopName: () => settings.get('brand_name'),
   });

@@ -14,7 +14,8 @@ const links = () => w.services.guestOrders;
 const listed = async (id = customerId) => (await w.services.orders.list(id, { page: 1 })).orders;
 
 /** The token of the last guest-orders link e-mailed to `to`. */
-function tokenMailedTo(to: string): string {
+async function tokenMailedTo(to: string): Promise<string> {
+  await w.services.mail.drain();
   const mail = w.sent.filter((m) => m.to === to && m.subject.startsWith('Misafir siparişlerinizi')).at(-1);
   const token = mail && /panel\/orders\?baglanti=([\w.-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no guest-orders e-mail to ${to}`);
@@ -33,7 +34,7 @@ describe('guest orders of a registered e-mail address', () => {
     expect(await links().requestLink(customerId)).toBe(2);
     expect(await listed()).toEqual([]);
 
-    expect(await links().confirm(customerId, tokenMailedTo('ayse@example.com'))).toBe(2);
+    expect(await links().confirm(customerId, await tokenMailedTo('ayse@example.com'))).toBe(2);
     expect((await listed()).map((o) => o.orderNo).sort()).toEqual([first.orderNo, second.orderNo].sort());
     expect(await links().count(customerId)).toBe(0);
   });
@@ -48,7 +49,7 @@ describe('guest orders of a registered e-mail address', () => {
     const other = (await w.services.customers.register(person(7))).customer.id;
     await w.placeOrder({ email: 'ayse@example.com' });
     await links().requestLink(customerId);
-    const token = tokenMailedTo('ayse@example.com');
+    const token = await tokenMailedTo('ayse@example.com');
 
     const refused = await rejection(links().confirm(other, token));
     expect(refused).toMatchObject({
@@ -63,5 +64,12 @@ describe('guest orders of a registered e-mail address', () => {
     });
     expect(await listed(other)).toEqual([]);
     expect(await links().count(customerId)).toBe(1);
+  });
+
+  it('mails one address at most three links an hour (COK_FAZLA_ISTEK)', async () => {
+    const id = (await w.services.customers.register(person(8))).customer.id;
+    await w.placeOrder({ email: 'musteri8@example.com' });
+    for (let i = 0; i < 3; i++) expect(await links().requestLink(id)).toBe(1);
+    expect(await rejection(links().requestLink(id))).toMatchObject({ code: 'COK_FAZLA_ISTEK' });
   });
 });

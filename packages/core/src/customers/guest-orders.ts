@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers, orders } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { customers, mailQueue, orders } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import { guestOrdersEmail } from '../mail/templates.ts';
 import { OrderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
@@ -10,10 +11,15 @@ import type { Secret } from '../orders/secrets.ts';
 /** How long the e-mailed link works. */
 export const GUEST_LINK_VALID_HOURS = 24;
 
+/** Links mailed to one address in an hour: a shopper needs one, more would let a stranger flood the address. */
+export const LINKS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+const MAIL_KIND = 'guest-orders-link';
+
 export interface GuestOrderLinkOptions {
   secret: Secret;
-  /** Sends the link; the e-mail queue's mailer. */
-  mailer: Mailer;
+  /** The durable e-mail queue the link goes through. */
+  mail: MailQueue;
   shopUrl: string;
   shopName: () => Promise<string>;
   now?: () => Date;
@@ -58,8 +64,22 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
     return row?.n ?? 0;
   }
 
-  /** Sends the link through the one mail path of the shop (the durable queue). */
-  const sendLink = (message: Parameters<Mailer['send']>[0]) => options.mailer.send(message);
+  /** Queues the link; it goes with the queue's next round, started at once. */
+  async function sendLink(message: MailMessage): Promise<void> {
+    await enqueueMail(db, { kind: MAIL_KIND, ...message });
+    options.mail.kick();
+  }
+
+  async function recentLinks(email: string): Promise<number> {
+    const since = new Date(now().getTime() - HOUR_MS);
+    const [row] = await db
+      .select({ n: count() })
+      .from(mailQueue)
+      .where(
+        and(eq(mailQueue.kind, MAIL_KIND), eq(mailQueue.toAddress, email), gt(mailQueue.createdAt, since)),
+      );
+    return row?.n ?? 0;
+  }
 
   return {
     /** Guest orders placed with the customer's e-mail address that the account does not show yet. */
@@ -72,6 +92,12 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
       const account = await accountOf(customerId);
       const n = await waiting(account.email);
       if (n === 0) return 0;
+      if ((await recentLinks(account.email)) >= LINKS_PER_HOUR) {
+        throw new OrderError(
+          'COK_FAZLA_ISTEK',
+          'Son bir saatte bu adrese yeterince bağlantı gönderdik; lütfen e-postanızı kontrol edin ya da bir saat sonra yeniden deneyin.',
+        );
+      }
       const expires = Math.floor(now().getTime() / 1000) + GUEST_LINK_VALID_HOURS * 3600;
       const mac = signature(await options.secret.ready(), customerId, account.email, expires);
       const token = `${expires}.${mac.toString('base64url')}`;

@@ -31,6 +31,8 @@ export const orderErrorStatus = {
   GECERSIZ_ISTEK: 400,
   /** A link that adds guest orders to an account: forged, expired, or for another account or address. */
   BAGLANTI_GECERSIZ: 400,
+  /** Too many mails asked for one address in a short time. */
+  COK_FAZLA_ISTEK: 429,
 } as const;
 export type OrderErrorCode = keyof typeof orderErrorStatus;
 
