@@ -21,7 +21,7 @@ import {
   resetInput,
 } from '@vitrin/shared/api/account';
 import { formatDateTime } from '@vitrin/shared/dates';
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addresses, customers, passwordResets, sessions } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
