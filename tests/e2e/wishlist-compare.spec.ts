@@ -70,6 +70,23 @@ test.describe('wishlist and compare', () => {
     await expect(table.getByRole('rowheader', { name: 'KDV %' })).toBeVisible();
     await expectNoAxeViolations(page);
     await shots(page, 'compare-two');
+    // Row by row: each product's buttons, and each attribute, sit on one line across the products.
+    const widths = await page
+      .getByTestId('compare-column')
+      .evaluateAll((cols) => cols.map((c) => Math.round(c.getBoundingClientRect().width)));
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
+    const actionTops = await page
+      .getByTestId('compare-actions')
+      .evaluateAll((cells) =>
+        cells.map((c) => Math.round(c.querySelector('a, button')!.getBoundingClientRect().top)),
+      );
+    expect(actionTops).toHaveLength(2);
+    expect(new Set(actionTops).size).toBe(1);
+    const vatCells = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'KDV %' }) });
+    const tops = await vatCells
+      .getByRole('cell')
+      .evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
 
     // Only the differences: rows where both products agree go, on the client.
     const rowsBefore = await table.getByRole('rowheader').count();
@@ -99,6 +116,10 @@ test.describe('wishlist and compare', () => {
     await open(page, '/compare');
     await expect(page.getByTestId('compare-column')).toHaveCount(4);
     await shots(page, 'compare-four');
+    // On a phone the table scrolls inside its own box; the page itself does not get wider.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('button', { name: 'Karşılaştırmadan Çıkar' }).first().click();
     await expect(page.getByTestId('compare-column')).toHaveCount(3);
   });

@@ -93,9 +93,7 @@ function useRows(items: CompareItemView[]): Row[] {
 const isDifferent = (row: Row) => new Set(row.values).size > 1;
 
 function ProductHead({ item }: { item: CompareItemView }) {
-  const { t } = useTranslation();
   const titleId = `compare-${item.id}-title`;
-  const buyable = item.stock.state !== 'out' && item.price !== null;
   return (
     <div className="flex flex-col gap-3">
       <AppLink to={`/product/${item.slug}`} tabIndex={-1} aria-hidden="true">
@@ -116,6 +114,17 @@ function ProductHead({ item }: { item: CompareItemView }) {
       >
         {item.name}
       </AppLink>
+    </div>
+  );
+}
+
+/** A product's buttons: a row of their own, so they line up across products whatever their names' length. */
+function ProductActions({ item }: { item: CompareItemView }) {
+  const { t } = useTranslation();
+  const titleId = `compare-${item.id}-title`;
+  const buyable = item.stock.state !== 'out' && item.price !== null;
+  return (
+    <div className="flex flex-col gap-2">
       {buyable && <BuyOrChoose product={item} describedBy={titleId} />}
       <RemoveFromList productId={item.id} describedBy={titleId} label={t('compare.remove')} />
     </div>
@@ -198,33 +207,44 @@ export default function CompareRoute({ loaderData }: Route.ComponentProps) {
             <DifferencesToggle on={onlyDifferences} />
             <p className="text-sm text-ink-600 md:hidden">{t('compare.scrollHint')}</p>
           </div>
+          {/* Relative: the screen-reader-only texts in cells (absolutely placed) stay inside the scrolling box
+              instead of widening the page on a phone. */}
           <section
-            className="mt-4 overflow-x-auto rounded-xl border border-sand-200 bg-white"
+            className="relative mt-4 overflow-x-auto rounded-xl border border-sand-200 bg-white"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (the first column stays in view).
             tabIndex={0}
             aria-label={t('compare.caption')}
             data-testid="compare-table"
           >
-            <table className="w-full border-collapse text-left text-sm">
+            {/* Equal columns (fixed layout), so pictures and names line up across products too. */}
+            <table
+              className="w-full table-fixed border-collapse text-left text-sm"
+              style={{ minWidth: `${8 + compare.items.length * 12}rem` }}
+            >
               <caption className="sr-only">{t('compare.caption')}</caption>
               <thead>
                 <tr className="border-b border-sand-200 align-top">
-                  <td className={`${stickyCell} w-32 min-w-28 p-3 text-ink-600`}>
+                  <td className={`${stickyCell} w-32 p-3 text-ink-600`}>
                     <span className="sr-only">{t('compare.feature')}</span>
                   </td>
                   {compare.items.map((item) => (
-                    <th
-                      key={item.id}
-                      scope="col"
-                      className="min-w-48 p-3 font-normal"
-                      data-testid="compare-column"
-                    >
+                    <th key={item.id} scope="col" className="p-3 font-normal" data-testid="compare-column">
                       <ProductHead item={item} />
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
+                <tr className="border-b border-sand-200 align-top">
+                  <th scope="row" className={`${stickyCell} p-3 font-semibold text-ink-900`}>
+                    {t('compare.actions')}
+                  </th>
+                  {compare.items.map((item) => (
+                    <td key={item.id} className="p-3" data-testid="compare-actions">
+                      <ProductActions item={item} />
+                    </td>
+                  ))}
+                </tr>
                 {shown.map((row) => (
                   <tr key={row.key} className="border-b border-sand-200 last:border-0">
                     <th scope="row" className={`${stickyCell} p-3 font-semibold text-ink-900`}>
