@@ -77,6 +77,7 @@ test.describe('category page on a phone', () => {
     await expect(stock).toBeChecked();
     await page.getByRole('button', { name: /ürünü göster$/ }).click();
     await expect(stock).toBeHidden();
+    await expect(opener).toBeFocused();
     await expect(opener).toContainText('1');
     await expect(opener).toHaveAccessibleName(/1 etkin filtre/);
     await shots(page, 'category-phone');

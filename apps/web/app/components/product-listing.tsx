@@ -1,6 +1,6 @@
 import type { ProductListing as Listing, ListingQuery } from '@vitrin/shared/api/catalog';
 import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { keptParams } from '../lib/listing-query.ts';
@@ -24,7 +24,12 @@ export function ProductListing({
   const { search } = useLocation();
   const sortForm = useListingForm();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const closeFilters = useCallback(() => setFiltersOpen(false), []);
+  const opener = useRef<HTMLAnchorElement>(null);
+  // Closing the drawer puts focus back on the button that opened it.
+  const closeFilters = useCallback(() => {
+    setFiltersOpen(false);
+    opener.current?.focus();
+  }, []);
   const active = activeFilterCount(query);
   return (
     <div className="flex flex-col gap-8 lg:grid lg:grid-cols-[16rem_1fr]">
@@ -38,6 +43,7 @@ export function ProductListing({
           </h2>
           {/* On a phone the filters come after the products: without JavaScript this link leads there. */}
           <a
+            ref={opener}
             href={`#${FILTERS_ID}`}
             onClick={(e) => {
               e.preventDefault();

@@ -30,7 +30,10 @@ export function StickyBuyBar({
     let frame = 0;
     const check = () => {
       frame = 0;
-      setAway(target.getBoundingClientRect().bottom < 0);
+      // The footer's top in view: the bar steps aside, so it never covers the page's last lines.
+      const footer =
+        document.querySelector('footer')?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+      setAway(target.getBoundingClientRect().bottom < 0 && footer > window.innerHeight);
     };
     const onScroll = () => {
       frame ||= requestAnimationFrame(check);
