@@ -77,6 +77,9 @@ function failure(err: AccountError): Failure {
       message: err.message,
       ...(err.fields ? { fields: err.fields } : {}),
     },
+    ...(err.lockedUntil
+      ? { retryAfter: Math.max(1, Math.ceil((err.lockedUntil.getTime() - Date.now()) / 1000)) }
+      : {}),
   };
 }
 

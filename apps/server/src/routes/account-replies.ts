@@ -15,6 +15,7 @@ export function sendResult<T>(
   reply.header('cache-control', 'no-store');
   if (!result.ok) {
     const { code, message, fields } = result.error;
+    if (result.retryAfter) reply.header('retry-after', String(result.retryAfter));
     return reply.status(result.status).send(errorBody(code, message, fields));
   }
   if (result.setCookie.length) reply.header('set-cookie', result.setCookie);

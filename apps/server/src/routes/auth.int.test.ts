@@ -209,7 +209,7 @@ describe('login', () => {
     });
   });
 
-  it('makes a guessing client wait after five wrong passwords with 429 COK_FAZLA_DENEME saying until when', async () => {
+  it('makes a guessing client wait after five wrong passwords with 429 COK_FAZLA_DENEME saying until when and Retry-After', async () => {
     const victim = fresh();
     await browser(t.app).post('/api/front/auth/register', victim);
     const attacker = browser(t.app);
@@ -226,6 +226,9 @@ describe('login', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('COK_FAZLA_DENEME');
     expect(res.json().error.message).toMatch(/\d{1,2} \p{L}+ \d{2}:\d{2} itibarıyla yeniden deneyebilir/u);
+    // About 15 minutes: a client may wait it out instead of guessing on.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 

@@ -121,8 +121,12 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
       const expires = Number(match[1]);
       if (expires * 1000 < now().getTime()) throw invalidLink();
       const account = await accountOf(customerId);
-      const expected = signature(await options.secret.ready(), customerId, account.email, expires);
-      const given = Buffer.from(match[2]!, 'base64url');
+      // The link's text is compared, not its decoded bytes: base64url ignores the last character's low
+      // bits, so a decoded comparison would accept a changed link.
+      const expected = Buffer.from(
+        signature(await options.secret.ready(), customerId, account.email, expires).toString('base64url'),
+      );
+      const given = Buffer.from(match[2]!);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidLink();
       const linked = await db
         .update(orders)

@@ -16,6 +16,8 @@ export interface Failure {
   /** The HTTP status the answer should carry (400, 401, 404, 409, 429). */
   status: number;
   error: ApiErrorBody['error'];
+  /** Seconds until the client may try again (a 429), sent as `Retry-After`. */
+  retryAfter?: number;
 }
 
 /**
