@@ -2,12 +2,14 @@ import { contactAnswer, contactRequest } from '@vitrin/shared/api/contact';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import {
   openTicketRequest,
+  TICKETS_PER_PAGE,
   type TicketDetail,
   type TicketList,
+  ticketListQuery,
   ticketReplyRequest,
 } from '@vitrin/shared/api/support';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** The contact form and support tickets in the OpenAPI document (their answers as zod schemas). */
 
@@ -51,7 +53,11 @@ const detail = summary.extend({
   canClose: z.boolean(),
 }) satisfies z.ZodType<TicketDetail>;
 const list = z.object({
-  tickets: z.array(summary),
+  tickets: z.array(summary).describe(`One page, at most ${TICKETS_PER_PAGE} tickets`),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int().describe('All the customer’s tickets'),
+  pageCount: z.number().int().describe('At least 1'),
   orders: z.array(z.object({ orderNo: z.string(), createdAt: z.string() })),
 }) satisfies z.ZodType<TicketList>;
 const ticketAnswer = z.object({ ticket: detail });
@@ -78,10 +84,11 @@ export const supportOperations: Operation[] = [
   {
     method: 'get',
     path: '/api/front/support/tickets',
-    summary: "The customer's tickets (last change first) and their recent orders to name on a new one",
+    summary: `The customer's tickets, ${TICKETS_PER_PAGE} a page (last change first), and their recent orders to name on a new one`,
     tag: 'support',
     auth: true,
-    responses: { 200: { description: 'Tickets', schema: list }, ...noSession },
+    query: ticketListQuery,
+    responses: { 200: { description: 'Tickets', schema: list }, ...invalid, ...noSession },
   },
   {
     method: 'post',

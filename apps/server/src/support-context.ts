@@ -89,7 +89,7 @@ export function createSupportContext(
     return runSupport(() => work(id));
   }
   return {
-    list: () => asCustomer((id) => support.list(id)),
+    list: (page) => asCustomer((id) => support.list(id, { page })),
     open: (fields) => asCustomer(async (id) => support.open(id, textFields(fields), await uploadOf(fields))),
     detail: (ticketNo) => asCustomer((id) => support.detail(id, ticketNo)),
     reply: (ticketNo, fields) =>

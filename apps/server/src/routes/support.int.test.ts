@@ -269,6 +269,31 @@ describe('support tickets API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ message: 'Mesajınızı yazın' });
   });
+
+  it('pages through every ticket, 20 a page, last change first, and refuses a bad page with GECERSIZ_ISTEK', async () => {
+    const zeynep = await registeredBrowser(t.app, 3);
+    const zeynepId = (await zeynep.get('/api/front/auth/me')).json().customer.id;
+    for (let i = 1; i <= 23; i++) {
+      await t.services.support.open(zeynepId, { subject: `Talep ${i}`, message: 'Bir sorum olacaktı.' });
+    }
+    const first = (await zeynep.get('/api/front/support/tickets')).json();
+    expect(first).toMatchObject({ page: 1, perPage: 20, total: 23, pageCount: 2 });
+    expect(first.tickets).toHaveLength(20);
+    expect(first.tickets[0].subject).toBe('Talep 23');
+    const second = (await zeynep.get('/api/front/support/tickets?page=2')).json();
+    expect(second).toMatchObject({ page: 2, total: 23, pageCount: 2 });
+    expect(second.tickets.map((s: { subject: string }) => s.subject)).toEqual([
+      'Talep 3',
+      'Talep 2',
+      'Talep 1',
+    ]);
+    const bad = await zeynep.get('/api/front/support/tickets?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'GECERSIZ_ISTEK',
+      fields: { page: 'Sayfa en az 1 olmalı' },
+    });
+  });
 });
 
 describe('npm run vitrin -- ticket', () => {

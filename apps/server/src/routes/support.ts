@@ -85,7 +85,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
   const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
 
   app.get('/api/front/support/tickets', async (request, reply) =>
-    sendResult(reply, await asCustomer(request, reply, (id) => support.list(id)), (list) => ({
+    sendResult(reply, await asCustomer(request, reply, (id) => support.list(id, request.query)), (list) => ({
       status: 200,
       body: list,
     })),

@@ -8,6 +8,7 @@ import { AccountRouteError } from '../account/route-error.tsx';
 import { failed, formFields, requireCustomer, valueOrThrow } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { ContactDetails } from '../components/contact-details.tsx';
+import { Pagination } from '../components/pagination.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
@@ -16,10 +17,12 @@ import type { Route } from './+types/panel-support';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('support.title'));
 
-/** Destek: the customer's tickets, a form to open one, and how to reach the shop directly. */
+/** Destek: the customer's tickets a page at a time (`?page=`), a form to open one, and how to reach the shop. */
 export async function loader(args: Route.LoaderArgs) {
   const customer = await requireCustomer(args);
-  const list = valueOrThrow(args.request, await args.context.support.list());
+  const asked = new URL(args.request.url).searchParams.get('page');
+  const page = Math.max(1, Math.min(10_000, Number(asked) || 1));
+  const list = valueOrThrow(args.request, await args.context.support.list(page));
   return { email: customer.email, ...list };
 }
 
@@ -41,7 +44,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
   const { home, pageLinks } = useRootData();
   const settings = home.global_setting;
   const help = pageLinks.filter((p) => p.type === 2);
-  const { tickets, orders } = loaderData;
+  const { tickets, orders, page, pageCount } = loaderData;
   return (
     <PanelPage title={t('support.title')} intro={t('support.intro')}>
       <PanelSection id="tickets-title" title={t('support.ticketsTitle')}>
@@ -78,6 +81,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
+        <Pagination page={page} pageCount={pageCount} className="mt-4" />
       </PanelSection>
       <PanelSection id="new-ticket-title" title={t('support.newTicket')}>
         <AccountForm

@@ -1,10 +1,10 @@
 import type { TicketDetail, TicketList, TicketSummary } from '@vitrin/shared/api/support-context';
 import { canApply, TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, orders, supportMessages, supportTickets } from '../db/schema.ts';
 
-/** How many tickets and orders the panel lists (newest first). */
+/** How many tickets the CLI lists, and how many orders the panel offers on a new ticket (newest first). */
 export const LIST_LIMIT = 100;
 export const ORDER_CHOICES = 50;
 
@@ -52,15 +52,23 @@ export async function findTicket(db: Db, ticketNo: string): Promise<TicketRow | 
   return row as TicketRow | undefined;
 }
 
-export async function listTickets(db: Db, customerId: number): Promise<TicketList> {
-  const [tickets, recent] = await Promise.all([
+/** One page of the customer's tickets, last change first (the id breaks ties so pages never overlap). */
+export async function listTickets(
+  db: Db,
+  customerId: number,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<TicketList> {
+  const mine = eq(supportTickets.customerId, customerId);
+  const [tickets, [counted], recent] = await Promise.all([
     db
       .select(ticketColumns)
       .from(supportTickets)
       .leftJoin(orders, eq(orders.id, supportTickets.orderId))
-      .where(eq(supportTickets.customerId, customerId))
+      .where(mine)
       .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
-      .limit(LIST_LIMIT),
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(supportTickets).where(mine),
     db
       .select({ orderNo: orders.orderNo, createdAt: orders.createdAt })
       .from(orders)
@@ -68,8 +76,13 @@ export async function listTickets(db: Db, customerId: number): Promise<TicketLis
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ORDER_CHOICES),
   ]);
+  const total = counted?.n ?? 0;
   return {
     tickets: (tickets as TicketRow[]).map(summary),
+    page,
+    perPage,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / perPage)),
     orders: recent.map((o) => ({ orderNo: o.orderNo, createdAt: o.createdAt.toISOString() })),
   };
 }

@@ -1,6 +1,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openTicketRequest, ticketNoSchema, ticketReplyRequest } from '@vitrin/shared/api/support';
+import {
+  openTicketRequest,
+  TICKETS_PER_PAGE,
+  ticketListQuery,
+  ticketNoSchema,
+  ticketReplyRequest,
+} from '@vitrin/shared/api/support';
 import type { TicketDetail, TicketList } from '@vitrin/shared/api/support-context';
 import { canApply, TICKET_EVENTS, type TicketEvent, type TicketStatus } from '@vitrin/shared/ticket-status';
 import type { z } from '@vitrin/shared/zod';
@@ -155,8 +161,10 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
   const detailOf = async (ticketNo: string) => ticketDetail(db, (await findTicket(db, ticketNo))!);
 
   return {
-    async list(customerId: number): Promise<TicketList> {
-      return listTickets(db, customerId);
+    /** One page of the customer's tickets; `input` is the query (`{ page }`, 1 when absent). */
+    async list(customerId: number, input: unknown = {}): Promise<TicketList> {
+      const { page } = parse(ticketListQuery, input);
+      return listTickets(db, customerId, { page, perPage: TICKETS_PER_PAGE });
     },
 
     async open(customerId: number, input: unknown, upload?: AttachmentUpload | null): Promise<TicketDetail> {

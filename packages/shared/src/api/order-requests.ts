@@ -4,6 +4,7 @@
  */
 import { cardDigits, isLuhnValid } from '../payment-card.ts';
 import { z } from '../zod.ts';
+import { pageNumber } from './page-number.ts';
 
 /** Order numbers are short upper-case letters and digits (with dashes); anything else is not one. */
 export const orderNoSchema = z
@@ -21,12 +22,7 @@ export const accessTokenSchema = z
   .regex(/^[A-Za-z0-9_-]*$/, 'Erişim anahtarı geçersiz');
 
 export const orderListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Sayfa bir sayı olmalı' })
-    .int('Sayfa bir tam sayı olmalı')
-    .min(1, 'Sayfa en az 1 olmalı')
-    .max(10_000, 'Sayfa çok büyük')
-    .default(1),
+  page: pageNumber,
   perPage: z.coerce
     .number({ error: 'Sayfa boyutu bir sayı olmalı' })
     .int('Sayfa boyutu bir tam sayı olmalı')

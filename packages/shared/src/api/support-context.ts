@@ -52,7 +52,12 @@ export interface TicketOrderChoice {
 }
 
 export interface TicketList {
+  /** One page of the customer's tickets, last change first. */
   tickets: TicketSummary[];
+  page: number;
+  perPage: number;
+  total: number;
+  pageCount: number;
   /** The customer's recent orders, newest first, for the "new ticket" form. */
   orders: TicketOrderChoice[];
 }
@@ -64,7 +69,8 @@ export interface ContactContext {
 
 export interface SupportContext {
   // Every method needs a logged-in customer: without one it answers 401 OTURUM_GECERSIZ.
-  list(): Promise<Result<TicketList>>;
+  /** One page (`TICKETS_PER_PAGE` a page) of the customer's tickets; 400 GECERSIZ_ISTEK for a bad page. */
+  list(page: number): Promise<Result<TicketList>>;
   /** Fields: subject, message, orderNo (optional), file (optional). */
   open(fields: FormFields): Promise<Result<TicketDetail>>;
   detail(ticketNo: string): Promise<Result<TicketDetail>>;

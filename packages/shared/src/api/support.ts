@@ -4,6 +4,7 @@
  */
 import { lineText, multilineText, z } from '../zod.ts';
 import { SUPPORT_LIMITS } from './form-limits.ts';
+import { pageNumber } from './page-number.ts';
 
 export type {
   TicketDetail,
@@ -48,4 +49,10 @@ export const openTicketRequest = z.object({
 export type OpenTicketRequest = z.input<typeof openTicketRequest>;
 
 export const ticketReplyRequest = z.object({ message });
+
+/** How many tickets a page of the customer's list holds. */
+export const TICKETS_PER_PAGE = 20;
+
+/** `?page=` of the customer's ticket list (1 when absent). */
+export const ticketListQuery = z.object({ page: pageNumber });
 export type TicketReplyRequest = z.input<typeof ticketReplyRequest>;
