@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
 import { preparedRows } from '../db/statements.ts';
-import { type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
+import { CART_COLUMNS, type CartWithLinesRow, cartWithLines, upsertCart } from './cart-rows.ts';
 import type { FreshStock } from './catalogue-cache.ts';
 import type { CartItemRow, CartRow } from './priced-cart.ts';
 
@@ -39,8 +39,8 @@ interface Row extends CartWithLinesRow {
 }
 
 /**
- * Adds a line in one statement, without a transaction around it: the cart is made or touched (and locked),
- * and the line is inserted or its quantity raised, in one INSERT … ON CONFLICT whose conditions hold the
+ * Adds a line in one statement, without a transaction around it: the cart is made or touched (and locked)
+ * by `upsertCart`, and the line is inserted or its quantity raised, in one INSERT … ON CONFLICT whose conditions hold the
  * bounds against the row as it is at that moment (at most 999 a line, at most the stock). The statement
  * answers with the cart, all its lines and their stock. Concurrent adds to one cart queue on the cart row;
  * the line bound of 50 is counted on the statement's snapshot, so two different new lines added to one cart
@@ -52,17 +52,11 @@ export async function addLine(
   line: NewLine,
   at: Date,
 ): Promise<AddedLine> {
-  const [tokenHash, customerId] = 'customerId' in owner ? [null, owner.customerId] : [owner.tokenHash, null];
-  const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
   const personalization = line.personalization === null ? null : JSON.stringify(line.personalization);
   const found = await preparedRows<Row>(
     db,
     'cart_add',
-    sql`with c as (
-        insert into carts (token_hash, customer_id, created_at, updated_at)
-        values (${tokenHash}, ${customerId}::int, ${at}, ${at})
-        on conflict ${target} do update set updated_at = excluded.updated_at
-        returning *),
+    sql`with c as (${upsertCart(owner, at)}),
       s as (
         select case when ${line.variantId}::int is null
           then (select stock from products where id = ${line.productId})
@@ -86,8 +80,7 @@ export async function addLine(
       lines as (
         select *, true as written from w
         union all select *, false from old where old.id not in (select id from w))
-      select c.id as c_id, c.token_hash, c.customer_id, c.coupon_code, c.created_at as c_created_at,
-        c.updated_at as c_updated_at, l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
+      select ${CART_COLUMNS}, l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
         l.personalization, l.added_price_minor, l.created_at, l.updated_at, l.written,
         p.stock as p_stock, v.stock as v_stock, (select stock from s) as requested_stock
       from c left join lines l on true

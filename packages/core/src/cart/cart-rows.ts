@@ -1,14 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { CartItemRow, CartRow } from './priced-cart.ts';
 
-/** One row of a cart `c` left-joined with its lines `i` (`CART_WITH_LINES`). */
-export interface CartWithLinesRow {
+/** A cart `c` as `CART_COLUMNS` selects it. */
+export interface CartColumnsRow {
   c_id: number;
   token_hash: string | null;
   customer_id: number | null;
   coupon_code: string | null;
   c_created_at: Date | string;
   c_updated_at: Date | string;
+}
+
+/** One row of a cart `c` left-joined with its lines `i` (`CART_WITH_LINES`). */
+export interface CartWithLinesRow extends CartColumnsRow {
   id: number | null;
   product_id: number | null;
   variant_id: number | null;
@@ -20,23 +24,46 @@ export interface CartWithLinesRow {
   updated_at: Date | string | null;
 }
 
+/** The select list of a cart `c` (prefixed where a line's column has the same name). */
+export const CART_COLUMNS = sql.raw(`c.id as c_id, c.token_hash, c.customer_id, c.coupon_code,
+  c.created_at as c_created_at, c.updated_at as c_updated_at`);
+
 /** The select list of a cart `c` left-joined with its lines `i`: one row per line (one with no line). */
-export const CART_WITH_LINES = sql.raw(`c.id as c_id, c.token_hash, c.customer_id, c.coupon_code,
-  c.created_at as c_created_at, c.updated_at as c_updated_at, i.id, i.product_id, i.variant_id, i.line_key,
-  i.quantity, i.personalization, i.added_price_minor, i.created_at, i.updated_at`);
+export const CART_WITH_LINES = sql`${CART_COLUMNS}, i.id, i.product_id, i.variant_id, i.line_key,
+  i.quantity, i.personalization, i.added_price_minor, i.created_at, i.updated_at`;
+
+/**
+ * The one cart upsert: makes the owner's cart on its first write (a guest's cart exists only once they add
+ * something) or marks the existing one changed, and answers with it (`returning *`). The row stays locked
+ * for the rest of the transaction, so changes to one cart queue up. Run it as the first step of a larger
+ * statement (`with c as (…)`), as adding a line does, or alone through `ensureCart`.
+ */
+export function upsertCart(owner: { customerId: number } | { tokenHash: string }, at: Date): SQL {
+  const [tokenHash, customerId] = 'customerId' in owner ? [null, owner.customerId] : [owner.tokenHash, null];
+  const target = customerId === null ? sql`(token_hash)` : sql`(customer_id)`;
+  return sql`insert into carts (token_hash, customer_id, created_at, updated_at)
+    values (${tokenHash}, ${customerId}::int, ${at}, ${at})
+    on conflict ${target} do update set updated_at = excluded.updated_at
+    returning *`;
+}
+
+/** The cart of a `CART_COLUMNS` row. */
+export function cartOf(row: CartColumnsRow): CartRow {
+  return {
+    id: row.c_id,
+    tokenHash: row.token_hash,
+    customerId: row.customer_id,
+    couponCode: row.coupon_code,
+    createdAt: new Date(row.c_created_at),
+    updatedAt: new Date(row.c_updated_at),
+  };
+}
 
 /** The cart and its lines from `CART_WITH_LINES` rows; null when there was no cart. */
 export function cartWithLines(found: CartWithLinesRow[]): { cart: CartRow; rows: CartItemRow[] } | null {
   const first = found[0];
   if (!first) return null;
-  const cart: CartRow = {
-    id: first.c_id,
-    tokenHash: first.token_hash,
-    customerId: first.customer_id,
-    couponCode: first.coupon_code,
-    createdAt: new Date(first.c_created_at),
-    updatedAt: new Date(first.c_updated_at),
-  };
+  const cart = cartOf(first);
   const lines = found
     .filter((r) => r.id !== null)
     .map(

@@ -26,7 +26,15 @@ import { preparedRows } from '../db/statements.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { deleteExpiredGuestCarts, deleteUnusedPersonalizationImages } from './abandoned.ts';
 import { addLine, dropIfEmpty } from './add-line.ts';
-import { CART_WITH_LINES, type CartWithLinesRow, cartWithLines } from './cart-rows.ts';
+import {
+  CART_COLUMNS,
+  CART_WITH_LINES,
+  type CartColumnsRow,
+  type CartWithLinesRow,
+  cartOf,
+  cartWithLines,
+  upsertCart,
+} from './cart-rows.ts';
 import { type CatalogueSlice, loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
 import { createCartCatalogue } from './catalogue-cache.ts';
 import {
@@ -83,25 +91,17 @@ export function createCartService(
     return row;
   }
 
-  /**
-   * The owner's cart, made on the first write (a guest's cart exists only once they add something), in one
-   * statement: the upsert also locks the row for the rest of the transaction (changes to one cart queue up)
-   * and marks it changed.
-   */
+  /** The owner's cart, made on its first write, locked for the rest of the transaction (`upsertCart`). */
   async function ensureCart(owner: CartOwner, tx: Db): Promise<CartRow> {
     const values = ownerValues(owner);
     // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
     if (!values) throw lineNotFound();
-    const at = now();
-    const [row] = await tx
-      .insert(carts)
-      .values({ ...values, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({
-        target: 'customerId' in values ? carts.customerId : carts.tokenHash,
-        set: { updatedAt: at },
-      })
-      .returning();
-    return row!;
+    const [row] = await preparedRows<CartColumnsRow>(
+      tx,
+      'cart_upsert',
+      sql`with c as (${upsertCart(values, now())}) select ${CART_COLUMNS} from c`,
+    );
+    return cartOf(row!);
   }
 
   async function itemsOf(cartId: number, on: Db = db): Promise<CartItemRow[]> {
