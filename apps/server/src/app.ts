@@ -12,6 +12,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import type { ServerBuild } from 'react-router';
 import { createAccountContext, type ServerAccountContext } from './account-context.ts';
 import { createAccountLimiter } from './account-limits.ts';
+import { createCartContext } from './cart-context.ts';
 import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
 import { registerDatabaseOutage } from './database-outage.ts';
@@ -277,6 +278,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
           search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
           coupons: () => services.coupons.publicList(),
           account,
+          cart: createCartContext(services, request, reply, accountOf, config.publicUrl),
           checkout: createCheckoutContext(services, request, reply, accountOf, config.publicUrl),
           orders: createOrdersContext(services, request, reply, accountOf),
           wishlist: createWishlistContext(services, request, reply, accountOf, config.publicUrl),

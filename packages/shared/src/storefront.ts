@@ -1,6 +1,7 @@
 import type { AccountContext } from './api/account-context.ts';
 import type { BlogContext } from './api/blog-context.ts';
 import type { PublicCoupon } from './api/cart.ts';
+import type { CartContext } from './api/cart-context.ts';
 import type {
   CategoryNode,
   CategoryPage,
@@ -42,6 +43,8 @@ export interface StorefrontContext {
   coupons(): Promise<PublicCoupon[]>;
   /** Customer accounts: the request's customer, login and the panel (answers carry the session cookie). */
   account: AccountContext;
+  /** The request's cart on `/cart`, and its plain form posts (add, quantity, remove). */
+  cart: CartContext;
   /** The request's cart at checkout: totals per payment method, placing the order. */
   checkout: CheckoutContext;
   /** Orders of this request's customer or guest link, and their card payment (`/secure-pay`). */

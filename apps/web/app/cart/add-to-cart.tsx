@@ -1,7 +1,6 @@
 import type { PersonalizationView, PriceView, StockView, VariantView } from '@vitrin/shared/api/catalog';
 import { formatMoney } from '@vitrin/shared/money';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useHydrated } from '../account/use-hydrated.ts';
 import { addToCart } from '../components/cart/notify.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useApi } from '../lib/api-context.tsx';
@@ -61,7 +60,6 @@ export function AddToCart(props: AddToCartProps) {
   const { productId, variant, stock, personalization } = props;
   const { t } = useTranslation();
   const api = useApi();
-  const hydrated = useHydrated();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [quantity, setQuantity] = useState('1');
@@ -161,7 +159,20 @@ export function AddToCart(props: AddToCartProps) {
   const soldOut = stock.state === 'out';
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="add-to-cart">
+      {/* Without JavaScript a plain post to the cart page (texts only: a photo needs the script's upload). */}
+      <form
+        ref={formRef}
+        method="post"
+        action="/cart"
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-4"
+        data-testid="add-to-cart"
+      >
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={productId} />
+        {variant && <input type="hidden" name="variantId" value={variant.id} />}
+        {personalization && <input type="hidden" name="personalized" value="1" />}
         {personalization && (
           <fieldset className="space-y-3 rounded-xl border border-sand-200 bg-white p-4">
             <legend className="px-1 text-sm font-semibold">{t('catalog.personalization')}</legend>
@@ -258,10 +269,9 @@ export function AddToCart(props: AddToCartProps) {
           )}
           <button
             type="submit"
-            disabled={!hydrated || reason !== null}
+            disabled={reason !== null}
             aria-disabled={busy || undefined}
             aria-describedby={reason ? reasonId : undefined}
-            // Until hydration the button is inactive but looks ready; with a reason it looks inactive.
             className={`min-w-44 flex-1 rounded-lg bg-clay-700 px-5 py-2.5 font-medium text-white hover:bg-clay-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 aria-disabled:cursor-wait sm:flex-none ${reason ? 'disabled:cursor-not-allowed disabled:bg-ink-600' : 'disabled:cursor-wait'}`}
           >
             {busy ? t('cart.adding') : t('cart.add')}

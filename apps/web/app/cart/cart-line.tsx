@@ -111,10 +111,28 @@ export function CartLine({ line, busy, onQuantity, onRemove }: CartLineProps) {
           </p>
         )}
 
-        <div className="flex items-center justify-between gap-3">
+        {/* A plain post to the cart page without JavaScript; with it, the handlers above change the cart. */}
+        <form
+          method="post"
+          action="/cart"
+          onSubmit={(event) => event.preventDefault()}
+          className="flex items-center justify-between gap-3"
+        >
+          <input type="hidden" name="lineId" value={line.id} />
+          {/* The default button: Enter in the quantity field sends the typed number. */}
+          <button
+            type="submit"
+            name="intent"
+            value="quantity"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
           <div className="inline-flex items-center rounded-lg border border-ink-600/70 bg-white">
             <button
-              type="button"
+              type="submit"
+              name="quantity"
+              value={Math.max(1, line.quantity - 1)}
               className={stepClass}
               aria-disabled={canDecrease ? undefined : true}
               aria-label={t('cart.decrease', { name: line.name })}
@@ -127,6 +145,7 @@ export function CartLine({ line, busy, onQuantity, onRemove }: CartLineProps) {
               inputMode="numeric"
               min={1}
               max={Math.max(1, max)}
+              name="typed"
               value={typed}
               disabled={max <= 0}
               readOnly={busy}
@@ -142,7 +161,9 @@ export function CartLine({ line, busy, onQuantity, onRemove }: CartLineProps) {
               className="h-10 w-14 border-x border-ink-600/40 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
             />
             <button
-              type="button"
+              type="submit"
+              name="quantity"
+              value={line.quantity + 1}
               className={stepClass}
               aria-disabled={canIncrease ? undefined : true}
               aria-label={t('cart.increase', { name: line.name })}
@@ -152,7 +173,9 @@ export function CartLine({ line, busy, onQuantity, onRemove }: CartLineProps) {
             </button>
           </div>
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value="remove"
             onClick={() => !busy && onRemove(line)}
             aria-disabled={busy || undefined}
             aria-label={t('cart.removeLabel', { name: line.name })}
@@ -160,7 +183,7 @@ export function CartLine({ line, busy, onQuantity, onRemove }: CartLineProps) {
           >
             {t('cart.remove')}
           </button>
-        </div>
+        </form>
       </div>
     </li>
   );

@@ -1,7 +1,9 @@
 import type { CartLineView, CartView } from '@vitrin/shared/api/cart';
 import { formatMoney } from '@vitrin/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { data } from 'react-router';
 import { accountMeta, NO_STORE } from '../account/meta.ts';
+import { formFields, redirectWithCookies } from '../account/session.server.ts';
 import { CartLine } from '../cart/cart-line.tsx';
 import { CartSummary } from '../cart/cart-summary.tsx';
 import { CouponForm } from '../cart/coupon-form.tsx';
@@ -9,7 +11,7 @@ import { FreeShippingBar } from '../cart/free-shipping-bar.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useApi } from '../lib/api-context.tsx';
-import { apiFailure, cartApi } from '../lib/cart.ts';
+import { apiFailure, cartApi, setCartCount } from '../lib/cart.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { showErrorToast } from '../lib/toasts.tsx';
 import { hasSignedInCookie } from '../lib/use-customer.ts';
@@ -17,36 +19,31 @@ import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('cart.title'));
 
-/**
- * Sepetim is one visitor's: the server sends the same skeleton to everyone, never stored by a cache, and
- * the browser fills it from `GET /api/front/cart`.
- */
+/** Sepetim is one visitor's: rendered on the server for them, never stored by a cache. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; cart: CartView };
-
-function Skeleton() {
-  const { t } = useTranslation();
-  return (
-    <div aria-busy="true" className="grid gap-8 lg:grid-cols-[1fr_22rem]" data-testid="cart-loading">
-      <p className="sr-only" role="status">
-        {t('cart.loading')}
-      </p>
-      <div className="space-y-4">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex gap-4 rounded-xl border border-sand-200 bg-white p-4">
-            <div className="h-20 w-20 animate-pulse rounded-lg bg-sand-100" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-2/3 animate-pulse rounded bg-sand-100" />
-              <div className="h-4 w-1/3 animate-pulse rounded bg-sand-100" />
-            </div>
-          </div>
-        ))}
-      </div>
-      <div className="h-64 animate-pulse rounded-2xl border border-sand-200 bg-white" />
-    </div>
-  );
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cart: await context.cart.view() };
 }
+
+/**
+ * The plain form posts (no JavaScript): `Sepete Ekle` of a product page, a line's quantity or removal. Done,
+ * the cart is shown again; a refusal is shown above it. With JavaScript the page calls the REST cart instead.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
+  const result =
+    text('intent') === 'add'
+      ? await context.cart.add(fields)
+      : text('intent') === 'remove'
+        ? await context.cart.remove(text('lineId'))
+        : await context.cart.setQuantity(text('lineId'), text('quantity') || text('typed'));
+  if (result.ok) return redirectWithCookies('/cart', result.setCookie);
+  return data({ message: result.error.message }, { status: result.status, headers: NO_STORE });
+}
+
+type Loaded = { state: 'failed' } | { state: 'ready'; cart: CartView };
 
 function EmptyCart() {
   const { t } = useTranslation();
@@ -64,10 +61,10 @@ function EmptyCart() {
   );
 }
 
-export default function CartRoute() {
+export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const api = useApi();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'ready', cart: loaderData.cart });
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [signedIn, setSignedIn] = useState(false);
@@ -85,9 +82,12 @@ export default function CartRoute() {
     }
   }, [api]);
 
+  // The server's cart (first render, or again after a plain form post) is the one shown; the header count follows it.
   useEffect(() => {
-    void load();
-  }, [load]);
+    setLoaded({ state: 'ready', cart: loaderData.cart });
+    setCartCount(loaderData.cart.count);
+    setSignedIn(hasSignedInCookie());
+  }, [loaderData.cart]);
 
   useEffect(() => {
     if (loaded.state !== 'ready' || focusAfterRemove.current === null) return;
@@ -176,16 +176,20 @@ export default function CartRoute() {
         {announcement}
       </p>
 
-      {loaded.state === 'loading' && <Skeleton />}
+      {actionData && (
+        <p
+          role="alert"
+          className="mb-6 rounded-2xl border border-red-700 bg-red-50 p-4 font-medium text-red-900"
+        >
+          {actionData.message}
+        </p>
+      )}
       {loaded.state === 'failed' && (
         <div role="alert" className="rounded-2xl border border-red-700 bg-red-50 p-6 text-red-900">
           <p className="font-medium">{t('cart.loadError')}</p>
           <button
             type="button"
-            onClick={() => {
-              setLoaded({ state: 'loading' });
-              void load();
-            }}
+            onClick={() => void load()}
             className="mt-3 rounded-lg border border-ink-800 bg-white px-4 py-2 text-sm font-medium text-ink-900 hover:bg-sand-100"
           >
             {t('cart.retry')}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { listedProducts } from './support.ts';
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+
+test.describe('the cart without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('add from the product page, change the quantity, remove, go to checkout: plain form posts', async ({
+    page,
+    request,
+  }) => {
+    const products = await listedProducts(request);
+    const [first, second] = products.filter((p) => p.stockType === 1 && p.inStock && p.price);
+    expect(second, 'two simple products in stock in the demo data').toBeTruthy();
+
+    // The empty cart is the server's answer, with no "loading" placeholder.
+    const empty = await page.goto('/cart');
+    expect(empty?.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('heading', { name: 'Sepetiniz boş' })).toBeVisible();
+
+    for (const product of [first!, second!]) {
+      await page.goto(`/product/${product.slug}`);
+      await page.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+    }
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(2);
+    const line = lines.filter({ has: page.getByRole('link', { name: first!.name }) });
+    await expect(line.getByRole('spinbutton')).toHaveValue('1');
+    await expect(page.getByTestId('cart-total')).toBeVisible();
+
+    const before = money(await page.getByTestId('cart-total').textContent());
+    await line.getByRole('button', { name: `Bir artır: ${first!.name}` }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(line.getByRole('spinbutton')).toHaveValue('2');
+    expect(money(await page.getByTestId('cart-total').textContent())).toBeGreaterThan(before);
+
+    // A typed quantity is sent with Enter.
+    await line.getByRole('spinbutton').fill('3');
+    await line.getByRole('spinbutton').press('Enter');
+    await expect(line.getByRole('spinbutton')).toHaveValue('3');
+
+    await lines
+      .filter({ has: page.getByRole('link', { name: second!.name }) })
+      .getByRole('button', { name: `Sepetten kaldır: ${second!.name}` })
+      .click();
+    await expect(lines).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Ödemeye Geç' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ödeme' })).toBeVisible();
+  });
+
+  test('a refused add says why in Turkish on the cart page', async ({ page, request }) => {
+    const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+    await page.goto(`/product/${product.slug}`);
+    await page.getByTestId('add-to-cart').getByLabel('Adet').fill('0');
+    await page.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  });
+});
