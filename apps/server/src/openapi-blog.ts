@@ -7,7 +7,7 @@ import {
 } from '@vitrin/shared/api/blog';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** The blog in the OpenAPI document (its answers as zod schemas; the shared module has them as types). */
 

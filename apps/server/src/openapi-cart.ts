@@ -8,7 +8,7 @@ import {
 } from '@vitrin/shared/api/cart-requests';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** What the cart and checkout API answer (the shared module has these as types only: the browser needs no zod). */
 const personalization = z.object({ fields: z.record(z.string(), z.string()), image: z.string().optional() });

@@ -16,7 +16,7 @@ import type {
   PaymentSession,
 } from '@vitrin/shared/api/orders';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** Orders after placement and card payments in the OpenAPI document (their answers as zod schemas). */
 

@@ -1,7 +1,7 @@
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { stockAlertInput } from '@vitrin/shared/api/stock-alerts';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 const error = (description: string) => ({ description, schema: apiErrorBodySchema });
 

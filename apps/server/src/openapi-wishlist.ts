@@ -1,7 +1,7 @@
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { type CompareView, productRefInput, type WishlistView } from '@vitrin/shared/api/wishlist';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** What the wishlist and compare API answer (the shared module has these as types only). */
 const price = z

@@ -22,28 +22,14 @@ import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { blogOperations } from './openapi-blog.ts';
 import { cartOperations } from './openapi-cart.ts';
+import type { Operation } from './openapi-operation.ts';
 import { orderOperations } from './openapi-orders.ts';
 import { stockAlertOperations } from './openapi-stock-alerts.ts';
 import { supportOperations } from './openapi-support.ts';
 import { wishlistOperations } from './openapi-wishlist.ts';
 
-/**
- * The API as OpenAPI 3.1, generated from the same zod schemas that validate requests and type the client.
- * Every route under /api/front must appear here (a test checks it).
- */
-export interface Operation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  summary: string;
-  tag: string;
-  body?: z.ZodType;
-  /** Query parameters: the schema's top-level properties become `in: query` parameters. */
-  query?: z.ZodType | z.ZodType[];
-  /** Status → schema (or undefined for an empty body). */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-  /** Needs a logged-in customer: the session cookie, or `Authorization: Bearer`. */
-  auth?: boolean;
-}
+// The API as OpenAPI 3.1, generated from the same zod schemas that validate requests and type the client.
+// Every route under /api/front must appear here (a test checks it).
 
 const errors = {
   400: { description: 'Geçersiz istek', schema: apiErrorBodySchema },

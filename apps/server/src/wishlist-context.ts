@@ -5,7 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountOf } from './account-context.ts';
 import { refusal } from './context-results.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from './same-origin.ts';
-import { compareCookie, cookieCompare, wishlistCookie, wishlistRequest } from './wishlist-cookie.ts';
+import { compareCookie, cookieCompare, wishlistCookie } from './wishlist-cookie.ts';
+import { wishlistRequest } from './wishlist-request.ts';
 
 /**
  * The `/wishlist` and `/compare` pages' part of the load context, through the same services and cookies as

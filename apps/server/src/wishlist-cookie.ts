@@ -1,4 +1,3 @@
-import type { WishlistOwner } from '@vitrin/core';
 import {
   COMPARE_COOKIE,
   type GuestWishlistItem,
@@ -9,7 +8,6 @@ import {
   WISHLIST_COOKIE,
 } from '@vitrin/shared/api/wishlist';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountOf } from './account-context.ts';
 import { errorBody } from './http-errors.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from './same-origin.ts';
 import { requestCookies } from './session-cookie.ts';
@@ -55,18 +53,6 @@ export const cookieCompare = (request: FastifyRequest): number[] =>
 
 export const compareCookie = (request: FastifyRequest, ids: readonly number[]) =>
   cookie(request, COMPARE_COOKIE, serializeCompareCookie(ids), COMPARE_COOKIE_MAX_AGE_S);
-
-/** Whose favourites this request reaches (the logged-in customer's, else the cookie's) and their prices. */
-export async function wishlistRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  accountOf: AccountOf,
-): Promise<{ owner: WishlistOwner; shopper: { wholesale: boolean } }> {
-  const account = accountOf(request, reply);
-  const me = account.hasSession() ? await account.customer() : null;
-  if (me) return { owner: { customerId: me.id }, shopper: { wholesale: me.wholesale } };
-  return { owner: { guest: cookieWishlist(request) }, shopper: { wholesale: false } };
-}
 
 /**
  * The favourites and compare cookies are ambient state like the cart's: a write that carries one must come

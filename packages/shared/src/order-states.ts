@@ -42,3 +42,12 @@ export const PAYMENT_METHODS = {
   cod: 'Kapıda Ödeme',
 } as const;
 export type PaymentMethodCode = keyof typeof PAYMENT_METHODS;
+
+/** Where an order's payment stands; cart (placed order) and orders (detail, list) both show it. */
+export type OrderPaymentStatus =
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'not_required'
+  | 'refund_pending'
+  | 'refunded';

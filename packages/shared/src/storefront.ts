@@ -6,11 +6,11 @@ import type {
   CategoryNode,
   CategoryPage,
   HomeShelves,
-  ListingQuery,
   ProductDetail,
   SearchPage,
   TagPage,
 } from './api/catalog.ts';
+import type { ListingQuery } from './api/catalog-query.ts';
 import type { CheckoutContext } from './api/checkout-context.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';

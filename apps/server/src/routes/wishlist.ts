@@ -1,7 +1,8 @@
 import type { Services } from '@vitrin/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
-import { refuseCrossOriginListWrite, wishlistCookie, wishlistRequest } from '../wishlist-cookie.ts';
+import { refuseCrossOriginListWrite, wishlistCookie } from '../wishlist-cookie.ts';
+import { wishlistRequest } from '../wishlist-request.ts';
 import { answer } from './cart-replies.ts';
 
 const productIdOf = (request: FastifyRequest) => (request.params as { productId: string }).productId;

@@ -1,4 +1,5 @@
-import type { ProductListing as Listing, ListingQuery } from '@vitrin/shared/api/catalog';
+import type { ProductListing as Listing } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { useEffect, useRef } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useHydrated } from '../account/use-hydrated.ts';

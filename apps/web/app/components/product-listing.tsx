@@ -1,5 +1,6 @@
-import type { ProductListing as Listing, ListingQuery } from '@vitrin/shared/api/catalog';
+import type { ProductListing as Listing } from '@vitrin/shared/api/catalog';
 import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { useCallback, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';

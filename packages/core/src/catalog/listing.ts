@@ -1,4 +1,5 @@
-import type { ListingFacets, ListingQuery, ProductCard, ProductListing } from '@vitrin/shared/api/catalog';
+import type { ListingFacets, ProductCard, ProductListing } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceEntry, type PriceRounding, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,5 @@
-import type { ListingFacets, ListingQuery } from '@vitrin/shared/api/catalog';
+import type { ListingFacets } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceContext, priceInTry } from '@vitrin/shared/pricing';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';

@@ -2,13 +2,13 @@ import type {
   CategoryNode,
   CategoryPage,
   HomeShelves,
-  ListingQuery,
   ProductDetail,
   ProductListing,
   SearchPage,
   SearchSuggestion,
   TagPage,
 } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { asc } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';

@@ -21,8 +21,9 @@
  * write); a logged-in customer's by their session, and the guest cart is merged into it at login
  * (quantities added, capped by stock). API clients without cookies send `X-Cart-Token` instead.
  */
+
+import type { OrderPaymentStatus } from '../order-states.ts';
 import type { ApiErrorBody } from './error-body.ts';
-import type { OrderPaymentStatus } from './orders.ts';
 
 export const CART_COOKIE = 'vitrin_cart';
 export const CART_TOKEN_HEADER = 'x-cart-token';

@@ -6,9 +6,6 @@ export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 200;
 
-/** Filters, sort and paging of a listing, validated (see `listingQuerySchema` in `catalog-query.ts`). */
-export type { ListingQuery } from './catalog-query.ts';
-
 export interface SearchSuggestion {
   products: Array<{ slug: string; name: string; image: string | null }>;
   categories: Array<{ slug: string; name: string }>;

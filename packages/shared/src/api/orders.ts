@@ -17,16 +17,8 @@
  * A logged-in customer's own orders need no `token`; a guest follows `/order-success?order=&token=` or
  * `/secure-pay?order=&token=` and the pages pass the token on.
  */
-import type { OrderBadge } from '../order-states.ts';
+import type { OrderBadge, OrderPaymentStatus } from '../order-states.ts';
 import type { PaymentMethod, VatLineView } from './cart.ts';
-
-export type OrderPaymentStatus =
-  | 'pending'
-  | 'paid'
-  | 'failed'
-  | 'not_required'
-  | 'refund_pending'
-  | 'refunded';
 
 /** A state as shown: code 0-7, the glossary's label and badge colour. */
 export interface OrderStateView {
