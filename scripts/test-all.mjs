@@ -1,4 +1,5 @@
-// `npm test`: lint, typecheck, unit, integration (embedded database) and e2e (built server, Chromium).
+// `npm test`: lint, dependency rules, typecheck, unit, integration (embedded database), e2e (built server,
+// Chromium).
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import {
@@ -28,6 +29,8 @@ const vitest = async (project) => {
 
 console.log('\n== lint');
 suites.lint = check(await run('npm', ['run', 'lint', '--silent']));
+console.log('\n== dependencies (layers, no cycles)');
+suites.deps = check(await run('npm', ['run', 'lint:deps', '--silent']));
 console.log('\n== typecheck');
 suites.typecheck = check(await run('npm', ['run', 'typecheck', '--silent']));
 console.log('\n== unit');

@@ -1,0 +1,77 @@
+// Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; server → core → shared; shared stands
+// alone; nothing imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
+const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|-test-support\\.tsx?|/cluster-support\\.ts)$';
+// Named like a test helper, but a shop feature: the built-in card provider a shop runs before its bank's.
+const notTestFiles = '^packages/core/src/payments/test-provider\\.ts$';
+// The storefront's build plugin runs in Node at build time, never in the bundle: it compresses with the
+// server's own code so the built files are byte for byte what the server would send itself.
+const webBuildTool = '^apps/web/precompress\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles hide which module owns what; move the shared piece into a module both import.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stands-alone',
+      severity: 'error',
+      comment: 'packages/shared runs in the browser and the server; it may import only npm packages.',
+      from: { path: '^packages/shared/' },
+      to: { path: '^(packages/(core|server)|apps)/' },
+    },
+    {
+      name: 'core-only-shared',
+      severity: 'error',
+      comment: 'packages/core is the domain; it builds on shared and knows nothing of the apps.',
+      from: { path: '^packages/core/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-only-shared',
+      severity: 'error',
+      comment:
+        'The storefront bundle reaches the browser: it may use shared, never core (database, secrets).',
+      from: { path: '^apps/web/', pathNot: webBuildTool },
+      to: { path: '^(packages/core|apps/server)/' },
+    },
+    {
+      name: 'nothing-imports-apps',
+      severity: 'error',
+      comment: 'An app is an end point; code outside it (other app, packages) must not import from it.',
+      from: { path: '^(apps/[^/]+|packages|tests|bench|scripts)/', pathNot: webBuildTool },
+      to: { path: '^apps/', pathNot: '^$1/' },
+    },
+    {
+      name: 'production-not-test',
+      severity: 'error',
+      comment: 'Production code must not pull in test files or test helpers.',
+      from: { path: '^(apps|packages)/', pathNot: testFiles },
+      to: { path: testFiles, pathNot: notTestFiles },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve is a typo or a missing dependency.',
+      from: {},
+      // React Router's route types (./+types/*) are generated on typecheck, not kept in the tree.
+      to: { couldNotResolve: true, pathNot: '^\\./\\+types/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|\\.react-router)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
