@@ -62,4 +62,22 @@ test.describe('requests a page cannot be tricked by', () => {
       expect(login.headers().location).toBe('/panel');
     }
   });
+
+  test('a shop opened as 127.0.0.1 instead of localhost still signs a shopper in, without JavaScript too', async ({
+    browser,
+    request,
+  }) => {
+    const email = `yerel.${Date.now()}@example.com`;
+    await registerCustomer(request, email, PASSWORD);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${E2E_PORT}/login`);
+      await page.getByLabel('E-posta', { exact: true }).fill(email);
+      await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Giriş Yap' }).click();
+      await expect(page).toHaveURL(/\/panel$/);
+      await context.close();
+    }
+  });
 });

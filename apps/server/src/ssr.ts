@@ -178,11 +178,23 @@ function headerList(request: FastifyRequest): Array<[string, string]> {
   return headers;
 }
 
+/**
+ * A form post's headers for React Router, which aborts an action whose `Origin` differs from the request
+ * URL's (built on PUBLIC_URL). A page opened under another name of this server (`127.0.0.1` for
+ * `localhost`) posts with that name as its origin; the browser's `Sec-Fetch-Site: same-origin` says the
+ * page is this server's own, so its origin is given as the public one. Any other origin stays as sent.
+ */
+function actionHeaderList(request: FastifyRequest, publicOrigin: string): Array<[string, string]> {
+  const headers = headerList(request);
+  if (request.headers['sec-fetch-site'] !== 'same-origin') return headers;
+  return headers.map(([name, value]) => (name === 'origin' ? [name, publicOrigin] : [name, value]));
+}
+
 function toWebRequest(request: FastifyRequest, publicOrigin: string, signal: AbortSignal): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(requestUrl(request, publicOrigin), {
     method: request.method,
-    headers: headerList(request),
+    headers: hasBody ? actionHeaderList(request, publicOrigin) : headerList(request),
     signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
