@@ -15,6 +15,8 @@ export interface NewLine {
   quantity: number;
   personalization: CartPersonalization | null;
   priceMinor: number;
+  /** The product's version the price was read at: nothing is written when it is no longer current. Null: any. */
+  version: string | null;
 }
 
 export interface AddedLine {
@@ -27,6 +29,10 @@ export interface AddedLine {
   stock: FreshStock;
   /** The stock of what was asked for; null for unlimited. */
   requestedStock: number | null;
+  /** The version of what was asked for now (null when the product is gone). */
+  requestedVersion: string | null;
+  /** The version of every line's product, read now (null when the product is gone). */
+  versions: Map<number, string | null>;
   /** The cart did not exist before this statement. */
   createdNow: boolean;
 }
@@ -35,6 +41,8 @@ interface Row extends CartWithLinesRow {
   p_stock: number | null;
   v_stock: number | null;
   requested_stock: number | null;
+  requested_version: string | null;
+  p_version: string | null;
   written: boolean | null;
 }
 
@@ -60,7 +68,8 @@ export async function addLine(
       s as (
         select case when ${line.variantId}::int is null
           then (select stock from products where id = ${line.productId})
-          else (select stock from product_variants where id = ${line.variantId}::int) end as stock),
+          else (select stock from product_variants where id = ${line.variantId}::int) end as stock,
+          (select updated_at::text from products where id = ${line.productId}) as version),
       old as (select i.* from cart_items i, c where i.cart_id = c.id),
       w as (
         insert into cart_items as i (cart_id, product_id, variant_id, line_key, quantity, personalization,
@@ -69,6 +78,7 @@ export async function addLine(
           ${personalization}::jsonb, ${line.priceMinor}, ${at}, ${at}
         from c, s
         where ${line.quantity} <= coalesce(s.stock, ${MAX_LINE_QUANTITY})
+          and (${line.version}::text is null or s.version = ${line.version}::text)
           and ((select count(*) from old) < ${MAX_CART_LINES}
             or exists (select 1 from old where old.line_key = ${line.lineKey}))
         on conflict (cart_id, line_key) do update
@@ -82,7 +92,8 @@ export async function addLine(
         union all select *, false from old where old.id not in (select id from w))
       select ${CART_COLUMNS}, l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
         l.personalization, l.added_price_minor, l.created_at, l.updated_at, l.written,
-        p.stock as p_stock, v.stock as v_stock, (select stock from s) as requested_stock
+        p.stock as p_stock, v.stock as v_stock, p.updated_at::text as p_version,
+        (select stock from s) as requested_stock, (select version from s) as requested_version
       from c left join lines l on true
         left join products p on p.id = l.product_id
         left join product_variants v on v.id = l.variant_id
@@ -90,8 +101,12 @@ export async function addLine(
   );
   const { cart, rows: lines } = cartWithLines(found)!;
   const stock: FreshStock = { products: new Map(), variants: new Map() };
+  const versions = new Map<number, string | null>();
   for (const r of found) {
-    if (r.product_id !== null) stock.products.set(r.product_id, r.p_stock);
+    if (r.product_id !== null) {
+      stock.products.set(r.product_id, r.p_stock);
+      versions.set(r.product_id, r.p_version);
+    }
     if (r.variant_id !== null) stock.variants.set(r.variant_id, r.v_stock ?? 0);
   }
   return {
@@ -100,6 +115,8 @@ export async function addLine(
     written: found.some((r) => r.written),
     stock,
     requestedStock: found[0]!.requested_stock,
+    requestedVersion: found[0]!.requested_version,
+    versions,
     createdNow: cart.createdAt.getTime() === at.getTime(),
   };
 }

@@ -316,6 +316,40 @@ describe('cart: adding under load and after catalogue changes', () => {
   });
 });
 
+describe('cart: prices at the moment of the add', () => {
+  /** A price change as another app node makes it: in the database, before this node's cache hears of it. */
+  async function priceElsewhere(amountMinor: number) {
+    await t.db.update(productPrices).set({ amountMinor }).where(eq(productPrices.productId, t.shop.kupa));
+    await t.db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, t.shop.kupa));
+  }
+
+  it('prices a line from the database when this node still holds the old price, and totals follow', async () => {
+    const before = newGuest();
+    expect((await add(before, { productId: t.shop.kupa, quantity: 1 })).lines[0]!.unitPriceMinor).toBe(
+      25_000,
+    );
+    await priceElsewhere(31_000);
+    try {
+      const me = newGuest();
+      const added = await add(me, { productId: t.shop.kupa, quantity: 2 });
+      expect(added.lines[0]).toMatchObject({
+        unitPriceMinor: 31_000,
+        lineTotalMinor: 62_000,
+        priceChange: null,
+      });
+      expect(added.totals.subtotalMinor).toBe(62_000);
+      expect((await t.services.cart.view(me, guest)).lines[0]!.priceChange).toBeNull();
+      const quote = await t.services.cart.quote(me, { paymentMethod: 'transfer' }, guest);
+      expect(quote.totals.subtotalMinor).toBe(62_000);
+      // A line already in a cart shows what changed; its next add answers with the price of now too.
+      const again = await add(before, { productId: t.shop.kupa, quantity: 1 });
+      expect(again.lines[0]).toMatchObject({ quantity: 2, unitPriceMinor: 31_000, lineTotalMinor: 62_000 });
+    } finally {
+      await priceElsewhere(25_000);
+    }
+  });
+});
+
 describe('cart: changing and removing', () => {
   it('changes a quantity within the stock and refuses more', async () => {
     const me = newGuest();

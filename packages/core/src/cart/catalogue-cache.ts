@@ -27,9 +27,25 @@ export interface ProductNow {
 export function createCartCatalogue(db: Db, cache: Cache) {
   const product = cache.keyed('cart-catalogue', (key) => loadProduct(db, Number(key)));
 
-  async function slice(productIds: Iterable<number>, stock?: FreshStock): Promise<CatalogueSlice> {
+  /**
+   * The cached rows of these products, with `stock` laid over them. A product whose version read now
+   * (`versions`) is not the cached one was changed on another app node whose cache drop has not arrived
+   * yet: it is read from the database instead.
+   */
+  async function slice(
+    productIds: Iterable<number>,
+    stock?: FreshStock,
+    versions?: ReadonlyMap<number, string | null>,
+  ): Promise<CatalogueSlice> {
     const ids = [...new Set(productIds)];
-    return overlay(await Promise.all(ids.map((id) => product(String(id)))), stock);
+    const rows = await Promise.all(
+      ids.map(async (id) => {
+        const cached = await product(String(id));
+        const now = versions?.get(id);
+        return now === undefined || cached.products.get(id)?.version === now ? cached : loadProduct(db, id);
+      }),
+    );
+    return overlay(rows, stock);
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   lineIdSchema,
   updateQuantityInput,
 } from '@vitrin/shared/api/cart-requests';
+import type { z } from '@vitrin/shared/zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { CouponService } from '../coupons/service.ts';
@@ -25,7 +26,7 @@ import { cartItems, carts, products, productVariants } from '../db/schema.ts';
 import { preparedRows } from '../db/statements.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { deleteExpiredGuestCarts, deleteUnusedPersonalizationImages } from './abandoned.ts';
-import { addLine, dropIfEmpty } from './add-line.ts';
+import { addLine, dropIfEmpty, type NewLine } from './add-line.ts';
 import {
   CART_COLUMNS,
   CART_WITH_LINES,
@@ -35,7 +36,7 @@ import {
   cartWithLines,
   upsertCart,
 } from './cart-rows.ts';
-import { type CatalogueSlice, loadCatalogue, maxQuantityOf, priceItem } from './catalogue.ts';
+import { type CatalogueSlice, loadCatalogue, loadProduct, maxQuantityOf, priceItem } from './catalogue.ts';
 import { createCartCatalogue } from './catalogue-cache.ts';
 import {
   assertOrderTotal,
@@ -70,6 +71,41 @@ export interface PricingChoice {
 }
 
 const MONTHS_OF = (total: number, months: number) => Math.ceil(total / months);
+
+/**
+ * What an add asks for, checked against `known` (the product with all its variants) and priced: refused with
+ * a code each for an unknown or inactive product, a variant missing / foreign / inactive / not allowed, or bad
+ * personalization. `version` is the product's version the price was read at.
+ */
+function lineOf(
+  known: CatalogueSlice,
+  data: z.output<typeof addToCartInput>,
+  ctx: ReturnType<typeof priceContext>,
+): NewLine & { name: string } {
+  const variantId = data.variantId ?? null;
+  const product = known.products.get(data.productId);
+  if (!product?.isActive) throw productNotFound();
+  if (product.stockType === 2) {
+    if (variantId === null) throw variantRequired();
+    const variant = known.variants.get(variantId);
+    if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
+  } else if (variantId !== null) {
+    throw variantNotAllowed();
+  }
+  const personalization = checkPersonalization(product, data.personalization);
+  const item = priceItem(known, { productId: product.id, variantId, personalization }, ctx);
+  if (!item?.sold) throw productNotFound();
+  return {
+    productId: product.id,
+    variantId,
+    lineKey: lineKey(product.id, variantId, personalization),
+    quantity: data.quantity,
+    personalization,
+    priceMinor: item.unitPriceMinor,
+    version: product.version,
+    name: product.name,
+  };
+}
 
 /**
  * The server-side cart. Every amount comes from the catalogue at the moment it is read (wholesale prices
@@ -173,41 +209,25 @@ export function createCartService(
      */
     async add(owner: CartOwner, input: AddToCartRequest, shopper: Shopper): Promise<CartView> {
       const data = parseShopInput(addToCartInput, input);
-      const variantId = data.variantId ?? null;
       const values = ownerValues(owner);
       // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
       if (!values) throw lineNotFound();
       const s = await settings.all();
       const ctx = priceContext(s, shopper);
       // The catalogue comes from the in-process cache; the write is one statement that also answers with
-      // the cart's lines and their stock, so the answer is priced without another query.
-      const known = await catalogueCache.slice([data.productId]);
-      const product = known.products.get(data.productId);
-      if (!product?.isActive) throw productNotFound();
-      if (product.stockType === 2) {
-        if (variantId === null) throw variantRequired();
-        const variant = known.variants.get(variantId);
-        if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();
-      } else if (variantId !== null) {
-        throw variantNotAllowed();
+      // the cart's lines, their stock and their products' versions, so the answer is priced without another
+      // query. The line is written only while its product is at the cached version: a change made on another
+      // app node whose cache drop has not arrived yet is read from the database and the add priced again.
+      let known = await catalogueCache.slice([data.productId]);
+      let line = lineOf(known, data, ctx);
+      let added = await addLine(db, values, line, now());
+      if (!added.written && added.requestedVersion !== line.version) {
+        if (added.createdNow) await dropIfEmpty(db, added.cart.id);
+        known = await loadProduct(db, data.productId);
+        line = { ...lineOf(known, data, ctx), version: null };
+        added = await addLine(db, values, line, now());
       }
-      const personalization = checkPersonalization(product, data.personalization);
-      const item = priceItem(known, { productId: product.id, variantId, personalization }, ctx);
-      if (!item?.sold) throw productNotFound();
-      const key = lineKey(product.id, variantId, personalization);
-      const added = await addLine(
-        db,
-        values,
-        {
-          productId: product.id,
-          variantId,
-          lineKey: key,
-          quantity: data.quantity,
-          personalization,
-          priceMinor: item.unitPriceMinor,
-        },
-        now(),
-      );
+      const key = line.lineKey;
       if (!added.written) {
         if (added.createdNow) await dropIfEmpty(db, added.cart.id);
         // Which bound refused it, judged on the lines as they are now: the statement's snapshot may predate
@@ -216,13 +236,14 @@ export function createCartService(
         const quantity = (existing?.quantity ?? 0) + data.quantity;
         if (quantity > MAX_LINE_QUANTITY) throw lineQuantityLimit(MAX_LINE_QUANTITY);
         if (added.requestedStock !== null && quantity > added.requestedStock) {
-          throw outOfStock(product.name, added.requestedStock);
+          throw outOfStock(line.name, added.requestedStock);
         }
         throw cartFull(MAX_CART_LINES);
       }
       const slice = await catalogueCache.slice(
         added.rows.map((r) => r.productId),
         added.stock,
+        added.versions,
       );
       const { view } = await priceCart(db, added.cart, added.rows, { settings: s, coupons, shopper }, slice);
       if (view.totals.subtotalMinor > MAX_ORDER_TOTAL_MINOR) {
