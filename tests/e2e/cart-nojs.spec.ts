@@ -6,7 +6,7 @@ const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, ''
 test.describe('the cart without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('add from the product page, change the quantity, remove, go to checkout: plain form posts', async ({
+  test('add from the product page, change the quantity, remove, apply a coupon, go to checkout: plain form posts', async ({
     page,
     request,
   }) => {
@@ -46,6 +46,25 @@ test.describe('the cart without JavaScript', () => {
       .getByRole('button', { name: `Sepetten kaldır: ${second!.name}` })
       .click();
     await expect(lines).toHaveCount(1);
+
+    // Coupons: a refused code says why under the field (and stays typed), a good one applies and comes off.
+    const code = page.getByLabel('Kupon Kodu');
+    await code.fill('BOYLEBIRKODYOK');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByTestId('coupon-form').getByRole('alert')).toHaveText(
+      'Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.',
+    );
+    await expect(page.getByLabel('Kupon Kodu')).toHaveValue('BOYLEBIRKODYOK');
+    const beforeCoupon = money(await page.getByTestId('cart-total').textContent());
+    await page.getByLabel('Kupon Kodu').fill('HOSGELDIN10');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByTestId('applied-coupon')).toContainText('HOSGELDIN10');
+    expect(money(await page.getByTestId('cart-total').textContent())).toBeLessThan(beforeCoupon);
+    await page.getByRole('button', { name: 'Kuponu kaldır' }).click();
+    await expect(page.getByTestId('applied-coupon')).toHaveCount(0);
+    await page.getByLabel('Kupon Kodu').fill('HOSGELDIN10');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByTestId('applied-coupon')).toContainText('HOSGELDIN10');
 
     await page.getByRole('link', { name: 'Ödemeye Geç' }).click();
     await expect(page).toHaveURL(/\/checkout$/);

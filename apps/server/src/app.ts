@@ -15,6 +15,7 @@ import { createAccountLimiter } from './account-limits.ts';
 import { createCartContext } from './cart-context.ts';
 import { createCheckoutContext } from './checkout-context.ts';
 import type { Config } from './config.ts';
+import { createCouponLimiter } from './coupon-limits.ts';
 import { registerDatabaseOutage } from './database-outage.ts';
 import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
 import { errorBody, handleError, notFoundBody } from './http-errors.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
   // One account context per request, shared by the REST routes and the pages' load context.
   const limit = createAccountLimiter(app);
   const limitContact = createContactLimiter(app);
+  const limitCoupon = createCouponLimiter(app);
   const accounts = new WeakMap<FastifyRequest, ServerAccountContext>();
   const accountOf = (request: FastifyRequest, reply: FastifyReply) => {
     let account = accounts.get(request);
@@ -196,6 +198,7 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
     publicUrl: config.publicUrl,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     uploadsBudgetBytes: config.uploadsBudgetMb * 1024 * 1024,
+    limitCoupon,
   });
   registerCouponRoutes(app, services);
   registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
@@ -278,7 +281,10 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
           search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
           coupons: () => services.coupons.publicList(),
           account,
-          cart: createCartContext(services, request, reply, accountOf, config.publicUrl),
+          cart: createCartContext(services, request, reply, accountOf, {
+            publicUrl: config.publicUrl,
+            limitCoupon,
+          }),
           checkout: createCheckoutContext(services, request, reply, accountOf, config.publicUrl),
           orders: createOrdersContext(services, request, reply, accountOf),
           wishlist: createWishlistContext(services, request, reply, accountOf, config.publicUrl),

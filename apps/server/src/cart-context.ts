@@ -1,13 +1,14 @@
-import { AccountError, accountErrorStatus, type Services, ShopError } from '@vitrin/core';
+import { AccountError, accountErrorStatus, type CartOwner, type Services, ShopError } from '@vitrin/core';
 import { newToken } from '@vitrin/core/customers/tokens';
-import type { FormFields, Result } from '@vitrin/shared/api/account-context';
+import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
 import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
 import type { CartContext } from '@vitrin/shared/api/cart-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountOf } from './account-context.ts';
 import { cartCookie, cookieCartToken, hasCartCookie } from './cart-cookie.ts';
 import { refusal } from './context-results.ts';
-import { cartRequest } from './routes/cart-replies.ts';
+import type { CouponLimiter } from './coupon-limits.ts';
+import { type CartRequest, cartRequest } from './routes/cart-replies.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from './same-origin.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;
@@ -36,6 +37,26 @@ function addRequestOf(fields: FormFields): AddToCartRequest {
 }
 
 /**
+ * The owner for a write that adds (a line, a coupon): a guest without a token gets a new one, and a guest's
+ * own cookie is sent again so the cart lives on from this write; the cookie goes with the success only.
+ */
+function writable(
+  request: FastifyRequest,
+  { owner }: CartRequest,
+): { owner: CartOwner; setCookie: string[] } {
+  if (owner && !('token' in owner)) return { owner, setCookie: [] };
+  const token = owner?.token ?? newToken();
+  const renew = owner === null || cookieCartToken(request) === token;
+  return { owner: { token }, setCookie: renew ? [cartCookie(request, token)] : [] };
+}
+
+export interface CartContextOptions {
+  /** `PUBLIC_URL`: writes carrying the cart cookie come from it. */
+  publicUrl: string;
+  limitCoupon: CouponLimiter;
+}
+
+/**
  * The `/cart` page's part of the load context: the same services and cookie as the REST cart
  * (`routes/cart.ts`), for plain form posts.
  */
@@ -44,20 +65,21 @@ export function createCartContext(
   request: FastifyRequest,
   reply: FastifyReply,
   accountOf: AccountOf,
-  publicUrl: string,
+  { publicUrl, limitCoupon }: CartContextOptions,
 ): CartContext {
   const publicOrigin = new URL(publicUrl).origin;
 
   /** A write with the ambient cart cookie comes from the shop's own pages; a shopper's mistake is a result. */
   async function write(
-    work: () => Promise<{ value: CartView; setCookie: string[] }>,
+    work: () => Promise<{ value: CartView; setCookie: string[] } | Failure>,
   ): Promise<Result<CartView>> {
     if (hasCartCookie(request) && !isSameOrigin(request, publicOrigin)) {
       return refusal(403, CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE);
     }
     try {
-      const { value, setCookie } = await work();
-      return { ok: true, value, setCookie };
+      const done = await work();
+      if ('ok' in done) return done;
+      return { ok: true, ...done };
     } catch (err) {
       if (err instanceof ShopError) return refusal(err.status, err.code, err.message, err.fields);
       if (err instanceof AccountError) {
@@ -100,6 +122,19 @@ export function createCartContext(
       write(async () => {
         const { owner, buyer } = await cartRequest(request, reply, accountOf);
         return { value: await services.cart.remove(owner ?? { token: '' }, lineId, buyer), setCookie: [] };
+      }),
+    applyCoupon: (code) =>
+      write(async () => {
+        const current = await cartRequest(request, reply, accountOf);
+        const refused = await limitCoupon(request, reply, current.owner);
+        if (refused) return refused;
+        const { owner, setCookie } = writable(request, current);
+        return { value: await services.cart.applyCoupon(owner, { code }, current.buyer), setCookie };
+      }),
+    removeCoupon: () =>
+      write(async () => {
+        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        return { value: await services.cart.removeCoupon(owner ?? { token: '' }, buyer), setCookie: [] };
       }),
   };
 }

@@ -8,7 +8,8 @@ import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../account-context.ts';
 import { refuseCrossOriginCartWrite } from '../cart-cookie.ts';
-import { createCouponLimiter } from '../coupon-limits.ts';
+import type { CouponLimiter } from '../coupon-limits.ts';
+import { errorBody } from '../http-errors.ts';
 import { answer, cartRequest, writableOwner } from './cart-replies.ts';
 
 export interface CartRoutesOptions {
@@ -18,6 +19,8 @@ export interface CartRoutesOptions {
   uploadsDir: string;
   /** `UPLOADS_BUDGET_MB`: disk the uploads not yet looked at by the hourly purge may take. */
   uploadsBudgetBytes: number;
+  /** Coupon codes tried per client and cart, counted with the cart page's form. */
+  limitCoupon: CouponLimiter;
 }
 
 const lineIdOf = (request: FastifyRequest) => (request.params as { lineId: string }).lineId;
@@ -62,12 +65,11 @@ export async function registerCartRoutes(
   app: FastifyInstance,
   services: Services,
   accountOf: AccountOf,
-  { publicUrl, uploadsDir, uploadsBudgetBytes }: CartRoutesOptions,
+  { publicUrl, uploadsDir, uploadsBudgetBytes, limitCoupon }: CartRoutesOptions,
 ) {
   const { cart } = services;
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
   const imageDir = path.join(uploadsDir, 'personalization');
-  const couponAttempt = createCouponLimiter(app);
 
   /** Only files the upload endpoint stored: a well-formed path whose file is there. */
   async function checkUploadedImage(body: unknown) {
@@ -119,7 +121,14 @@ export async function registerCartRoutes(
 
   app.post('/api/front/cart/coupon', { onRequest }, async (request, reply) => {
     const current = await cartRequest(request, reply, accountOf);
-    if (await couponAttempt(request, reply, current.owner)) return reply;
+    const refused = await limitCoupon(request, reply, current.owner);
+    if (refused) {
+      const { code, message, fields } = refused.error;
+      return reply
+        .status(refused.status)
+        .header('cache-control', 'private, no-store')
+        .send(errorBody(code, message, fields));
+    }
     return answer(reply, 200, () =>
       cart.applyCoupon(writableOwner(request, reply, current), request.body, current.buyer),
     );

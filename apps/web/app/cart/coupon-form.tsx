@@ -9,6 +9,8 @@ interface CouponFormProps {
   /** Why the applied coupon no longer applies. */
   problem: CartView['couponProblem'];
   busy: boolean;
+  /** A code the server refused on a plain form post (no JavaScript), with why. */
+  refused: { code: string; problem: string } | null;
   /** Answers the refusal message, or null when the code was applied. */
   onApply: (code: string) => Promise<string | null>;
   onRemove: () => Promise<void>;
@@ -18,11 +20,11 @@ interface CouponFormProps {
  * `Kupon Kodu` and `Uygula`, or the applied coupon with a button to take it off. The server's reason for a
  * refused code (unknown, expired, basket too small…) shows under the field.
  */
-export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponFormProps) {
+export function CouponForm({ coupon, problem, busy, refused, onApply, onRemove }: CouponFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const appliedRef = useRef<HTMLDivElement>(null);
+  const appliedRef = useRef<HTMLFormElement>(null);
   /** The form and the applied coupon replace each other: focus follows, so it is not lost with the button. */
   const focusOnSwap = useRef(false);
   useEffect(() => {
@@ -30,7 +32,7 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
     focusOnSwap.current = false;
     (coupon ? appliedRef.current : inputRef.current)?.focus();
   }, [coupon]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.problem ?? null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,7 +58,11 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
         <h2 id={`${id}-title`} className="text-sm font-semibold">
           {t('cart.couponTitle')}
         </h2>
-        <div
+        {/* Without JavaScript a plain post to the cart page; with it, the handler takes the coupon off. */}
+        <form
+          method="post"
+          action="/cart"
+          onSubmit={(event) => event.preventDefault()}
           ref={appliedRef}
           tabIndex={-1}
           className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-olive-600 bg-olive-600/10 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-clay-700"
@@ -71,7 +77,9 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
             )}
           </p>
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value="removeCoupon"
             onClick={async () => {
               if (busy) return;
               focusOnSwap.current = true;
@@ -82,7 +90,7 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
           >
             {t('cart.couponRemove')}
           </button>
-        </div>
+        </form>
         {problem && (
           <p role="alert" className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-900">
             {problem.message}
@@ -93,7 +101,15 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-1" data-testid="coupon-form">
+    <form
+      method="post"
+      action="/cart"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-1"
+      data-testid="coupon-form"
+    >
+      <input type="hidden" name="intent" value="coupon" />
       <label htmlFor={`${id}-code`} className="block text-sm font-semibold">
         {t('cart.couponLabel')}
       </label>
@@ -106,6 +122,7 @@ export function CouponForm({ coupon, problem, busy, onApply, onRemove }: CouponF
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
+          defaultValue={refused?.code}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={() => error && setError(null)}

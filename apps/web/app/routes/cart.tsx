@@ -32,15 +32,28 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await formFields(request);
-  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string).trim() : '');
+  const intent = text('intent');
   const result =
-    text('intent') === 'add'
+    intent === 'add'
       ? await context.cart.add(fields)
-      : text('intent') === 'remove'
+      : intent === 'remove'
         ? await context.cart.remove(text('lineId'))
-        : await context.cart.setQuantity(text('lineId'), text('quantity') || text('typed'));
+        : intent === 'coupon'
+          ? await context.cart.applyCoupon(text('code'))
+          : intent === 'removeCoupon'
+            ? await context.cart.removeCoupon()
+            : await context.cart.setQuantity(text('lineId'), text('quantity') || text('typed'));
   if (result.ok) return redirectWithCookies('/cart', result.setCookie);
-  return data({ message: result.error.message }, { status: result.status, headers: NO_STORE });
+  const { message, fields: problems } = result.error;
+  return data(
+    {
+      intent,
+      message,
+      coupon: intent === 'coupon' ? { code: text('code'), problem: problems?.code ?? message } : null,
+    },
+    { status: result.status, headers: NO_STORE },
+  );
 }
 
 type Loaded = { state: 'failed' } | { state: 'ready'; cart: CartView };
@@ -176,7 +189,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
         {announcement}
       </p>
 
-      {actionData && (
+      {actionData && !actionData.coupon && (
         <p
           role="alert"
           className="mb-6 rounded-2xl border border-red-700 bg-red-50 p-4 font-medium text-red-900"
@@ -223,6 +236,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
             <CouponForm
               coupon={cart.coupon}
               problem={cart.couponProblem}
+              refused={actionData?.coupon ?? null}
               busy={busy}
               onApply={applyCoupon}
               onRemove={removeCoupon}
