@@ -125,6 +125,9 @@ test.describe('customer accounts', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Varsayılan teslimat adresi');
     await expect(cards.first()).toContainText('Kadıköy / İstanbul 34710');
+    // The T.C. kimlik no is shown masked, as on orders and in e-mails.
+    await expect(cards.first()).toContainText('100******46');
+    await expect(cards.first()).not.toContainText('10000000146');
 
     // The second, a company address; a wrong tax number is refused at the field first.
     await page.getByRole('link', { name: 'Yeni adres ekle' }).click();

@@ -1,3 +1,4 @@
+import { maskTcKimlikNo } from '@vitrin/shared/address/id-mask';
 import { formatTurkishMobile } from '@vitrin/shared/address/phone';
 import type { Address } from '@vitrin/shared/api/account';
 import type { AddressKind } from '@vitrin/shared/api/account-context';
@@ -158,7 +159,7 @@ function AddressCard({ address, deleting }: { address: Address; deleting: boolea
                 taxOffice: address.taxOffice ?? '',
               })
             : t('address.billingIndividual', {
-                id: address.tcKimlikNo ? `•••••••${address.tcKimlikNo.slice(-4)}` : '',
+                id: address.tcKimlikNo ? maskTcKimlikNo(address.tcKimlikNo) : '',
               })}
         </span>
       </address>
