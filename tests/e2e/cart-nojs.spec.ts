@@ -71,6 +71,20 @@ test.describe('the cart without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ödeme' })).toBeVisible();
   });
 
+  test("a product card's Sepete Ekle adds one piece and shows the cart", async ({ page, request }) => {
+    const single = (await listedProducts(request)).find(
+      (p) => (p.stockType === 1 || p.stockType === 4) && p.inStock && p.price,
+    )!;
+    await page.goto(`/shop/${single.category}?pageSize=48`);
+    const card = page.getByRole('article').filter({ hasText: single.name }).first();
+    await card.getByRole('button', { name: 'Sepete Ekle' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line.getByRole('link', { name: single.name })).toBeVisible();
+    await expect(line.getByRole('spinbutton')).toHaveValue('1');
+  });
+
   test('a refused add says why in Turkish on the cart page', async ({ page, request }) => {
     const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
     await page.goto(`/product/${product.slug}`);
