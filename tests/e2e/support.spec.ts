@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
-import { expectNoAxeViolations, open, outboxFiles, shots, vitrinCli, waitForMail } from './support.ts';
+import {
+  expectNoAxeViolations,
+  open,
+  outboxFiles,
+  registerCustomer,
+  shots,
+  vitrinCli,
+  waitForMail,
+} from './support.ts';
 
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
 /** A 1×1 PNG, as a customer's photo of a broken mug. */
@@ -43,6 +51,27 @@ test.describe('contact and support', () => {
     await expect(page.getByRole('main').getByRole('status')).toContainText('Mesajınız bize ulaştı');
     // To the shop's contact_email (the demo shop's), answering goes to the visitor.
     await waitForMail('merhaba@vitrinatolye.com.tr', before, /Reply-To: zeynep@example.com/);
+  });
+
+  test('a customer with more than 20 tickets pages through them all on Destek', async ({ page }) => {
+    await registerCustomer(page.request, `sayfa.${Date.now()}@example.com`, 'Kedi-Mavi-Deniz-7');
+    for (let i = 1; i <= 22; i++) {
+      const opened = await page.request.post('/api/front/support/tickets', {
+        headers: SAME_ORIGIN,
+        data: { subject: `Soru ${i}`, message: 'Bu ürün hakkında bir sorum var.' },
+      });
+      expect(opened.status()).toBe(201);
+    }
+    await open(page, '/panel/support');
+    const list = page.getByTestId('ticket-list');
+    await expect(list.getByRole('listitem')).toHaveCount(20);
+    await expect(list.getByRole('link').first()).toHaveText('Soru 22');
+    const pages = page.getByRole('navigation', { name: 'Sayfalar' });
+    await expectNoAxeViolations(page);
+    await shots(page, 'panel-support-pages');
+    await pages.getByRole('link', { name: 'Sonraki' }).click();
+    await expect(page).toHaveURL(/\/panel\/support\?page=2$/);
+    await expect(list.getByRole('link')).toHaveText(['Soru 2', 'Soru 1']);
   });
 
   test('a customer opens a ticket with a photo, the shop answers from the CLI, the customer reads it', async ({
