@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { listedProducts } from './support.ts';
+import { expectNoAxeViolations, listedProducts, open, shots } from './support.ts';
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
@@ -65,6 +65,7 @@ test.describe('the cart without JavaScript', () => {
     await page.getByLabel('Kupon Kodu').fill('HOSGELDIN10');
     await page.getByRole('button', { name: 'Uygula' }).click();
     await expect(page.getByTestId('applied-coupon')).toContainText('HOSGELDIN10');
+    await shots(page, 'cart-nojs');
 
     await page.getByRole('link', { name: 'Ödemeye Geç' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -93,4 +94,19 @@ test.describe('the cart without JavaScript', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
   });
+});
+
+test('the server-rendered cart with its line forms passes axe once the scripts run', async ({
+  page,
+  request,
+}) => {
+  const single = (await listedProducts(request)).find(
+    (p) => (p.stockType === 1 || p.stockType === 4) && p.inStock && p.price,
+  )!;
+  await open(page, `/product/${single.slug}`);
+  await page.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' }).click();
+  await expect(page.getByText('Ürün sepete eklendi')).toBeVisible();
+  await open(page, '/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expectNoAxeViolations(page);
 });
