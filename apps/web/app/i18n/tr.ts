@@ -602,7 +602,6 @@ export const tr = {
     imageType: 'Görsel JPEG, PNG ya da WebP biçiminde olmalı.',
     imageSize: 'Görsel en fazla 5 MB olabilir; bu dosya {{size}} MB.',
     fixFields: 'Lütfen işaretli alanları düzeltin.',
-    loading: 'Sepetiniz yükleniyor…',
     loadError: 'Sepetiniz yüklenemedi.',
     retry: 'Tekrar dene',
     empty: 'Sepetiniz boş',
