@@ -4,9 +4,7 @@ import { expectNoAxeViolations, listedProducts, open, shots } from './support.ts
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 
 test.describe('cart and coupons', () => {
-  test('empty cart: a skeleton from the server, then "Sepetiniz boş" with a way back to the shop', async ({
-    page,
-  }) => {
+  test('empty cart: "Sepetiniz boş" from the server with a way back to the shop', async ({ page }) => {
     const response = await page.goto('/cart');
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'Sepetim' })).toBeVisible();
