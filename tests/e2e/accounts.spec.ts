@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, open, outboxFiles, shots, waitForMail } from './support.ts';
+import {
+  expectNoAxeViolations,
+  open,
+  outboxFiles,
+  shots,
+  submitRegistration,
+  waitForMail,
+} from './support.ts';
 
 /** The reset link of the newest password-reset mail to `email` in the e2e server's outbox. */
 const resetLinkFor = (email: string, after: Set<string>) =>
@@ -75,7 +82,7 @@ test.describe('customer accounts', () => {
     await expect(page.getByText(/Şifre gücü: Güçlü/)).toBeVisible();
     await page.getByLabel(/Aydınlatma Metni’ni okudum/).check();
     await expect(page.getByLabel(/ticari elektronik ileti/)).not.toBeChecked();
-    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await submitRegistration(page);
 
     await expect(page).toHaveURL('/panel?welcome=1', HASHING);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merhaba, Ayşe');
@@ -320,7 +327,7 @@ test.describe('customer accounts without JavaScript', () => {
     await page.getByLabel('Cep telefonu').fill('0555 444 33 22');
     await page.getByLabel('Şifre', { exact: true }).fill(PASSWORD);
     await page.getByLabel(/Aydınlatma Metni’ni okudum/).check();
-    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await submitRegistration(page);
     await expect(page).toHaveURL('/panel?welcome=1', HASHING);
 
     await page.goto('/panel/address');

@@ -6,6 +6,7 @@ import {
   listedProducts,
   open,
   outboxFiles,
+  postRegistration,
   shots,
   waitForMail,
 } from './support.ts';
@@ -118,9 +119,9 @@ test('a customer pays by bank transfer and finds the order as "Sipariş Alındı
   request,
 }) => {
   const email = `mehmet.${Date.now()}@example.com`;
-  const registered = await page.request.post('/api/front/auth/register', {
-    headers: SAME_ORIGIN,
-    data: {
+  const registered = await postRegistration(
+    page.request,
+    {
       firstName: 'Mehmet',
       lastName: 'Demir',
       email,
@@ -128,7 +129,8 @@ test('a customer pays by bank transfer and finds the order as "Sipariş Alındı
       password: 'Kedi-Mavi-Deniz-7',
       kvkk: true,
     },
-  });
+    SAME_ORIGIN,
+  );
   expect(registered.status()).toBe(201);
   const address = await page.request.post('/api/front/addresses', {
     headers: SAME_ORIGIN,

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
-import { expectNoAxeViolations, listedProducts, open, outboxFiles, shots, waitForMail } from './support.ts';
+import {
+  expectNoAxeViolations,
+  listedProducts,
+  open,
+  outboxFiles,
+  postRegistration,
+  shots,
+  waitForMail,
+} from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,9 +50,9 @@ test('a guest who registers later adds the guest orders to Siparişlerim through
   expect(placed.status()).toBe(201);
   const { orderNo } = await placed.json();
 
-  const registered = await page.request.post('/api/front/auth/register', {
-    headers: SAME_ORIGIN,
-    data: {
+  const registered = await postRegistration(
+    page.request,
+    {
       firstName: 'Zeynep',
       lastName: 'Kaya',
       email,
@@ -52,7 +60,8 @@ test('a guest who registers later adds the guest orders to Siparişlerim through
       password: 'Kedi-Mavi-Deniz-7',
       kvkk: true,
     },
-  });
+    SAME_ORIGIN,
+  );
   expect(registered.status()).toBe(201);
 
   await open(page, '/panel/orders');

@@ -4,6 +4,7 @@ import {
   expectNoAxeViolations,
   open,
   outboxFiles,
+  postRegistration,
   registerCustomer,
   shots,
   vitrinCli,
@@ -78,9 +79,9 @@ test.describe('contact and support', () => {
     page,
   }) => {
     const email = `deniz.${Date.now()}@example.com`;
-    const registered = await page.request.post('/api/front/auth/register', {
-      headers: SAME_ORIGIN,
-      data: {
+    const registered = await postRegistration(
+      page.request,
+      {
         firstName: 'Deniz',
         lastName: 'Arslan',
         email,
@@ -88,7 +89,8 @@ test.describe('contact and support', () => {
         password: 'Kedi-Mavi-Deniz-7',
         kvkk: true,
       },
-    });
+      SAME_ORIGIN,
+    );
     expect(registered.status()).toBe(201);
 
     await open(page, '/panel/support');
@@ -165,9 +167,9 @@ test.describe('contact and support without JavaScript', () => {
   test('a customer opens a ticket with an attachment and closes it, all as plain form posts', async ({
     page,
   }) => {
-    const registered = await page.request.post('/api/front/auth/register', {
-      headers: SAME_ORIGIN,
-      data: {
+    const registered = await postRegistration(
+      page.request,
+      {
         firstName: 'Ece',
         lastName: 'Yıldız',
         email: `ece.${Date.now()}@example.com`,
@@ -175,7 +177,8 @@ test.describe('contact and support without JavaScript', () => {
         password: 'Lale-Sari-Ece-42',
         kvkk: true,
       },
-    });
+      SAME_ORIGIN,
+    );
     expect(registered.status()).toBe(201);
     await page.goto('/panel/support');
     const form = page.locator('form[enctype="multipart/form-data"]');

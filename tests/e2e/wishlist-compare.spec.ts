@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, type ListedProduct, listedProducts, open, shots } from './support.ts';
+import {
+  expectNoAxeViolations,
+  type ListedProduct,
+  listedProducts,
+  open,
+  shots,
+  submitRegistration,
+} from './support.ts';
 
 // Registering hashes the password in a low-priority process: seconds on a busy machine.
 const HASHING = { timeout: 30_000 };
@@ -158,7 +165,7 @@ test.describe('wishlist and compare', () => {
     await page.getByLabel('Cep telefonu').fill('0532 111 22 33');
     await page.getByLabel('Şifre', { exact: true }).fill('Kedi-Mavi-Deniz-7');
     await page.getByLabel(/Aydınlatma Metni/).check();
-    await page.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await submitRegistration(page);
     await expect(page).toHaveURL(/\/panel/, HASHING);
 
     await open(page, '/wishlist');
