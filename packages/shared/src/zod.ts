@@ -5,6 +5,13 @@ z.config(z.locales.tr());
 
 export { z };
 
+/** A failed parse's messages by field (`a.b`, `_` for the whole input), the first message of each. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
 export const CONTROL_CHARACTER_MESSAGE =
   'Bu alanda kullanılamayan görünmez bir karakter var; lütfen metni yeniden yazın';
 

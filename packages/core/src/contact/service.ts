@@ -1,4 +1,5 @@
 import { CONTACT_HONEYPOT, contactRequest } from '@vitrin/shared/api/contact';
+import { fieldMessages } from '@vitrin/shared/zod';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
@@ -38,10 +39,7 @@ export function createContactService(db: Db, options: ContactServiceOptions) {
       if (typeof honeypot === 'string' && honeypot.trim() !== '') return { stored: false };
       const result = contactRequest.safeParse(input ?? {});
       if (!result.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of result.error.issues)
-          fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-        throw invalidSupportInput(fields);
+        throw invalidSupportInput(fieldMessages(result.error));
       }
       const data = result.data;
       const sentAt = now();

@@ -1,5 +1,6 @@
 import { formatDayTime } from '@vitrin/shared/dates';
 import type { z } from '@vitrin/shared/zod';
+import { fieldMessages } from '@vitrin/shared/zod';
 
 /**
  * Why an account request was refused: a stable code for the HTTP layer and the web, and a Turkish message
@@ -105,9 +106,7 @@ export const addressLimit = (max: number) =>
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw invalidInput(fields);
+  throw invalidInput(fieldMessages(result.error));
 }
 
 /** True when `err` (or what it wraps: Drizzle wraps driver errors) is PostgreSQL's unique_violation. */

@@ -1,6 +1,7 @@
 import { orderListQuery } from '@vitrin/shared/api/order-requests';
 import type { OrderDetail, OrderList } from '@vitrin/shared/api/orders';
 import { isOrderState, type OrderState } from '@vitrin/shared/order-states';
+import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
@@ -206,9 +207,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     async list(customerId: number, input: unknown = {}): Promise<OrderList> {
       const parsed = orderListQuery.safeParse(input);
       if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-        throw invalidOrderInput(fields);
+        throw invalidOrderInput(fieldMessages(parsed.error));
       }
       return listCustomerOrders(db, customerId, parsed.data);
     },

@@ -7,6 +7,7 @@ import {
 import type { CardChallenge, PaymentOutcome, PaymentSession } from '@vitrin/shared/api/orders';
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
+import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, payments } from '../db/schema.ts';
@@ -27,9 +28,7 @@ export interface PaymentServiceOptions {
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw invalidOrderInput(fields);
+  throw invalidOrderInput(fieldMessages(result.error));
 }
 
 /** Why an order cannot be paid now (Turkish), or null when it can. */

@@ -1,4 +1,5 @@
 import { stockAlertInput } from '@vitrin/shared/api/stock-alerts';
+import { fieldMessages } from '@vitrin/shared/zod';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invalidRequest, ShopError } from '../cart/errors.ts';
 import { rows } from '../catalog/rows.ts';
@@ -86,10 +87,7 @@ export function createStockAlertService(db: Db, options: StockAlertOptions) {
     async request(input: unknown): Promise<void> {
       const parsed = stockAlertInput.safeParse(input ?? {});
       if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues)
-          fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-        throw invalidRequest(fields);
+        throw invalidRequest(fieldMessages(parsed.error));
       }
       const { productId, variantId, email } = parsed.data;
       const product = await target(productId, variantId);

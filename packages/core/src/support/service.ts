@@ -10,6 +10,7 @@ import {
 import type { TicketDetail, TicketList } from '@vitrin/shared/api/support-context';
 import { canApply, TICKET_EVENTS, type TicketEvent, type TicketStatus } from '@vitrin/shared/ticket-status';
 import type { z } from '@vitrin/shared/zod';
+import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, supportMessages, supportTickets } from '../db/schema.ts';
@@ -52,9 +53,7 @@ export interface AttachmentFile {
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  throw invalidSupportInput(fields);
+  throw invalidSupportInput(fieldMessages(result.error));
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
