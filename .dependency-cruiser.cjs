@@ -1,6 +1,7 @@
 // Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; server → core → shared; shared stands
 // alone; nothing imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
-const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|-test-support\\.tsx?|/cluster-support\\.ts)$';
+// Test helpers live in a `testing/` folder per package (some older ones still as `test-*.ts` beside their feature).
+const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|/testing/.+)$';
 // Named like a test helper, but a shop feature: the built-in card provider a shop runs before its bank's.
 const notTestFiles = '^packages/core/src/payments/test-provider\\.ts$';
 // The storefront's build plugin runs in Node at build time, never in the bundle: it compresses with the
@@ -64,7 +65,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|build|\\.react-router)/' },
+    exclude: { path: '((^|/)(node_modules|build|\\.react-router)|^bench/out)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { constants } from 'node:zlib';
 import type { Plugin } from 'vite';
 // The server's own compression and threshold, so the build's files are what it would send itself.
-import { compress } from '../server/src/compress.mjs';
-import { MIN_COMPRESSED_BYTES } from '../server/src/page-answer.mjs';
+import { compress } from '../server/src/http/compress.mjs';
+import { MIN_COMPRESSED_BYTES } from '../server/src/pages/page-answer.mjs';
 
 /** Text files worth compressing (images and fonts are compressed formats already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from '@vitrin/core';
-import { bootstrap } from './bootstrap.ts';
-import { CommandError, runCommand, USAGE } from './commands.ts';
-import { loadConfig } from './config.ts';
-import { controlSocketPath, sendControlCommand } from './control.ts';
+import { bootstrap } from './ops/bootstrap.ts';
+import { CommandError, runCommand, USAGE } from './ops/commands.ts';
+import { loadConfig } from './ops/config.ts';
+import { controlSocketPath, sendControlCommand } from './ops/control.ts';
 
 /** The commands that make a database: every other one needs a shop that is there. */
 const CREATING_COMMANDS = new Set(['migrate', 'seed']);

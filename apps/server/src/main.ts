@@ -3,10 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StartupError } from '@vitrin/core';
 import type { ServerBuild } from 'react-router';
-import { bootstrap } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
-import { controlSocketPath, startControlServer } from './control.ts';
-import { assertNodeSupported } from './node-version.ts';
+import { bootstrap } from './ops/bootstrap.ts';
+import { loadConfig } from './ops/config.ts';
+import { controlSocketPath, startControlServer } from './ops/control.ts';
+import { assertNodeSupported } from './ops/node-version.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Unpaid card orders are given 30 minutes by default (`card_payment_minutes`): a minute late is fine. */
@@ -16,7 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   assertNodeSupported();
   // Loaded after the check: on an older Node.js its dependencies would fail with a less helpful error.
-  const { buildApp } = await import('./app.ts');
+  const { buildApp } = await import('./http/app.ts');
   const config = loadConfig();
   const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {

@@ -1,0 +1,157 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { AttachmentUpload, Services } from '@vitrin/core';
+import type { Result } from '@vitrin/shared/api/account-context';
+import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
+import { runSupport } from '../../pages/context/support.ts';
+import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import { bodyOf, sendResult } from '../account/replies.ts';
+import { customerIdOf } from '../orders/replies.ts';
+
+const ticketNoOf = (request: FastifyRequest) => (request.params as { ticketNo: string }).ticketNo;
+
+const tooLarge = () =>
+  new HttpError(
+    413,
+    'DOSYA_COK_BUYUK',
+    `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`,
+    {
+      file: 'Dosya çok büyük',
+    },
+  );
+
+/** Multipart parts failures of the client's making, in Turkish with our codes. */
+const PART_ERRORS: Record<string, () => HttpError> = {
+  FST_REQ_FILE_TOO_LARGE: tooLarge,
+  FST_FILES_LIMIT: () =>
+    new HttpError(400, 'GECERSIZ_ISTEK', 'Bir mesaja en fazla bir dosya eklenebilir.', {
+      file: 'Tek dosya seçin',
+    }),
+  FST_PARTS_LIMIT: () => new HttpError(400, 'GECERSIZ_ISTEK', 'İstekte çok fazla alan var.'),
+  FST_FIELDS_LIMIT: () => new HttpError(400, 'GECERSIZ_ISTEK', 'İstekte çok fazla alan var.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new HttpError(400, 'GECERSIZ_ISTEK', 'Çok parçalı form okunamadı.'),
+};
+
+/** The text fields and the `file` part of a multipart body, or the JSON body (no attachment). */
+async function formOf(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; upload: AttachmentUpload | null }> {
+  if (!request.isMultipart()) return { fields: bodyOf(request.body), upload: null };
+  const fields: Record<string, unknown> = {};
+  let upload: AttachmentUpload | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        if (part.fieldname === 'file' && bytes.length > 0) upload = { bytes, name: part.filename ?? '' };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const known = PART_ERRORS[(err as { code?: string }).code ?? ''];
+    if (known) throw known();
+    throw err;
+  }
+  return { fields, upload };
+}
+
+/**
+ * Support tickets of the logged-in customer (panel: Destek): list, open (multipart with an optional `file`,
+ * or JSON), read one with its thread, reply, close, and download an attachment. Another customer's ticket
+ * answers 404 TALEP_BULUNAMADI exactly like one that does not exist.
+ */
+export async function registerSupportRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
+  const { support } = services;
+
+  async function asCustomer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (customerId: number) => Promise<T>,
+  ): Promise<Result<T>> {
+    const id = await customerIdOf(accountOf, request, reply);
+    if (id === null) {
+      return {
+        ok: false,
+        status: 401,
+        error: { code: 'OTURUM_GECERSIZ', message: SESSION_REQUIRED_MESSAGE },
+      };
+    }
+    return runSupport(() => work(id));
+  }
+  const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
+
+  app.get('/api/front/support/tickets', async (request, reply) =>
+    sendResult(reply, await asCustomer(request, reply, (id) => support.list(id, request.query)), (list) => ({
+      status: 200,
+      body: list,
+    })),
+  );
+
+  app.get('/api/front/support/tickets/:ticketNo', async (request, reply) =>
+    sendResult(
+      reply,
+      await asCustomer(request, reply, (id) => support.detail(id, ticketNoOf(request))),
+      ticket(200),
+    ),
+  );
+
+  app.post('/api/front/support/tickets/:ticketNo/close', async (request, reply) =>
+    sendResult(
+      reply,
+      await asCustomer(request, reply, (id) => support.close(id, ticketNoOf(request))),
+      ticket(200),
+    ),
+  );
+
+  app.get('/api/front/support/tickets/:ticketNo/attachments/:messageId', async (request, reply) => {
+    const { messageId } = request.params as { messageId: string };
+    const result = await asCustomer(request, reply, (id) =>
+      support.attachment(id, ticketNoOf(request), messageId),
+    );
+    if (!result.ok) return sendResult(reply, result, () => ({ status: 200 }));
+    const { bytes, name, type } = result.value;
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    const inline = type.startsWith('image/');
+    return reply
+      .status(200)
+      .header('cache-control', 'private, no-store')
+      .header('content-type', type)
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
+      .send(bytes);
+  });
+
+  // Multipart is parsed only here (its own plugin scope), like the cart's uploads.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    const options = {
+      bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    };
+
+    scope.post('/api/front/support/tickets', options, async (request, reply) => {
+      const result = await asCustomer(request, reply, async (id) => {
+        const { fields, upload } = await formOf(request);
+        return support.open(id, fields, upload);
+      });
+      return sendResult(reply, result, ticket(201));
+    });
+
+    scope.post('/api/front/support/tickets/:ticketNo/messages', options, async (request, reply) => {
+      const result = await asCustomer(request, reply, async (id) => {
+        const { fields, upload } = await formOf(request);
+        return support.reply(id, ticketNoOf(request), fields, upload);
+      });
+      return sendResult(reply, result, ticket(201));
+    });
+  });
+}

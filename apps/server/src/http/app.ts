@@ -1,0 +1,310 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Services } from '@vitrin/core';
+import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
+import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { registerAddressRoutes } from '../api/account/addresses.ts';
+import { registerAuthRoutes } from '../api/account/auth.ts';
+import { registerAccountRoutes } from '../api/account/routes.ts';
+import { registerBlogRoutes } from '../api/blog/routes.ts';
+import { createCouponLimiter } from '../api/cart/coupon-limits.ts';
+import { registerCouponRoutes } from '../api/cart/coupons.ts';
+import { registerCartRoutes } from '../api/cart/routes.ts';
+import { registerHomeRoutes } from '../api/catalog/home.ts';
+import { registerCatalogRoutes } from '../api/catalog/routes.ts';
+import { registerCheckoutRoutes } from '../api/checkout/routes.ts';
+import { registerClientErrorRoutes } from '../api/client-errors.ts';
+import { registerOpenApi } from '../api/openapi.ts';
+import { registerPaymentRoutes } from '../api/orders/payments.ts';
+import { registerOrderRoutes } from '../api/orders/routes.ts';
+import { registerStockAlertRoutes } from '../api/stock-alerts/routes.ts';
+import { registerContactRoutes } from '../api/support/contact.ts';
+import { registerSupportRoutes } from '../api/support/routes.ts';
+import { registerCompareRoutes } from '../api/wishlist/compare.ts';
+import { registerWishlistRoutes } from '../api/wishlist/routes.ts';
+import type { Config } from '../ops/config.ts';
+import { createCartContext } from '../pages/context/cart.ts';
+import { createCheckoutContext } from '../pages/context/checkout.ts';
+import { createOrdersContext } from '../pages/context/orders.ts';
+import {
+  createContactContext,
+  createContactLimiter,
+  createSupportContext,
+} from '../pages/context/support.ts';
+import { createWishlistContext } from '../pages/context/wishlist.ts';
+import { isPublic, MIN_COMPRESSED_BYTES } from '../pages/page-answer.mjs';
+import { createPageCache, isCacheablePageRequest, sendHit } from '../pages/page-cache.ts';
+import { createRenderPool } from '../pages/render-pool.ts';
+import { registerSeoRoutes } from '../pages/seo.ts';
+import { registerSsr } from '../pages/ssr.ts';
+import { createAccountContext, type ServerAccountContext } from '../sessions/account.ts';
+import { createAccountLimiter } from '../sessions/account-limits.ts';
+import { hasWholesaleCookie } from '../sessions/session-cookie.ts';
+import { registerDatabaseOutage } from './database-outage.ts';
+import { errorBody, handleError, notFoundBody } from './errors.ts';
+import { registerHealthRoutes } from './health.ts';
+import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
+import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
+import { pathOf } from './request-path.ts';
+import { registerSameOriginCheck } from './same-origin.ts';
+import { API_CSP, contentSecurityPolicy, ISOLATION_HEADERS, SECURITY_HEADERS } from './security-headers.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
+import { registerUploadRoutes } from './uploads.ts';
+
+export interface AppOptions {
+  services: Services;
+  config: Config;
+  /** The built storefront; without it only the API is served (integration tests of the API). */
+  webBuild?: ServerBuild | undefined;
+  /**
+   * Where a render thread loads `webBuild` from: pages are then rendered on `config.renderThreads` threads.
+   * Without it every page is rendered on the request thread.
+   */
+  webBuildEntry?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const MAX_URL_LENGTH = 2048;
+const MAX_SEGMENT_LENGTH = 255;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const assetsDir = path.resolve(import.meta.dirname, '../../assets');
+
+type NonceResponse = ServerResponse & { cspNonce?: string };
+
+export async function buildApp({ services, config, webBuild, webBuildEntry, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+  });
+  app.setErrorHandler(handleError);
+
+  const publicConfig: PublicConfig = {
+    apiBase: config.publicApiBase,
+    buildVersion: webBuild?.assets.version ?? 'dev',
+  };
+  const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
+
+  const csp = contentSecurityPolicy(apiOrigin);
+  // A cached page answers with the nonce it was rendered with; its CSP header names the same one.
+  const pageCache = createPageCache({
+    maxBytes: config.pageCacheMb * 1024 * 1024,
+    baseHeaders: (nonce) => ({ ...SECURITY_HEADERS, 'content-security-policy': csp(nonce) }),
+  });
+  services.cache.onClear(() => pageCache.clear());
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hasValidHost(request, pathOf(request.url))) {
+      return reply
+        .status(400)
+        .headers(SECURITY_HEADERS)
+        .header('content-security-policy', API_CSP)
+        .header('cache-control', 'no-store')
+        .send(errorBody(BAD_HOST_CODE, BAD_HOST_MESSAGE));
+    }
+    // Only anonymous catalogue pages are ever stored (see mayStore below); while the shop is in
+    // maintenance nothing is served from the cache, whoever asks. Wholesale customers see other prices:
+    // their marker cookie sends them past the cache (a forged one only costs its owner a render).
+    if (pageCache.enabled && (request.method === 'GET' || request.method === 'HEAD')) {
+      const cached = pageCache.get(request.url);
+      if (cached && !hasWholesaleCookie(request) && (await services.settings.get('is_online')) === 1) {
+        return sendHit(request, reply, cached);
+      }
+    }
+    reply.header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith('/api/')) {
+      // JSON runs no scripts: the strictest policy, and no nonce to make.
+      reply.header('content-security-policy', API_CSP);
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      (reply.raw as NonceResponse).cspNonce = nonce;
+      reply.header('content-security-policy', csp(nonce));
+    }
+    const url = request.url;
+    const pathname = pathOf(url);
+    if (url.length > MAX_URL_LENGTH || pathname.split('/').some((s) => s.length > MAX_SEGMENT_LENGTH)) {
+      return reply
+        .status(414)
+        .send(
+          errorBody(
+            'ADRES_COK_UZUN',
+            `İstek adresi çok uzun (en fazla ${MAX_URL_LENGTH} karakter, bölüm başına ${MAX_SEGMENT_LENGTH}).`,
+          ),
+        );
+    }
+  });
+
+  registerDatabaseOutage(app, services);
+
+  // Cookies are parsed where they matter (maintenance bypass), not on every request.
+  await app.register(fastifyCookie, { hook: false });
+  await app.register(fastifyCompress, { threshold: MIN_COMPRESSED_BYTES });
+  await app.register(fastifyRateLimit, { global: false });
+
+  // One account context per request, shared by the REST routes and the pages' load context.
+  const limit = createAccountLimiter(app);
+  const limitContact = createContactLimiter(app);
+  const limitCoupon = createCouponLimiter(app);
+  const accounts = new WeakMap<FastifyRequest, ServerAccountContext>();
+  const accountOf = (request: FastifyRequest, reply: FastifyReply) => {
+    let account = accounts.get(request);
+    if (!account) {
+      account = createAccountContext(services, request, { reply, limit });
+      accounts.set(request, account);
+    }
+    return account;
+  };
+
+  registerSameOriginCheck(app, config.publicUrl);
+
+  // An answer that sets a cookie (a session's, even a renewed one) or holds one customer's data (their
+  // profile, wholesale prices) is theirs: neither a CDN nor a browser cache may keep it for anyone else.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('set-cookie') || accounts.get(request)?.isPersonal()) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    // Answers anyone may share go without process isolation (security-headers.ts); the others get it.
+    if (!isPublic(reply.getHeader('cache-control') as string | undefined)) reply.headers(ISOLATION_HEADERS);
+  });
+
+  // While the shop is in maintenance nothing may change through the API (reads stay open so the
+  // storefront can show the maintenance screen). Bypass visitors may act, to test the shop.
+  app.addHook('onRequest', async (request, reply) => {
+    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const settings = await services.settings.all();
+    if (settings.is_online === 1 || hasMaintenanceBypass(request, config.maintenanceBypassKey)) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(settings.maintenance_retry_after))
+      .send(errorBody(MAINTENANCE_CODE, MAINTENANCE_MESSAGE));
+  });
+
+  registerOpenApi(app);
+  registerHealthRoutes(app, services);
+  registerHomeRoutes(app, services, publicConfig);
+  registerClientErrorRoutes(app);
+  registerCatalogRoutes(app, services, accountOf);
+  registerAuthRoutes(app, accountOf);
+  registerAccountRoutes(app, accountOf);
+  registerAddressRoutes(app, accountOf);
+  await registerCartRoutes(app, services, accountOf, {
+    publicUrl: config.publicUrl,
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    uploadsBudgetBytes: config.uploadsBudgetMb * 1024 * 1024,
+    limitCoupon,
+  });
+  registerCouponRoutes(app, services);
+  registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
+  registerOrderRoutes(app, services, accountOf);
+  registerPaymentRoutes(app, services, accountOf);
+  registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
+  registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
+  registerSeoRoutes(app, services, { publicUrl: config.publicUrl });
+  registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
+  registerContactRoutes(app, services, limitContact);
+  registerStockAlertRoutes(app, services);
+  await registerSupportRoutes(app, services, accountOf);
+  app.all('/api/*', async (request, reply) =>
+    reply.status(404).send(notFoundBody('API adresi', request.url)),
+  );
+
+  await registerUploadRoutes(app, {
+    roots: [path.join(config.dataDir, 'uploads'), path.join(assetsDir, 'uploads')],
+    cacheDir: path.join(config.dataDir, 'cache', 'images'),
+  });
+
+  if (webBuild) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.webBuildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/precompress.ts).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Vite puts content-hashed files under assets/: they never change, so browsers keep them a year.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+    const mode = process.env.NODE_ENV ?? 'production';
+    const pool =
+      webBuildEntry && config.renderThreads > 0
+        ? createRenderPool({
+            entry: webBuildEntry,
+            mode,
+            threads: config.renderThreads,
+            onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu'),
+          })
+        : undefined;
+    if (pool) app.addHook('onClose', () => pool.close());
+    registerSsr(
+      app,
+      webBuild,
+      mode,
+      config.publicUrl,
+      async (request, reply) => {
+        const settings = await services.settings.all();
+        const maintenance =
+          settings.is_online === 0 && !hasMaintenanceBypass(request, config.maintenanceBypassKey);
+        if (maintenance) {
+          reply.header('retry-after', String(settings.maintenance_retry_after));
+          reply.header('cache-control', 'no-store');
+        }
+        const account = accountOf(request, reply);
+        return {
+          nonce: (reply.raw as NonceResponse).cspNonce ?? '',
+          requestId: request.id,
+          maintenance,
+          retryAfterSeconds: settings.maintenance_retry_after,
+          publicConfig,
+          home: services.home.data,
+          page: services.content.bySlug,
+          pageLinks: services.content.links,
+          blog: services.blog,
+          categories: () => services.catalog.categoryTree(),
+          homeShelves: async () => services.catalog.homeShelves(await account.shopper()),
+          categoryPage: async (slug, query) =>
+            services.catalog.categoryPage(slug, query, await account.shopper()),
+          tagPage: async (slug, query) => services.catalog.tagPage(slug, query, await account.shopper()),
+          product: async (slug) => services.catalog.product(slug, await account.shopper()),
+          search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
+          coupons: () => services.coupons.publicList(),
+          account,
+          cart: createCartContext(services, request, reply, accountOf, {
+            publicUrl: config.publicUrl,
+            limitCoupon,
+          }),
+          checkout: createCheckoutContext(services, request, reply, accountOf, config.publicUrl),
+          orders: createOrdersContext(services, request, reply, accountOf),
+          wishlist: createWishlistContext(services, request, reply, accountOf, config.publicUrl),
+          contact: createContactContext(services, request, reply, limitContact),
+          support: createSupportContext(services, request, reply, accountOf),
+        } satisfies StorefrontContext;
+      },
+      {
+        cacheable: (request) => pageCache.enabled && isCacheablePageRequest(request.method, request.url),
+        mayStore: (request) => !accounts.get(request)?.isPersonal(),
+        store: (request, page) => pageCache.set(request.url, page),
+        nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
+      },
+      pool,
+    );
+  }
+
+  return app;
+}

@@ -1,0 +1,140 @@
+import { AccountError, accountErrorStatus, type CartOwner, type Services, ShopError } from '@vitrin/core';
+import { newToken } from '@vitrin/core/customers/tokens';
+import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
+import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
+import type { CartContext } from '@vitrin/shared/api/cart-context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CouponLimiter } from '../../api/cart/coupon-limits.ts';
+import { type CartRequest, cartRequest } from '../../api/cart/replies.ts';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../http/same-origin.ts';
+import type { AccountOf } from '../../sessions/account.ts';
+import { cartCookie, cookieCartToken, hasCartCookie } from '../../sessions/cart-cookie.ts';
+import { refusal } from './results.ts';
+
+const PERSONALIZATION_FIELD = /^p_(.+)$/;
+
+/** A posted number as the API's JSON would carry it; anything else goes through as text for the schema to refuse. */
+const numberOf = (value: FormFields[string] | undefined) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+/**
+ * The `Sepete Ekle` form as the REST body. Personalization texts come as `p_<key>`; a photo is only sent by
+ * the script (it uploads first), so a plain post carries texts only.
+ */
+function addRequestOf(fields: FormFields): AddToCartRequest {
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const key = PERSONALIZATION_FIELD.exec(name)?.[1];
+    if (key && typeof value === 'string' && value.trim()) texts[key] = value.trim();
+  }
+  const variantId = fields.variantId;
+  return {
+    productId: numberOf(fields.productId),
+    ...(variantId !== undefined && variantId !== '' ? { variantId: numberOf(variantId) } : {}),
+    quantity: numberOf(fields.quantity ?? '1'),
+    ...(fields.personalized === '1' ? { personalization: { fields: texts } } : {}),
+  } as AddToCartRequest;
+}
+
+/**
+ * The owner for a write that adds (a line, a coupon): a guest without a token gets a new one, and a guest's
+ * own cookie is sent again so the cart lives on from this write; the cookie goes with the success only.
+ */
+function writable(
+  request: FastifyRequest,
+  { owner }: CartRequest,
+): { owner: CartOwner; setCookie: string[] } {
+  if (owner && !('token' in owner)) return { owner, setCookie: [] };
+  const token = owner?.token ?? newToken();
+  const renew = owner === null || cookieCartToken(request) === token;
+  return { owner: { token }, setCookie: renew ? [cartCookie(request, token)] : [] };
+}
+
+export interface CartContextOptions {
+  /** `PUBLIC_URL`: writes carrying the cart cookie come from it. */
+  publicUrl: string;
+  limitCoupon: CouponLimiter;
+}
+
+/**
+ * The `/cart` page's part of the load context: the same services and cookie as the REST cart
+ * (`routes/cart.ts`), for plain form posts.
+ */
+export function createCartContext(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountOf: AccountOf,
+  { publicUrl, limitCoupon }: CartContextOptions,
+): CartContext {
+  const publicOrigin = new URL(publicUrl).origin;
+
+  /** A write with the ambient cart cookie comes from the shop's own pages; a shopper's mistake is a result. */
+  async function write(
+    work: () => Promise<{ value: CartView; setCookie: string[] } | Failure>,
+  ): Promise<Result<CartView>> {
+    if (hasCartCookie(request) && !isSameOrigin(request, publicOrigin)) {
+      return refusal(403, CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE);
+    }
+    try {
+      const done = await work();
+      if ('ok' in done) return done;
+      return { ok: true, ...done };
+    } catch (err) {
+      if (err instanceof ShopError) return refusal(err.status, err.code, err.message, err.fields);
+      if (err instanceof AccountError) {
+        return refusal(accountErrorStatus[err.code], err.code, err.message, err.fields);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async view() {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return services.cart.view(owner ?? { token: '' }, buyer);
+    },
+    add: (fields) =>
+      write(async () => {
+        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        // A new guest gets a token; a guest's own cookie is sent again, so the cart lives on from this add.
+        const token = owner ? ('token' in owner ? owner.token : null) : newToken();
+        const value = await services.cart.add(
+          owner ?? { token: token as string },
+          addRequestOf(fields),
+          buyer,
+        );
+        const renew = token !== null && (owner === null || cookieCartToken(request) === token);
+        return { value, setCookie: renew ? [cartCookie(request, token)] : [] };
+      }),
+    setQuantity: (lineId, quantity) =>
+      write(async () => {
+        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        const value = await services.cart.setQuantity(
+          owner ?? { token: '' },
+          lineId,
+          { quantity: numberOf(quantity) },
+          buyer,
+        );
+        return { value, setCookie: [] };
+      }),
+    remove: (lineId) =>
+      write(async () => {
+        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        return { value: await services.cart.remove(owner ?? { token: '' }, lineId, buyer), setCookie: [] };
+      }),
+    applyCoupon: (code) =>
+      write(async () => {
+        const current = await cartRequest(request, reply, accountOf);
+        const refused = await limitCoupon(request, reply, current.owner);
+        if (refused) return refused;
+        const { owner, setCookie } = writable(request, current);
+        return { value: await services.cart.applyCoupon(owner, { code }, current.buyer), setCookie };
+      }),
+    removeCoupon: () =>
+      write(async () => {
+        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        return { value: await services.cart.removeCoupon(owner ?? { token: '' }, buyer), setCookie: [] };
+      }),
+  };
+}

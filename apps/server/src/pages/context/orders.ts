@@ -1,0 +1,81 @@
+import { OrderError, type Services, ShopError } from '@vitrin/core';
+import type { FormFields } from '@vitrin/shared/api/account-context';
+import type { OrdersContext } from '@vitrin/shared/api/orders-context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cartRequest, writableOwner } from '../../api/cart/replies.ts';
+import { customerIdOf } from '../../api/orders/replies.ts';
+import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import { refusal, resultOf } from './results.ts';
+
+/** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */
+const run = <T>(work: () => Promise<T>) => resultOf([OrderError, ShopError], work);
+
+/**
+ * The order pages' part of the load context: the same service calls as the REST routes of
+ * `routes/orders.ts` and `routes/payments.ts`, for this request's customer or guest link.
+ */
+export function createOrdersContext(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountOf: AccountOf,
+): OrdersContext {
+  const customerId = () => customerIdOf(accountOf, request, reply);
+  const asCustomer = async <T>(work: (id: number) => Promise<T>) => {
+    const id = await customerId();
+    if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
+    return run(() => work(id));
+  };
+  const viewer = async (token?: string | null) => ({
+    customerId: await customerId(),
+    token: token ?? undefined,
+  });
+  return {
+    list: (page) => asCustomer((id) => services.orders.list(id, { page })),
+    detail: async (orderNo, token) => run(async () => services.orders.detail(orderNo, await viewer(token))),
+    cancel: async (orderNo, token) => run(async () => services.orders.cancel(orderNo, await viewer(token))),
+    async reorder(orderNo, token) {
+      return run(async () => {
+        const order = await services.orders.detail(orderNo, await viewer(token));
+        const cart = await cartRequest(request, reply, accountOf);
+        const owner = writableOwner(request, reply, cart);
+        let added = 0;
+        let skipped = 0;
+        // Each line on its own: what is no longer sold or in stock is skipped, the rest goes in.
+        for (const line of order.lines) {
+          if (line.productId === null) {
+            skipped++;
+            continue;
+          }
+          try {
+            await services.cart.add(
+              owner,
+              {
+                productId: line.productId,
+                ...(line.variantId !== null ? { variantId: line.variantId } : {}),
+                quantity: line.quantity,
+                ...(line.personalization ? { personalization: line.personalization } : {}),
+              },
+              cart.buyer,
+            );
+            added++;
+          } catch (err) {
+            if (!(err instanceof ShopError)) throw err;
+            skipped++;
+          }
+        }
+        return { added, skipped };
+      });
+    },
+    paymentSession: async (orderNo, token) =>
+      run(async () =>
+        services.payments.session({ order: orderNo, ...(token ? { token } : {}) }, await customerId()),
+      ),
+    payByCard: async (fields: FormFields) =>
+      run(async () => services.payments.payByCard(fields, await customerId())),
+    verifyPayment: async (fields: FormFields) => run(() => services.payments.verify(fields)),
+    guestOrders: () => asCustomer((id) => services.guestOrders.count(id)),
+    requestGuestOrdersLink: () => asCustomer((id) => services.guestOrders.requestLink(id)),
+    linkGuestOrders: (token) => asCustomer((id) => services.guestOrders.confirm(id, token)),
+  };
+}

@@ -1,0 +1,61 @@
+import { type Services, ShopError } from '@vitrin/core';
+import type { Result } from '@vitrin/shared/api/account-context';
+import type { WishlistContext } from '@vitrin/shared/api/wishlist-context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../http/same-origin.ts';
+import type { AccountOf } from '../../sessions/account.ts';
+import { compareCookie, cookieCompare, wishlistCookie } from '../../sessions/wishlist-cookie.ts';
+import { wishlistRequest } from '../../sessions/wishlist-request.ts';
+import { refusal } from './results.ts';
+
+/**
+ * The `/wishlist` and `/compare` pages' part of the load context, through the same services and cookies as
+ * the REST routes (`routes/wishlist.ts`, `routes/compare.ts`).
+ */
+export function createWishlistContext(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountOf: AccountOf,
+  publicUrl: string,
+): WishlistContext {
+  const publicOrigin = new URL(publicUrl).origin;
+
+  /** A form post changes a cookie-held list: only from the shop's own pages; a shopper's mistake is a result. */
+  async function write<T>(work: () => Promise<{ value: T; setCookie: string[] }>): Promise<Result<T>> {
+    if (!isSameOrigin(request, publicOrigin)) {
+      return { ok: false, status: 403, error: { code: CROSS_ORIGIN_CODE, message: CROSS_ORIGIN_MESSAGE } };
+    }
+    try {
+      const { value, setCookie } = await work();
+      return { ok: true, value, setCookie };
+    } catch (err) {
+      if (err instanceof ShopError) {
+        return refusal(err.status, err.code, err.message, err.fields);
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async view() {
+      const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+      return services.wishlist.view(owner, shopper);
+    },
+    remove: (productId) =>
+      write(async () => {
+        const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+        const { view, guest } = await services.wishlist.remove(owner, productId, shopper);
+        return { value: view, setCookie: guest ? [wishlistCookie(request, guest)] : [] };
+      }),
+    async compare() {
+      return services.compare.view(cookieCompare(request), await accountOf(request, reply).shopper());
+    },
+    removeFromCompare: (productId) =>
+      write(async () => {
+        const shopper = await accountOf(request, reply).shopper();
+        const { view, ids } = await services.compare.remove(cookieCompare(request), productId, shopper);
+        return { value: view, setCookie: [compareCookie(request, ids)] };
+      }),
+  };
+}

@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { type Encoded, pickEncoding } from '../http/precompressed.ts';
+
+/**
+ * In-process cache of anonymous page answers (server HTML and route data of catalogue, blog and content
+ * pages, which hold no per-visitor data). Bounded by size, entries expire after `ttlMs`, and every data
+ * change drops it all (on PostgreSQL also on the other app nodes, through the cache bus).
+ *
+ * An entry keeps the CSP nonce it was rendered with, and that response's header carries it again: the
+ * nonce stays unpredictable to anyone who could not already read the cached page itself.
+ */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  encoded: Encoded;
+  nonce: string;
+  /** Every header of the answer per encoding, prepared when the page is stored (name, value, name, ...). */
+  wire: Record<keyof Encoded, string[]>;
+}
+
+export interface PageCacheOptions {
+  /** 0 turns the cache off: nothing is kept, every page is rendered (to measure rendering). */
+  maxBytes?: number;
+  ttlMs?: number;
+  /** The headers every page answer carries (security headers, the CSP naming the page's nonce). */
+  baseHeaders?: (nonce: string) => Record<string, string>;
+}
+
+export function createPageCache({
+  maxBytes = 64 * 1024 * 1024,
+  ttlMs = 60_000,
+  baseHeaders = () => ({}),
+}: PageCacheOptions = {}) {
+  const lru = new LRUCache<string, CachedPage>({
+    // lru-cache needs a positive bound; a disabled cache never stores anything anyway.
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (page) =>
+      page.encoded.identity.length + page.encoded.br.length + page.encoded.gzip.length + 512,
+    ttl: ttlMs,
+  });
+  return {
+    enabled: maxBytes > 0,
+    get: (key: string) => lru.get(key),
+    set(key: string, page: Omit<CachedPage, 'wire'>) {
+      const { encoded } = page;
+      const common = {
+        ...baseHeaders(page.nonce),
+        ...Object.fromEntries(page.headers),
+        vary: 'accept-encoding',
+      };
+      const wire = (encoding: keyof Encoded) =>
+        Object.entries({
+          ...common,
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+          'content-length': String(encoded[encoding].length),
+          'x-cache': 'hit',
+        }).flat();
+      const entry = {
+        ...page,
+        wire: { identity: wire('identity'), br: wire('br'), gzip: wire('gzip') },
+      };
+      lru.set(key, entry);
+      return entry;
+    },
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+const UNCACHED_PREFIXES = ['/api/', '/uploads/', '/assets/', '/healthz', '/readyz'];
+
+/** GET and HEAD of pages only; a query string is part of the key (filters, sort, page). */
+export function isCacheablePageRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !UNCACHED_PREFIXES.some((p) => url.startsWith(p));
+}
+
+/**
+ * Answers a request from the cache with the prepared headers, straight on the socket: a hit skips routing
+ * hooks, serialisation and compression (onResponse hooks, and so the request log, still run).
+ */
+export function sendHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage): void {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.hijack();
+  // All headers in one writeHead list: Node then stores them in one pass (no setHeader before it).
+  reply.raw.writeHead(page.status, [...page.wire[encoding], 'x-request-id', request.id]);
+  reply.raw.end(request.method === 'HEAD' ? undefined : page.encoded[encoding]);
+}

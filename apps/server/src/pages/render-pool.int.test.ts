@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createRenderPool,
+  type RenderPool,
+  RenderPoolUnavailable,
+  type RenderRequest,
+} from './render-pool.ts';
+
+/**
+ * Render threads (render-pool.ts) with a stand-in storefront build (render-pool-test-build.mjs): the
+ * loaders' calls on the load context come back to this thread, and a thread that dies is replaced.
+ */
+const entry = path.join(import.meta.dirname, '../testing/render-pool-build.mjs');
+
+const request = (pathname: string, overrides: Partial<RenderRequest> = {}): RenderRequest => ({
+  url: `http://magaza.test${pathname}`,
+  method: 'GET',
+  headers: [['accept', 'text/html']],
+  encoding: 'identity',
+  forCache: false,
+  ...overrides,
+});
+
+/** The test build writes the loaders' data as JSON into the page. */
+const loaderData = (body: Buffer | undefined) =>
+  JSON.parse(/<pre>(.*)<\/pre>/s.exec(body?.toString() ?? '')![1]!).loaderData;
+
+describe('render pool', () => {
+  let pool: RenderPool;
+  beforeAll(() => {
+    pool = createRenderPool({ entry, mode: 'production', threads: 2 });
+  });
+  afterAll(() => pool.close());
+
+  it('answers a loader call on the load context from this thread, with the values it was given', async () => {
+    const seen: unknown[] = [];
+    const rendered = await pool.render(request('/product/mavi-kupa'), {
+      nonce: 'abc',
+      product: async (slug: string) => {
+        seen.push(slug);
+        return { slug, name: 'Mavi Kupa', added: new Date(Date.UTC(2026, 0, 1)) };
+      },
+    });
+    expect(rendered.status).toBe(200);
+    expect(seen).toEqual(['mavi-kupa']);
+    expect(loaderData(rendered.body).product).toEqual({
+      product: { slug: 'mavi-kupa', name: 'Mavi Kupa', added: '2026-01-01T00:00:00.000Z' },
+      nonce: 'abc',
+    });
+  });
+
+  it('runs a method with its object as `this` and hands it the loader arguments as they were', async () => {
+    const account = {
+      prefix: 'merhaba',
+      async greet(arg: { sent: Date; text: string }) {
+        return `${this.prefix} ${arg.text} ${arg.sent.getTime()}`;
+      },
+    };
+    const rendered = await pool.render(request('/thread/greet'), { greet: account.greet.bind(account) });
+    expect(loaderData(rendered.body).thread).toEqual({ value: 'merhaba ığüşöç 0' });
+  });
+
+  it("gives the loader a context call's error with its name, message and code", async () => {
+    const rendered = await pool.render(request('/thread/fail'), {
+      fail: async () => {
+        throw Object.assign(new RangeError('Stok yetersiz'), { code: 'STOK_YETERSIZ' });
+      },
+    });
+    expect(loaderData(rendered.body).thread).toEqual({
+      error: { name: 'RangeError', message: 'Stok yetersiz', code: 'STOK_YETERSIZ' },
+    });
+  });
+
+  it('answers a call whose value cannot cross threads with an error, not a hang', async () => {
+    const rendered = await pool.render(request('/thread/fn'), { fn: async () => () => 1 });
+    expect(loaderData(rendered.body).thread.error.name).toBe('DataCloneError');
+  });
+
+  it('answers an unknown route with its 404 status', async () => {
+    const rendered = await pool.render(request('/product/yok'), { product: async () => null });
+    expect(rendered.status).toBe(404);
+  });
+
+  it('compresses in the encoding asked, and in every encoding when the page may be cached', async () => {
+    const context = { nonce: 'n', product: async (slug: string) => ({ slug, text: 'çok '.repeat(500) }) };
+    const once = await pool.render(request('/product/a', { encoding: 'br' }), context);
+    expect(once.compressed?.encoding).toBe('br');
+    expect(once.encoded).toBeUndefined();
+    expect(once.body).toBeUndefined();
+    const cached = await pool.render(request('/product/a', { encoding: 'br', forCache: true }), context);
+    expect(cached.encoded?.br.length).toBeGreaterThan(0);
+    expect(cached.encoded?.gzip.length).toBeGreaterThan(0);
+    expect(cached.compressed).toBeUndefined();
+  });
+
+  it('renders many pages at once, more than the threads take at a time', async () => {
+    const product = async (slug: string) => ({ slug });
+    const pages = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => pool.render(request(`/product/p-${i}`), { nonce: 'n', product })),
+    );
+    expect(pages.map((p) => loaderData(p.body).product.product.slug)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `p-${i}`),
+    );
+  });
+
+  it('fails the renders of a thread that dies and renders the next pages on its replacement', async () => {
+    const product = async (slug: string) => ({ slug });
+    const reported: string[] = [];
+    const lonely = createRenderPool({
+      entry,
+      mode: 'production',
+      threads: 1,
+      onError: (err) => reported.push(err.message),
+    });
+    try {
+      await expect(lonely.render(request('/thread/exit'), {})).rejects.toThrow('render thread stopped');
+      expect(reported).toEqual(['render thread stopped']);
+      const after = await lonely.render(request('/product/sonra'), { nonce: 'n', product });
+      expect(loaderData(after.body).product).toEqual({ product: { slug: 'sonra' }, nonce: 'n' });
+    } finally {
+      await lonely.close();
+    }
+  });
+
+  it('on close, turns away the renders still waiting for a thread and fails those on it, leaving none open', async () => {
+    const closing = createRenderPool({ entry, mode: 'production', threads: 1 });
+    let started = 0;
+    // Each loader waits for an answer that never comes: four renders hold the thread, two wait in the queue.
+    const context = {
+      hang: () => {
+        started++;
+        return new Promise(() => {});
+      },
+    };
+    const renders = Array.from({ length: 6 }, () =>
+      closing.render(request('/thread/hang'), context).then(
+        () => 'answered',
+        (err: unknown) => (err instanceof RenderPoolUnavailable ? 'turned away' : 'failed'),
+      ),
+    );
+    await vi.waitFor(() => expect(started).toBe(4));
+    await closing.close();
+    expect((await Promise.all(renders)).sort()).toEqual([
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'turned away',
+      'turned away',
+    ]);
+  });
+
+  it('rejects renders when the build cannot be loaded and says it is not usable, without starting threads over and over', async () => {
+    const broken = createRenderPool({
+      entry: path.join(import.meta.dirname, 'no-such-build.js'),
+      mode: 'production',
+      threads: 2,
+    });
+    try {
+      expect(broken.usable).toBe(true);
+      const first = broken.render(request('/'), {});
+      await expect(first).rejects.toThrow(/no-such-build/);
+      // Its own kind of error: the page was never started on a thread, so the caller may render it itself.
+      await expect(first).rejects.toBeInstanceOf(RenderPoolUnavailable);
+      expect(broken.usable).toBe(false);
+      await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
+    } finally {
+      await broken.close();
+    }
+  });
+});

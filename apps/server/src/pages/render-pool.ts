@@ -1,0 +1,227 @@
+import { Worker } from 'node:worker_threads';
+import type { Encoded } from '../http/compress.mjs';
+import { type DescribedError, describeError, reviveError } from './thread-errors.mjs';
+
+/** A page request as a render thread needs it (plain data: it is copied to the thread). */
+export interface RenderRequest {
+  url: string;
+  method: string;
+  headers: Array<[string, string]>;
+  /** The encoding this client takes (precompressed.ts `pickEncoding`). */
+  encoding: keyof Encoded;
+  /** The page cache may keep this answer: a 200 without cookies comes back in every encoding. */
+  forCache: boolean;
+}
+
+/** A rendered answer: the body as made, or only compressed as the request asked. */
+export interface Rendered {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The body as made; left out when `compressed` is given (nothing else needs it). */
+  body?: Buffer;
+  encoded?: Pick<Encoded, 'br' | 'gzip'>;
+  compressed?: { encoding: 'br' | 'gzip'; body: Buffer };
+}
+
+export interface RenderPoolOptions {
+  /** The storefront's server build (`build/server/index.js`) as a file path. */
+  entry: string;
+  mode: string;
+  threads: number;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * Why a render was not even started: the threads could not load the build (or the pool is closed). The
+ * caller may render the page itself; nothing of the request has run on a thread.
+ */
+export class RenderPoolUnavailable extends Error {
+  constructor(cause: Error) {
+    super(`render threads unavailable: ${cause.message}`, { cause });
+    this.name = 'RenderPoolUnavailable';
+  }
+}
+
+/** Renders one thread works on at once: enough to keep it busy while its loaders wait on this thread. */
+const RENDERS_PER_THREAD = 4;
+
+type LoadContext = Record<string, unknown>;
+
+interface Job {
+  request: RenderRequest;
+  context: LoadContext;
+  resolve: (rendered: Rendered) => void;
+  reject: (err: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  running: Map<number, Job>;
+  ready: boolean;
+}
+
+type FromThread =
+  | { kind: 'ready' }
+  | { kind: 'call'; id: number; call: number; path: string[]; args: unknown[] }
+  | ({ kind: 'done'; id: number } & Rendered)
+  | { kind: 'failed'; id: number; error: DescribedError };
+
+/**
+ * Renders pages on worker threads, so that one app node uses every core while the database (PGlite lives
+ * in this thread) and the request handling stay here. A thread runs React Router and React's renderer with
+ * a stand-in load context: each call a loader makes on it comes back to this thread and runs on the
+ * request's real context (`LoadContext`), so sessions, cookies and the database are used exactly as
+ * without threads.
+ *
+ * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. A thread
+ * that dies fails the renders it held (they answer 500) and is replaced; one that cannot load the build
+ * turns away what waits (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer
+ * `usable`.
+ */
+export function createRenderPool(options: RenderPoolOptions) {
+  const threads: Thread[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+  /** Set when a thread could not even load the build: starting more would fail the same way. */
+  let broken: Error | undefined;
+
+  const start = () => {
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+      workerData: { entry: options.entry, mode: options.mode },
+    });
+    const thread: Thread = { worker, running: new Map(), ready: false };
+    threads.push(thread);
+    worker.on('message', (message: FromThread) => onMessage(thread, message));
+    let failure: Error | undefined;
+    worker.on('error', (err) => {
+      failure = err;
+      options.onError?.(err);
+    });
+    worker.on('exit', () => {
+      threads.splice(threads.indexOf(thread), 1);
+      const lost = failure ?? new Error('render thread stopped');
+      for (const job of thread.running.values()) job.reject(lost);
+      thread.running.clear();
+      if (closed) return;
+      if (!failure) options.onError?.(lost);
+      if (!thread.ready) {
+        broken = lost;
+        for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(lost));
+        return;
+      }
+      start();
+    });
+  };
+
+  const onMessage = (thread: Thread, message: FromThread) => {
+    if (message.kind === 'ready') {
+      thread.ready = true;
+      return dispatch();
+    }
+    const job = thread.running.get(message.id);
+    if (!job) return;
+    if (message.kind === 'call') {
+      const answer = (result: { value: unknown } | { error: DescribedError }) =>
+        thread.worker.postMessage({ kind: 'answer', call: message.call, ...result });
+      answerCall(job.context, message.path, message.args)
+        .then((value) => answer({ value }))
+        // A value that cannot be copied to the thread (postMessage throws) is answered as an error too.
+        .catch((err: unknown) => answer({ error: describeError(err) }));
+      return;
+    }
+    thread.running.delete(message.id);
+    if (message.kind === 'done') {
+      const { kind: _kind, id: _id, ...rendered } = message;
+      job.resolve(asBuffers(rendered));
+    } else {
+      job.reject(reviveError(message.error));
+    }
+    dispatch();
+  };
+
+  const dispatch = () => {
+    while (queue.length) {
+      let free: Thread | undefined;
+      for (const thread of threads) {
+        if (
+          thread.ready &&
+          thread.running.size < RENDERS_PER_THREAD &&
+          (!free || thread.running.size < free.running.size)
+        )
+          free = thread;
+      }
+      if (!free) return;
+      const job = queue.shift()!;
+      const id = nextId++;
+      free.running.set(id, job);
+      free.worker.postMessage({ kind: 'render', id, ...job.request, values: plainValues(job.context) });
+    }
+  };
+
+  for (let i = 0; i < options.threads; i++) start();
+
+  return {
+    /** False once a thread could not load the build: pages are then rendered on the request thread. */
+    get usable() {
+      return !closed && !broken;
+    },
+    render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
+      if (closed || broken)
+        return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
+      return new Promise((resolve, reject) => {
+        queue.push({ request, context, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      // Renders not yet on a thread are turned away like those of a pool that cannot load the build; the
+      // ones on a thread fail as the thread stops.
+      const closing = new Error('render pool closed');
+      for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(closing));
+      await Promise.all(threads.map((t) => t.worker.terminate()));
+    },
+  };
+}
+
+export type RenderPool = ReturnType<typeof createRenderPool>;
+
+/**
+ * The context's plain values (nonce, flags, public config) travel with the request; its functions and its
+ * namespaces of functions (`account`, `blog`) stay here and are called from the thread.
+ */
+function plainValues(context: LoadContext): LoadContext {
+  const values: LoadContext = {};
+  for (const [key, value] of Object.entries(context)) {
+    const callable =
+      typeof value === 'function' ||
+      (typeof value === 'object' &&
+        value !== null &&
+        Object.values(value).some((v) => typeof v === 'function'));
+    if (!callable) values[key] = value;
+  }
+  return values;
+}
+
+async function answerCall(context: LoadContext, path: string[], args: unknown[]): Promise<unknown> {
+  let owner: unknown = context;
+  for (const key of path.slice(0, -1)) owner = (owner as LoadContext | undefined)?.[key];
+  const method = (owner as LoadContext | undefined)?.[path.at(-1) ?? ''];
+  if (typeof method !== 'function') throw new TypeError(`context.${path.join('.')} is not a function`);
+  return method.apply(owner, args);
+}
+
+/** Bytes arrive as Uint8Arrays: Fastify sends Buffers as they are. */
+function asBuffers(rendered: Rendered): Rendered {
+  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    ...rendered,
+    body: rendered.body && buffer(rendered.body),
+    encoded: rendered.encoded && { br: buffer(rendered.encoded.br), gzip: buffer(rendered.encoded.gzip) },
+    compressed: rendered.compressed && {
+      encoding: rendered.compressed.encoding,
+      body: buffer(rendered.compressed.body),
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { METHODS } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { errorBody, HttpError } from '../http/errors.ts';
+import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from '../http/precompressed.ts';
+import { isCompressible, isShareable } from './page-answer.mjs';
+import type { CachedPage } from './page-cache.ts';
+import { type Rendered, type RenderPool, RenderPoolUnavailable } from './render-pool.ts';
+
+type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
+
+export interface SsrCaching {
+  /** Whether an answer to this request could be kept for others at all (asked before rendering). */
+  cacheable(request: FastifyRequest): boolean;
+  /**
+   * Whether the answer just rendered may be kept for others, when it is a public 200 without cookies (asked
+   * after rendering, which may have made it personal).
+   */
+  mayStore(request: FastifyRequest): boolean;
+  store(request: FastifyRequest, page: Omit<CachedPage, 'wire'>): CachedPage;
+  nonce(reply: FastifyReply): string;
+}
+
+/** What pages answer: reads, and form posts to their actions (React Router's forms may use the others). */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const ALLOW = [...PAGE_METHODS].join(', ');
+
+/** OPTIONS names the methods; any other (TRACE, PROPFIND…) is 405, not a page or a render error. */
+function refuseMethod(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('allow', ALLOW).header('cache-control', 'no-store');
+  if (request.method === 'OPTIONS') return reply.status(204).send();
+  return reply
+    .status(405)
+    .send(errorBody('YONTEM_DESTEKLENMIYOR', `Sayfalar ${request.method} isteğini desteklemez.`));
+}
+
+/**
+ * A page just rendered and stored: sent compressed like the cache's later hits (page-cache.ts `sendHit`).
+ * `x-cache` tells operators (and the tests) whether a page came from the page cache.
+ */
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('x-cache', 'miss');
+  return sendEncoded(request, reply, page.encoded);
+}
+
+/**
+ * Serves React Router's document and data requests through Fastify: the web `Response` goes back through
+ * `reply`, so security headers and request logging apply to pages as to the API.
+ *
+ * With a render pool, pages read with GET or HEAD are rendered on its threads (render-pool.ts); form posts
+ * (actions, which read the request body) are answered on this thread, and so is every page once the
+ * threads turn out unable to load the build.
+ */
+export function registerSsr(
+  app: FastifyInstance,
+  build: ServerBuild,
+  mode: string,
+  publicUrl: string,
+  getLoadContext: GetLoadContext,
+  caching: SsrCaching,
+  pool?: RenderPool,
+) {
+  const handle = createRequestHandler(build, mode);
+  const publicOrigin = new URL(publicUrl).origin;
+
+  // Form posts reach React Router actions unparsed; the action reads the body from the web Request.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+    (_request, _payload, done) => done(null),
+  );
+
+  // Pages answer every method Node parses (refuseMethod below), not only those Fastify routes by default.
+  for (const method of METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
+
+  // Every answer is compressed here in one call (below) or on a render thread, so the compression
+  // plugin's per-request hooks are left off this route.
+  app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
+    if (!PAGE_METHODS.has(request.method)) return refuseMethod(request, reply);
+    const context = await getLoadContext(request, reply);
+    const forCache = caching.cacheable(request);
+    if (pool?.usable && (request.method === 'GET' || request.method === 'HEAD')) {
+      const rendered = await pool
+        .render(
+          {
+            url: requestUrl(request, publicOrigin),
+            method: request.method,
+            headers: headerList(request),
+            encoding: pickEncoding(request.headers['accept-encoding']),
+            forCache,
+          },
+          context,
+        )
+        .catch((err: unknown) => {
+          // The threads could not load the build: a page that was waiting for them is rendered here, as
+          // every later one is. A render that failed on a thread stays an error.
+          if (err instanceof RenderPoolUnavailable) return undefined;
+          throw err;
+        });
+      if (rendered) return send(request, reply, rendered, forCache, caching);
+    }
+    const controller = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
+    // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
+    // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
+    // compressing React's hundreds of small chunks one by one.
+    const rendered: Rendered = { status: response.status, headers: [...response.headers] };
+    if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
+    return send(request, reply, rendered, forCache, caching);
+  });
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rendered: Rendered,
+  forCache: boolean,
+  caching: SsrCaching,
+) {
+  const { status, headers, body } = rendered;
+  const header = (wanted: string) => headers.find(([name]) => name === wanted)?.[1];
+  const cookies = headers.filter(([name]) => name === 'set-cookie').map(([, value]) => value);
+  if (
+    forCache &&
+    body &&
+    isShareable(status, header('cache-control'), cookies.length > 0) &&
+    caching.mayStore(request)
+  ) {
+    const page = caching.store(request, {
+      status,
+      headers: headers.filter(([name]) => name !== 'content-length'),
+      encoded: rendered.encoded ? { identity: body, ...rendered.encoded } : encodeAll(body),
+      nonce: caching.nonce(reply),
+    });
+    return sendStored(request, reply, page);
+  }
+  reply.status(status);
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (rendered.compressed) {
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', rendered.compressed.encoding);
+    return reply.send(rendered.compressed.body);
+  }
+  if (!body) return reply.send();
+  if (rendered.encoded) return sendEncoded(request, reply, { identity: body, ...rendered.encoded });
+  if (isCompressible(header('content-type'))) return sendCompressedOnce(request, reply, body);
+  return reply.send(body);
+}
+
+/**
+ * The page's address as the storefront sees it, always on PUBLIC_URL: canonical links, `og:url` and JSON-LD
+ * are built from it and cached pages are shared by every visitor, so the Host and X-Forwarded-Host headers
+ * (which any client chooses) must not reach it. A target that would leave the origin (`//host/…`) is refused.
+ */
+function requestUrl(request: FastifyRequest, publicOrigin: string): string {
+  const url = new URL(publicOrigin + request.url);
+  if (url.origin !== publicOrigin) throw new HttpError(400, 'GECERSIZ_ADRES', 'İstek adresi geçersiz.');
+  return url.href;
+}
+
+function headerList(request: FastifyRequest): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
+    else headers.push([name, value]);
+  }
+  return headers;
+}
+
+/**
+ * A form post's headers for React Router, which aborts an action whose `Origin` differs from the request
+ * URL's (built on PUBLIC_URL). A page opened under another name of this server (`127.0.0.1` for
+ * `localhost`) posts with that name as its origin; the browser's `Sec-Fetch-Site: same-origin` says the
+ * page is this server's own, so its origin is given as the public one. Any other origin stays as sent.
+ */
+function actionHeaderList(request: FastifyRequest, publicOrigin: string): Array<[string, string]> {
+  const headers = headerList(request);
+  if (request.headers['sec-fetch-site'] !== 'same-origin') return headers;
+  return headers.map(([name, value]) => (name === 'origin' ? [name, publicOrigin] : [name, value]));
+}
+
+function toWebRequest(request: FastifyRequest, publicOrigin: string, signal: AbortSignal): Request {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(requestUrl(request, publicOrigin), {
+    method: request.method,
+    headers: hasBody ? actionHeaderList(request, publicOrigin) : headerList(request),
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}

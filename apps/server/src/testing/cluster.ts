@@ -1,0 +1,123 @@
+// Test support for the `cluster` project: real app nodes (`main.ts` in child processes) on the PostgreSQL
+// database of `npm run test:pg`, and the CLI against it.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { guestCheckoutForm } from '@vitrin/core/cart/test-shop';
+import { freePort } from '../../../../scripts/pg-cluster.mjs';
+
+export const root = path.resolve(import.meta.dirname, '../../../..');
+const serverEntry = path.join(root, 'apps/server/src/main.ts');
+const cliEntry = path.join(root, 'apps/server/src/cli.ts');
+
+/** Fails the suite early with the command that gives it what it needs. */
+export function requireClusterSetup(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url)
+    throw new Error('This suite needs PostgreSQL: run it with `npm run test:pg` (TEST_DATABASE_URL).');
+  requireBuild();
+  return url;
+}
+
+export function requireBuild() {
+  if (!existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+    throw new Error('The storefront is not built: run `npm run build` first (npm run test:pg does).');
+  }
+}
+
+export interface AppNode {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+/**
+ * Starts the built server on `databaseUrl` and waits until it is ready; its `url` is its PUBLIC_URL. Its port
+ * is a free one in `ports`.
+ */
+export async function startNode(
+  databaseUrl: string,
+  dataDir: string,
+  ports: [number, number] = [18800, 18899],
+): Promise<AppNode> {
+  const port = await freePort(...ports);
+  const output: string[] = [];
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      HOST: '127.0.0.1',
+      VITRIN_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => output.push(String(d)));
+  child.stderr?.on('data', (d) => output.push(String(d)));
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, child, output };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output.join('')}`);
+}
+
+/** Stops a node with `signal` (SIGKILL: the machine's power goes out) and waits until it is gone. */
+export function stopNode(node: AppNode, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
+    node.child.once('exit', () => resolve());
+    node.child.kill(signal);
+  });
+}
+
+export function cli(args: string[], databaseUrl: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', cliEntry, ...args],
+      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** A guest's cart on `node` with `quantity` of the product (and variant); answers the cookie that finds it. */
+export async function guestCart(
+  node: AppNode,
+  productId: number,
+  quantity: number,
+  variantId?: number,
+): Promise<string> {
+  const res = await fetch(`${node.url}/api/front/cart/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: node.url },
+    body: JSON.stringify({ productId, quantity, variantId }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 201 || !cookie?.startsWith('vitrin_cart='))
+    throw new Error(`adding to the cart answered ${res.status}: ${await res.text()}`);
+  return cookie;
+}
+
+const checkoutForm = guestCheckoutForm();
+
+/** Places the guest cart of `cookie` as an order (the test shop's guest address, transfer payment). */
+export function checkout(node: AppNode, cookie: string, key: string) {
+  return fetch(`${node.url}/api/front/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: node.url, cookie, 'idempotency-key': key },
+    body: JSON.stringify(checkoutForm),
+  });
+}
