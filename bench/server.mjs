@@ -158,11 +158,11 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
       readyPath: '/readyz',
       onStop: cleanUp,
     });
-    // A fresh shop draws its demo pictures in the background; measuring meanwhile would measure that.
+    // A fresh shop copies its demo pictures in the background; measuring meanwhile would measure that.
     const deadline = Date.now() + 120_000;
     while (
       drawsImages &&
-      !/demo ürün görseli çizildi|görselleri çizilemedi/.test(server.output()) &&
+      !/demo ürün görseli kopyalandı|görselleri kopyalanamadı/.test(server.output()) &&
       Date.now() < deadline
     ) {
       await new Promise((r) => setTimeout(r, 250));

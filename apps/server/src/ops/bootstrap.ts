@@ -8,8 +8,7 @@ import {
   type Services,
   seedDemo,
 } from '@vitrin/core';
-import { writeDemoBlogImages } from '@vitrin/core/demo/blog-images';
-import { writeDemoCatalogImages } from '@vitrin/core/demo/catalog-images';
+import { writeDemoBlogImages, writeDemoCatalogImages } from '@vitrin/core/demo/images';
 import { type Config, logsInfo } from './config.ts';
 
 /**
@@ -38,17 +37,17 @@ export async function bootstrap(
       }
     }
     if (seed && config.demo) {
-      // The demo pictures are drawn in the background: the shop answers at once, images appear as made.
+      // The demo pictures are copied in the background: the shop answers at once, images appear as copied.
       const uploads = path.join(config.dataDir, 'uploads');
       writeDemoCatalogImages(uploads).then(
-        (n) => n > 0 && log(`${n} demo ürün görseli çizildi (${uploads}).`),
+        (n) => n > 0 && log(`${n} demo ürün görseli kopyalandı (${uploads}).`),
         (err: unknown) =>
-          log(`Demo görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
+          log(`Demo görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
       );
       writeDemoBlogImages(uploads).then(
-        (n) => n > 0 && log(`${n} demo blog kapak görseli çizildi (${uploads}).`),
+        (n) => n > 0 && log(`${n} demo blog kapak görseli kopyalandı (${uploads}).`),
         (err: unknown) =>
-          log(`Blog görselleri çizilemedi: ${err instanceof Error ? err.message : String(err)}`),
+          log(`Blog görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
     const mailer = createMailer({

@@ -15,7 +15,7 @@ import { i18n, useTranslation } from '../i18n/index.ts';
 import { safeReturnTo } from '../lib/return-to.ts';
 import type { Route } from './+types/register';
 
-/** The KVKK information notice among the demo content pages (packages/core/src/demo/pages.ts). */
+/** The KVKK information notice among the demo content pages (packages/core/demo-data/pages.json). */
 const KVKK_PAGE = '/content/kvkk-aydinlatma-metni';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('auth.register.title'));

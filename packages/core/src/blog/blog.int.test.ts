@@ -5,7 +5,7 @@ import { createCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import { openTestDatabase } from '../db/test-database.ts';
-import { demoBlogPosts } from '../demo/blog.ts';
+import { readDemoData } from '../demo/data.ts';
 import { createBlogService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -156,7 +156,7 @@ describe('demo blog', () => {
     try {
       const blog = createBlogService(database.db, createCache());
       const listing = await blog.list({ page: 1 });
-      expect(listing!.total).toBe(demoBlogPosts.length);
+      expect(listing!.total).toBe((await readDemoData()).blog.posts.length);
       const sidebar = await blog.sidebar();
       expect(sidebar.categories).toHaveLength(5);
       expect(sidebar.tags.length).toBeGreaterThanOrEqual(8);

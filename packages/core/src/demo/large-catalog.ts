@@ -4,17 +4,31 @@
  * name, SKU, prices, stock, tags and age. Deterministic: product `i` is the same on every run.
  */
 import { slugify } from '@vitrin/shared/slug';
-import {
-  COLOR_SUFFIXES,
-  type DemoPrice,
-  type DemoProduct,
-  demoProducts,
-  demoTags,
-  hash,
-  pick,
-  prng,
-} from './catalog.ts';
-import type { SeedProduct } from './seed-catalog.ts';
+import type { DemoPrice, DemoProduct, DemoTag } from './data.ts';
+
+/** FNV-1a hash of a string (32-bit). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny deterministic PRNG returning floats in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 const STYLES = [
   'Klasik',
@@ -73,7 +87,22 @@ const DIGITAL_STYLES = [
 
 /** The demo's colour names and a few more. */
 const COLOURS = [
-  ...COLOR_SUFFIXES,
+  'Ege Mavisi',
+  'Terrakota',
+  'Zeytin Yeşili',
+  'Fildişi',
+  'Adaçayı',
+  'Hardal',
+  'Lacivert',
+  'Turkuaz',
+  'Kırmızı',
+  'Ekru',
+  'Bordo',
+  'Taba',
+  'Kahverengi',
+  'Siyah',
+  'Beyaz',
+  'Lavanta',
   'Gül Kurusu',
   'Çağla Yeşili',
   'Kiremit',
@@ -108,10 +137,16 @@ function stockOf(rand: () => number): number {
   return 4 + Math.floor(rand() * 57);
 }
 
-/** Generated product number `i` (0-based). */
-export function largeCatalogProduct(i: number): SeedProduct {
+/** The demo products and tags a large catalogue varies. */
+export interface LargeCatalogBase {
+  products: DemoProduct[];
+  tags: DemoTag[];
+}
+
+/** Generated product number `i` (0-based), a variation of one of `demo`'s products. */
+export function largeCatalogProduct(demo: LargeCatalogBase, i: number): DemoProduct {
   const rand = prng(hash(`large-${i}`));
-  const base: DemoProduct = pick(rand, demoProducts);
+  const base = pick(rand, demo.products);
   const digital = base.stockType === 4;
   const core = base.name.split(' – ')[0]!;
   const colour = !digital && rand() < 0.7 ? pick(rand, COLOURS) : undefined;
@@ -129,7 +164,7 @@ export function largeCatalogProduct(i: number): SeedProduct {
   }));
   const tags = [...base.tags];
   if (tags.length < 4 && rand() < 0.3) {
-    const extra = pick(rand, demoTags).slug;
+    const extra = pick(rand, demo.tags).slug;
     if (!tags.includes(extra)) tags.push(extra);
   }
   const specifications = base.specifications.map((s) =>
@@ -147,6 +182,5 @@ export function largeCatalogProduct(i: number): SeedProduct {
     tags,
     specifications,
     daysAgo: Math.floor(rand() * 730),
-    imagesOf: base.slug,
   };
 }

@@ -3,21 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { products, productVariants } from '../db/schema.ts';
 import { openTestDatabase } from '../db/test-database.ts';
-import { demoProducts } from './catalog.ts';
+import { type DemoData, readDemoData } from './data.ts';
 import { largeCatalogProduct } from './large-catalog.ts';
 import { seedLarge } from './seed-large.ts';
 
 describe('large catalogue', () => {
   let database: Database;
   let dispose: () => Promise<void>;
+  let demo: DemoData;
   beforeAll(async () => {
     ({ database, dispose } = await openTestDatabase());
+    demo = await readDemoData();
   });
   afterAll(() => dispose());
 
   it('generates the same products every time, with Turkish names and every stock type', () => {
-    const list = Array.from({ length: 2_000 }, (_, i) => largeCatalogProduct(i));
-    expect(largeCatalogProduct(7)).toEqual(list[7]);
+    const list = Array.from({ length: 2_000 }, (_, i) => largeCatalogProduct(demo, i));
+    expect(largeCatalogProduct(demo, 7)).toEqual(list[7]);
     expect(new Set(list.map((p) => p.slug)).size).toBe(list.length);
     expect(new Set(list.flatMap((p) => (p.variants ?? []).map((v) => v.sku))).size).toBe(
       list.reduce((n, p) => n + (p.variants?.length ?? 0), 0),
@@ -29,7 +31,7 @@ describe('large catalogue', () => {
   it('adds the products to the demo shop with search columns, and refuses a second time', async () => {
     expect(await seedLarge(database, 300)).toBe(true);
     const [all] = await database.db.select({ n: count() }).from(products);
-    expect(all!.n).toBe(demoProducts.length + 300);
+    expect(all!.n).toBe(demo.products.length + 300);
     const [variants] = await database.db
       .select({ n: count() })
       .from(productVariants)

@@ -9,10 +9,9 @@ import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { categories, products, tags } from '../db/schema.ts';
-import { demoProducts } from './catalog.ts';
+import { readDemoData } from './data.ts';
 import { largeCatalogProduct } from './large-catalog.ts';
-import { isEmptyShop, seedDemo } from './seed.ts';
-import { type CatalogRefs, insertProducts } from './seed-catalog.ts';
+import { type CatalogRefs, insertProducts, isEmptyShop, seedDemo } from './seed.ts';
 
 /** Products per multi-row batch: large enough to amortise round trips, small enough to keep memory flat. */
 const BATCH = 2_000;
@@ -41,8 +40,9 @@ export async function seedLarge(
 ): Promise<boolean> {
   await database.migrate();
   if (await isEmptyShop(database.db)) await seedDemo(database.db);
+  const demo = await readDemoData();
   const [row] = await database.db.select({ n: count() }).from(products);
-  if ((row?.n ?? 0) !== demoProducts.length) return false;
+  if ((row?.n ?? 0) !== demo.products.length) return false;
 
   const refs = await catalogRefs(database.db);
   const started = Date.now();
@@ -50,7 +50,7 @@ export async function seedLarge(
   await database.db.transaction(async (tx) => {
     for (let from = 0; from < total; from += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, total - from) }, (_, i) =>
-        largeCatalogProduct(from + i),
+        largeCatalogProduct(demo, from + i),
       );
       await insertProducts(tx as unknown as Db, batch, refs, now);
       const done = from + batch.length;
