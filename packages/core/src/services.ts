@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createBlogService } from './blog/service.ts';
-import { createCache } from './cache.ts';
+import { CACHE_CHANNEL, createCache, decodeChange, encodeChange } from './cache.ts';
 import { createCartService } from './cart/service.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCategoryService } from './catalog/categories.ts';
@@ -28,8 +28,7 @@ import { createStockAlertService } from './stock-alerts/service.ts';
 import { createSupportService } from './support/service.ts';
 import { createWishlistService } from './wishlist/service.ts';
 
-/** PostgreSQL channel on which app nodes tell each other to drop their in-process caches. */
-export const CACHE_CHANNEL = 'vitrin_cache';
+export { CACHE_CHANNEL };
 
 export interface ServicesOptions {
   /** Sends account e-mails; by default `.eml` files in `<tmpdir>/vitrin-outbox` (nothing leaves the machine). */
@@ -148,8 +147,10 @@ export type Services = ReturnType<typeof createServices>;
 export async function connectCacheBus(services: Services): Promise<void> {
   const { database, cache } = services;
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // A change names its products when it can, so that the catalogue index refreshes only them.
   await database.listen(CACHE_CHANNEL, (payload) => {
-    if (payload !== origin) cache.clearLocal();
+    const { origin: from, change } = decodeChange(payload);
+    if (from !== origin) cache.clearLocal(change);
   });
-  cache.onInvalidate(() => database.notify(CACHE_CHANNEL, origin));
+  cache.onInvalidate((change) => database.notify(CACHE_CHANNEL, encodeChange(origin, change)));
 }

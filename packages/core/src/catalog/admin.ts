@@ -110,7 +110,8 @@ export const categoryFieldHelp = Object.entries(categoryFields).map(([k, f]) => 
 
 /**
  * Changes to products and categories made by the shop's operator (the CLI now, the admin panel later).
- * Every change is one transaction and then drops the caches on every app node, page cache included.
+ * Every change is one transaction and then drops the caches on every app node, page cache included,
+ * naming the products it changed (the catalogue index refreshes those alone).
  */
 export function createCatalogAdmin(db: Db, cache: Cache) {
   async function findProduct(tx: Db, slug: string) {
@@ -121,9 +122,9 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
 
   /**
    * Search and sort columns follow the name, SKU, summary, tags and category: those of the products that
-   * `where` selects are made again (two reads for all of them, then one update each).
+   * `where` selects are made again (two reads for all of them, then one update each). Answers their ids.
    */
-  async function refreshSearch(tx: Db, where: SQL) {
+  async function refreshSearch(tx: Db, where: SQL): Promise<number[]> {
     const list = await tx
       .select({
         id: products.id,
@@ -135,7 +136,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where);
-    if (!list.length) return;
+    if (!list.length) return [];
     const tagRows = await tx
       .select({ productId: productTags.productId, name: tags.name })
       .from(productTags)
@@ -149,6 +150,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
         .set(searchColumns({ ...p, tagNames: tagNames.get(id) ?? [] }))
         .where(eq(products.id, id));
     }
+    return list.map((p) => p.id);
   }
 
   /** Sets the product's own price entry of a type, in the currency its sale price is kept in. */
@@ -175,7 +177,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
   return {
     async setProduct(slug: string, field: string, raw: string): Promise<string> {
       const { key, value } = parseField(productFields, field, raw);
-      await db.transaction(async (tx) => {
+      const productId = await db.transaction(async (tx) => {
         const product = await findProduct(tx, slug);
         const touch = { updatedAt: new Date() };
         switch (key) {
@@ -214,8 +216,10 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .where(eq(products.id, product.id));
             break;
         }
+        return product.id;
       });
-      await cache.invalidateAll();
+      // The change is this product's alone: the catalogue index refreshes it, nothing else.
+      await cache.invalidateAll([productId]);
       return this.showProduct(slug);
     },
 
@@ -247,7 +251,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
 
     async setCategory(slug: string, field: string, raw: string): Promise<string> {
       const { key, value } = parseField(categoryFields, field, raw);
-      await db.transaction(async (tx) => {
+      const touched = await db.transaction(async (tx) => {
         const [category] = await tx.select().from(categories).where(eq(categories.slug, slug)).limit(1);
         if (!category) throw new CatalogError('KATEGORI_BULUNAMADI', `Kategori bulunamadı: ${slug}`);
         const column = {
@@ -261,9 +265,10 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
           .update(categories)
           .set({ [column[key]]: value, updatedAt: new Date() })
           .where(eq(categories.id, category.id));
-        if (key === 'name') await refreshSearch(tx, eq(products.categoryId, category.id));
+        // Its products' search text holds the category's name; nothing else of theirs changes.
+        return key === 'name' ? refreshSearch(tx, eq(products.categoryId, category.id)) : [];
       });
-      await cache.invalidateAll();
+      await cache.invalidateAll(touched);
       return `${slug}: ${field} = ${raw.trim()}`;
     },
 

@@ -15,15 +15,15 @@ import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { tags } from '../db/schema.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { ListingScope } from './catalogue-index.ts';
 import { createCategoryService } from './categories.ts';
-import { cardsByIds, listProducts, type ShopperContext } from './listing.ts';
+import type { ShopperContext } from './listing.ts';
+import { createLiveIndex } from './live-index.ts';
 import { productBySlug } from './product.ts';
-import { buildSearchIndex, queryStems, type SearchTerms } from './search-index.ts';
+import { queryStems, type SearchTerms } from './search-index.ts';
 import { homeShelves } from './shelves.ts';
 
 const SUGGESTIONS = 6;
-const SEARCH_CACHE_MS = 60_000;
-const REBUILD_DELAY_MS = 1_000;
 
 function searchTerms(q: string): SearchTerms | null {
   const folded = foldTurkish(q);
@@ -36,6 +36,22 @@ export interface Shopper {
 }
 export const RETAIL: Shopper = { wholesale: false };
 
+/** The answer of a listing or a search from the index's page. */
+function listingOf(
+  page: { slots: number[]; total: number; facets: ProductListing['facets'] },
+  query: ListingQuery,
+  cards: (slots: number[]) => ProductListing['items'],
+): ProductListing {
+  return {
+    items: cards(page.slots),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.max(1, Math.ceil(page.total / query.pageSize)),
+    facets: page.facets,
+  };
+}
+
 export function createCatalogService(db: Db, cache: Cache, settings: SettingsService) {
   const { tree } = createCategoryService(db, cache);
   const tagsBySlug = cache.value('tags', async () => {
@@ -43,47 +59,37 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     return new Map(list.map((t) => [t.slug, t]));
   });
   /**
-   * The search index (search-index.ts): built on the first search after start-up or after a catalogue or
-   * settings change (the cache drops it with everything else), in five queries whatever the catalogue size.
+   * The catalogue index (catalogue-index.ts, live-index.ts): category and tag listings, search and their
+   * product cards from memory, every change applied to it as it happens.
    */
-  const searchIndex = cache.value('search-index', async () => buildSearchIndex(db, await context(RETAIL)));
-  // After a change, the index is rebuilt in the background once changes pause, so that the next shopper
-  // rarely waits for it (a search that comes first waits for the same build). Only where search is used.
-  let searchUsed = false;
-  let rebuild: NodeJS.Timeout | undefined;
-  cache.onClear(() => {
-    if (!searchUsed) return;
-    clearTimeout(rebuild);
-    rebuild = setTimeout(() => searchIndex().catch(() => {}), REBUILD_DELAY_MS);
-    rebuild.unref();
-  });
+  const index = createLiveIndex(db, cache, () => context(RETAIL));
+
+  /** A listing page with its cards, priced for the shopper. */
+  async function listing(
+    scope: ListingScope,
+    query: ListingQuery,
+    shopper: Shopper,
+  ): Promise<ProductListing> {
+    const [ctx, current] = await Promise.all([context(shopper), index.get()]);
+    return listingOf(current.listing(scope, query, shopper.wholesale), query, (slots) =>
+      current.cards(slots, ctx),
+    );
+  }
+
   const searchAnswers = cache.keyed('search', async (key): Promise<ProductListing> => {
     const [terms, query, wholesale] = JSON.parse(key) as [SearchTerms, ListingQuery, boolean];
-    searchUsed = true;
-    const [index, stems, ctx] = await Promise.all([
-      searchIndex(),
-      queryStems(db, terms.lowered),
-      context({ wholesale }),
-    ]);
-    const found = index.search(terms, stems, query, wholesale);
-    return {
-      items: await cardsByIds(db, found.ids, ctx),
-      total: found.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      pageCount: Math.max(1, Math.ceil(found.total / query.pageSize)),
-      facets: found.facets,
-    };
+    const [stems, ctx] = await Promise.all([queryStems(db, terms.lowered), context({ wholesale })]);
+    const current = await index.get();
+    return listingOf(current.search(terms, stems, query, wholesale), query, (slots) =>
+      current.cards(slots, ctx),
+    );
   });
   /**
-   * Search answers are kept for up to a minute (and dropped with every catalogue or settings change):
-   * shoppers repeat popular words. Within the minute, stock changes from orders may show late, as on a
-   * cached product page.
+   * Search answers are kept while the catalogue index stays as it is (any change to it, a stock change from
+   * an order too, starts new answers): shoppers repeat popular words.
    */
-  const cachedSearch = (terms: SearchTerms, query: ListingQuery, shopper: Shopper) =>
-    searchAnswers(
-      JSON.stringify([terms, query, shopper.wholesale, Math.floor(Date.now() / SEARCH_CACHE_MS)]),
-    );
+  const cachedSearch = async (terms: SearchTerms, query: ListingQuery, shopper: Shopper) =>
+    searchAnswers(JSON.stringify([terms, query, shopper.wholesale, (await index.get()).version]));
 
   async function context(shopper: Shopper): Promise<ShopperContext> {
     const s = await settings.all();
@@ -103,10 +109,9 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
   );
 
   return {
-    /** Builds the search index ahead of the first search (seconds at 100 000 products); start-up calls it. */
+    /** Builds the catalogue index ahead of the first listing or search (seconds at 100 000 products). */
     async prepareSearch(): Promise<number> {
-      searchUsed = true;
-      return (await searchIndex()).size;
+      return (await index.get()).size;
     },
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
@@ -124,12 +129,7 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
       const t = await tree();
       const category = t.bySlug.get(slug);
       if (!category) return null;
-      const listing = await listProducts(
-        db,
-        { categoryIds: t.descendantIds(category.id) },
-        query,
-        await context(shopper),
-      );
+      const found = await listing({ categoryIds: t.descendantIds(category.id) }, query, shopper);
       return {
         category: {
           id: category.id,
@@ -140,14 +140,16 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
         },
         breadcrumbs: t.breadcrumbs(category.id),
         subcategories: t.children(category.id).map((c) => ({ slug: c.slug, name: c.name, image: c.image })),
-        listing,
+        listing: found,
       };
     },
     async tagPage(slug: string, query: ListingQuery, shopper = RETAIL): Promise<TagPage | null> {
       const tag = (await tagsBySlug()).get(slug);
       if (!tag) return null;
-      const listing = await listProducts(db, { tagId: tag.id }, query, await context(shopper));
-      return { tag: { slug: tag.slug, name: tag.name }, listing };
+      return {
+        tag: { slug: tag.slug, name: tag.name },
+        listing: await listing({ tagId: tag.id }, query, shopper),
+      };
     },
     /** Search results with the listing's filters; an empty query lists nothing (the page helps instead). */
     async search(q: string, query: ListingQuery, shopper = RETAIL): Promise<SearchPage> {

@@ -1,6 +1,7 @@
 import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
 import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
+import { announceStock } from '../cache.ts';
 import {
   assertOrderTotal,
   couponError,
@@ -313,6 +314,13 @@ async function placeInTransaction(
   );
   // Its stock was not touched by this order; the transaction rolls back what the others took.
   if (short) throw stockShort(short.view.name, await stockLeft(tx, short.row));
+  // Listings and search show stock: at the commit every app node's catalogue index reads these products again.
+  await announceStock(
+    tx,
+    priced.lines
+      .filter((line) => line.row.variantId !== null || line.item!.stock !== null)
+      .map((l) => l.row.productId),
+  );
 
   if (priced.coupon) await useCoupon(tx, priced.coupon, order, buyer.customerId, email!);
 

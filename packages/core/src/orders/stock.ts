@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { announceStock } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, couponUses, orderItems, products, productVariants } from '../db/schema.ts';
 import { OrderError } from './errors.ts';
@@ -38,6 +39,10 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
         .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
     }
   }
+  await announceStock(
+    tx,
+    lines.flatMap((line) => line.productId ?? []),
+  );
 }
 
 /**
@@ -83,6 +88,10 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
     }
     if (taken) await tx.update(orderItems).set({ stockTaken: true }).where(eq(orderItems.id, line.id));
   }
+  await announceStock(
+    tx,
+    lines.flatMap((line) => line.productId ?? []),
+  );
 }
 
 const outOfStock = (name: string) =>

@@ -1,0 +1,324 @@
+import type { ListingFacets, ProductCard } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
+import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
+import type { IndexRows } from './index-rows.ts';
+import { IndexTable } from './index-table.ts';
+import { publicPrice, type ShopperContext } from './listing.ts';
+import { createTextIndex, type SearchTerms } from './search-index.ts';
+import { SortedSlots } from './sorted-slots.ts';
+
+/** Which products a listing shows before filters: a category (with its subcategories) or a tag. */
+export type ListingScope = { categoryIds: number[] } | { tagId: number };
+
+/** A page of a listing or a search: its products' slots, the total after filters and the facets. */
+export interface IndexPage {
+  slots: number[];
+  total: number;
+  facets: ListingFacets;
+}
+
+type OrderName = 'newest' | 'name' | 'retail' | 'wholesale';
+
+/**
+ * Scope lists (a scope's active products in one order) are kept up to this many bytes in all: at 100 000
+ * products a broad category's list is 200 kB, and each (scope, order) pair has its own.
+ */
+const SCOPE_LISTS_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The catalogue in memory: every product's listing, search and card data (index-table.ts), its search
+ * entries (search-index.ts) and its sort orders, answering category and tag listings, search and product
+ * cards without a query.
+ *
+ * What every listing would recompute is kept: per scope (a category with its subcategories, a tag), its
+ * products in each sort order and its facets. A change to named products (`apply`) rewrites their rows,
+ * moves them in the sort orders and remakes their search entries; the scope lists and facets are dropped
+ * only when something they depend on changed (not for a stock change, which only flips "in stock").
+ */
+export function createCatalogueIndex(pricing: PriceContext) {
+  const table = new IndexTable(pricing);
+  const text = createTextIndex(table);
+  const orders = new Map<OrderName, SortedSlots>();
+  let nameOrder: Float64Array | null = null;
+  const scopeLists = new Map<string, Int32Array>();
+  let scopeListBytes = 0;
+  const facets = new Map<string, ListingFacets>();
+  let active = 0;
+  /** Bumped by every change: answers kept outside (search) are keyed by it. */
+  let version = 0;
+
+  const compareFor = (name: OrderName): ((a: number, b: number) => number) => {
+    switch (name) {
+      case 'newest':
+        return (a, b) => table.created[b]! - table.created[a]! || b - a;
+      case 'name':
+        return (a, b) => {
+          const ka = table.nameSorts[a]!;
+          const kb = table.nameSorts[b]!;
+          return ka < kb ? -1 : ka > kb ? 1 : a - b;
+        };
+      default: {
+        // Products without a price last, then by price and id.
+        const prices = name === 'retail' ? table.retail : table.wholesale;
+        return (a, b) => {
+          const pa = prices[a]!;
+          const pb = prices[b]!;
+          const aMissing = Number.isNaN(pa);
+          if (aMissing !== Number.isNaN(pb)) return aMissing ? 1 : -1;
+          return (aMissing ? 0 : pa - pb) || a - b;
+        };
+      }
+    }
+  };
+
+  /** The active slots in one order, sorted when first asked for, then kept sorted. */
+  function order(name: OrderName): SortedSlots {
+    let sorted = orders.get(name);
+    if (!sorted) {
+      const slots: number[] = [];
+      for (let slot = 0; slot < table.count; slot++) if (table.active[slot]) slots.push(slot);
+      sorted = new SortedSlots(compareFor(name), slots);
+      orders.set(name, sorted);
+    }
+    return sorted;
+  }
+
+  /** Every slot's place in name order (search sorts its matches by it). */
+  function nameOrderKeys(): Float64Array {
+    if (!nameOrder || nameOrder.length < table.capacity) {
+      nameOrder = new Float64Array(table.capacity);
+      order('name')
+        .view()
+        .forEach((slot, place) => {
+          nameOrder![slot] = place;
+        });
+    }
+    return nameOrder;
+  }
+
+  const scopeKey = (scope: ListingScope) =>
+    'tagId' in scope ? `t${scope.tagId}` : `c${[...scope.categoryIds].sort((a, b) => a - b).join(',')}`;
+
+  function inScope(scope: ListingScope): (slot: number) => boolean {
+    if ('tagId' in scope) {
+      const wanted = new Set([scope.tagId]);
+      return (slot) => table.hasTag(slot, wanted);
+    }
+    const categories = new Set(scope.categoryIds);
+    return (slot) => categories.has(table.category[slot]!);
+  }
+
+  /** The scope's active products in one order (kept until the catalogue's structure changes). */
+  function scopeList(scope: ListingScope, name: OrderName): Int32Array {
+    const key = `${scopeKey(scope)} ${name}`;
+    const kept = scopeLists.get(key);
+    if (kept) return kept;
+    const member = inScope(scope);
+    const list = order(name)
+      .view()
+      .filter((slot) => member(slot));
+    // The oldest lists go first when the bound is reached (a Map iterates in insertion order).
+    for (const [oldKey, old] of scopeLists) {
+      if (scopeListBytes + list.byteLength <= SCOPE_LISTS_BYTES) break;
+      scopeLists.delete(oldKey);
+      scopeListBytes -= old.byteLength;
+    }
+    scopeLists.set(key, list);
+    scopeListBytes += list.byteLength;
+    return list;
+  }
+
+  function scopeFacets(scope: ListingScope, wholesale: boolean): ListingFacets {
+    const key = `${scopeKey(scope)} ${wholesale}`;
+    let kept = facets.get(key);
+    if (!kept) {
+      // In slot order, so that option values come in the order the products list them.
+      const member = inScope(scope);
+      const slots: number[] = [];
+      for (let slot = 0; slot < table.count; slot++) if (table.active[slot] && member(slot)) slots.push(slot);
+      kept = table.facetsOf(slots, wholesale ? table.wholesale : table.retail);
+      facets.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** What the sort orders, scope lists and facets read of a slot, to tell whether a change moved it. */
+  const structure = (slot: number) =>
+    slot < 0 || !table.active[slot]
+      ? ''
+      : [
+          table.category[slot],
+          table.created[slot],
+          table.nameSorts[slot],
+          table.retail[slot],
+          table.wholesale[slot],
+          table.tagList[slot],
+          table.groupList[slot],
+        ].join(' ');
+
+  /**
+   * Writes the named products from their rows (read by `readIndexRows` for exactly these ids; a product
+   * without a row was deleted). False when a product cannot take its place (an id below the highest one
+   * that the table has never seen): the index must then be built again.
+   */
+  function apply(ids: readonly number[], rows: IndexRows): boolean {
+    table.setTags(rows.tags);
+    const byId = <T extends { product_id: number }>(list: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const item of list) {
+        const own = map.get(item.product_id);
+        if (own) own.push(item);
+        else map.set(item.product_id, [item]);
+      }
+      return map;
+    };
+    const tagLinks = byId(rows.tagLinks);
+    const prices = byId(rows.prices);
+    const variants = byId(rows.variants);
+    const products = new Map(rows.products.map((p) => [p.id, p]));
+
+    const changed: number[] = [];
+    const reindex = new Set<number>();
+    let moved = false;
+    for (const id of new Set(ids)) {
+      const p = products.get(id);
+      let slot = table.slotOf(id);
+      if (slot < 0 && !p) continue;
+      if (slot < 0) {
+        slot = table.append(id);
+        if (slot < 0) return false;
+      }
+      const wasActive = table.active[slot] === 1;
+      const before = structure(slot);
+      const searchBefore = wasActive ? `${table.texts[slot]}\u0000${table.stemsHash[slot]}` : null;
+      if (p) {
+        table.write(
+          slot,
+          p,
+          (tagLinks.get(id) ?? []).map((l) => l.tag_id),
+          prices.get(id) ?? [],
+          (variants.get(id) ?? []).map((v) => v.options),
+        );
+      } else table.active[slot] = 0;
+      const isActive = table.active[slot] === 1;
+      active += Number(isActive) - Number(wasActive);
+      if (structure(slot) !== before) {
+        moved = true;
+        changed.push(slot);
+      }
+      const searchAfter = isActive ? `${table.texts[slot]}\u0000${table.stemsHash[slot]}` : null;
+      if (searchAfter !== searchBefore) {
+        if (wasActive) reindex.add(slot);
+        else text.add(slot, p?.stems ?? []);
+      }
+    }
+    // A product that had entries has them taken out (one walk over the entries for all), then made again.
+    if (reindex.size) {
+      const again = [...reindex].filter((slot) => table.active[slot]);
+      text.remove(reindex);
+      for (const slot of again) text.add(slot, products.get(table.ids[slot]!)?.stems ?? []);
+    }
+    for (const sorted of orders.values()) {
+      for (const slot of changed) sorted.remove(slot);
+      for (const slot of changed) if (table.active[slot]) sorted.insert(slot);
+    }
+    if (moved) {
+      scopeLists.clear();
+      scopeListBytes = 0;
+      facets.clear();
+      nameOrder = null;
+    }
+    version++;
+    return true;
+  }
+
+  return {
+    apply,
+    /** Number of active products. */
+    get size() {
+      return active;
+    },
+    get version() {
+      return version;
+    },
+    /** A category's or tag's listing: filters, sort and page over the scope's kept lists. */
+    listing(scope: ListingScope, query: ListingQuery, wholesale: boolean): IndexPage {
+      const prices = wholesale ? table.wholesale : table.retail;
+      const bySort: Record<ListingQuery['sort'], OrderName> = {
+        relevance: 'newest',
+        newest: 'newest',
+        name: 'name',
+        price_asc: wholesale ? 'wholesale' : 'retail',
+        price_desc: wholesale ? 'wholesale' : 'retail',
+      };
+      const list = scopeList(scope, bySort[query.sort]);
+      // Price descending walks the priced part backwards, then the unpriced part backwards (by id,
+      // descending): unpriced products come last either way.
+      let at = (k: number) => list[k]!;
+      if (query.sort === 'price_desc') {
+        let priced = 0;
+        let hi = list.length;
+        while (priced < hi) {
+          const mid = (priced + hi) >> 1;
+          if (Number.isNaN(prices[list[mid]!]!)) hi = mid;
+          else priced = mid + 1;
+        }
+        at = (k) => (k < priced ? list[priced - 1 - k]! : list[list.length - 1 - (k - priced)]!);
+      }
+      const from = (query.page - 1) * query.pageSize;
+      const to = from + query.pageSize;
+      const filter = table.filterFor(query, prices);
+      const slots: number[] = [];
+      let total = 0;
+      if (!filter) {
+        total = list.length;
+        for (let k = from; k < Math.min(to, total); k++) slots.push(at(k));
+      } else {
+        for (let k = 0; k < list.length; k++) {
+          const slot = at(k);
+          if (!filter(slot)) continue;
+          if (total >= from && total < to) slots.push(slot);
+          total++;
+        }
+      }
+      return { slots, total, facets: scopeFacets(scope, wholesale) };
+    },
+    /** Search (search-index.ts) over the active products. */
+    search(terms: SearchTerms, stems: string[], query: ListingQuery, wholesale: boolean): IndexPage {
+      return text.search(terms, stems, query, wholesale, nameOrderKeys());
+    },
+    /** Product cards of slots, priced for the shopper. */
+    cards(slots: readonly number[], ctx: ShopperContext): ProductCard[] {
+      return slots.map((slot) => ({
+        id: table.ids[slot]!,
+        slug: table.slugs[slot]!,
+        name: table.names[slot]!,
+        image: table.images[slot] ?? null,
+        stockType: table.stockType[slot]!,
+        inStock: table.inStock[slot] === 1,
+        price: publicPrice(resolveDisplayPrice(table.priceEntries(slot), table.vatRate[slot]!, ctx)),
+      }));
+    },
+    /** Bytes of the typed arrays held (table, orders, scope lists); strings and search entries come on top. */
+    get bytes() {
+      let bytes = table.bytes + scopeListBytes + (nameOrder?.byteLength ?? 0);
+      for (const sorted of orders.values()) bytes += sorted.bytes;
+      return bytes;
+    },
+    get terms() {
+      return text.terms;
+    },
+  };
+}
+
+export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
+
+/** Builds the index of the whole catalogue from its rows (`readIndexRows` without ids). */
+export function buildCatalogueIndex(rows: IndexRows, pricing: PriceContext): CatalogueIndex {
+  const index = createCatalogueIndex(pricing);
+  index.apply(
+    rows.products.map((p) => p.id),
+    rows,
+  );
+  return index;
+}

@@ -1,0 +1,70 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows } from './rows.ts';
+
+export interface OptionGroup {
+  name: string;
+  values: string[];
+}
+
+/** What the catalogue index reads of one product (inactive ones too: they may come back). */
+export interface ProductRow {
+  id: number;
+  is_active: boolean;
+  category_id: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  name_sort: string;
+  search_text: string;
+  created: number;
+  stock_type: number;
+  stock: number | null;
+  vat_rate: number;
+  option_groups: OptionGroup[] | null;
+  stems: string[] | null;
+}
+
+export interface IndexRows {
+  products: ProductRow[];
+  tagLinks: Array<{ product_id: number; tag_id: number }>;
+  /** The products' own display price entries (types 2-5), in entry order. */
+  prices: Array<{ product_id: number; price_type: number; amount_minor: string | number; currency: string }>;
+  /** Options of the active variants in stock. */
+  variants: Array<{ product_id: number; options: Record<string, string> }>;
+  tags: Array<{ id: number; slug: string; name: string }>;
+}
+
+/**
+ * Reads the catalogue index's data: of every product (five queries, whatever the catalogue's size), or of the
+ * given products only (the same five, narrowed by id, when a change names them).
+ */
+export async function readIndexRows(db: Db, ids?: readonly number[]): Promise<IndexRows> {
+  const only = (column: SQL) => (ids ? sql`and ${column} = any(${`{${ids.join(',')}}`}::int[])` : sql``);
+  const [products, tagLinks, prices, variants, tags] = await Promise.all([
+    rows<ProductRow>(
+      db,
+      sql`select p.id, p.is_active, p.category_id, p.slug, p.name, p.images->>0 as image, p.name_sort,
+        p.search_text, extract(epoch from p.created_at)::float8 as created, p.stock_type, p.stock, p.vat_rate,
+        case when p.stock_type = 2 then p.option_groups end as option_groups,
+        case when p.is_active then tsvector_to_array(p.search_vector) end as stems
+        from products p where true ${only(sql`p.id`)} order by p.id`,
+    ),
+    rows<IndexRows['tagLinks'][number]>(
+      db,
+      sql`select product_id, tag_id from product_tags where true ${only(sql`product_id`)}`,
+    ),
+    rows<IndexRows['prices'][number]>(
+      db,
+      sql`select product_id, price_type, amount_minor, currency from product_prices
+        where variant_id is null and price_type in (2, 3, 4, 5) ${only(sql`product_id`)} order by id`,
+    ),
+    rows<IndexRows['variants'][number]>(
+      db,
+      sql`select product_id, options from product_variants
+        where is_active and stock > 0 ${only(sql`product_id`)}`,
+    ),
+    rows<IndexRows['tags'][number]>(db, sql`select id, slug, name from tags`),
+  ]);
+  return { products, tagLinks, prices, variants, tags };
+}

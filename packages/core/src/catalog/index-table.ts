@@ -1,0 +1,373 @@
+import type { ListingFacets } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
+import { normalizeCurrency } from '@vitrin/shared/money';
+import { type PriceContext, type PriceEntry, priceInTry } from '@vitrin/shared/pricing';
+import { foldTurkish } from '@vitrin/shared/turkish-fold';
+import { turkishSortKey } from '@vitrin/shared/turkish-sort';
+import type { IndexRows, OptionGroup, ProductRow } from './index-rows.ts';
+
+const MAX_TAG_FACETS = 30;
+/** The display price types a card is priced from (sale, market, instalment, wholesale), in slot order. */
+const PRICE_TYPES = [2, 3, 4, 5] as const;
+const CURRENCY_CODES = ['TRY', 'USD', 'EUR'] as const;
+
+interface Tag {
+  slug: string;
+  name: string;
+  /** Turkish sort key of the name, made once: facets sort by it. */
+  key: string;
+}
+
+/**
+ * A set of slots that empties in constant time: a slot is in the set when it holds the current round's
+ * number. Listings and searches reuse one instead of allocating sets or clearing arrays of 100 000 slots.
+ */
+export class Marks {
+  private round = 0;
+  private slots: Uint32Array;
+  constructor(size: number) {
+    this.slots = new Uint32Array(size);
+  }
+  /** Empties the set (and makes room for `size` slots). */
+  clear(size = 0) {
+    if (size > this.slots.length) {
+      this.slots = new Uint32Array(size);
+      this.round = 0;
+    }
+    if (++this.round === 0xffffffff) {
+      this.slots.fill(0);
+      this.round = 1;
+    }
+  }
+  /** Adds `slot`; false when it was already in. */
+  add(slot: number): boolean {
+    if (this.slots[slot] === this.round) return false;
+    this.slots[slot] = this.round;
+    return true;
+  }
+  has(slot: number): boolean {
+    return this.slots[slot] === this.round;
+  }
+}
+
+/**
+ * Products' variant option groups as the filter panel offers them: each group once, its values in the order
+ * the products first list them.
+ */
+export function mergeOptionGroups(lists: Iterable<ListingFacets['options']>): ListingFacets['options'] {
+  const options = new Map<string, Set<string>>();
+  for (const groups of lists)
+    for (const group of groups) {
+      const values = options.get(group.name) ?? new Set<string>();
+      for (const v of group.values) values.add(v);
+      options.set(group.name, values);
+    }
+  return [...options].map(([name, values]) => ({ name, values: [...values] }));
+}
+
+/** Interns lists (a row's tags, its option groups): products share them, so each is kept once. */
+class Interned<T> {
+  readonly lists: T[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** The list's number; -1 for an empty list. */
+  number(key: string, list: () => T): number {
+    if (key === '' || key === '[]') return -1;
+    let at = this.byKey.get(key);
+    if (at === undefined) {
+      at = this.lists.push(list()) - 1;
+      this.byKey.set(key, at);
+    }
+    return at;
+  }
+}
+
+const grown = <A extends Float64Array | Int32Array | Uint8Array>(array: A, size: number): A => {
+  const next = new (array.constructor as new (n: number) => A)(size);
+  next.set(array);
+  return next;
+};
+
+/**
+ * Every product of the catalogue as one row ("slot") of typed arrays and a few string arrays, in product id
+ * order: what listings, search and product cards need, without a query. Inactive products keep their slot
+ * (marked inactive), so that a product made active again lands where its id says; new products get the
+ * next slot (ids only grow).
+ */
+export class IndexTable {
+  /** Slots in use. */
+  count = 0;
+  ids = new Int32Array(0);
+  active = new Uint8Array(0);
+  category = new Int32Array(0);
+  /** Creation time in seconds since 1970, for "newest". */
+  created = new Float64Array(0);
+  stockType = new Uint8Array(0);
+  vatRate = new Uint8Array(0);
+  inStock = new Uint8Array(0);
+  /** Length of the folded name, which begins the search text (search-columns.ts). */
+  nameLength = new Int32Array(0);
+  /** Prices in TRY minor units as the cards show them (NaN: none), converted once per settings. */
+  retail = new Float64Array(0);
+  /** What a wholesale customer pays: the wholesale price where there is one, else the retail price. */
+  wholesale = new Float64Array(0);
+  /** The first usable entry of each of PRICE_TYPES: amount (NaN: none) and currency, four per slot. */
+  amounts = new Float64Array(0);
+  currencies = new Uint8Array(0);
+  tagList = new Int32Array(0);
+  groupList = new Int32Array(0);
+  /** A hash of the product's stems, to tell whether its search entries must be made again. */
+  stemsHash = new Int32Array(0);
+  slugs: string[] = [];
+  names: string[] = [];
+  images: Array<string | null> = [];
+  /** Turkish-folded search text (search-columns.ts). */
+  texts: string[] = [];
+  nameSorts: string[] = [];
+  /** Options of the in-stock active variants of variant products, for the option filter. */
+  variantOptions: Array<Array<Record<string, string>> | undefined> = [];
+
+  readonly tagLists = new Interned<Int32Array>();
+  readonly groupLists = new Interned<OptionGroup[]>();
+  tags = new Map<number, Tag>();
+  tagIdBySlug = new Map<string, number>();
+
+  private tagCounts = new Int32Array(0);
+  private readonly groupListsSeen = new Marks(0);
+
+  constructor(private readonly pricing: PriceContext) {}
+
+  /** The slot of a product id (binary search: slots are in id order); -1 when it has none. */
+  slotOf(id: number): number {
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const at = this.ids[mid]!;
+      if (at === id) return mid;
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** A slot for a product id not yet in the table; -1 when a higher id is in already (slot order would break). */
+  append(id: number): number {
+    if (this.count > 0 && this.ids[this.count - 1]! > id) return -1;
+    if (this.count === this.ids.length) this.resize(Math.max(64, this.count * 2));
+    this.ids[this.count] = id;
+    return this.count++;
+  }
+
+  private resize(size: number) {
+    this.ids = grown(this.ids, size);
+    this.active = grown(this.active, size);
+    this.category = grown(this.category, size);
+    this.created = grown(this.created, size);
+    this.stockType = grown(this.stockType, size);
+    this.vatRate = grown(this.vatRate, size);
+    this.inStock = grown(this.inStock, size);
+    this.nameLength = grown(this.nameLength, size);
+    this.retail = grown(this.retail, size);
+    this.wholesale = grown(this.wholesale, size);
+    this.amounts = grown(this.amounts, size * 4);
+    this.currencies = grown(this.currencies, size * 4);
+    this.tagList = grown(this.tagList, size);
+    this.groupList = grown(this.groupList, size);
+    this.stemsHash = grown(this.stemsHash, size);
+  }
+
+  /** Size of the arrays: typed arrays grow by doubling, scratch space follows. */
+  get capacity(): number {
+    return this.ids.length;
+  }
+
+  /** Takes the tags table as it is now (their names and slugs may have changed). */
+  setTags(list: IndexRows['tags']) {
+    this.tags = new Map(list.map((t) => [t.id, { slug: t.slug, name: t.name, key: turkishSortKey(t.name) }]));
+    this.tagIdBySlug = new Map(list.map((t) => [t.slug, t.id]));
+    this.tagCounts = new Int32Array(Math.max(0, ...this.tags.keys()) + 1);
+  }
+
+  /**
+   * Writes one product's row. `tagIds`, `prices` and `variants` are the product's own rows, in the order
+   * read. The product is active in the table only when it is active in the database.
+   */
+  write(
+    slot: number,
+    p: ProductRow,
+    tagIds: number[],
+    prices: IndexRows['prices'],
+    variants: Array<Record<string, string>>,
+  ) {
+    this.active[slot] = p.is_active ? 1 : 0;
+    this.category[slot] = p.category_id;
+    this.created[slot] = Number(p.created);
+    this.stockType[slot] = p.stock_type;
+    this.vatRate[slot] = p.vat_rate;
+    this.slugs[slot] = p.slug;
+    this.names[slot] = p.name;
+    this.images[slot] = p.image;
+    this.texts[slot] = p.search_text;
+    this.nameSorts[slot] = p.name_sort;
+    this.nameLength[slot] = foldTurkish(p.name).length;
+    this.stemsHash[slot] = hashStrings(p.stems ?? []);
+    this.variantOptions[slot] = variants.length ? variants : undefined;
+    this.inStock[slot] = (p.stock_type === 2 ? variants.length > 0 : p.stock === null || p.stock > 0) ? 1 : 0;
+    const sortedTags = [...tagIds].sort((a, b) => a - b);
+    this.tagList[slot] = this.tagLists.number(sortedTags.join(','), () => Int32Array.from(sortedTags));
+    const groups = p.option_groups ?? [];
+    this.groupList[slot] = this.groupLists.number(JSON.stringify(groups), () => groups);
+    this.writePrices(slot, prices);
+  }
+
+  private writePrices(slot: number, prices: IndexRows['prices']) {
+    this.amounts.fill(Number.NaN, slot * 4, slot * 4 + 4);
+    // The first usable entry of each type wins, as `resolveDisplayPrice` picks them.
+    for (const entry of prices) {
+      const at = slot * 4 + PRICE_TYPES.indexOf(entry.price_type as 2);
+      const amount = Number(entry.amount_minor);
+      const currency = normalizeCurrency(entry.currency);
+      if (!Number.isNaN(this.amounts[at]!) || !currency || !Number.isSafeInteger(amount) || amount < 0)
+        continue;
+      this.amounts[at] = amount;
+      this.currencies[at] = CURRENCY_CODES.indexOf(currency);
+    }
+    const inTry = (type: number) => {
+      const at = slot * 4 + PRICE_TYPES.indexOf(type as 2);
+      const amount = this.amounts[at]!;
+      if (Number.isNaN(amount)) return Number.NaN;
+      try {
+        return priceInTry(amount, CURRENCY_CODES[this.currencies[at]!]!, this.pricing);
+      } catch {
+        // An entry that cannot be converted is not a usable price (the card shows no price either).
+        return Number.NaN;
+      }
+    };
+    this.retail[slot] = inTry(2);
+    const wholesale = inTry(5);
+    this.wholesale[slot] = Number.isNaN(wholesale) ? this.retail[slot]! : wholesale;
+  }
+
+  /** The product's price entries as `resolveDisplayPrice` takes them. */
+  priceEntries(slot: number): PriceEntry[] {
+    const out: PriceEntry[] = [];
+    PRICE_TYPES.forEach((type, i) => {
+      const amount = this.amounts[slot * 4 + i]!;
+      if (!Number.isNaN(amount))
+        out.push({
+          price_type: type,
+          price: amount,
+          currency: CURRENCY_CODES[this.currencies[slot * 4 + i]!]!,
+        });
+    });
+    return out;
+  }
+
+  /** Whether the slot has one of the tags. */
+  hasTag(slot: number, wanted: Set<number>): boolean {
+    const list = this.tagList[slot]!;
+    if (list < 0) return false;
+    for (const id of this.tagLists.lists[list]!) if (wanted.has(id)) return true;
+    return false;
+  }
+
+  /** What the filter panel offers for these slots (in slot order): tags, variant options, price range. */
+  facetsOf(slots: Iterable<number>, prices: Float64Array): ListingFacets {
+    const tagCounts = this.tagCounts;
+    tagCounts.fill(0);
+    this.groupListsSeen.clear(this.groupLists.lists.length);
+    const listsInOrder: number[] = [];
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const slot of slots) {
+      const tags = this.tagList[slot]!;
+      if (tags >= 0) for (const id of this.tagLists.lists[tags]!) tagCounts[id]!++;
+      const list = this.groupList[slot]!;
+      if (list >= 0 && this.groupListsSeen.add(list)) listsInOrder.push(list);
+      const price = prices[slot]!;
+      if (price < lo) lo = price;
+      if (price > hi) hi = price;
+    }
+    const counted: Array<{ tag: Tag; count: number }> = [];
+    tagCounts.forEach((count, id) => {
+      const tag = this.tags.get(id);
+      if (count && tag) counted.push({ tag, count });
+    });
+    return {
+      tags: counted
+        .sort((a, b) => b.count - a.count || (a.tag.key < b.tag.key ? -1 : a.tag.key > b.tag.key ? 1 : 0))
+        .slice(0, MAX_TAG_FACETS)
+        .map(({ tag, count }) => ({ slug: tag.slug, name: tag.name, count })),
+      // Merging each distinct list once, in the order the slots first show them, gives what merging every
+      // slot's groups would.
+      options: mergeOptionGroups(listsInOrder.map((list) => this.groupLists.lists[list]!)),
+      priceRange: lo <= hi ? { minMinor: lo, maxMinor: hi } : null,
+    };
+  }
+
+  /** The listing filters (price bounds, in stock, tags, variant options); null when the query has none. */
+  filterFor(query: ListingQuery, prices: Float64Array): ((slot: number) => boolean) | null {
+    if (!hasFilters(query)) return null;
+    const wantedTags = new Set(query.tag.map((slug) => this.tagIdBySlug.get(slug) ?? -1));
+    // Within one option group any chosen value matches; across groups all must (Renk:Mavi and Beden:M).
+    const byGroup = new Map<string, string[]>();
+    for (const pair of query.opt) {
+      const at = pair.indexOf(':');
+      const name = pair.slice(0, at);
+      byGroup.set(name, [...(byGroup.get(name) ?? []), pair.slice(at + 1)]);
+    }
+    return (slot) => {
+      const price = prices[slot]!;
+      // A product without a price passes no price bound (as a comparison with null in SQL).
+      if (query.min !== undefined && !(price >= query.min)) return false;
+      if (query.max !== undefined && !(price <= query.max)) return false;
+      if (query.stock === '1' && !this.inStock[slot]) return false;
+      if (wantedTags.size && !this.hasTag(slot, wantedTags)) return false;
+      if (byGroup.size) {
+        const options = this.variantOptions[slot];
+        if (!options) return false;
+        for (const [name, values] of byGroup)
+          if (!options.some((o) => values.includes(o[name] as string))) return false;
+      }
+      return true;
+    };
+  }
+
+  /** Bytes held by the typed arrays (strings and maps come on top: see the bench's RSS figures). */
+  get bytes(): number {
+    return [
+      this.ids,
+      this.active,
+      this.category,
+      this.created,
+      this.stockType,
+      this.vatRate,
+      this.inStock,
+      this.nameLength,
+      this.retail,
+      this.wholesale,
+      this.amounts,
+      this.currencies,
+      this.tagList,
+      this.groupList,
+      this.stemsHash,
+    ].reduce((sum, a) => sum + a.byteLength, 0);
+  }
+}
+
+const hasFilters = (query: ListingQuery) =>
+  query.min !== undefined ||
+  query.max !== undefined ||
+  query.stock === '1' ||
+  query.tag.length > 0 ||
+  query.opt.length > 0;
+
+/** A 32-bit FNV-1a hash of the strings, in order. */
+function hashStrings(list: string[]): number {
+  let h = 0x811c9dc5;
+  for (const s of list) {
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 0x1f, 0x01000193);
+  }
+  return h | 0;
+}
