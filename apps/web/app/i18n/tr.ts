@@ -714,6 +714,7 @@ export const tr = {
     chooseOptions: 'Seçenekleri gör',
     count: '{{count}} ürün',
     removeLabel: '{{name}}: Favorilerden Çıkar',
+    continue: 'Alışverişe devam et',
   },
   compare: {
     title: 'Ürün Karşılaştırma',

@@ -2,7 +2,6 @@ import type { CompareItemView } from '@vitrin/shared/api/wishlist';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
 import { accountMeta, NO_STORE } from '../account/meta.ts';
-import { formFields, redirectWithCookies } from '../account/session.server.ts';
 import { useHydrated } from '../account/use-hydrated.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { BuyOrChoose } from '../components/cart/buy-or-choose.tsx';
@@ -12,6 +11,8 @@ import { RemoveFromList } from '../components/wishlist/remove-from-list.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { setListIds } from '../lib/wishlist.ts';
+import { ListNotice } from '../wishlist/list-notice.tsx';
+import { addedNotice, listAction } from '../wishlist/list-page.server.ts';
 import type { Route } from './+types/compare';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('compare.title'));
@@ -22,18 +23,21 @@ export const headers: Route.HeadersFunction = () => NO_STORE;
 /** `?fark=1` shows only the rows where the products differ (works without JavaScript too). */
 const DIFF_PARAM = 'fark';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { compare: await context.wishlist.compare() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const compare = await context.wishlist.compare();
+  return { compare, added: addedNotice(request, compare.productIds) };
 }
 
-/** Remove buttons post here (also without JavaScript); the table is shown again, with the same filter. */
+/**
+ * Plain form posts (also without JavaScript): a product's compare button elsewhere adds, the table's buttons
+ * remove; the table is shown again, with the same filter.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { productId } = await formFields(request);
-  const result = await context.wishlist.removeFromCompare(typeof productId === 'string' ? productId : '');
   const diff = new URL(request.url).searchParams.get(DIFF_PARAM) === '1';
-  return redirectWithCookies(
+  return listAction(
+    request,
+    { add: context.wishlist.addToCompare, remove: context.wishlist.removeFromCompare },
     diff ? `/compare?${DIFF_PARAM}=1` : '/compare',
-    result.ok ? result.setCookie : [],
   );
 }
 
@@ -184,9 +188,9 @@ function EmptyCompare({ max }: { max: number }) {
 
 const stickyCell = 'sticky left-0 z-10 bg-sand-50 shadow-[1px_0_0_var(--color-sand-200)]';
 
-export default function CompareRoute({ loaderData }: Route.ComponentProps) {
+export default function CompareRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { compare } = loaderData;
+  const { compare, added } = loaderData;
   const [searchParams] = useSearchParams();
   const onlyDifferences = searchParams.get(DIFF_PARAM) === '1';
   const rows = useRows(compare.items);
@@ -197,6 +201,11 @@ export default function CompareRoute({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-semibold text-ink-900">{t('compare.title')}</h1>
       <p className="mt-2 text-ink-700">{t('compare.intro', { max: compare.max })}</p>
+      {actionData ? (
+        <ListNotice refused message={actionData.message} returnTo={actionData.returnTo} className="mt-6" />
+      ) : (
+        added && <ListNotice message={t('compare.added')} returnTo={added.returnTo} className="mt-6" />
+      )}
       {compare.count === 0 ? (
         <div className="mt-6">
           <EmptyCompare max={compare.max} />

@@ -2,7 +2,6 @@ import type { WishlistItemView } from '@vitrin/shared/api/wishlist';
 import { formatMoney } from '@vitrin/shared/money';
 import { useEffect } from 'react';
 import { accountMeta, NO_STORE } from '../account/meta.ts';
-import { formFields, redirectWithCookies } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { BuyOrChoose } from '../components/cart/buy-or-choose.tsx';
 import { Price } from '../components/price.tsx';
@@ -12,6 +11,8 @@ import { i18n, useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
 import { useCustomer } from '../lib/use-customer.ts';
 import { setListIds } from '../lib/wishlist.ts';
+import { ListNotice } from '../wishlist/list-notice.tsx';
+import { addedNotice, listAction } from '../wishlist/list-page.server.ts';
 import type { Route } from './+types/wishlist';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('wishlist.title'));
@@ -19,15 +20,17 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i1
 /** One visitor's favourites: rendered on the server for them, never stored by a cache. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { wishlist: await context.wishlist.view() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const wishlist = await context.wishlist.view();
+  return { wishlist, added: addedNotice(request, wishlist.productIds) };
 }
 
-/** The remove buttons post here (also without JavaScript); the page is shown again with the new list. */
+/**
+ * Plain form posts (also without JavaScript): a heart elsewhere adds, the page's buttons remove; the page is
+ * shown again with the new list.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { productId } = await formFields(request);
-  const result = await context.wishlist.remove(typeof productId === 'string' ? productId : '');
-  return redirectWithCookies('/wishlist', result.ok ? result.setCookie : []);
+  return listAction(request, context.wishlist, '/wishlist');
 }
 
 function WishlistItem({ item }: { item: WishlistItemView }) {
@@ -99,10 +102,10 @@ function EmptyWishlist() {
   );
 }
 
-export default function WishlistRoute({ loaderData }: Route.ComponentProps) {
+export default function WishlistRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { customer } = useCustomer();
-  const { wishlist } = loaderData;
+  const { wishlist, added } = loaderData;
   // The page knows the truth: the hearts and the header count follow it.
   useEffect(() => setListIds('wishlist', wishlist.productIds), [wishlist.productIds]);
   return (
@@ -115,6 +118,11 @@ export default function WishlistRoute({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
+      {actionData ? (
+        <ListNotice refused message={actionData.message} returnTo={actionData.returnTo} className="mb-6" />
+      ) : (
+        added && <ListNotice message={t('wishlist.added')} returnTo={added.returnTo} className="mb-6" />
+      )}
       {wishlist.count === 0 ? (
         <EmptyWishlist />
       ) : (

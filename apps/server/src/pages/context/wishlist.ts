@@ -10,7 +10,8 @@ import { refusal } from './results.ts';
 
 /**
  * The `/wishlist` and `/compare` pages' part of the load context, through the same services and cookies as
- * the REST routes (`routes/wishlist.ts`, `routes/compare.ts`).
+ * the REST routes (`api/wishlist/`): the lists, and the plain form posts that change them (a product's
+ * heart or compare button elsewhere adds, the list pages' buttons remove).
  */
 export function createWishlistContext(
   services: Services,
@@ -37,25 +38,40 @@ export function createWishlistContext(
     }
   }
 
+  /** Adds or removes a favourite: the customer's stored list, or the guest's cookie written anew. */
+  const changeWishlist = (change: 'add' | 'remove') => (productId: string) =>
+    write(async () => {
+      const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+      const { view, guest } =
+        change === 'add'
+          ? await services.wishlist.add(owner, { productId }, shopper)
+          : await services.wishlist.remove(owner, productId, shopper);
+      return { value: view, setCookie: guest ? [wishlistCookie(request, guest)] : [] };
+    });
+
+  /** Adds or removes a product of the compare cookie (a fifth is refused with the limit named). */
+  const changeCompare = (change: 'add' | 'remove') => (productId: string) =>
+    write(async () => {
+      const shopper = await accountOf(request, reply).shopper();
+      const ids = cookieCompare(request);
+      const { view, ids: next } =
+        change === 'add'
+          ? await services.compare.add(ids, { productId }, shopper)
+          : await services.compare.remove(ids, productId, shopper);
+      return { value: view, setCookie: [compareCookie(request, next)] };
+    });
+
   return {
     async view() {
       const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
       return services.wishlist.view(owner, shopper);
     },
-    remove: (productId) =>
-      write(async () => {
-        const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
-        const { view, guest } = await services.wishlist.remove(owner, productId, shopper);
-        return { value: view, setCookie: guest ? [wishlistCookie(request, guest)] : [] };
-      }),
+    add: changeWishlist('add'),
+    remove: changeWishlist('remove'),
     async compare() {
       return services.compare.view(cookieCompare(request), await accountOf(request, reply).shopper());
     },
-    removeFromCompare: (productId) =>
-      write(async () => {
-        const shopper = await accountOf(request, reply).shopper();
-        const { view, ids } = await services.compare.remove(cookieCompare(request), productId, shopper);
-        return { value: view, setCookie: [compareCookie(request, ids)] };
-      }),
+    addToCompare: changeCompare('add'),
+    removeFromCompare: changeCompare('remove'),
   };
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useHydrated } from '../../account/use-hydrated.ts';
+import { useLocation } from 'react-router';
 import { i18n, useTranslation } from '../../i18n/index.ts';
 import { useApi } from '../../lib/api-context.tsx';
 import { apiFailure } from '../../lib/cart.ts';
@@ -64,7 +64,7 @@ function Heart({ filled }: { filled: boolean }) {
 }
 
 const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 disabled:cursor-wait aria-disabled:cursor-wait';
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay-700 aria-disabled:cursor-wait';
 
 interface ListButtonProps {
   productId: number;
@@ -73,7 +73,12 @@ interface ListButtonProps {
   className?: string;
 }
 
-/** A toggle of `name`'s list for the product, with `aria-pressed`; disabled until hydrated, busy while a call runs. */
+/**
+ * A toggle of `name`'s list for the product, with `aria-pressed`; busy while a call runs. Without JavaScript
+ * (or before hydration) a plain post to the list's page (`/wishlist`, `/compare`), which adds the product and
+ * shows the list with a way back here; the page it sits on stays everyone's (a cached catalogue page shows
+ * every button neutral). With JavaScript the list changes in place.
+ */
 function ListToggle({
   name,
   productId,
@@ -87,23 +92,35 @@ function ListToggle({
   label?: (inList: boolean) => string;
   children: (inList: boolean) => ReactNode;
 }) {
-  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
   const { inList, busy, toggle } = useToggle(name, productId);
   return (
-    <button
-      type="button"
-      disabled={!hydrated}
-      aria-disabled={busy || undefined}
-      aria-pressed={inList}
-      aria-label={label?.(inList)}
-      aria-describedby={describedBy}
-      title={label?.(inList)}
-      onClick={() => void toggle()}
-      data-testid={`${name}-toggle`}
-      className={className}
+    // `contents`: the form adds no box, the button keeps its place in the card or the row.
+    <form
+      method="post"
+      action={`/${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void toggle();
+      }}
+      className="contents"
     >
-      {children(inList)}
-    </button>
+      <input type="hidden" name="intent" value={inList ? 'remove' : 'add'} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      <button
+        type="submit"
+        aria-disabled={busy || undefined}
+        aria-pressed={inList}
+        aria-label={label?.(inList)}
+        aria-describedby={describedBy}
+        title={label?.(inList)}
+        data-testid={`${name}-toggle`}
+        className={className}
+      >
+        {children(inList)}
+      </button>
+    </form>
   );
 }
 

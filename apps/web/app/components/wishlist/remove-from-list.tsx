@@ -12,6 +12,7 @@ export function RemoveFromList({
 }) {
   return (
     <Form method="post">
+      <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="productId" value={productId} />
       <button
         type="submit"
