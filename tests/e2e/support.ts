@@ -68,6 +68,17 @@ export async function listedProducts(request: APIRequestContext): Promise<Listed
   return all;
 }
 
+/** `n` products in stock and priced, of one category (their cards share a listing page). */
+export function categoryWith(products: ListedProduct[], n: number): ListedProduct[] {
+  const byCategory = new Map<string, ListedProduct[]>();
+  for (const p of products.filter((p) => p.inStock && p.price)) {
+    byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p]);
+  }
+  const found = [...byCategory.values()].find((list) => list.length >= n);
+  expect(found, `a category with ${n} products in stock in the demo data`).toBeTruthy();
+  return found!.slice(0, n);
+}
+
 /** Decodes quoted-printable (`=C5=9F`, soft line breaks) and base64 parts, so links can be read as text. */
 function decodeMail(raw: string): string {
   const qp = raw

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
+  categoryWith,
   expectNoAxeViolations,
-  type ListedProduct,
   listedProducts,
   open,
   shots,
@@ -10,17 +10,6 @@ import {
 
 // Registering hashes the password in a low-priority process: seconds on a busy machine.
 const HASHING = { timeout: 30_000 };
-
-/** A category with at least `n` products in stock, and those products. */
-function categoryWith(products: ListedProduct[], n: number): ListedProduct[] {
-  const byCategory = new Map<string, ListedProduct[]>();
-  for (const p of products.filter((p) => p.inStock && p.price)) {
-    byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p]);
-  }
-  const found = [...byCategory.values()].find((list) => list.length >= n);
-  expect(found, `a category with ${n} products in stock in the demo data`).toBeTruthy();
-  return found!.slice(0, n);
-}
 
 test.describe('wishlist and compare', () => {
   test.describe.configure({ timeout: 120_000 });
