@@ -146,8 +146,8 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
   try {
     const server = await startServer({
       name,
-      // `node --import tsx` instead of `npx tsx`: one process, so SIGTERM reaches the server itself.
-      args: [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+      // The compiled server (`npm run build`), as `npm start` runs it.
+      args: [...nodeArgs, 'apps/server/build/main.mjs'],
       env: {
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: webBuildDir,

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Starts the built server as its own process; resolves when it exits, with its output. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/build/main.mjs'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });

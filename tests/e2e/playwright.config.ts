@@ -35,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx apps/server/src/main.ts`,
+    command: `rm -rf "${E2E_DATA_DIR}" && node apps/server/build/main.mjs`,
     cwd: root,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
