@@ -1,0 +1,35 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_IMAGES_DIR } from './data.ts';
+import { writeDemoBlogImages, writeDemoCatalogImages } from './images.ts';
+
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+
+describe('demo pictures', () => {
+  let uploads: string;
+  afterEach(() => rmSync(uploads, { recursive: true, force: true }));
+
+  it('copies every picture of the data into the uploads once, keeping one the shop replaced', async () => {
+    uploads = mkdtempSync(path.join(os.tmpdir(), 'vitrin-demo-uploads-'));
+    const all = filesUnder(DEMO_IMAGES_DIR);
+    const catalog = await writeDemoCatalogImages(uploads);
+    const blog = await writeDemoBlogImages(uploads);
+    expect(catalog + blog).toBe(all.length);
+    expect(filesUnder(uploads)).toEqual(all);
+    expect(readFileSync(path.join(uploads, 'site/hero.webp'))).toEqual(
+      readFileSync(path.join(DEMO_IMAGES_DIR, 'site/hero.webp')),
+    );
+
+    writeFileSync(path.join(uploads, 'site/hero.webp'), 'the shop’s own hero');
+    rmSync(path.join(uploads, all.find((f) => f.startsWith('blog/'))!));
+    expect(await writeDemoCatalogImages(uploads)).toBe(0);
+    expect(await writeDemoBlogImages(uploads)).toBe(1);
+    expect(readFileSync(path.join(uploads, 'site/hero.webp'), 'utf8')).toBe('the shop’s own hero');
+  });
+});
