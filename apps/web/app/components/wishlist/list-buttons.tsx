@@ -105,11 +105,12 @@ function ListToggle({
       }}
       className="contents"
     >
-      <input type="hidden" name="intent" value={inList ? 'remove' : 'add'} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="returnTo" value={pathname + search} />
       <button
         type="submit"
+        name="intent"
+        value={inList ? 'remove' : 'add'}
         aria-disabled={busy || undefined}
         aria-pressed={inList}
         aria-label={label?.(inList)}
