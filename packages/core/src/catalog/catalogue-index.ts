@@ -177,6 +177,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
     const variants = byId(rows.variants);
     const products = new Map(rows.products.map((p) => [p.id, p]));
 
+    // Nothing kept depends on the rows yet (the first build): no need to tell what moved.
+    const tracked = orders.size > 0 || scopeLists.size > 0 || facets.size > 0 || nameOrder !== null;
     const changed: number[] = [];
     const reindex = new Set<number>();
     let moved = false;
@@ -189,8 +191,9 @@ export function createCatalogueIndex(pricing: PriceContext) {
         if (slot < 0) return false;
       }
       const wasActive = table.active[slot] === 1;
-      const before = structure(slot);
-      const searchBefore = wasActive ? `${table.texts[slot]}\u0000${table.stemsHash[slot]}` : null;
+      const before = tracked ? structure(slot) : '';
+      const textBefore = wasActive ? table.texts[slot] : undefined;
+      const stemsBefore = table.stemsHash[slot];
       if (p) {
         table.write(
           slot,
@@ -202,22 +205,23 @@ export function createCatalogueIndex(pricing: PriceContext) {
       } else table.active[slot] = 0;
       const isActive = table.active[slot] === 1;
       active += Number(isActive) - Number(wasActive);
-      if (structure(slot) !== before) {
+      if (!tracked || structure(slot) !== before) {
         moved = true;
         changed.push(slot);
       }
-      const searchAfter = isActive ? `${table.texts[slot]}\u0000${table.stemsHash[slot]}` : null;
-      if (searchAfter !== searchBefore) {
-        if (wasActive) reindex.add(slot);
-        else text.add(slot, p?.stems ?? []);
-      }
+      // Search entries are made again only when the text or the stems changed (not for stock or price).
+      if (!wasActive) {
+        if (isActive) text.add(slot, p?.stems ?? []);
+      } else if (!isActive || textBefore !== table.texts[slot] || stemsBefore !== table.stemsHash[slot])
+        reindex.add(slot);
     }
     // A product that had entries has them taken out (one walk over the entries for all), then made again.
     if (reindex.size) {
-      const again = [...reindex].filter((slot) => table.active[slot]);
       text.remove(reindex);
-      for (const slot of again) text.add(slot, products.get(table.ids[slot]!)?.stems ?? []);
+      for (const slot of reindex)
+        if (table.active[slot]) text.add(slot, products.get(table.ids[slot]!)?.stems ?? []);
     }
+    text.commit();
     for (const sorted of orders.values()) {
       for (const slot of changed) sorted.remove(slot);
       for (const slot of changed) if (table.active[slot]) sorted.insert(slot);

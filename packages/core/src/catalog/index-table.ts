@@ -104,8 +104,8 @@ export class IndexTable {
   stockType = new Uint8Array(0);
   vatRate = new Uint8Array(0);
   inStock = new Uint8Array(0);
-  /** Length of the folded name, which begins the search text (search-columns.ts). */
-  nameLength = new Int32Array(0);
+  /** Length of the folded name, which begins the search text (search-columns.ts); -1 until asked for. */
+  private nameLengths = new Int32Array(0);
   /** Prices in TRY minor units as the cards show them (NaN: none), converted once per settings. */
   retail = new Float64Array(0);
   /** What a wholesale customer pays: the wholesale price where there is one, else the retail price. */
@@ -166,7 +166,7 @@ export class IndexTable {
     this.stockType = grown(this.stockType, size);
     this.vatRate = grown(this.vatRate, size);
     this.inStock = grown(this.inStock, size);
-    this.nameLength = grown(this.nameLength, size);
+    this.nameLengths = grown(this.nameLengths, size);
     this.retail = grown(this.retail, size);
     this.wholesale = grown(this.wholesale, size);
     this.amounts = grown(this.amounts, size * 4);
@@ -174,6 +174,12 @@ export class IndexTable {
     this.tagList = grown(this.tagList, size);
     this.groupList = grown(this.groupList, size);
     this.stemsHash = grown(this.stemsHash, size);
+  }
+
+  /** Length of the folded name: made when a search first ranks the product (folding costs ~10 µs a name). */
+  nameLength(slot: number): number {
+    if (this.nameLengths[slot]! < 0) this.nameLengths[slot] = foldTurkish(this.names[slot]!).length;
+    return this.nameLengths[slot]!;
   }
 
   /** Size of the arrays: typed arrays grow by doubling, scratch space follows. */
@@ -209,7 +215,7 @@ export class IndexTable {
     this.images[slot] = p.image;
     this.texts[slot] = p.search_text;
     this.nameSorts[slot] = p.name_sort;
-    this.nameLength[slot] = foldTurkish(p.name).length;
+    this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
     this.variantOptions[slot] = variants.length ? variants : undefined;
     this.inStock[slot] = (p.stock_type === 2 ? variants.length > 0 : p.stock === null || p.stock > 0) ? 1 : 0;
@@ -307,7 +313,6 @@ export class IndexTable {
 
   /** The listing filters (price bounds, in stock, tags, variant options); null when the query has none. */
   filterFor(query: ListingQuery, prices: Float64Array): ((slot: number) => boolean) | null {
-    if (!hasFilters(query)) return null;
     const wantedTags = new Set(query.tag.map((slug) => this.tagIdBySlug.get(slug) ?? -1));
     // Within one option group any chosen value matches; across groups all must (Renk:Mavi and Beden:M).
     const byGroup = new Map<string, string[]>();
@@ -316,19 +321,30 @@ export class IndexTable {
       const name = pair.slice(0, at);
       byGroup.set(name, [...(byGroup.get(name) ?? []), pair.slice(at + 1)]);
     }
-    return (slot) => {
-      const price = prices[slot]!;
-      // A product without a price passes no price bound (as a comparison with null in SQL).
-      if (query.min !== undefined && !(price >= query.min)) return false;
-      if (query.max !== undefined && !(price <= query.max)) return false;
-      if (query.stock === '1' && !this.inStock[slot]) return false;
-      if (wantedTags.size && !this.hasTag(slot, wantedTags)) return false;
-      if (byGroup.size) {
+    // Only the checks the query asks for, so that a walk over a large scope tests little per product.
+    const checks: Array<(slot: number) => boolean> = [];
+    if (query.min !== undefined || query.max !== undefined) {
+      const min = query.min ?? Number.NEGATIVE_INFINITY;
+      const max = query.max ?? Number.POSITIVE_INFINITY;
+      // A product without a price passes no price bound (NaN compares false, as null does in SQL).
+      checks.push((slot) => {
+        const price = prices[slot]!;
+        return price >= min && price <= max;
+      });
+    }
+    if (query.stock === '1') checks.push((slot) => this.inStock[slot] === 1);
+    if (wantedTags.size) checks.push((slot) => this.hasTag(slot, wantedTags));
+    if (byGroup.size)
+      checks.push((slot) => {
         const options = this.variantOptions[slot];
         if (!options) return false;
         for (const [name, values] of byGroup)
           if (!options.some((o) => values.includes(o[name] as string))) return false;
-      }
+        return true;
+      });
+    if (checks.length <= 1) return checks[0] ?? null;
+    return (slot) => {
+      for (const check of checks) if (!check(slot)) return false;
       return true;
     };
   }
@@ -343,7 +359,7 @@ export class IndexTable {
       this.stockType,
       this.vatRate,
       this.inStock,
-      this.nameLength,
+      this.nameLengths,
       this.retail,
       this.wholesale,
       this.amounts,
@@ -354,13 +370,6 @@ export class IndexTable {
     ].reduce((sum, a) => sum + a.byteLength, 0);
   }
 }
-
-const hasFilters = (query: ListingQuery) =>
-  query.min !== undefined ||
-  query.max !== undefined ||
-  query.stock === '1' ||
-  query.tag.length > 0 ||
-  query.opt.length > 0;
 
 /** A 32-bit FNV-1a hash of the strings, in order. */
 function hashStrings(list: string[]): number {

@@ -61,24 +61,54 @@ function similarity(a: Set<string>, b: Set<string>): number {
 /** Words as pg_trgm sees them: runs of letters and digits. */
 const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** Adds `row` to the ascending list of `key` (at its end while a build adds rows in order). */
-function insert(map: Map<string, number[]>, key: string, row: number): boolean {
+/** Rows in ascending order: the entries are typed arrays, what a search makes of them plain arrays. */
+type Rows = ArrayLike<number> & Iterable<number>;
+
+/** The rows that pass `test`, in order. */
+function keep(rows: Rows, test: (row: number) => boolean): number[] {
+  const out: number[] = [];
+  for (const row of rows) if (test(row)) out.push(row);
+  return out;
+}
+
+/** Adds `row` to the pending rows of `key` (rows come in ascending order within one change). */
+function push(map: Map<string, number[]>, key: string, row: number) {
   const list = map.get(key);
-  if (!list) {
-    map.set(key, [row]);
-    return true;
+  if (!list) map.set(key, [row]);
+  else if (list[list.length - 1] !== row) list.push(row);
+}
+
+/** The two ascending lists as one, ascending, each row once. */
+function mergeSorted(a: Int32Array, b: number[]): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? a[i]! : Number.POSITIVE_INFINITY;
+    const y = j < b.length ? b[j]! : Number.POSITIVE_INFINITY;
+    out[n++] = Math.min(x, y);
+    if (x <= y) i++;
+    if (y <= x) j++;
   }
-  const last = list[list.length - 1]!;
-  if (last < row) list.push(row);
-  else if (last !== row) {
-    const at = lowerBound(list, row);
-    if (list[at] !== row) list.splice(at, 0, row);
+  return out.slice(0, n);
+}
+
+/** Adds pending rows to the entries; answers the keys that are new. */
+function mergePending(map: Map<string, Int32Array>, pending: Map<string, number[]>): string[] {
+  const added: string[] = [];
+  for (const [key, rows] of pending) {
+    rows.sort((a, b) => a - b);
+    const old = map.get(key);
+    if (!old) added.push(key);
+    map.set(key, mergeSorted(old ?? new Int32Array(0), rows));
   }
-  return false;
+  pending.clear();
+  return added;
 }
 
 /** The first place in an ascending list whose value is not below `value`. */
-function lowerBound(list: number[], value: number): number {
+function lowerBound(list: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -89,22 +119,16 @@ function lowerBound(list: number[], value: number): number {
   return lo;
 }
 
-/** Takes the rows out of every list (deleting lists left empty); answers the keys deleted. */
-function removeRows(map: Map<string, number[]>, gone: ReadonlySet<number>): string[] {
+/** Takes the rows out of every entry (deleting those left empty); answers the keys deleted. */
+function removeRows(map: Map<string, Int32Array>, gone: ReadonlySet<number>): string[] {
   const emptied: string[] = [];
   const sorted = [...gone].sort((a, b) => a - b);
   for (const [key, list] of map) {
     if (list[0]! > sorted[sorted.length - 1]! || list[list.length - 1]! < sorted[0]!) continue;
-    if (sorted.length > 16) {
-      const kept = list.filter((row) => !gone.has(row));
-      if (kept.length !== list.length) map.set(key, kept);
-    } else {
-      for (const row of sorted) {
-        const at = lowerBound(list, row);
-        if (list[at] === row) list.splice(at, 1);
-      }
-    }
-    if (!map.get(key)!.length) {
+    if (!sorted.some((row) => list[lowerBound(list, row)] === row)) continue;
+    const kept = list.filter((row) => !gone.has(row));
+    if (kept.length) map.set(key, kept);
+    else {
       map.delete(key);
       emptied.push(key);
     }
@@ -116,7 +140,7 @@ function removeRows(map: Map<string, number[]>, gone: ReadonlySet<number>): stri
 const isNumber = (word: string) => /^\d+$/.test(word);
 
 /** Rows in both ascending lists, ascending. */
-function intersect(a: number[], b: number[]): number[] {
+function intersect(a: Rows, b: Rows): number[] {
   const out: number[] = [];
   let j = 0;
   for (const row of a) {
@@ -155,7 +179,7 @@ function compareRows(order: RowOrder, a: number, b: number): number {
  * keeps only what is shown. It walks the rows so that a row equal in key to the last kept one comes after
  * it, which skips most rows of a broad search (whose keys repeat) with one comparison.
  */
-function topRows(rowsToOrder: number[], order: RowOrder, count: number): number[] {
+function topRows(rowsToOrder: Rows, order: RowOrder, count: number): number[] {
   const compare = (a: number, b: number) => compareRows(order, a, b);
   if (count * 8 >= rowsToOrder.length) return [...rowsToOrder].sort(compare).slice(0, count);
   const top: number[] = [];
@@ -184,9 +208,12 @@ export type TextIndex = ReturnType<typeof createTextIndex>;
  * the trigrams of every word (for typos). Rows are table slots, in product id order.
  */
 export function createTextIndex(table: IndexTable) {
-  const stemRows = new Map<string, number[]>();
-  const wordRows = new Map<string, number[]>();
+  const stemRows = new Map<string, Int32Array>();
+  const wordRows = new Map<string, Int32Array>();
   const gramsOf = new Map<string, Set<string>>();
+  // Rows added by the change being applied, merged into the entries by `commit`.
+  const newStems = new Map<string, number[]>();
+  const newWords = new Map<string, number[]>();
 
   // Scratch space of the searches: search() runs to its end without awaiting, so one set serves every call.
   let ranks = new Float64Array(0);
@@ -194,10 +221,15 @@ export function createTextIndex(table: IndexTable) {
   let hit = new Uint8Array(0);
   const similar = new Marks(0);
 
+  /** Adds an active row's entries (they count once `commit` has run). */
   function add(row: number, stems: readonly string[]) {
-    for (const stem of stems) insert(stemRows, stem, row);
-    for (const word of words(table.texts[row]!))
-      if (!isNumber(word) && insert(wordRows, word, row)) gramsOf.set(word, trigrams(word));
+    for (const stem of stems) push(newStems, stem, row);
+    for (const word of words(table.texts[row]!)) if (!isNumber(word)) push(newWords, word, row);
+  }
+
+  function commit() {
+    mergePending(stemRows, newStems);
+    for (const word of mergePending(wordRows, newWords)) gramsOf.set(word, trigrams(word));
   }
 
   function remove(gone: ReadonlySet<number>) {
@@ -207,8 +239,8 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /** Rows (in row order) of the vocabulary's words that contain `part`. */
-  function rowsOfWordsContaining(part: string): number[] {
-    const lists: number[][] = [];
+  function rowsOfWordsContaining(part: string): Rows {
+    const lists: Int32Array[] = [];
     for (const [word, list] of wordRows) if (word.includes(part)) lists.push(list);
     if (lists.length === 1) return lists[0]!;
     for (const list of lists) for (const row of list) hit[row] = 1;
@@ -227,7 +259,7 @@ export function createTextIndex(table: IndexTable) {
    * one word of a matching text, so the words containing its longest word give the candidates; a query of
    * more than one word is then checked against the candidates' texts.
    */
-  function substringMatches(folded: string): number[] {
+  function substringMatches(folded: string): Rows {
     const parts = words(folded);
     if (!parts.length || parts.some(isNumber)) {
       // A number (numbers are not in the vocabulary) or a query of no letters: test every text.
@@ -239,24 +271,24 @@ export function createTextIndex(table: IndexTable) {
     if (parts.length === 1 && parts[0] === folded) return rowsOfWordsContaining(folded);
     // The longest word is the most selective (`e` of `e-kitap` is in nearly every text).
     const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
-    return rowsOfWordsContaining(longest).filter((row) => table.texts[row]!.includes(folded));
+    return keep(rowsOfWordsContaining(longest), (row) => table.texts[row]!.includes(folded));
   }
 
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
-  function stemMatches(stems: string[]): number[] {
+  function stemMatches(stems: string[]): Rows {
     if (!stems.length) return [];
-    const [shortest, ...rest] = stems.map((s) => stemRows.get(s) ?? []).sort((a, b) => a.length - b.length);
-    return rest.reduce(intersect, shortest!);
+    const lists = stems.map((s) => stemRows.get(s) ?? new Int32Array(0)).sort((a, b) => a.length - b.length);
+    return lists.slice(1).reduce<Rows>(intersect, lists[0]!);
   }
 
   /** Rows that match exactly: all the query's stems, or the folded query as a substring; in row order. */
-  function exactMatches(bySubstring: number[], byStem: number[]): number[] {
+  function exactMatches(bySubstring: Rows, byStem: Rows): number[] {
     const out: number[] = [];
     let i = 0;
     let j = 0;
     while (i < bySubstring.length || j < byStem.length) {
-      const a = bySubstring[i] ?? Number.POSITIVE_INFINITY;
-      const b = byStem[j] ?? Number.POSITIVE_INFINITY;
+      const a = i < bySubstring.length ? bySubstring[i]! : Number.POSITIVE_INFINITY;
+      const b = j < byStem.length ? byStem[j]! : Number.POSITIVE_INFINITY;
       out.push(Math.min(a, b));
       if (a <= b) i++;
       if (b <= a) j++;
@@ -289,7 +321,7 @@ export function createTextIndex(table: IndexTable) {
         found = touched;
         for (const row of found) ranks[row] = best[row]!;
       } else {
-        found = found.filter((row) => similar.has(row));
+        found = keep(found, (row) => similar.has(row));
         for (const row of found) ranks[row]! += best[row]!;
       }
     }
@@ -305,7 +337,7 @@ export function createTextIndex(table: IndexTable) {
     return (
       (table.nameSorts[row] === exactName ? 8 : 0) +
       (at === 0 ? 4 : 0) +
-      (at >= 0 && at + terms.folded.length <= table.nameLength[row]! ? 2 : 0)
+      (at >= 0 && at + terms.folded.length <= table.nameLength(row) ? 2 : 0)
     );
   }
 
@@ -327,6 +359,7 @@ export function createTextIndex(table: IndexTable) {
 
   return {
     add,
+    commit,
     remove,
     /** Number of distinct stems and words held. */
     get terms() {
@@ -361,7 +394,7 @@ export function createTextIndex(table: IndexTable) {
       const prices = wholesale ? table.wholesale : table.retail;
       const facets = table.facetsOf(matched, prices);
       const filter = table.filterFor(query, prices);
-      const filtered = filter ? matched.filter(filter) : matched;
+      const filtered = filter ? keep(matched, filter) : matched;
       const order = rowOrder(query.sort, prices, nameOrder);
       const from = (query.page - 1) * query.pageSize;
       const page = from < filtered.length ? topRows(filtered, order, from + query.pageSize).slice(from) : [];
