@@ -1,16 +1,21 @@
 import { clientErrorReportSchema } from '@vitrin/shared/api/client-errors';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from './validation.ts';
+import { apiRoutes, invalid } from './route.ts';
 
 /** Browsers report their errors here so they show up in the server log with a request id. */
 export function registerClientErrorRoutes(app: FastifyInstance) {
-  app.post(
-    '/api/front/client-errors',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const report = parseInput(clientErrorReportSchema, request.body);
-      request.log.warn({ clientError: report }, 'client error report');
+  apiRoutes(app)({
+    method: 'POST',
+    url: '/api/front/client-errors',
+    summary: 'A browser reports one of its errors to the server log',
+    tag: 'operations',
+    body: clientErrorReportSchema,
+    responses: { 204: { description: 'Logged' }, ...invalid, 429: { description: 'Too many reports' } },
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
+      // Logged as parsed: unknown keys dropped, texts cut to their limits.
+      request.log.warn({ clientError: clientErrorReportSchema.parse(request.body) }, 'client error report');
       return reply.status(204).send();
     },
-  );
+  });
 }

@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/server.ts';
 
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; schema: object }[];
+  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
+}
+type Paths = Record<string, Record<string, Operation>>;
+
 describe('GET /api/docs', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
+  let paths: Paths;
+  const operation = (method: string, path: string) => paths[path]?.[method.toLowerCase()];
   beforeAll(async () => {
     t = await createTestApp();
+    paths = (await t.app.inject('/api/docs')).json().paths;
   });
   afterAll(() => t.close());
 
@@ -22,16 +35,77 @@ describe('GET /api/docs', () => {
     expect(report.properties.kind.enum).toContain('chunk-load');
   });
 
-  it('documents every /api/front route the server answers, and only those', async () => {
+  it('documents every /api/front route the server answers, made from the route as registered', () => {
     expect(t.app.undocumentedRoutes()).toEqual([]);
-    const documented = Object.entries((await t.app.inject('/api/docs')).json().paths).flatMap(([path, ops]) =>
-      Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`),
-    );
-    for (const entry of documented) {
+    const registered = t.app.apiRoutes();
+    expect(registered.length).toBeGreaterThan(50);
+    for (const entry of registered) {
       const [method, url] = entry.split(' ') as [string, string];
-      expect(t.app.hasRoute({ method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1') }), entry).toBe(
-        true,
-      );
+      const op = operation(method, url.replace(/:(\w+)/g, '{$1}'));
+      expect(op, entry).toBeDefined();
+      expect(op!.summary, entry).toBeTruthy();
+      expect(op!.tags, entry).toHaveLength(1);
+      // Every path parameter is described, and at least one success answer.
+      for (const [, name] of url.matchAll(/:(\w+)/g)) {
+        expect(
+          op!.parameters?.find((p) => p.in === 'path' && p.name === name),
+          `${entry} ${name}`,
+        ).toBeTruthy();
+      }
+      expect(
+        Object.keys(op!.responses).some((s) => s.startsWith('2')),
+        entry,
+      ).toBe(true);
+      // Every error answer has the one error body.
+      for (const [status, answer] of Object.entries(op!.responses)) {
+        if (Number(status) < 400 || !answer.content) continue;
+        const schema = answer.content['application/json']!.schema as { required?: string[] };
+        expect(schema.required, `${entry} ${status}`).toEqual(['error']);
+      }
     }
+    const documented = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.sort()).toEqual([...registered].sort());
+  });
+
+  it('documents the schemas that check the request: a body, a query, the session a route needs', async () => {
+    const login = operation('POST', '/api/front/auth/login')!;
+    expect(Object.keys(login.requestBody!.content['application/json']!.schema.properties!)).toEqual(
+      expect.arrayContaining(['email', 'password', 'bearer']),
+    );
+    const listing = operation('GET', '/api/front/categories/{slug}/products')!;
+    expect(listing.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'pageSize', 'sort', 'min', 'max', 'tag', 'opt']),
+    );
+    const search = operation('GET', '/api/front/search')!;
+    expect(search.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'sort', 'page']));
+    expect(operation('GET', '/api/front/orders')!.security).toEqual([{ sessionCookie: [] }, { bearer: [] }]);
+    expect(operation('GET', '/api/front/cart')!.security).toBeUndefined();
+    // A ticket may be opened with JSON or with a multipart form carrying a file.
+    expect(Object.keys(operation('POST', '/api/front/support/tickets')!.requestBody!.content)).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ]);
+    const kind = operation('POST', '/api/front/addresses/{id}/default/{kind}')!.parameters!.find(
+      (p) => p.name === 'kind',
+    );
+    expect(kind!.schema).toMatchObject({ enum: ['shipping', 'billing'] });
+  });
+
+  it('answers a query the route refuses with the Turkish field message of the schema it documents', async () => {
+    const res = await t.app.inject('/api/front/categories/kupalar/products?sort=ucuz&page=0');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'GECERSIZ_ISTEK',
+      fields: {
+        sort: expect.stringContaining('Sıralama şunlardan biri olmalıdır'),
+        page: 'Sayfa numarası 1 ile 99999 arasında bir tam sayı olmalıdır.',
+      },
+    });
+    const sort = operation('GET', '/api/front/categories/{slug}/products')!.parameters!.find(
+      (p) => p.name === 'sort',
+    );
+    expect(sort!.schema).toMatchObject({ enum: expect.arrayContaining(['newest', 'price_asc']) });
   });
 });

@@ -1,9 +1,16 @@
 import type { Services } from '@vitrin/core';
-import { type BlogPostCard, blogListQuerySchema, blogPostIdSchema } from '@vitrin/shared/api/blog';
+import {
+  type BlogListQuery,
+  type BlogPostCard,
+  blogListQuerySchema,
+  blogPostIdSchema,
+} from '@vitrin/shared/api/blog';
 import { imageUrl } from '@vitrin/shared/media';
+import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody } from '../../http/errors.ts';
-import { parseInput } from '../validation.ts';
+import { apiRoutes, errorAnswer } from '../route.ts';
+import { listing, postPage } from './schemas.ts';
 
 /** Blog answers are the same for every visitor: shared caches may keep them briefly. */
 const CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -64,22 +71,48 @@ export function rssFeed(
 export function registerBlogRoutes(app: FastifyInstance, services: Services, options: { publicUrl: string }) {
   const { blog } = services;
 
-  app.get('/api/front/blog', async (request, reply) => {
-    const query = parseInput(blogListQuerySchema, request.query);
-    const listing = await blog.list(query);
-    if (!listing) {
-      return reply
-        .status(404)
-        .send(notFoundBody(query.category ? 'Blog kategorisi' : 'Blog etiketi', request.url));
-    }
-    return reply.header('cache-control', CACHE).send(listing);
+  const route = apiRoutes(app);
+
+  route({
+    method: 'GET',
+    url: '/api/front/blog',
+    summary: 'Published blog posts, newest first, 6 a page; filtered by category and tag slugs',
+    tag: 'blog',
+    querystring: blogListQuerySchema,
+    responses: {
+      200: { description: 'A page of posts (a page past the last has no items)', schema: listing },
+      400: errorAnswer('GECERSIZ_ISTEK: a bad page number or slug; `fields` names it'),
+      404: errorAnswer('BULUNAMADI: no category or tag with this slug'),
+    },
+    handler: async (request, reply) => {
+      const query = request.query as BlogListQuery;
+      const found = await blog.list(query);
+      if (!found) {
+        return reply
+          .status(404)
+          .send(notFoundBody(query.category ? 'Blog kategorisi' : 'Blog etiketi', request.url));
+      }
+      return reply.header('cache-control', CACHE).send(found);
+    },
   });
 
-  app.get('/api/front/blog/:id', async (request, reply) => {
-    const id = blogPostIdSchema.safeParse((request.params as { id: string }).id);
-    const page = id.success ? await blog.post(id.data) : null;
-    if (!page) return reply.status(404).send(notFoundBody('Blog yazısı', request.url));
-    return reply.header('cache-control', CACHE).send(page);
+  route({
+    method: 'GET',
+    url: '/api/front/blog/:id',
+    summary: 'A published post with related posts and its older and newer neighbours',
+    tag: 'blog',
+    // Anything but a post's number answers 404, as an unknown number does.
+    params: { id: z.string().describe('The post number') },
+    responses: {
+      200: { description: 'Post', schema: postPage },
+      404: errorAnswer('BULUNAMADI: no published post with this id (also for an id that is not a number)'),
+    },
+    handler: async (request, reply) => {
+      const id = blogPostIdSchema.safeParse((request.params as { id: string }).id);
+      const page = id.success ? await blog.post(id.data) : null;
+      if (!page) return reply.status(404).send(notFoundBody('Blog yazısı', request.url));
+      return reply.header('cache-control', CACHE).send(page);
+    },
   });
 
   app.get('/blog/rss.xml', async (_request, reply) => {

@@ -5,12 +5,16 @@ import fastifyMultipart from '@fastify/multipart';
 import { PERSONALIZATION_IMAGE_PATH, type Services, ShopError } from '@vitrin/core';
 import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitrin/core/cart/uploads';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
+import { addToCartInput, couponInput, updateQuantityInput } from '@vitrin/shared/api/cart-requests';
+import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
+import { apiRoutes, crossOrigin, errorAnswer } from '../route.ts';
 import type { CouponLimiter } from './coupon-limits.ts';
 import { answer, cartRequest, writableOwner } from './replies.ts';
+import { cartView, refused } from './schemas.ts';
 
 export interface CartRoutesOptions {
   /** `PUBLIC_URL`: writes carrying the cart cookie must come from it. */
@@ -89,54 +93,143 @@ export async function registerCartRoutes(
     }
   }
 
-  app.get('/api/front/cart', async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, () => cart.view(owner ?? { token: '' }, buyer));
+  const route = apiRoutes(app);
+  const tag = 'cart';
+  const cart200 = { 200: { description: 'Cart', schema: cartView } };
+  const lineId = {
+    lineId: z.string().describe('The line id; another cart’s or an unknown one is not found'),
+  };
+  const noLine = { 404: errorAnswer('SATIR_BULUNAMADI') };
+
+  route({
+    method: 'GET',
+    url: '/api/front/cart',
+    summary: "The shopper's cart (customer session, else the vitrin_cart cookie or X-Cart-Token), priced now",
+    tag,
+    responses: { 200: { description: 'Cart (empty when there is none)', schema: cartView } },
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, () => cart.view(owner ?? { token: '' }, buyer));
+    },
   });
 
-  app.get('/api/front/cart/count', async (request, reply) => {
-    const { owner } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, async () => ({ count: owner ? await cart.count(owner) : 0 }));
+  route({
+    method: 'GET',
+    url: '/api/front/cart/count',
+    summary: 'Sum of the quantities (header badge)',
+    tag,
+    responses: { 200: { description: 'Count', schema: z.object({ count: z.number().int() }) } },
+    handler: async (request, reply) => {
+      const { owner } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, async () => ({ count: owner ? await cart.count(owner) : 0 }));
+    },
   });
 
-  app.post('/api/front/cart/items', { onRequest }, async (request, reply) => {
-    const current = await cartRequest(request, reply, accountOf);
-    return answer(reply, 201, async () => {
-      await checkUploadedImage(request.body);
-      return cart.add(writableOwner(request, reply, current), request.body as never, current.buyer);
-    });
+  route({
+    method: 'POST',
+    url: '/api/front/cart/items',
+    summary:
+      'Adds a product (variant for stock type 2, personalization for type 3) or raises its line; a guest’s first write sets the cart cookie and answers X-Cart-Token',
+    tag,
+    body: addToCartInput,
+    responses: {
+      201: { description: 'Cart', schema: cartView },
+      ...refused,
+      404: errorAnswer('URUN_BULUNAMADI'),
+      409: errorAnswer('STOK_YETERSIZ, ADET_SINIRI, SEPET_DOLU, SIPARIS_TUTARI_SINIRI'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const current = await cartRequest(request, reply, accountOf);
+      return answer(reply, 201, async () => {
+        await checkUploadedImage(request.body);
+        return cart.add(writableOwner(request, reply, current), request.body as never, current.buyer);
+      });
+    },
   });
 
-  app.patch('/api/front/cart/items/:lineId', { onRequest }, async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, () =>
-      cart.setQuantity(owner ?? { token: '' }, lineIdOf(request), request.body, buyer),
-    );
+  route({
+    method: 'PATCH',
+    url: '/api/front/cart/items/:lineId',
+    summary: 'Sets the quantity of a line (1..999, at most the stock)',
+    tag,
+    params: lineId,
+    body: updateQuantityInput,
+    responses: {
+      ...cart200,
+      ...refused,
+      ...noLine,
+      409: errorAnswer('STOK_YETERSIZ, SIPARIS_TUTARI_SINIRI'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, () =>
+        cart.setQuantity(owner ?? { token: '' }, lineIdOf(request), request.body, buyer),
+      );
+    },
   });
 
-  app.delete('/api/front/cart/items/:lineId', { onRequest }, async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, () => cart.remove(owner ?? { token: '' }, lineIdOf(request), buyer));
+  route({
+    method: 'DELETE',
+    url: '/api/front/cart/items/:lineId',
+    summary: 'Removes a line',
+    tag,
+    params: lineId,
+    responses: { ...cart200, ...crossOrigin, ...noLine },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, () => cart.remove(owner ?? { token: '' }, lineIdOf(request), buyer));
+    },
   });
 
-  app.post('/api/front/cart/coupon', { onRequest }, async (request, reply) => {
-    const current = await cartRequest(request, reply, accountOf);
-    const refused = await limitCoupon(request, reply, current.owner);
-    if (refused) {
-      const { code, message, fields } = refused.error;
-      return reply
-        .status(refused.status)
-        .header('cache-control', 'private, no-store')
-        .send(errorBody(code, message, fields));
-    }
-    return answer(reply, 200, () =>
-      cart.applyCoupon(writableOwner(request, reply, current), request.body, current.buyer),
-    );
+  route({
+    method: 'POST',
+    url: '/api/front/cart/coupon',
+    summary: 'Applies a coupon code (any letter case)',
+    tag,
+    body: couponInput,
+    checkedByDomain: true,
+    responses: {
+      ...cart200,
+      ...refused,
+      404: errorAnswer(
+        'KUPON_BULUNAMADI: unknown, or a private coupon that nobody can use now (not started, ended, used up)',
+      ),
+      422: errorAnswer(
+        'KUPON_HENUZ_BASLAMADI, KUPON_SURESI_DOLDU, KUPON_LIMITI_DOLDU (public coupons), KUPON_SEPET_TUTARI_YETERSIZ, KUPON_KULLANIM_HAKKI_DOLDU, KUPON_UYGULANAMAZ',
+      ),
+      429: errorAnswer('COK_FAZLA_ISTEK: 10 codes per cart or 30 per address in 10 minutes (Retry-After)'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const current = await cartRequest(request, reply, accountOf);
+      const refusal = await limitCoupon(request, reply, current.owner);
+      if (refusal) {
+        const { code, message, fields } = refusal.error;
+        return reply
+          .status(refusal.status)
+          .header('cache-control', 'private, no-store')
+          .send(errorBody(code, message, fields));
+      }
+      return answer(reply, 200, () =>
+        cart.applyCoupon(writableOwner(request, reply, current), request.body, current.buyer),
+      );
+    },
   });
 
-  app.delete('/api/front/cart/coupon', { onRequest }, async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, () => cart.removeCoupon(owner ?? { token: '' }, buyer));
+  route({
+    method: 'DELETE',
+    url: '/api/front/cart/coupon',
+    summary: 'Removes the coupon',
+    tag,
+    responses: { ...cart200, ...crossOrigin },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, () => cart.removeCoupon(owner ?? { token: '' }, buyer));
+    },
   });
 
   // Multipart is parsed only here (its own plugin scope): every other route keeps JSON only.
@@ -144,15 +237,30 @@ export async function registerCartRoutes(
     await scope.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3 },
     });
-    scope.post(
-      '/api/front/cart/uploads',
-      {
-        onRequest,
-        bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
-        // A shopper uploads a few photos; an address taking the budget's room gets only so much of it.
-        config: { rateLimit: { max: UPLOADS_PER_ADDRESS_HOURLY, timeWindow: '1 hour' } },
+    apiRoutes(scope)({
+      method: 'POST',
+      url: '/api/front/cart/uploads',
+      summary:
+        'Uploads a personalization image (multipart/form-data field `file`; JPEG, PNG or WebP by content, at most 5 MB) into the cart (a guest gets one); unused images are deleted after an hour',
+      tag,
+      responses: {
+        201: {
+          description: 'Stored',
+          schema: z.object({ path: z.string().describe('personalization/<random>.<ext>') }),
+        },
+        400: errorAnswer('DOSYA_GEREKLI'),
+        ...crossOrigin,
+        413: errorAnswer('DOSYA_COK_BUYUK'),
+        415: errorAnswer('GORSEL_TURU_GECERSIZ'),
+        429: errorAnswer(
+          'COK_FAZLA_ISTEK: 30 an hour per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
+        ),
       },
-      async (request, reply) => {
+      onRequest,
+      bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+      // A shopper uploads a few photos; an address taking the budget's room gets only so much of it.
+      config: { rateLimit: { max: UPLOADS_PER_ADDRESS_HOURLY, timeWindow: '1 hour' } },
+      handler: async (request, reply) => {
         const current = await cartRequest(request, reply, accountOf);
         return answer(reply, 201, async () => {
           if (!request.isMultipart()) throw uploadMissing();
@@ -188,6 +296,6 @@ export async function registerCartRoutes(
           return { path: stored };
         });
       },
-    );
+    });
   });
 }

@@ -1,11 +1,12 @@
 import type { Services } from '@vitrin/core';
-import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
+import { type ListingQuery, listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFoundBody } from '../../http/errors.ts';
 import { encodeAll, sendEncoded } from '../../http/precompressed.ts';
 import type { AccountOf } from '../../sessions/account.ts';
-import { parseInput } from '../validation.ts';
+import { apiRoutes, errorAnswer, invalid } from '../route.ts';
+import { searchListingQuerySchema, slugParam } from './schemas.ts';
 
 /**
  * Catalogue answers are the same for every retail visitor: shared caches may keep them briefly. A wholesale
@@ -13,17 +14,12 @@ import { parseInput } from '../validation.ts';
  */
 const CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-/** Search results are ranked by relevance unless the shopper picked another order. */
-function searchListingQuery(raw: unknown) {
-  const query = parseInput(listingQuerySchema, raw);
-  const sortGiven = typeof raw === 'object' && raw !== null && 'sort' in raw;
-  return sortGiven ? query : { ...query, sort: 'relevance' as const };
-}
-
-function slugParam(request: FastifyRequest): string | undefined {
+function slugOf(request: FastifyRequest): string | undefined {
   const { slug } = request.params as { slug: string };
   return isSlug(slug) ? slug : undefined;
 }
+
+const notFound = { 404: errorAnswer('BULUNAMADI') };
 
 /**
  * The catalogue API. Prices follow the shopper: a request with a session (cookie or Bearer) of a wholesale
@@ -31,44 +27,90 @@ function slugParam(request: FastifyRequest): string | undefined {
  */
 export function registerCatalogRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
   const { catalog } = services;
+  const route = apiRoutes(app);
+  const tag = 'catalogue';
 
-  app.get('/api/front/categories', async (_request, reply) =>
-    reply.header('cache-control', CACHE).send(await catalog.categoryTree()),
-  );
-
-  app.get('/api/front/home/shelves', async (request, reply) => {
-    const shopper = await accountOf(request, reply).shopper();
-    return reply.header('cache-control', CACHE).send(await catalog.homeShelves(shopper));
+  route({
+    method: 'GET',
+    url: '/api/front/categories',
+    summary: 'The category tree',
+    tag,
+    responses: { 200: { description: 'Categories with their children, in order' } },
+    handler: async (_request, reply) =>
+      reply.header('cache-control', CACHE).send(await catalog.categoryTree()),
   });
 
-  app.get('/api/front/categories/:slug/products', async (request, reply) => {
-    const query = parseInput(listingQuerySchema, request.query);
-    const slug = slugParam(request);
-    const shopper = await accountOf(request, reply).shopper();
-    const page = slug && (await catalog.categoryPage(slug, query, shopper));
-    if (!page) return reply.status(404).send(notFoundBody('Kategori', request.url));
-    return reply.header('cache-control', CACHE).send(page);
+  route({
+    method: 'GET',
+    url: '/api/front/home/shelves',
+    summary: 'The home page shelves: featured categories, newest and discounted products',
+    tag,
+    responses: { 200: { description: 'Featured categories and two product shelves' } },
+    handler: async (request, reply) => {
+      const shopper = await accountOf(request, reply).shopper();
+      return reply.header('cache-control', CACHE).send(await catalog.homeShelves(shopper));
+    },
   });
 
-  app.get('/api/front/tags/:slug/products', async (request, reply) => {
-    const query = parseInput(listingQuerySchema, request.query);
-    const slug = slugParam(request);
-    const shopper = await accountOf(request, reply).shopper();
-    const page = slug && (await catalog.tagPage(slug, query, shopper));
-    if (!page) return reply.status(404).send(notFoundBody('Etiket', request.url));
-    return reply.header('cache-control', CACHE).send(page);
+  // A category and a tag are listed alike: the page of one, with the listing's filters, sort and paging.
+  const listings = [
+    {
+      url: '/api/front/categories/:slug/products',
+      summary: 'A category with its breadcrumbs, subcategories and filtered, sorted, paged products',
+      what: 'Kategori',
+      load: catalog.categoryPage,
+    },
+    {
+      url: '/api/front/tags/:slug/products',
+      summary: 'Products with a tag, filtered, sorted and paged',
+      what: 'Etiket',
+      load: catalog.tagPage,
+    },
+  ] as const;
+  for (const { url, summary, what, load } of listings) {
+    route({
+      method: 'GET',
+      url,
+      summary,
+      tag,
+      params: slugParam,
+      querystring: listingQuerySchema,
+      responses: { 200: { description: `${what} page` }, ...invalid, ...notFound },
+      handler: async (request, reply) => {
+        const slug = slugOf(request);
+        const shopper = await accountOf(request, reply).shopper();
+        const page = slug && (await load(slug, request.query as ListingQuery, shopper));
+        if (!page) return reply.status(404).send(notFoundBody(what, request.url));
+        return reply.header('cache-control', CACHE).send(page);
+      },
+    });
+  }
+
+  route({
+    method: 'GET',
+    url: '/api/front/search',
+    summary: 'Turkish-aware product search (folded letters, stems, typos), ranked, with the listing filters',
+    tag,
+    querystring: searchListingQuerySchema,
+    responses: { 200: { description: 'Search results; `listing` is null for an empty query' }, ...invalid },
+    handler: async (request, reply) => {
+      const { q, ...query } = request.query as ListingQuery & { q: string };
+      const shopper = await accountOf(request, reply).shopper();
+      return reply.header('cache-control', CACHE).send(await catalog.search(q, query, shopper));
+    },
   });
 
-  app.get('/api/front/search', async (request, reply) => {
-    const { q } = parseInput(searchQuerySchema, request.query);
-    const query = searchListingQuery(request.query);
-    const shopper = await accountOf(request, reply).shopper();
-    return reply.header('cache-control', CACHE).send(await catalog.search(q, query, shopper));
-  });
-
-  app.get('/api/front/search/suggest', async (request, reply) => {
-    const { q } = parseInput(searchQuerySchema, request.query);
-    return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
+  route({
+    method: 'GET',
+    url: '/api/front/search/suggest',
+    summary: 'Suggestions as the shopper types: products and categories',
+    tag,
+    querystring: searchQuerySchema,
+    responses: { 200: { description: 'Suggestions' }, ...invalid },
+    handler: async (request, reply) => {
+      const { q } = request.query as { q: string };
+      return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
+    },
   });
 
   // A product's JSON is compressed once per catalogue change, not once per request.
@@ -76,17 +118,26 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     const product = await catalog.product(slug);
     return product && encodeAll(JSON.stringify(product));
   });
-  app.get('/api/front/products/:slug', async (request, reply) => {
-    const slug = slugParam(request);
-    const shopper = await accountOf(request, reply).shopper();
-    if (shopper.wholesale) {
-      const product = slug && (await catalog.product(slug, shopper));
-      if (!product) return reply.status(404).send(notFoundBody('Ürün', request.url));
-      return reply.send(product);
-    }
-    const encoded = slug && (await productJson(slug));
-    if (!encoded) return reply.status(404).send(notFoundBody('Ürün', request.url));
-    reply.type('application/json; charset=utf-8').header('cache-control', CACHE);
-    return sendEncoded(request, reply, encoded);
+  route({
+    method: 'GET',
+    url: '/api/front/products/:slug',
+    summary:
+      'A product with prices (VAT included, in TRY), variants, stock, specifications and related products',
+    tag,
+    params: slugParam,
+    responses: { 200: { description: 'Product' }, ...notFound },
+    handler: async (request, reply) => {
+      const slug = slugOf(request);
+      const shopper = await accountOf(request, reply).shopper();
+      if (shopper.wholesale) {
+        const product = slug && (await catalog.product(slug, shopper));
+        if (!product) return reply.status(404).send(notFoundBody('Ürün', request.url));
+        return reply.send(product);
+      }
+      const encoded = slug && (await productJson(slug));
+      if (!encoded) return reply.status(404).send(notFoundBody('Ürün', request.url));
+      reply.type('application/json; charset=utf-8').header('cache-control', CACHE);
+      return sendEncoded(request, reply, encoded);
+    },
   });
 }

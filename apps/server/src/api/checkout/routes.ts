@@ -1,9 +1,12 @@
 import type { Services } from '@vitrin/core';
+import { checkoutInput, checkoutQuoteInput } from '@vitrin/shared/api/cart-requests';
 import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../../sessions/checkout-session.ts';
 import { answer, cartRequest } from '../cart/replies.ts';
+import { checkoutQuote, placedOrder, refused } from '../cart/schemas.ts';
+import { apiRoutes, errorAnswer } from '../route.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -19,26 +22,63 @@ export function registerCheckoutRoutes(
 ) {
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
 
-  app.post('/api/front/checkout/quote', { onRequest }, async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 200, () =>
-      services.checkout.quote(owner ?? { token: '' }, request.body as never, buyer),
-    );
+  const route = apiRoutes(app);
+  const tag = 'checkout';
+
+  route({
+    method: 'POST',
+    url: '/api/front/checkout/quote',
+    summary:
+      'Totals for a payment method, the methods this cart may use, instalment options and bank accounts',
+    tag,
+    body: checkoutQuoteInput,
+    responses: {
+      200: { description: 'Quote', schema: checkoutQuote },
+      ...refused,
+      409: errorAnswer('SIPARIS_TUTARI_SINIRI'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 200, () =>
+        services.checkout.quote(owner ?? { token: '' }, request.body as never, buyer),
+      );
+    },
   });
 
-  app.post('/api/front/checkout', { onRequest }, async (request, reply) => {
-    const { owner, buyer } = await cartRequest(request, reply, accountOf);
-    return answer(reply, 201, async () => {
-      const result = await services.checkout.place(
-        owner ?? { token: '' },
-        buyer,
-        request.body,
-        request.headers[IDEMPOTENCY_HEADER],
-      );
-      // A guest who asked for an account has one now and is logged in.
-      const cookies = await checkoutAccountCookies(request, services, owner, result);
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return result.order;
-    });
+  route({
+    method: 'POST',
+    url: '/api/front/checkout',
+    summary:
+      'Places the order of the cart. Header `Idempotency-Key` (required, ≤ 100 characters): the same key and request give the same order (201 again)',
+    tag,
+    body: checkoutInput,
+    // The key is checked first (IDEMPOTENCY_KEY_GECERSIZ), then the body.
+    checkedByDomain: true,
+    responses: {
+      201: { description: 'Order placed (or the same order again)', schema: placedOrder },
+      ...refused,
+      404: errorAnswer('ADRES_BULUNAMADI, KUPON_BULUNAMADI'),
+      409: errorAnswer(
+        'STOK_YETERSIZ, SEPET_BOS, URUN_SATISTA_DEGIL, IDEMPOTENCY_KEY_REUSED, SIPARIS_TUTARI_SINIRI',
+      ),
+      422: errorAnswer('A coupon that no longer applies (its KUPON_* code)'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      return answer(reply, 201, async () => {
+        const result = await services.checkout.place(
+          owner ?? { token: '' },
+          buyer,
+          request.body,
+          request.headers[IDEMPOTENCY_HEADER],
+        );
+        // A guest who asked for an account has one now and is logged in.
+        const cookies = await checkoutAccountCookies(request, services, owner, result);
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return result.order;
+      });
+    },
   });
 }

@@ -1,10 +1,15 @@
 import type { Services } from '@vitrin/core';
+import { orderAccessQuery, orderListQuery } from '@vitrin/shared/api/order-requests';
+import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.ts';
-import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import type { AccountOf } from '../../sessions/account.ts';
+import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
 import { answer, customerIdOf, tokenOf } from './replies.ts';
+import { detail, list, notFound } from './schemas.ts';
 
 const orderNoOf = (request: FastifyRequest) => (request.params as { orderNo: string }).orderNo;
+/** Anything but one of the viewer's order numbers answers 404, as an unknown number does. */
+const orderNo = { orderNo: z.string().describe('The order number') };
 
 /**
  * The customer's orders (panel: Siparişlerim) and one order for its customer or for the holder of its guest
@@ -12,29 +17,64 @@ const orderNoOf = (request: FastifyRequest) => (request.params as { orderNo: str
  * SIPARIS_BULUNAMADI: nobody learns which order numbers exist.
  */
 export function registerOrderRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
-  app.get('/api/front/orders', async (request, reply) =>
-    answer(reply, async () => {
-      const customerId = await customerIdOf(accountOf, request, reply);
-      if (customerId === null) throw new HttpError(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
-      return services.orders.list(customerId, request.query);
-    }),
-  );
+  const route = apiRoutes(app, accountOf);
+  const tag = 'orders';
 
-  app.get('/api/front/orders/:orderNo', async (request, reply) =>
-    answer(reply, async () =>
-      services.orders.detail(orderNoOf(request), {
-        customerId: await customerIdOf(accountOf, request, reply),
-        token: tokenOf(request),
-      }),
-    ),
-  );
+  route({
+    method: 'GET',
+    url: '/api/front/orders',
+    summary: "The logged-in customer's orders, newest first, paged (panel: Siparişlerim)",
+    tag,
+    auth: true,
+    querystring: orderListQuery,
+    responses: { 200: { description: 'Orders', schema: list }, ...invalid, ...noSession },
+    handler: async (request, reply) =>
+      answer(reply, async () =>
+        services.orders.list((await customerIdOf(accountOf, request, reply))!, request.query),
+      ),
+  });
 
-  app.post('/api/front/orders/:orderNo/cancel', async (request, reply) =>
-    answer(reply, async () =>
-      services.orders.cancel(orderNoOf(request), {
-        customerId: await customerIdOf(accountOf, request, reply),
-        token: tokenOf(request),
-      }),
-    ),
-  );
+  route({
+    method: 'GET',
+    url: '/api/front/orders/:orderNo',
+    summary:
+      'One order with lines, totals, addresses, payment and history: its customer, or `?token=` of the guest link',
+    tag,
+    params: orderNo,
+    querystring: orderAccessQuery,
+    responses: { 200: { description: 'Order', schema: detail }, ...invalid, ...notFound },
+    handler: async (request, reply) =>
+      answer(reply, async () =>
+        services.orders.detail(orderNoOf(request), {
+          customerId: await customerIdOf(accountOf, request, reply),
+          token: tokenOf(request),
+        }),
+      ),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/front/orders/:orderNo/cancel',
+    summary: 'Cancels the order (states 0 and 1): stock and coupon use are given back',
+    tag,
+    params: orderNo,
+    querystring: orderAccessQuery,
+    responses: {
+      200: { description: 'The cancelled order', schema: detail },
+      ...invalid,
+      ...crossOrigin,
+      ...notFound,
+      409: errorAnswer(
+        'GECERSIZ_DURUM_GECISI (not cancellable now) or SIPARIS_DURUMU_DEGISTI (changed meanwhile)',
+      ),
+      ...maintenance,
+    },
+    handler: async (request, reply) =>
+      answer(reply, async () =>
+        services.orders.cancel(orderNoOf(request), {
+          customerId: await customerIdOf(accountOf, request, reply),
+          token: tokenOf(request),
+        }),
+      ),
+  });
 }

@@ -1,13 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { AttachmentUpload, Services } from '@vitrin/core';
 import type { Result } from '@vitrin/shared/api/account-context';
+import {
+  openTicketRequest,
+  TICKETS_PER_PAGE,
+  ticketListQuery,
+  ticketReplyRequest,
+} from '@vitrin/shared/api/support';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { runSupport } from '../../pages/context/support.ts';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { customerIdOf } from '../orders/replies.ts';
+import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
+import { list, notFound, ticketAnswer, upload, withFile } from './schemas.ts';
 
 const ticketNoOf = (request: FastifyRequest) => (request.params as { ticketNo: string }).ticketNo;
 
@@ -84,48 +93,95 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
   }
   const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
 
-  app.get('/api/front/support/tickets', async (request, reply) =>
-    sendResult(reply, await asCustomer(request, reply, (id) => support.list(id, request.query)), (list) => ({
-      status: 200,
-      body: list,
-    })),
-  );
+  const route = apiRoutes(app, accountOf);
+  const tag = 'support';
+  const ticketNo = { ticketNo: z.string().describe('DT- and 8 characters; anything else is not found') };
 
-  app.get('/api/front/support/tickets/:ticketNo', async (request, reply) =>
-    sendResult(
-      reply,
-      await asCustomer(request, reply, (id) => support.detail(id, ticketNoOf(request))),
-      ticket(200),
-    ),
-  );
+  route({
+    method: 'GET',
+    url: '/api/front/support/tickets',
+    summary: `The customer's tickets, ${TICKETS_PER_PAGE} a page (last change first), and their recent orders to name on a new one`,
+    tag,
+    auth: true,
+    querystring: ticketListQuery,
+    responses: { 200: { description: 'Tickets', schema: list }, ...invalid, ...noSession },
+    handler: async (request, reply) =>
+      sendResult(
+        reply,
+        await asCustomer(request, reply, (id) => support.list(id, request.query)),
+        (found) => ({
+          status: 200,
+          body: found,
+        }),
+      ),
+  });
 
-  app.post('/api/front/support/tickets/:ticketNo/close', async (request, reply) =>
-    sendResult(
-      reply,
-      await asCustomer(request, reply, (id) => support.close(id, ticketNoOf(request))),
-      ticket(200),
-    ),
-  );
+  route({
+    method: 'GET',
+    url: '/api/front/support/tickets/:ticketNo',
+    summary: 'One ticket with its thread',
+    tag,
+    auth: true,
+    params: ticketNo,
+    responses: { 200: { description: 'The ticket', schema: ticketAnswer }, ...noSession, ...notFound },
+    handler: async (request, reply) =>
+      sendResult(
+        reply,
+        await asCustomer(request, reply, (id) => support.detail(id, ticketNoOf(request))),
+        ticket(200),
+      ),
+  });
 
-  app.get('/api/front/support/tickets/:ticketNo/attachments/:messageId', async (request, reply) => {
-    const { messageId } = request.params as { messageId: string };
-    const result = await asCustomer(request, reply, (id) =>
-      support.attachment(id, ticketNoOf(request), messageId),
-    );
-    if (!result.ok) return sendResult(reply, result, () => ({ status: 200 }));
-    const { bytes, name, type } = result.value;
-    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    const inline = type.startsWith('image/');
-    return reply
-      .status(200)
-      .header('cache-control', 'private, no-store')
-      .header('content-type', type)
-      .header('x-content-type-options', 'nosniff')
-      .header(
-        'content-disposition',
-        `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      )
-      .send(bytes);
+  route({
+    method: 'POST',
+    url: '/api/front/support/tickets/:ticketNo/close',
+    summary: 'Closes the ticket (closing a closed one changes nothing)',
+    tag,
+    auth: true,
+    params: ticketNo,
+    responses: {
+      200: { description: 'The closed ticket', schema: ticketAnswer },
+      ...noSession,
+      ...crossOrigin,
+      ...notFound,
+      ...maintenance,
+    },
+    handler: async (request, reply) =>
+      sendResult(
+        reply,
+        await asCustomer(request, reply, (id) => support.close(id, ticketNoOf(request))),
+        ticket(200),
+      ),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/front/support/tickets/:ticketNo/attachments/:messageId',
+    summary: "A message's attachment, for the ticket's owner only (Content-Disposition, nosniff)",
+    tag,
+    auth: true,
+    params: { ...ticketNo, messageId: z.string().describe('The message id') },
+    responses: { 200: { description: 'The file' }, ...noSession, ...notFound },
+    handler: async (request, reply) => {
+      const { messageId } = request.params as { messageId: string };
+      const result = await asCustomer(request, reply, (id) =>
+        support.attachment(id, ticketNoOf(request), messageId),
+      );
+      if (!result.ok) return sendResult(reply, result, () => ({ status: 200 }));
+      const { bytes, name, type } = result.value;
+      const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      const inline = type.startsWith('image/');
+      return reply
+        .status(200)
+        .header('cache-control', 'private, no-store')
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(bytes);
+    },
   });
 
   // Multipart is parsed only here (its own plugin scope), like the cart's uploads.
@@ -138,20 +194,61 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     };
 
-    scope.post('/api/front/support/tickets', options, async (request, reply) => {
-      const result = await asCustomer(request, reply, async (id) => {
-        const { fields, upload } = await formOf(request);
-        return support.open(id, fields, upload);
-      });
-      return sendResult(reply, result, ticket(201));
+    const inScope = apiRoutes(scope, accountOf);
+
+    inScope({
+      method: 'POST',
+      url: '/api/front/support/tickets',
+      summary: 'Opens a ticket (JSON, or multipart/form-data with an optional `file`)',
+      tag,
+      auth: true,
+      body: withFile(openTicketRequest),
+      multipart: true,
+      responses: {
+        201: { description: 'The new ticket with its thread', schema: ticketAnswer },
+        ...invalid,
+        ...noSession,
+        ...crossOrigin,
+        ...upload,
+        422: errorAnswer('SIPARIS_GECERSIZ: the order is not one of the customer’s'),
+        ...maintenance,
+      },
+      ...options,
+      handler: async (request, reply) => {
+        const result = await asCustomer(request, reply, async (id) => {
+          const { fields, upload: file } = await formOf(request);
+          return support.open(id, fields, file);
+        });
+        return sendResult(reply, result, ticket(201));
+      },
     });
 
-    scope.post('/api/front/support/tickets/:ticketNo/messages', options, async (request, reply) => {
-      const result = await asCustomer(request, reply, async (id) => {
-        const { fields, upload } = await formOf(request);
-        return support.reply(id, ticketNoOf(request), fields, upload);
-      });
-      return sendResult(reply, result, ticket(201));
+    inScope({
+      method: 'POST',
+      url: '/api/front/support/tickets/:ticketNo/messages',
+      summary: "The customer's reply (JSON or multipart with an optional `file`): the ticket is open again",
+      tag,
+      auth: true,
+      params: ticketNo,
+      body: withFile(ticketReplyRequest),
+      multipart: true,
+      responses: {
+        201: { description: 'The ticket with the new message', schema: ticketAnswer },
+        ...invalid,
+        ...noSession,
+        ...crossOrigin,
+        ...notFound,
+        ...upload,
+        ...maintenance,
+      },
+      ...options,
+      handler: async (request, reply) => {
+        const result = await asCustomer(request, reply, async (id) => {
+          const { fields, upload: file } = await formOf(request);
+          return support.reply(id, ticketNoOf(request), fields, file);
+        });
+        return sendResult(reply, result, ticket(201));
+      },
     });
   });
 }

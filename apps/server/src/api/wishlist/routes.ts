@@ -1,9 +1,12 @@
 import type { Services } from '@vitrin/core';
+import { productRefInput } from '@vitrin/shared/api/wishlist';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginListWrite, wishlistCookie } from '../../sessions/wishlist-cookie.ts';
 import { wishlistRequest } from '../../sessions/wishlist-request.ts';
 import { answer } from '../cart/replies.ts';
+import { apiRoutes, errorAnswer } from '../route.ts';
+import { productIdParam, refused, wishlistView } from './schemas.ts';
 
 const productIdOf = (request: FastifyRequest) => (request.params as { productId: string }).productId;
 
@@ -20,26 +23,60 @@ export function registerWishlistRoutes(
   const { wishlist } = services;
   const onRequest = refuseCrossOriginListWrite(publicUrl);
 
-  app.get('/api/front/wishlist', async (request, reply) => {
-    const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
-    return answer(reply, 200, () => wishlist.view(owner, shopper));
+  const route = apiRoutes(app);
+  const tag = 'wishlist';
+
+  route({
+    method: 'GET',
+    url: '/api/front/wishlist',
+    summary:
+      'Favourites (customer session, else the vitrin_wishlist cookie), priced now, with the price drop',
+    tag,
+    responses: { 200: { description: 'Wishlist', schema: wishlistView } },
+    handler: async (request, reply) => {
+      const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+      return answer(reply, 200, () => wishlist.view(owner, shopper));
+    },
   });
 
-  app.post('/api/front/wishlist', { onRequest }, async (request, reply) => {
-    const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
-    return answer(reply, 201, async () => {
-      const { view, guest } = await wishlist.add(owner, request.body, shopper);
-      if (guest) reply.header('set-cookie', wishlistCookie(request, guest));
-      return view;
-    });
+  route({
+    method: 'POST',
+    url: '/api/front/wishlist',
+    summary: 'Adds a product (at most 100); a guest’s list is answered as the vitrin_wishlist cookie',
+    tag,
+    body: productRefInput,
+    responses: {
+      201: { description: 'Wishlist', schema: wishlistView },
+      ...refused,
+      404: errorAnswer('URUN_BULUNAMADI'),
+      409: errorAnswer('FAVORI_LISTESI_DOLU'),
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+      return answer(reply, 201, async () => {
+        const { view, guest } = await wishlist.add(owner, request.body, shopper);
+        if (guest) reply.header('set-cookie', wishlistCookie(request, guest));
+        return view;
+      });
+    },
   });
 
-  app.delete('/api/front/wishlist/:productId', { onRequest }, async (request, reply) => {
-    const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
-    return answer(reply, 200, async () => {
-      const { view, guest } = await wishlist.remove(owner, productIdOf(request), shopper);
-      if (guest) reply.header('set-cookie', wishlistCookie(request, guest));
-      return view;
-    });
+  route({
+    method: 'DELETE',
+    url: '/api/front/wishlist/:productId',
+    summary: 'Removes a product (one not in the list is already removed)',
+    tag,
+    params: productIdParam,
+    responses: { 200: { description: 'Wishlist', schema: wishlistView }, ...refused },
+    onRequest,
+    handler: async (request, reply) => {
+      const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
+      return answer(reply, 200, async () => {
+        const { view, guest } = await wishlist.remove(owner, productIdOf(request), shopper);
+        if (guest) reply.header('set-cookie', wishlistCookie(request, guest));
+        return view;
+      });
+    },
   });
 }

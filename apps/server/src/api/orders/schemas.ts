@@ -1,12 +1,3 @@
-import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
-import {
-  cardPaymentRequest,
-  orderAccessQuery,
-  orderListQuery,
-  paymentSessionQuery,
-  signedPaymentResult,
-  verifyPaymentRequest,
-} from '@vitrin/shared/api/order-requests';
 import type {
   CardChallenge,
   OrderDetail,
@@ -16,16 +7,13 @@ import type {
   PaymentSession,
 } from '@vitrin/shared/api/orders';
 import { z } from '@vitrin/shared/zod';
-import type { Operation } from '../operation.ts';
+import { errorAnswer } from '../route.ts';
 
-/** Orders after placement and card payments in the OpenAPI document (their answers as zod schemas). */
+/** What the order and payment routes answer, as zod schemas (the shared module has them as types). */
 
-const error = (description: string) => ({ description, schema: apiErrorBodySchema });
-const invalid = { 400: error('GECERSIZ_ISTEK: `fields` names each bad field in Turkish') };
-const notFound = { 404: error('SIPARIS_BULUNAMADI: unknown, another customer’s, or a wrong token') };
-const maintenance = { 503: error('Mağaza bakımda (yazma istekleri)') };
-const crossOrigin = { 403: error('KAYNAK_REDDEDILDI: a cookie-carrying write from another site') };
-const tooMany = { 429: error('COK_FAZLA_ISTEK: too many attempts from this address') };
+export const notFound = {
+  404: errorAnswer('SIPARIS_BULUNAMADI: unknown, another customer’s, or a wrong token'),
+};
 
 const state = z.object({
   code: z.number().int().min(0).max(7),
@@ -45,7 +33,7 @@ const summary = z.object({
   paymentStatus,
 }) satisfies z.ZodType<OrderSummary>;
 
-const list = z.object({
+export const list = z.object({
   orders: z.array(summary),
   page: z.number().int(),
   perPage: z.number().int(),
@@ -69,7 +57,7 @@ const address = z.object({
   taxOffice: z.string().nullable(),
 });
 
-const detail = summary.extend({
+export const detail = summary.extend({
   email: z.string(),
   phone: z.string(),
   paymentMethodLabel: z.string(),
@@ -132,7 +120,7 @@ const detail = summary.extend({
   payUrl: z.string().nullable().describe('/secure-pay?order=&token= when canPay'),
 }) satisfies z.ZodType<OrderDetail>;
 
-const session = z.object({
+export const session = z.object({
   orderNo: z.string(),
   state,
   paymentStatus,
@@ -153,7 +141,7 @@ const session = z.object({
     .describe('The built-in test provider: cards to try and the verification code'),
 }) satisfies z.ZodType<PaymentSession>;
 
-const challenge = z.object({
+export const challenge = z.object({
   challenge: z.string().describe('The 3-D Secure step id: send it to /payments/verify'),
   cardLast4: z.string(),
   amountMinor: z.number().int(),
@@ -161,103 +149,10 @@ const challenge = z.object({
   prompt: z.string(),
 }) satisfies z.ZodType<CardChallenge>;
 
-const outcome = z.object({
+export const outcome = z.object({
   outcome: z.enum(['paid', 'failed']),
   orderNo: z.string(),
   state,
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   next: z.string().describe('paid: /order-success?order=&token=; failed: /secure-pay?order=&token='),
 }) satisfies z.ZodType<PaymentOutcome>;
-
-export const orderOperations: Operation[] = [
-  {
-    method: 'get',
-    path: '/api/front/orders',
-    summary: "The logged-in customer's orders, newest first, paged (panel: Siparişlerim)",
-    tag: 'orders',
-    auth: true,
-    query: orderListQuery,
-    responses: {
-      200: { description: 'Orders', schema: list },
-      ...invalid,
-      401: error('OTURUM_GECERSIZ: no valid session'),
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/front/orders/{orderNo}',
-    summary:
-      'One order with lines, totals, addresses, payment and history: its customer, or `?token=` of the guest link',
-    tag: 'orders',
-    query: orderAccessQuery,
-    responses: { 200: { description: 'Order', schema: detail }, ...notFound },
-  },
-  {
-    method: 'post',
-    path: '/api/front/orders/{orderNo}/cancel',
-    summary: 'Cancels the order (states 0 and 1): stock and coupon use are given back',
-    tag: 'orders',
-    query: orderAccessQuery,
-    responses: {
-      200: { description: 'The cancelled order', schema: detail },
-      ...crossOrigin,
-      ...notFound,
-      409: error('GECERSIZ_DURUM_GECISI (not cancellable now) or SIPARIS_DURUMU_DEGISTI (changed meanwhile)'),
-      ...maintenance,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/front/payments/session',
-    summary: 'What /secure-pay shows first: amount, instalments, whether the order can be paid now',
-    tag: 'payments',
-    query: paymentSessionQuery,
-    responses: { 200: { description: 'Payment session', schema: session }, ...invalid, ...notFound },
-  },
-  {
-    method: 'post',
-    path: '/api/front/payments/card',
-    summary: 'Card form (Luhn, expiry, CVC, holder): begins a payment attempt and opens the 3-D Secure step',
-    tag: 'payments',
-    body: cardPaymentRequest,
-    responses: {
-      201: { description: 'The verification-code step', schema: challenge },
-      ...invalid,
-      ...crossOrigin,
-      ...notFound,
-      409: error('ODEME_YAPILAMAZ: paid, cancelled or not a card order'),
-      ...tooMany,
-      ...maintenance,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/front/payments/verify',
-    summary: 'Verification code: the bank signs its answer, the shop verifies it and applies the outcome',
-    tag: 'payments',
-    body: verifyPaymentRequest,
-    responses: {
-      200: { description: 'Paid, or failed with the reason (the order is then in state 7)', schema: outcome },
-      ...invalid,
-      ...crossOrigin,
-      409: error('ODEME_SONUCU_KULLANILDI: this step was already completed'),
-      ...tooMany,
-      ...maintenance,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/front/payments/result',
-    summary: "A payment provider's signed result, as it comes back through the browser",
-    tag: 'payments',
-    body: signedPaymentResult,
-    responses: {
-      200: { description: 'Applied', schema: outcome },
-      400: error('ODEME_IMZASI_GECERSIZ: the signature does not check out'),
-      ...crossOrigin,
-      409: error('ODEME_SONUCU_KULLANILDI: a replayed result'),
-      ...tooMany,
-      ...maintenance,
-    },
-  },
-];

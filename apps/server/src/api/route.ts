@@ -1,0 +1,172 @@
+import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
+import { fieldMessages, z } from '@vitrin/shared/zod';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  HTTPMethods,
+  RouteOptions,
+} from 'fastify';
+import { errorBody, HttpError } from '../http/errors.ts';
+import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+
+/** One documented answer of a route: its description and, for a JSON body, the schema it has. */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/**
+ * One API route, defined once: Fastify validates its params, query and JSON body with these zod schemas
+ * (a failure is 400 GECERSIZ_ISTEK with a Turkish message per field), and the OpenAPI document at /api/docs
+ * is made from the registered routes (`openapi.ts`), so the document cannot differ from the code.
+ */
+export interface ApiRoute extends Omit<RouteOptions, 'method' | 'url' | 'schema'> {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: `/api/front/${string}`;
+  summary: string;
+  tag: string;
+  /** A logged-in customer only (cookie or Bearer): anyone else gets 401 OTURUM_GECERSIZ before any check. */
+  auth?: boolean;
+  /** Path parameters by name; a value the schema refuses is a 400 naming the parameter. */
+  params?: z.ZodRawShape;
+  /** The query string; the handler gets the parsed value (`request.query`). */
+  querystring?: z.ZodType;
+  /**
+   * The JSON body. It is checked here, and the handler gets it as sent: the domain parses its own input
+   * (the pages' form posts reach the same services), with the same schema and the same answers.
+   */
+  body?: z.ZodType;
+  /** The body may also be multipart/form-data (with a file), which the handler reads and the domain checks. */
+  multipart?: boolean;
+  /**
+   * The domain has something to do before it checks the body (count the attempt: the login, registration,
+   * contact and coupon limits count bad attempts too; check the Idempotency-Key), so the route leaves the
+   * check to it: the same schema, the same answer, in the domain's order.
+   */
+  checkedByDomain?: boolean;
+  /** Status → answer; error answers have the `{ error: { code, message, fields } }` body. */
+  responses: Record<number, Answer>;
+}
+
+/** What `openapi.ts` reads back from a registered route's `schema`. */
+export interface RouteDocumentation {
+  summary: string;
+  tags: [string];
+  security?: Record<string, []>[];
+  params?: z.ZodObject;
+  querystring?: z.ZodType;
+  body?: BodySchema;
+  /** A body the domain checks (`checkedByDomain`): documented, not checked by Fastify. */
+  documentedBody?: BodySchema;
+  /** Every documented status, with or without a body schema. */
+  answers: Record<number, Answer>;
+}
+
+type BodySchema = z.ZodType | { content: { 'application/json': { schema: z.ZodType } } };
+
+// Multipart bodies are read by the handler: only a JSON body is checked on the way in.
+const bodySchema = (body: z.ZodType, multipart?: boolean): BodySchema =>
+  multipart ? { content: { 'application/json': { schema: body } } } : body;
+
+/** An error answer's documentation: the code(s) it carries, in the error body. */
+export const errorAnswer = (description: string): Answer => ({ description, schema: apiErrorBodySchema });
+
+// Error answers many routes share.
+export const invalid = { 400: errorAnswer('GECERSIZ_ISTEK: `fields` names each bad field in Turkish') };
+export const noSession = { 401: errorAnswer('OTURUM_GECERSIZ: no valid session') };
+export const crossOrigin = {
+  403: errorAnswer('KAYNAK_REDDEDILDI: a cookie-carrying write from another site'),
+};
+export const tooMany = {
+  429: errorAnswer('COK_FAZLA_ISTEK: too many attempts from this address (Retry-After)'),
+};
+export const maintenance = { 503: errorAnswer('Mağaza bakımda (yazma istekleri)') };
+
+/** 400 GECERSIZ_ISTEK with a Turkish message per field: the domain's answer to the same input. */
+const invalidInput = (fields: Record<string, string>) =>
+  new HttpError(
+    400,
+    'GECERSIZ_ISTEK',
+    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
+    fields,
+  );
+
+const isObject = (data: unknown) => typeof data === 'object' && data !== null && !Array.isArray(data);
+
+/** A request part checked against its schema. A body is passed on as sent, a query or params parsed. */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    // A body that is not an object is an empty form to the domain: the same field messages.
+    const result = schema.safeParse(httpPart === 'body' && !isObject(data) ? {} : data);
+    if (!result.success) return { error: invalidInput(fieldMessages(result.error)) };
+    // `true` leaves the body as it came; a query's or path's parsed value replaces it.
+    return httpPart === 'body' ? true : { value: result.data };
+  };
+
+/** Answers are written with JSON.stringify (measured faster here than a schema-compiled serializer). */
+const serializerCompiler: FastifySerializerCompiler<z.ZodType> = () => (data) => JSON.stringify(data);
+
+/** The route's 401 when it needs a customer and the request has no valid session. */
+function requireCustomer(accountOf: AccountOf) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = accountOf(request, reply);
+    if (account.hasSession() && (await account.customer())) return;
+    return reply
+      .status(401)
+      .header('cache-control', 'no-store')
+      .send(errorBody('OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE));
+  };
+}
+
+/**
+ * Registers API routes defined with their schemas. `accountOf` is needed by routes with `auth: true`.
+ */
+export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
+  return function route({
+    method,
+    url,
+    summary,
+    tag,
+    auth,
+    params,
+    querystring,
+    body,
+    multipart,
+    checkedByDomain,
+    responses,
+    preValidation,
+    ...options
+  }: ApiRoute) {
+    if (auth && !accountOf) throw new Error(`${method} ${url}: auth needs the account of a request`);
+    const documentation: RouteDocumentation = {
+      summary,
+      tags: [tag],
+      ...(auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : {}),
+      answers: responses,
+    };
+    const response = Object.fromEntries(
+      Object.entries(responses).flatMap(([status, { schema }]) => (schema ? [[status, schema]] : [])),
+    );
+    const checks = [auth && accountOf ? requireCustomer(accountOf) : [], preValidation ?? []].flat();
+    return app.route({
+      ...options,
+      method,
+      url,
+      schema: {
+        ...documentation,
+        ...(params ? { params: z.object(params) } : {}),
+        ...(querystring ? { querystring } : {}),
+        ...(body ? { [checkedByDomain ? 'documentedBody' : 'body']: bodySchema(body, multipart) } : {}),
+        response,
+      },
+      ...(checks.length ? { preValidation: checks } : {}),
+      // Fastify types a compiler by the route's whole schema; these take one part's zod schema.
+      validatorCompiler: validatorCompiler as FastifySchemaCompiler<unknown>,
+      serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
+    });
+  };
+}
