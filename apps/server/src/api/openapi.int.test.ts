@@ -1,5 +1,14 @@
+import type { z } from '@vitrin/shared/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/server.ts';
+import {
+  categoryPage,
+  categoryTree,
+  homeShelves,
+  productDetail,
+  searchPage,
+  suggestions,
+} from './catalog/schemas.ts';
 
 interface Operation {
   summary?: string;
@@ -107,5 +116,22 @@ describe('GET /api/docs', () => {
       (p) => p.name === 'sort',
     );
     expect(sort!.schema).toMatchObject({ enum: expect.arrayContaining(['newest', 'price_asc']) });
+  });
+
+  it('documents the catalogue answers as they are sent: nothing missing, nothing more', async () => {
+    const answers: [string, z.ZodType][] = [
+      ['/api/front/categories', categoryTree],
+      ['/api/front/home/shelves', homeShelves],
+      ['/api/front/categories/seramik/products?pageSize=48', categoryPage],
+      ['/api/front/search?q=kupa', searchPage],
+      ['/api/front/search/suggest?q=ku', suggestions],
+    ];
+    const card = (await t.app.inject('/api/front/categories/seramik/products')).json().listing.items[0];
+    answers.push([`/api/front/products/${card.slug}`, productDetail]);
+    for (const [url, schema] of answers) {
+      const body = (await t.app.inject(url)).json();
+      // Parsing drops keys the schema does not name: an answer equal to its parse has none.
+      expect(schema.parse(body), url).toEqual(body);
+    }
   });
 });

@@ -6,7 +6,17 @@ import { notFoundBody } from '../../http/errors.ts';
 import { encodeAll, sendEncoded } from '../../http/precompressed.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { apiRoutes, errorAnswer, invalid } from '../route.ts';
-import { searchListingQuerySchema, slugParam } from './schemas.ts';
+import {
+  categoryPage,
+  categoryTree,
+  homeShelves,
+  productDetail,
+  searchListingQuerySchema,
+  searchPage,
+  slugParam,
+  suggestions,
+  tagPage,
+} from './schemas.ts';
 
 /**
  * Catalogue answers are the same for every retail visitor: shared caches may keep them briefly. A wholesale
@@ -35,7 +45,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     url: '/api/front/categories',
     summary: 'The category tree',
     tag,
-    responses: { 200: { description: 'Categories with their children, in order' } },
+    responses: { 200: { description: 'Categories with their children, in order', schema: categoryTree } },
     handler: async (_request, reply) =>
       reply.header('cache-control', CACHE).send(await catalog.categoryTree()),
   });
@@ -45,7 +55,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     url: '/api/front/home/shelves',
     summary: 'The home page shelves: featured categories, newest and discounted products',
     tag,
-    responses: { 200: { description: 'Featured categories and two product shelves' } },
+    responses: { 200: { description: 'Featured categories and two product shelves', schema: homeShelves } },
     handler: async (request, reply) => {
       const shopper = await accountOf(request, reply).shopper();
       return reply.header('cache-control', CACHE).send(await catalog.homeShelves(shopper));
@@ -59,15 +69,17 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       summary: 'A category with its breadcrumbs, subcategories and filtered, sorted, paged products',
       what: 'Kategori',
       load: catalog.categoryPage,
+      schema: categoryPage,
     },
     {
       url: '/api/front/tags/:slug/products',
       summary: 'Products with a tag, filtered, sorted and paged',
       what: 'Etiket',
       load: catalog.tagPage,
+      schema: tagPage,
     },
   ] as const;
-  for (const { url, summary, what, load } of listings) {
+  for (const { url, summary, what, load, schema } of listings) {
     route({
       method: 'GET',
       url,
@@ -75,7 +87,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       tag,
       params: slugParam,
       querystring: listingQuerySchema,
-      responses: { 200: { description: `${what} page` }, ...invalid, ...notFound },
+      responses: { 200: { description: `${what} page`, schema }, ...invalid, ...notFound },
       handler: async (request, reply) => {
         const slug = slugOf(request);
         const shopper = await accountOf(request, reply).shopper();
@@ -92,7 +104,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     summary: 'Turkish-aware product search (folded letters, stems, typos), ranked, with the listing filters',
     tag,
     querystring: searchListingQuerySchema,
-    responses: { 200: { description: 'Search results; `listing` is null for an empty query' }, ...invalid },
+    responses: { 200: { description: 'Search results', schema: searchPage }, ...invalid },
     handler: async (request, reply) => {
       const { q, ...query } = request.query as ListingQuery & { q: string };
       const shopper = await accountOf(request, reply).shopper();
@@ -106,7 +118,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     summary: 'Suggestions as the shopper types: products and categories',
     tag,
     querystring: searchQuerySchema,
-    responses: { 200: { description: 'Suggestions' }, ...invalid },
+    responses: { 200: { description: 'Suggestions', schema: suggestions }, ...invalid },
     handler: async (request, reply) => {
       const { q } = request.query as { q: string };
       return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
@@ -125,7 +137,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       'A product with prices (VAT included, in TRY), variants, stock, specifications and related products',
     tag,
     params: slugParam,
-    responses: { 200: { description: 'Product' }, ...notFound },
+    responses: { 200: { description: 'Product', schema: productDetail }, ...notFound },
     handler: async (request, reply) => {
       const slug = slugOf(request);
       const shopper = await accountOf(request, reply).shopper();
