@@ -316,13 +316,3 @@ export function createCatalogueIndex(pricing: PriceContext) {
 }
 
 export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
-
-/** Builds the index of the whole catalogue from its rows (`readIndexRows` without ids). */
-export function buildCatalogueIndex(rows: IndexRows, pricing: PriceContext): CatalogueIndex {
-  const index = createCatalogueIndex(pricing);
-  index.apply(
-    rows.products.map((p) => p.id),
-    rows,
-  );
-  return index;
-}

@@ -35,36 +35,62 @@ export interface IndexRows {
   tags: Array<{ id: number; slug: string; name: string }>;
 }
 
+/** Products per read when the whole catalogue is read: bounds the memory a build needs at once. */
+const BATCH = 5_000;
+
 /**
- * Reads the catalogue index's data: of every product (five queries, whatever the catalogue's size), or of the
- * given products only (the same five, narrowed by id, when a change names them).
+ * Reads the catalogue index's data of the given products: five queries narrowed by id (milliseconds), or
+ * `range` the products after an id, at most `limit` of them.
  */
-export async function readIndexRows(db: Db, ids?: readonly number[]): Promise<IndexRows> {
-  const only = (column: SQL) => (ids ? sql`and ${column} = any(${`{${ids.join(',')}}`}::int[])` : sql``);
-  const [products, tagLinks, prices, variants, tags] = await Promise.all([
-    rows<ProductRow>(
-      db,
-      sql`select p.id, p.is_active, p.category_id, p.slug, p.name, p.images->>0 as image, p.name_sort,
-        p.search_text, extract(epoch from p.created_at)::float8 as created, p.stock_type, p.stock, p.vat_rate,
-        case when p.stock_type = 2 then p.option_groups end as option_groups,
-        case when p.is_active then tsvector_to_array(p.search_vector) end as stems
-        from products p where true ${only(sql`p.id`)} order by p.id`,
-    ),
+export async function readIndexRows(
+  db: Db,
+  ids: readonly number[] | { after: number; limit: number },
+): Promise<IndexRows> {
+  const only = (column: SQL) =>
+    Array.isArray(ids) ? sql`${column} = any(${`{${ids.join(',')}}`}::int[])` : undefined;
+  const range = 'after' in ids ? ids : undefined;
+  const products = await rows<ProductRow>(
+    db,
+    sql`select p.id, p.is_active, p.category_id, p.slug, p.name, p.images->>0 as image, p.name_sort,
+      p.search_text, extract(epoch from p.created_at)::float8 as created, p.stock_type, p.stock, p.vat_rate,
+      case when p.stock_type = 2 then p.option_groups end as option_groups,
+      case when p.is_active then tsvector_to_array(p.search_vector) end as stems
+      from products p where ${only(sql`p.id`) ?? sql`p.id > ${range!.after}`}
+      order by p.id ${range ? sql`limit ${range.limit}` : sql``}`,
+  );
+  // The read products' rows of the other tables: by id, or by the range of ids just read.
+  const of = (column: SQL) =>
+    only(column) ??
+    (products.length ? sql`${column} between ${products[0]!.id} and ${products.at(-1)!.id}` : sql`false`);
+  const [tagLinks, prices, variants, tags] = await Promise.all([
     rows<IndexRows['tagLinks'][number]>(
       db,
-      sql`select product_id, tag_id from product_tags where true ${only(sql`product_id`)}`,
+      sql`select product_id, tag_id from product_tags where ${of(sql`product_id`)}`,
     ),
     rows<IndexRows['prices'][number]>(
       db,
       sql`select product_id, price_type, amount_minor, currency from product_prices
-        where variant_id is null and price_type in (2, 3, 4, 5) ${only(sql`product_id`)} order by id`,
+        where variant_id is null and price_type in (2, 3, 4, 5) and ${of(sql`product_id`)} order by id`,
     ),
     rows<IndexRows['variants'][number]>(
       db,
       sql`select product_id, options from product_variants
-        where is_active and stock > 0 ${only(sql`product_id`)}`,
+        where is_active and stock > 0 and ${of(sql`product_id`)}`,
     ),
     rows<IndexRows['tags'][number]>(db, sql`select id, slug, name from tags`),
   ]);
   return { products, tagLinks, prices, variants, tags };
+}
+
+/**
+ * The whole catalogue's rows, a batch of products at a time in id order (a build holds one batch's rows,
+ * not 100 000 products' at once: the embedded database's memory grows with the largest answer it sends).
+ */
+export async function* readAllIndexRows(db: Db): AsyncGenerator<IndexRows> {
+  for (let after = 0; ; ) {
+    const batch = await readIndexRows(db, { after, limit: BATCH });
+    if (!batch.products.length) return;
+    yield batch;
+    after = batch.products.at(-1)!.id;
+  }
 }

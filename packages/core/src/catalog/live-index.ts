@@ -1,8 +1,8 @@
 import type { PriceContext } from '@vitrin/shared/pricing';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
-import { buildCatalogueIndex, type CatalogueIndex } from './catalogue-index.ts';
-import { readIndexRows } from './index-rows.ts';
+import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
+import { readAllIndexRows, readIndexRows } from './index-rows.ts';
 
 /** After a change of anything, the index is built again once changes pause (a request first waits for it). */
 const REBUILD_DELAY_MS = 1_000;
@@ -12,7 +12,7 @@ const MAX_REFRESH = 5_000;
 /**
  * The catalogue index (catalogue-index.ts) kept current with the database.
  *
- * Built on first use (seconds at 100 000 products, in five queries; start-up asks for it). Every change
+ * Built on first use (seconds at 100 000 products, read in batches of products; start-up asks for it). Every change
  * reaches it through the cache (`onChange`), on this app node and, by NOTIFY, on the others: a change that
  * names its products (an operator's edit, an order's stock) has just those read again and applied (five
  * queries narrowed by id, milliseconds); any other change (settings: prices follow the exchange rates; a
@@ -29,8 +29,14 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
   async function rebuild() {
     stale = false;
     dirty.clear();
-    const [rows, context] = await Promise.all([readIndexRows(db), pricing()]);
-    const built = buildCatalogueIndex(rows, context);
+    const built = createCatalogueIndex(await pricing());
+    for await (const rows of readAllIndexRows(db)) {
+      // Batches come in id order, so each takes the slots after the last (apply cannot refuse them).
+      built.apply(
+        rows.products.map((p) => p.id),
+        rows,
+      );
+    }
     // A change of anything while this read: built again by the caller's next round.
     if (!stale) current = built;
   }
