@@ -7,7 +7,7 @@
 // `node apps/server/build.mjs --if-stale` builds only when the build is missing or older than one of its
 // sources (what `npm run vitrin` and `npm run serve` do first, so both work right after `npm ci`).
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -106,8 +106,8 @@ export function buildOptions(outdir) {
  */
 export async function buildServer() {
   const esbuild = await import('esbuild');
+  await removeLeftovers();
   const temporary = `${buildDir}-${process.pid}`;
-  await rm(temporary, { recursive: true, force: true });
   try {
     const result = await esbuild.build(buildOptions(temporary));
     await writeFile(path.join(temporary, 'meta.json'), JSON.stringify(result.metafile));
@@ -123,6 +123,23 @@ export async function buildServer() {
     await rm(previous, { recursive: true, force: true });
   } finally {
     await rm(temporary, { recursive: true, force: true });
+  }
+}
+
+/** The directories of builds that were stopped before they could clean up (their process is gone). */
+async function removeLeftovers() {
+  for (const entry of await readdir(serverDir)) {
+    const pid = Number(entry.match(/^build-(?:old-)?(\d+)$/)?.[1]);
+    if (pid && !processIsAlive(pid)) await rm(path.join(serverDir, entry), { recursive: true, force: true });
+  }
+}
+
+function processIsAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
   }
 }
 
