@@ -97,6 +97,16 @@ describe('embedded database', () => {
     }
   });
 
+  it('keeps a 16 MB buffer pool, not 128 MB of resident WASM memory (the server RSS budget)', async () => {
+    const database = await openDatabase({ dataDir: tempDir() });
+    try {
+      const [row] = await database.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(row?.shared_buffers).toBe('16MB');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuses a second opener of the same data directory with DATA_DIR_LOCKED', async () => {
     const dir = tempDir();
     const holder = await openDatabase({ dataDir: dir });

@@ -53,6 +53,13 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * PGlite's own buffer pool: its default of 128 MB sits in the WASM heap and is touched as pages are read,
+ * so it becomes resident. 16 MB took the demo shop's server from 528 to 377 MB RSS after start (2026-11-25,
+ * bench/RESULTS.md "memory"); pages it does not hold are read from the OS file cache (PGlite's files are
+ * plain files), which costs a system call, not a disk read.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
 /** Arbitrary constant key of the advisory lock that serialises migrations between app nodes. */
 const MIGRATION_LOCK_KEY = 7_310_442;
 
@@ -91,6 +98,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pg') : undefined,
       extensions: { pg_trgm, unaccent },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(options.memory && options.image ? { loadDataDir: options.image } : {}),
     });
   } catch (err) {
