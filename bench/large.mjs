@@ -3,7 +3,7 @@
 // directory of a private cluster (Debian's binaries) that runs only while the bench does.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pgBin, startCluster } from '../scripts/pg-cluster.mjs';
 import { onCleanup, outDir, repoRoot } from './server.mjs';
@@ -100,3 +100,217 @@ export async function largePostgres() {
     },
   };
 }
+
+const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'name'];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const getJson = async (url) => (await fetch(url)).json();
+
+/** The resident memory of a process in MB (0 once it is gone). */
+export function rssMB(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 250 ms; `max()` is the highest seen since the last `reset()`. */
+export function rssSampler(pid) {
+  let max = rssMB(pid);
+  const timer = setInterval(() => {
+    max = Math.max(max, rssMB(pid));
+  }, 250);
+  timer.unref();
+  return {
+    max: () => Math.round(Math.max(max, rssMB(pid))),
+    reset: () => {
+      max = rssMB(pid);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Category listing paths over the whole catalogue: every category (top and sub), every sort, first, second,
+ * middle and last page of 24, and the filters of the panel (in stock, a tag, a price band, a variant option).
+ */
+export async function listingPaths(base) {
+  const tree = await getJson(`${base}/api/front/categories`);
+  const slugs = [];
+  const walk = (nodes) => {
+    for (const node of nodes) {
+      slugs.push(node.slug);
+      walk(node.children ?? []);
+    }
+  };
+  walk(tree);
+  const paths = [];
+  for (const slug of slugs) {
+    const url = `/api/front/categories/${slug}/products`;
+    const { listing } = await getJson(`${base}${url}?pageSize=24`);
+    const last = listing.pageCount;
+    const pages = [...new Set([1, 2, Math.ceil(last / 2), last])].filter((p) => p <= last);
+    const f = listing.facets;
+    const filters = [
+      'stock=1',
+      f.tags[0] && `tag=${f.tags[0].slug}`,
+      f.priceRange &&
+        `min=${Math.ceil(f.priceRange.minMinor / 100) + 100}&max=${Math.floor(f.priceRange.maxMinor / 100) - 100}`,
+      f.options[0] && `opt=${encodeURIComponent(`${f.options[0].name}:${f.options[0].values[0]}`)}`,
+    ].filter(Boolean);
+    for (const sort of LISTING_SORTS) {
+      for (const page of pages) paths.push(`${url}?pageSize=24&sort=${sort}&page=${page}`);
+      for (const filter of filters) paths.push(`${url}?pageSize=24&sort=${sort}&${filter}`);
+    }
+  }
+  return { categories: slugs.length, paths };
+}
+
+/** CPU seconds a process has used (user and system), from /proc. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * autocannon over the paths (each connection walks them in turn); latencies in ms, and the server's CPU
+ * time per request (what a busy machine changes least).
+ */
+export async function load(base, paths, { connections = 4, duration = 20, pid } = {}) {
+  const { default: autocannon } = await import('autocannon');
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
+  const shuffled = [...paths].sort(() => Math.random() - 0.5);
+  const r = await autocannon({
+    url: base,
+    connections,
+    duration,
+    headers: { 'accept-encoding': 'br, gzip' },
+    requests: shuffled.map((path) => ({ method: 'GET', path })),
+  });
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    serverCpuMsPerRequest: pid
+      ? Math.round(((cpuSeconds(pid) - cpuBefore) * 1000 * 100) / r.requests.total) / 100
+      : undefined,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** Runs a CLI command against the running server (control socket); resolves when it has answered. */
+async function cli(dataDir, args) {
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`vitrin ${args.join(' ')} failed (${code})`);
+}
+
+/** Milliseconds from `since` until `check()` holds (polled every 2 ms). */
+async function visibleAfter(since, check) {
+  for (;;) {
+    if (await check()) return Math.round(performance.now() - since);
+    if (performance.now() - since > 10_000) return Number.POSITIVE_INFINITY;
+    await sleep(2);
+  }
+}
+
+/**
+ * One product changed by the operator's command (name, then stock), each timed from the command's answer
+ * (committed, caches told) until search and the listing show it; then put back as it was.
+ */
+export async function changeVisibility(base, dataDir, rounds = 5) {
+  const { listing } = await getJson(`${base}/api/front/categories/seramik/products?pageSize=48&stock=1`);
+  const out = { name: [], stock: [] };
+  for (let i = 0; i < rounds; i++) {
+    const p = listing.items.find(
+      (item) => item.stockType === 1 && item.inStock && !out.name.includes(item.slug),
+    );
+    const word = `Zebercet${i}x${Date.now().toString(36)}`;
+    await cli(dataDir, ['product', 'set', p.slug, 'name', `${p.name} ${word}`]);
+    let since = performance.now();
+    out.name.push(
+      await visibleAfter(since, async () => {
+        const found = await getJson(`${base}/api/front/search?q=${word}`);
+        return found.listing?.items[0]?.slug === p.slug;
+      }),
+    );
+    await cli(dataDir, ['product', 'set', p.slug, 'name', p.name]);
+    const detail = await getJson(`${base}/api/front/products/${p.slug}`);
+    const stock = detail.stock?.remaining ?? 10;
+    await cli(dataDir, ['product', 'set', p.slug, 'stock', '0']);
+    since = performance.now();
+    out.stock.push(
+      await visibleAfter(since, async () => {
+        const body = await getJson(`${base}/api/front/categories/seramik/products?pageSize=48&stock=1`);
+        return !body.listing.items.some((item) => item.slug === p.slug);
+      }),
+    );
+    await cli(dataDir, ['product', 'set', p.slug, 'stock', String(stock)]);
+  }
+  return out;
+}
+
+/**
+ * `node bench/large.mjs`: category listings (every sort, page and filter) and search on the large catalogue
+ * of the embedded database, 4 connections, with the server's RSS idle, after each part and at most, and
+ * how soon one product's change shows. Figures in bench/RESULTS.md.
+ */
+async function main() {
+  const { startVitrin, runMain, machineInfo } = await import('./server.mjs');
+  runMain(async () => {
+    const connections = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 4);
+    const duration = Number(process.env.BENCH_DURATION ?? 20);
+    const lite = await largePglite();
+    const server = await startVitrin({ name: 'vitrin (large, embedded)', dataDir: lite.dataDir });
+    const rss = rssSampler(server.pid);
+    const report = { machine: machineInfo(), date: new Date().toISOString(), products: LARGE_PRODUCTS };
+    report.rssStartedMB = Math.round(rssMB(server.pid));
+    let started = performance.now();
+    const first = await getJson(`${server.url}/api/front/categories/seramik/products`);
+    report.firstListingMs = Math.round(performance.now() - started);
+    report.seramikProducts = first.listing.total;
+    const { categories, paths } = await listingPaths(server.url);
+    report.listingPaths = { categories, paths: paths.length };
+    await load(server.url, paths, { connections, duration: 3 });
+    await sleep(2000);
+    report.rssIdleMB = Math.round(rssMB(server.pid));
+    rss.reset();
+    report.listing = await load(server.url, paths, { connections, duration, pid: server.pid });
+    report.listing.rssMaxMB = rss.max();
+    console.log('listing', JSON.stringify(report.listing));
+    // Broad and narrow words, a typo, an inflection, two words (as bench/run.mjs's list).
+    const words = ['sapka', 'kitaplar', 'serammik', 'seramik kupa', 'hediye', 'e-kitap', 'mum', 'vazo'];
+    const searchPaths = [];
+    for (let size = 1; size <= 48; size++)
+      for (const q of words)
+        searchPaths.push(`/api/front/search?q=${encodeURIComponent(q)}&pageSize=${size}`);
+    rss.reset();
+    started = performance.now();
+    report.searchCold = await load(server.url, searchPaths, { connections, duration, pid: server.pid });
+    report.searchCold.rssMaxMB = rss.max();
+    console.log('search (cold mix)', JSON.stringify(report.searchCold));
+    report.change = await changeVisibility(server.url, lite.dataDir);
+    console.log('change visible after (ms)', JSON.stringify(report.change));
+    await sleep(2000);
+    report.rssAfterMB = Math.round(rssMB(server.pid));
+    report.rssMaxMB = Math.max(report.listing.rssMaxMB, report.searchCold.rssMaxMB, rss.max());
+    rss.stop();
+    await server.stop();
+    console.log(JSON.stringify(report, null, 1));
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'large-listing.json'), `${JSON.stringify(report, null, 1)}\n`);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
