@@ -6,5 +6,5 @@ export const buildDir: string;
 export function buildOptions(outdir: string): BuildOptions & { metafile: true };
 /** Builds the server into `buildDir`, swapping the new build in whole. */
 export function buildServer(): Promise<void>;
-/** Whether the build is missing, or a source it was made from changed since. */
-export function buildIsStale(): boolean;
+/** Whether the build in `dir` (default `buildDir`) is missing, or a source it was made from changed since. */
+export function buildIsStale(dir?: string): boolean;

@@ -14,7 +14,6 @@ import { pathToFileURL } from 'node:url';
 const serverDir = import.meta.dirname;
 const repoRoot = path.resolve(serverDir, '../..');
 export const buildDir = path.join(serverDir, 'build');
-const metaFile = path.join(buildDir, 'meta.json');
 
 /** The entry points: the name of the built file, and the module it starts. */
 const ENTRIES = { main: 'src/main.ts', cli: 'src/cli.ts' };
@@ -143,17 +142,18 @@ function processIsAlive(pid) {
   }
 }
 
-/** Whether the build is missing, or a source it was made from (or this script) changed since. */
-export function buildIsStale() {
+/** Whether the build in `dir` is missing, or a source it was made from (or this script) changed since. */
+export function buildIsStale(dir = buildDir) {
+  const metaFile = path.join(dir, 'meta.json');
   if (!existsSync(metaFile)) return true;
   const built = statSync(metaFile).mtimeMs;
   const { inputs } = JSON.parse(readFileSync(metaFile, 'utf8'));
   const sources = [
     ...Object.keys(inputs).filter((input) => !input.startsWith('entry:')),
-    path.relative(repoRoot, import.meta.filename),
+    import.meta.filename,
   ];
   return sources.some((source) => {
-    const file = path.join(repoRoot, source);
+    const file = path.resolve(repoRoot, source);
     return !existsSync(file) || statSync(file).mtimeMs > built;
   });
 }

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDir, buildOptions } from '../../build.mjs';
+import { buildDir, buildIsStale, buildOptions } from '../../build.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -66,5 +67,27 @@ describe('the compiled server (npm run build)', () => {
     for (const place of places) expect(existsSync(path.resolve(buildDir, place)), place).toBe(true);
     // Nothing else asks where the bundle is.
     expect(code).not.toMatch(/import\.meta\.(dirname|filename)/);
+  });
+});
+
+describe('the on-demand build of npm run vitrin', () => {
+  it('builds again when the build is missing, or a source changed or went away after it', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-build-test-'));
+    try {
+      expect(buildIsStale(dir)).toBe(true);
+      const source = path.join(dir, 'source.ts');
+      writeFileSync(source, 'export {};');
+      writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ inputs: { [source]: {} } }));
+      const now = Date.now() / 1000;
+      utimesSync(source, now - 60, now - 60);
+      utimesSync(path.join(dir, 'meta.json'), now, now);
+      expect(buildIsStale(dir)).toBe(false);
+      utimesSync(source, now + 1, now + 1);
+      expect(buildIsStale(dir)).toBe(true);
+      rmSync(source);
+      expect(buildIsStale(dir)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
