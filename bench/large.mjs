@@ -272,7 +272,9 @@ async function main() {
     const connections = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 4);
     const duration = Number(process.env.BENCH_DURATION ?? 20);
     const lite = await largePglite();
-    const server = await startVitrin({ name: 'vitrin (large, embedded)', dataDir: lite.dataDir });
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the server's CPU profile
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = await startVitrin({ name: 'vitrin (large, embedded)', dataDir: lite.dataDir, nodeArgs });
     const rss = rssSampler(server.pid);
     const report = { machine: machineInfo(), date: new Date().toISOString(), products: LARGE_PRODUCTS };
     report.rssStartedMB = Math.round(rssMB(server.pid));

@@ -29,16 +29,22 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
   async function rebuild() {
     stale = false;
     dirty.clear();
-    const built = createCatalogueIndex(await pricing());
-    for await (const rows of readAllIndexRows(db)) {
-      // Batches come in id order, so each takes the slots after the last (apply cannot refuse them).
-      built.apply(
-        rows.products.map((p) => p.id),
-        rows,
-      );
+    try {
+      const built = createCatalogueIndex(await pricing());
+      for await (const rows of readAllIndexRows(db)) {
+        // Batches come in id order, so each takes the slots after the last (apply cannot refuse them).
+        built.apply(
+          rows.products.map((p) => p.id),
+          rows,
+        );
+      }
+      // A change of anything while this read: built again by the caller's next round.
+      if (!stale) current = built;
+    } catch (err) {
+      // The database is away: the next `get` builds again.
+      stale = true;
+      throw err;
     }
-    // A change of anything while this read: built again by the caller's next round.
-    if (!stale) current = built;
   }
 
   async function refresh() {
@@ -48,7 +54,14 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
       stale = true;
       return;
     }
-    const rows = await readIndexRows(db, ids);
+    let rows: Awaited<ReturnType<typeof readIndexRows>>;
+    try {
+      rows = await readIndexRows(db, ids);
+    } catch (err) {
+      // The database is away: these products are read again by the next `get`.
+      for (const id of ids) dirty.add(id);
+      throw err;
+    }
     if (stale || !current) return;
     if (!current.apply(ids, rows)) stale = true;
   }
