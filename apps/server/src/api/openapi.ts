@@ -1,13 +1,7 @@
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDocumentation } from './route.ts';
-
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as {
-    properties?: Record<string, object>;
-    required?: string[];
-  };
+import { jsonSchema, type RouteDocumentation } from './route.ts';
 
 /** A registered API route as `route.ts` left it in Fastify's route options. */
 export interface DocumentedRoute {

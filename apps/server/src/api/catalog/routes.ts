@@ -87,7 +87,11 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       tag,
       params: slugParam,
       querystring: listingQuerySchema,
-      responses: { 200: { description: `${what} page`, schema }, ...invalid, ...notFound },
+      responses: {
+        200: { description: `${what} page`, schema, serialize: 'schema' },
+        ...invalid,
+        ...notFound,
+      },
       handler: async (request, reply) => {
         const slug = slugOf(request);
         const shopper = await accountOf(request, reply).shopper();
@@ -104,7 +108,10 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     summary: 'Turkish-aware product search (folded letters, stems, typos), ranked, with the listing filters',
     tag,
     querystring: searchListingQuerySchema,
-    responses: { 200: { description: 'Search results', schema: searchPage }, ...invalid },
+    responses: {
+      200: { description: 'Search results', schema: searchPage, serialize: 'schema' },
+      ...invalid,
+    },
     handler: async (request, reply) => {
       const { q, ...query } = request.query as ListingQuery & { q: string };
       const shopper = await accountOf(request, reply).shopper();
@@ -137,7 +144,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       'A product with prices (VAT included, in TRY), variants, stock, specifications and related products',
     tag,
     params: slugParam,
-    responses: { 200: { description: 'Product', schema: productDetail }, ...notFound },
+    responses: { 200: { description: 'Product', schema: productDetail, serialize: 'schema' }, ...notFound },
     handler: async (request, reply) => {
       const slug = slugOf(request);
       const shopper = await accountOf(request, reply).shopper();
