@@ -2,8 +2,8 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
-import { preparedRows } from '../db/statements.ts';
-import { CART_COLUMNS, type CartWithLinesRow, cartWithLines, upsertCart } from './cart-rows.ts';
+import { compile, runCompiled } from '../db/statements.ts';
+import { type CartTarget, type LineColumnsRow, lineColumns, targetOf, upsertCart } from './cart-rows.ts';
 import type { FreshStock } from './catalogue-cache.ts';
 import type { CartItemRow, CartRow } from './priced-cart.ts';
 
@@ -19,10 +19,16 @@ export interface NewLine {
   version: string | null;
 }
 
+/** A cart line as adding answers it: what pricing and the answer need, no timestamps. */
+export type AddedRow = Pick<
+  CartItemRow,
+  'id' | 'productId' | 'variantId' | 'lineKey' | 'quantity' | 'personalization' | 'addedPriceMinor'
+>;
+
 export interface AddedLine {
-  cart: CartRow;
+  cart: Pick<CartRow, 'id' | 'couponCode'>;
   /** Every line of the cart after the write, oldest first. */
-  rows: CartItemRow[];
+  rows: AddedRow[];
   /** Whether the line was written (new, or the same line with its quantity raised); false when a bound refused it. */
   written: boolean;
   /** The stock of every line's product and variant, read now. */
@@ -37,14 +43,69 @@ export interface AddedLine {
   createdNow: boolean;
 }
 
-interface Row extends CartWithLinesRow {
+/** One row per line (one with no line): the cart's columns, the line's, and its product's stock and version. */
+interface Row extends LineColumnsRow {
+  c_id: number;
+  coupon_code: string | null;
+  created_now: boolean;
+  written: boolean | null;
   p_stock: number | null;
   v_stock: number | null;
+  p_version: string | null;
   requested_stock: number | null;
   requested_version: string | null;
-  p_version: string | null;
-  written: boolean | null;
 }
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The statement, built once per owner column: building it with Drizzle on every add cost more CPU than the
+ * database spent on it. Only what the answer needs comes back (no timestamps to parse; whether the cart was
+ * made now is said by the statement).
+ */
+const statementFor = (target: CartTarget) =>
+  compile('cart_add', target, () => {
+    const at = sql`${value('at')}::timestamptz`;
+    const productId = sql`${value('productId')}::int`;
+    const variantId = sql`${value('variantId')}::int`;
+    const lineKey = sql`${value('lineKey')}::text`;
+    const quantity = sql`${value('quantity')}::int`;
+    const version = sql`${value('version')}::text`;
+    return sql`with c as (${upsertCart(target, { tokenHash: value('tokenHash'), customerId: value('customerId'), at: value('at') })}),
+      s as (
+        select case when ${variantId} is null then p.stock
+          else (select stock from product_variants where id = ${variantId}) end as stock,
+          p.updated_at::text as version
+        from (select 1) one left join products p on p.id = ${productId}),
+      old as (select i.* from cart_items i, c where i.cart_id = c.id),
+      w as (
+        insert into cart_items as i (cart_id, product_id, variant_id, line_key, quantity, personalization,
+          added_price_minor, created_at, updated_at)
+        select c.id, ${productId}, ${variantId}, ${lineKey}, ${quantity},
+          ${value('personalization')}::jsonb, ${value('priceMinor')}::int, ${at}, ${at}
+        from c, s
+        where ${quantity} <= coalesce(s.stock, ${MAX_LINE_QUANTITY})
+          and (${version} is null or s.version = ${version})
+          and ((select count(*) from old) < ${MAX_CART_LINES}
+            or exists (select 1 from old where old.line_key = ${lineKey}))
+        on conflict (cart_id, line_key) do update
+          set quantity = i.quantity + excluded.quantity,
+            added_price_minor = excluded.added_price_minor, updated_at = excluded.updated_at
+          where i.quantity + excluded.quantity
+            <= least(${MAX_LINE_QUANTITY}, coalesce((select stock from s), ${MAX_LINE_QUANTITY}))
+        returning i.*),
+      lines as (
+        select *, true as written from w
+        union all select *, false from old where old.id not in (select id from w))
+      select c.id as c_id, c.coupon_code, c.created_at = ${at} as created_now, l.id, l.product_id,
+        l.variant_id, l.line_key, l.quantity, l.personalization, l.added_price_minor, l.written,
+        p.stock as p_stock, v.stock as v_stock, p.updated_at::text as p_version,
+        s.stock as requested_stock, s.version as requested_version
+      from c cross join s left join lines l on true
+        left join products p on p.id = l.product_id
+        left join product_variants v on v.id = l.variant_id
+      order by l.id`;
+  });
 
 /**
  * Adds a line in one statement, without a transaction around it: the cart is made or touched (and locked)
@@ -60,64 +121,40 @@ export async function addLine(
   line: NewLine,
   at: Date,
 ): Promise<AddedLine> {
-  const personalization = line.personalization === null ? null : JSON.stringify(line.personalization);
-  const found = await preparedRows<Row>(
-    db,
-    'cart_add',
-    sql`with c as (${upsertCart(owner, at)}),
-      s as (
-        select case when ${line.variantId}::int is null
-          then (select stock from products where id = ${line.productId})
-          else (select stock from product_variants where id = ${line.variantId}::int) end as stock,
-          (select updated_at::text from products where id = ${line.productId}) as version),
-      old as (select i.* from cart_items i, c where i.cart_id = c.id),
-      w as (
-        insert into cart_items as i (cart_id, product_id, variant_id, line_key, quantity, personalization,
-          added_price_minor, created_at, updated_at)
-        select c.id, ${line.productId}, ${line.variantId}::int, ${line.lineKey}, ${line.quantity},
-          ${personalization}::jsonb, ${line.priceMinor}, ${at}, ${at}
-        from c, s
-        where ${line.quantity} <= coalesce(s.stock, ${MAX_LINE_QUANTITY})
-          and (${line.version}::text is null or s.version = ${line.version}::text)
-          and ((select count(*) from old) < ${MAX_CART_LINES}
-            or exists (select 1 from old where old.line_key = ${line.lineKey}))
-        on conflict (cart_id, line_key) do update
-          set quantity = i.quantity + excluded.quantity,
-            added_price_minor = excluded.added_price_minor, updated_at = excluded.updated_at
-          where i.quantity + excluded.quantity
-            <= least(${MAX_LINE_QUANTITY}, coalesce((select stock from s), ${MAX_LINE_QUANTITY}))
-        returning i.*),
-      lines as (
-        select *, true as written from w
-        union all select *, false from old where old.id not in (select id from w))
-      select ${CART_COLUMNS}, l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
-        l.personalization, l.added_price_minor, l.created_at, l.updated_at, l.written,
-        p.stock as p_stock, v.stock as v_stock, p.updated_at::text as p_version,
-        (select stock from s) as requested_stock, (select version from s) as requested_version
-      from c left join lines l on true
-        left join products p on p.id = l.product_id
-        left join product_variants v on v.id = l.variant_id
-      order by l.id`,
-  );
-  const { cart, rows: lines } = cartWithLines(found)!;
+  const found = await runCompiled<Row>(db, statementFor(targetOf(owner)), {
+    tokenHash: 'tokenHash' in owner ? owner.tokenHash : null,
+    customerId: 'customerId' in owner ? owner.customerId : null,
+    at,
+    productId: line.productId,
+    variantId: line.variantId,
+    lineKey: line.lineKey,
+    quantity: line.quantity,
+    personalization: line.personalization === null ? null : JSON.stringify(line.personalization),
+    priceMinor: line.priceMinor,
+    version: line.version,
+  });
+  const first = found[0]!;
+  const rows: AddedRow[] = [];
   const stock: FreshStock = { products: new Map(), variants: new Map() };
   const versions = new Map<number, string | null>();
+  let written = false;
   for (const r of found) {
-    if (r.product_id !== null) {
-      stock.products.set(r.product_id, r.p_stock);
-      versions.set(r.product_id, r.p_version);
-    }
+    if (r.id === null) continue;
+    rows.push(lineColumns(r));
+    stock.products.set(r.product_id!, r.p_stock);
+    versions.set(r.product_id!, r.p_version);
     if (r.variant_id !== null) stock.variants.set(r.variant_id, r.v_stock ?? 0);
+    written ||= r.written === true;
   }
   return {
-    cart,
-    rows: lines,
-    written: found.some((r) => r.written),
+    cart: { id: first.c_id, couponCode: first.coupon_code },
+    rows,
+    written,
     stock,
-    requestedStock: found[0]!.requested_stock,
-    requestedVersion: found[0]!.requested_version,
+    requestedStock: first.requested_stock,
+    requestedVersion: first.requested_version,
     versions,
-    createdNow: cart.createdAt.getTime() === at.getTime(),
+    createdNow: first.created_now,
   };
 }
 

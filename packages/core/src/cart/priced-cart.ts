@@ -17,17 +17,24 @@ import { type ComputedTotals, computeTotals, type ShippingRules, type TotalsLine
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
+/** What pricing reads of a cart line. */
+export type CartLine = Pick<
+  CartItemRow,
+  'id' | 'productId' | 'variantId' | 'quantity' | 'personalization' | 'addedPriceMinor'
+>;
+/** What pricing reads of a cart. */
+export type CartHead = Pick<CartRow, 'id' | 'couponCode'>;
 
 /** A line with what the catalogue says about it now. */
 export interface PricedLine {
-  row: CartItemRow;
+  row: CartLine;
   /** Null when the product was deleted. */
   item: PricedItem | null;
   view: CartLineView;
 }
 
 export interface PricedCart {
-  cart: CartRow | null;
+  cart: CartHead | null;
   lines: PricedLine[];
   /** The applied coupon when it applies now. */
   coupon: CouponRow | null;
@@ -65,7 +72,7 @@ function problemOf(item: PricedItem | null, quantity: number): string | null {
   return null;
 }
 
-function lineView(row: CartItemRow, item: PricedItem | null): CartLineView {
+function lineView(row: CartLine, item: PricedItem | null): CartLineView {
   const unit = item?.sold ? item.unitPriceMinor : 0;
   return {
     id: row.id,
@@ -104,8 +111,8 @@ export interface PriceCartOptions {
  */
 export async function priceCart(
   db: Db,
-  cart: CartRow | null,
-  rows: readonly CartItemRow[],
+  cart: CartHead | null,
+  rows: readonly CartLine[],
   { settings, coupons, shopper, method, instalments }: PriceCartOptions,
   /** The catalogue already read for these lines (in the same transaction), if any. */
   read?: CatalogueSlice,

@@ -34,7 +34,7 @@ import {
   type CartWithLinesRow,
   cartOf,
   cartWithLines,
-  upsertCart,
+  upsertCartOf,
 } from './cart-rows.ts';
 import { type CatalogueSlice, loadCatalogue, loadProduct, maxQuantityOf, priceItem } from './catalogue.ts';
 import { createCartCatalogue } from './catalogue-cache.ts';
@@ -135,7 +135,7 @@ export function createCartService(
     const [row] = await preparedRows<CartColumnsRow>(
       tx,
       'cart_upsert',
-      sql`with c as (${upsertCart(values, now())}) select ${CART_COLUMNS} from c`,
+      sql`with c as (${upsertCartOf(values, now())}) select ${CART_COLUMNS} from c`,
     );
     return cartOf(row!);
   }

@@ -445,7 +445,7 @@ function takeStock(
   );
 }
 
-async function stockLeft(tx: Db, row: CartItemRow): Promise<number | null> {
+async function stockLeft(tx: Db, row: Pick<CartItemRow, 'productId' | 'variantId'>): Promise<number | null> {
   if (row.variantId !== null) {
     const [v] = await tx
       .select({ stock: productVariants.stock })
