@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'],
-          globalSetup: ['packages/core/src/db/test-images.ts'],
+          globalSetup: ['packages/core/src/testing/images.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.

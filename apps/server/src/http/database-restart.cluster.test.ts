@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';

@@ -1,6 +1,6 @@
 import { mailQueue } from '@vitrin/core/db/schema';
 import { enqueueMail } from '@vitrin/core/mail/queue';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../testing/server.ts';

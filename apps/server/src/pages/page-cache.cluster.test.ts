@@ -1,5 +1,5 @@
 import { products } from '@vitrin/core/db/schema';
-import { openTestDatabase } from '@vitrin/core/db/test-database';
+import { openTestDatabase } from '@vitrin/core/testing/database';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, type AppNode as Node, requireClusterSetup, startNode, stopNode } from '../testing/cluster.ts';

@@ -22,7 +22,7 @@ export const registration = (n = 1) => ({
   marketingConsent: false,
 });
 
-export { homeAddress } from '@vitrin/core/customers/test-accounts';
+export { homeAddress } from '@vitrin/core/testing/accounts';
 
 let lastIp = 0;
 /**

@@ -3,7 +3,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { guestCheckoutForm } from '@vitrin/core/cart/test-shop';
+import { guestCheckoutForm } from '@vitrin/core/testing/shop';
 import { freePort } from '../../../../scripts/pg-cluster.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServices, type Services, type ServicesOptions } from '@vitrin/core';
-import { openTestDatabase } from '@vitrin/core/db/test-database';
+import { openTestDatabase } from '@vitrin/core/testing/database';
 import type { ServerBuild } from 'react-router';
 import { type AppOptions, buildApp } from '../http/app.ts';
 import { type Config, loadConfig } from '../ops/config.ts';

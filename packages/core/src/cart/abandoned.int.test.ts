@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ayse } from '../customers/test-accounts.ts';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts } from '../db/schema.ts';
+import { ayse } from '../testing/accounts.ts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
 import type { CartOwner } from './owner.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from './test-shop.ts';
 
 let t: OpenTestShop;
 let uploadsDir: string;

@@ -1,11 +1,11 @@
 import { MAX_CART_LINES } from '@vitrin/shared/api/cart';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ayse, rejection } from '../customers/test-accounts.ts';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts, productPrices, products } from '../db/schema.ts';
+import { ayse, rejection } from '../testing/accounts.ts';
+import { guest, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import type { CartOwner } from './owner.ts';
-import { guest, type OpenTestShop, openTestShop } from './test-shop.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {

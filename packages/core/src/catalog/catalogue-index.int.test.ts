@@ -4,12 +4,12 @@ import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guest, guestCheckoutForm } from '../cart/test-shop.ts';
 import { newToken } from '../customers/tokens.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { categories, productPrices, products } from '../db/schema.ts';
-import { openTestDatabase } from '../db/test-database.ts';
 import { connectCacheBus, createServices, type Services } from '../services.ts';
+import { openTestDatabase } from '../testing/database.ts';
+import { guest, guestCheckoutForm } from '../testing/shop.ts';
 import { searchColumns } from './search-columns.ts';
 
 const query = (over: Partial<ListingQuery> = {}): ListingQuery => ({
@@ -178,6 +178,7 @@ describe('catalogue index: changes show in listings and search', () => {
 
   it('answers after all these changes exactly as an index built afresh', async () => {
     const fresh = createServices(database);
+    expect(await there.catalog.homeShelves()).toEqual(await fresh.catalog.homeShelves());
     for (const sort of LISTING_SORTS)
       for (const over of [{}, { stock: '1' as const }, { page: 2, pageSize: 5 }]) {
         const q = { sort, ...over };

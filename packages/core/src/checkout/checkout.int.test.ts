@@ -2,17 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
-import {
-  guest,
-  guestAddress,
-  guestCheckoutForm,
-  type OpenTestShop,
-  openTestShop,
-} from '../cart/test-shop.ts';
-import { ayse, homeAddress, rejection } from '../customers/test-accounts.ts';
 import { newToken } from '../customers/tokens.ts';
 import { coupons, orderHistory, orderItems, orders, productPrices, products } from '../db/schema.ts';
 import { detailOf, orderDetail } from '../orders/queries.ts';
+import { ayse, homeAddress, rejection } from '../testing/accounts.ts';
+import { guest, guestAddress, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { type CheckoutBuyer, placeOrder } from './place-order.ts';
 
 let t: OpenTestShop;

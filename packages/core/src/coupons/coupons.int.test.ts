@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
-import { guest, type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
-import { rejection } from '../customers/test-accounts.ts';
 import { newToken } from '../customers/tokens.ts';
+import { rejection } from '../testing/accounts.ts';
+import { guest, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { couponCodeCandidates, normalizeCouponCode } from './code.ts';
 
 let t: OpenTestShop;

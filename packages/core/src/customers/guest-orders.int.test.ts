@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld } from '../orders/test-orders.ts';
-import { ayse, person, rejection } from './test-accounts.ts';
+import { ayse, person, rejection } from '../testing/accounts.ts';
+import { type OrderWorld, openOrderWorld } from '../testing/orders.ts';
 
 let w: OrderWorld;
 let customerId: number;

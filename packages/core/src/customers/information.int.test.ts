@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NewSession } from './service.ts';
 import {
   type Accounts,
   ayse,
@@ -8,7 +7,8 @@ import {
   person,
   rejection,
   SHOP_URL,
-} from './test-accounts.ts';
+} from '../testing/accounts.ts';
+import type { NewSession } from './service.ts';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Accounts, ayse, openAccounts, rejection, tableText } from '../testing/accounts.ts';
 import { AccountError, accountErrorStatus } from './errors.ts';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from './service.ts';
-import { type Accounts, ayse, openAccounts, rejection, tableText } from './test-accounts.ts';
 import { hashToken } from './tokens.ts';
 
 const MINUTE = 60_000;

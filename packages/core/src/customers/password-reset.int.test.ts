@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Accounts, ayse, openAccounts, rejection, SHOP_URL, tableText } from '../testing/accounts.ts';
 import { MAX_OPEN_RESETS } from './service.ts';
-import { type Accounts, ayse, openAccounts, rejection, SHOP_URL, tableText } from './test-accounts.ts';
 
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'yepyeni-şifre-2';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, ayse, openAccounts, rejection } from './test-accounts.ts';
+import { type Accounts, ayse, openAccounts, rejection } from '../testing/accounts.ts';
 
 describe('register', () => {
   let t: Accounts;

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/database.ts';
 import { openDatabase, parseDatabaseUrl } from './client.ts';
 import { StartupError } from './errors.ts';
-import { openTestDatabase } from './test-database.ts';
 
 const dirs: string[] = [];
 function tempDir() {

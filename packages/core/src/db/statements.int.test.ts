@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/database.ts';
 import type { Database } from './client.ts';
 import { preparedRows } from './statements.ts';
-import { openTestDatabase } from './test-database.ts';
 
 describe('prepared statements', () => {
   let database: Database;

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../testing/smtp.ts';
 import { createMailer, type MailLogger, type MailMessage } from './mailer.ts';
 import { passwordResetEmail } from './templates.ts';
-import { startSmtp } from './test-smtp.ts';
 
 // --- a few lines of MIME reading, enough for what nodemailer writes ---------------------------------
 

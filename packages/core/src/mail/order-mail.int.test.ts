@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ayse } from '../customers/test-accounts.ts';
-import { type OrderWorld, openOrderWorld, SHOP_URL } from '../orders/test-orders.ts';
-import { smtpMailer, startSmtp } from './test-smtp.ts';
+import { ayse } from '../testing/accounts.ts';
+import { type OrderWorld, openOrderWorld, SHOP_URL } from '../testing/orders.ts';
+import { smtpMailer, startSmtp } from '../testing/smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let w: OrderWorld;

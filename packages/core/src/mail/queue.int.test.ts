@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld } from '../orders/test-orders.ts';
+import { type OrderWorld, openOrderWorld } from '../testing/orders.ts';
+import { freePort, smtpMailer, startSmtp } from '../testing/smtp.ts';
 import type { Mailer } from './mailer.ts';
 import { createMailQueue, enqueueMail } from './queue.ts';
-import { freePort, smtpMailer, startSmtp } from './test-smtp.ts';
 
 // The mail server starts "away": nothing listens on its port until a test brings it up there.
 let port: number;

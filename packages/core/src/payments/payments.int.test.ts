@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld, rejection } from '../orders/test-orders.ts';
+import { type OrderWorld, openOrderWorld, rejection } from '../testing/orders.ts';
 import { TEST_VERIFICATION_CODE } from './test-provider.ts';
 
 let w: OrderWorld;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
-import { rejection } from '../customers/test-accounts.ts';
 import { mailQueue, productVariants } from '../db/schema.ts';
+import { rejection } from '../testing/accounts.ts';
+import { type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { MAX_COMPARE_ITEMS, MAX_WISHLIST_ITEMS } from '@vitrin/shared/api/wishlist';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenTestShop, openTestShop } from '../cart/test-shop.ts';
-import { rejection } from '../customers/test-accounts.ts';
 import { customers, productPrices, products, wishlistItems } from '../db/schema.ts';
+import { rejection } from '../testing/accounts.ts';
+import { type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 let serial = 0;

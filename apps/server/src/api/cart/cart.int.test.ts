@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { CART_COOKIE } from '@vitrin/shared/api/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

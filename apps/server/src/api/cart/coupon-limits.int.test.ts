@@ -1,4 +1,4 @@
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountTestApp, browser, createAccountTestApp, newIp } from '../../testing/accounts.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deleteUnusedPersonalizationImages } from '@vitrin/core/cart/abandoned';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { UPLOADS_PER_ADDRESS_HOURLY, UPLOADS_PER_CART } from '@vitrin/core/cart/uploads';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { cartItems, orderItems, orders, products } from '@vitrin/core/db/schema';
-import { openTestDatabase } from '@vitrin/core/db/test-database';
+import { openTestDatabase } from '@vitrin/core/testing/database';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

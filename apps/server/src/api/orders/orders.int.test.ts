@@ -1,4 +1,4 @@
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,

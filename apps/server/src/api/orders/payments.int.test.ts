@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../http/app.ts';

@@ -1,6 +1,6 @@
 import { createMailer } from '@vitrin/core';
 import { contactMessages } from '@vitrin/core/db/schema';
-import { startSmtp } from '@vitrin/core/mail/test-smtp';
+import { startSmtp } from '@vitrin/core/testing/smtp';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser } from '../../testing/accounts.ts';

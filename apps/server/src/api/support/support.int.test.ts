@@ -1,6 +1,6 @@
 import { createMailer } from '@vitrin/core';
-import { startSmtp } from '@vitrin/core/mail/test-smtp';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/orders/test-orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { startSmtp } from '@vitrin/core/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from '../../ops/commands.ts';
 import { type Browser, browser, registeredBrowser } from '../../testing/accounts.ts';

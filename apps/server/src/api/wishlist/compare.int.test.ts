@@ -1,4 +1,4 @@
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { COMPARE_COOKIE } from '@vitrin/shared/api/wishlist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountTestApp, browser, createAccountTestApp } from '../../testing/accounts.ts';

@@ -1,5 +1,5 @@
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
 import { productPrices } from '@vitrin/core/db/schema';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { MAX_WISHLIST_ITEMS, WISHLIST_COOKIE } from '@vitrin/shared/api/wishlist';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { seedTestShop, type TestShop } from '@vitrin/core/cart/test-shop';
+import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import type { Result } from '@vitrin/shared/api/account-context';
 import { COMPARE_COOKIE, WISHLIST_COOKIE } from '@vitrin/shared/api/wishlist';
 import type { StorefrontContext } from '@vitrin/shared/storefront';

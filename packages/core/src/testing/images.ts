@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
 import { seedDemo } from '../demo/seed.ts';
-import { openDatabase } from './client.ts';
-import { TEST_IMAGES_ENV, type TestImage, testImageFile } from './test-database.ts';
+import { TEST_IMAGES_ENV, type TestImage, testImageFile } from './database.ts';
 
 export async function setup() {
   if (process.env.TEST_DATABASE_URL) return undefined;

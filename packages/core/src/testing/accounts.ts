@@ -2,11 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInput } from '@vitrin/shared/api/account';
+import { createAddressBook } from '../customers/addresses.ts';
+import { type AccountLogger, createCustomerService } from '../customers/service.ts';
 import type { Database } from '../db/client.ts';
-import { openTestDatabase } from '../db/test-database.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
-import { createAddressBook } from './addresses.ts';
-import { type AccountLogger, createCustomerService } from './service.ts';
+import { openTestDatabase } from './database.ts';
 
 export const SHOP_URL = 'https://magaza.example.com';
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { createMailer } from './mailer.ts';
+import { createMailer } from '../mail/mailer.ts';
 
 /** One message as the server received it: the envelope and the raw MIME text. */
 export interface ReceivedMail {

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { homeAddress } from '../customers/test-accounts.ts';
+import { GUEST, type Shopper } from '../cart/owner.ts';
 import type { Db } from '../db/client.ts';
 import { categories, coupons, productPrices, products, productVariants } from '../db/schema.ts';
-import { openTestDatabase } from '../db/test-database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createServices, type Services } from '../services.ts';
-import { GUEST, type Shopper } from './owner.ts';
+import { homeAddress } from './accounts.ts';
+import { openTestDatabase } from './database.ts';
 
 /**
  * A small shop for cart, coupon and checkout tests: one product of each stock type with known prices, plus

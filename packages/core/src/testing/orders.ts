@@ -17,10 +17,10 @@ import {
   products,
   productVariants,
 } from '../db/schema.ts';
-import { openTestDatabase } from '../db/test-database.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { TEST_VERIFICATION_CODE } from '../payments/test-provider.ts';
 import { createServices, type Services } from '../services.ts';
+import { openTestDatabase } from './database.ts';
 
 /**
  * For order and payment tests: a fresh database with a tiny catalogue (a single product with 1000 in stock,
