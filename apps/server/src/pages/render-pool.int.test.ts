@@ -104,6 +104,26 @@ describe('render pool', () => {
     );
   });
 
+  it('starts no thread before the first render, one for renders one at a time, more only while renders wait', async () => {
+    const lazy = createRenderPool({ entry, mode: 'production', threads: 2 });
+    const product = async (slug: string) => ({ slug });
+    try {
+      expect(lazy.threadCount).toBe(0);
+      for (const slug of ['a', 'b', 'c'])
+        await lazy.render(request(`/product/${slug}`), { nonce: 'n', product });
+      expect(lazy.threadCount).toBe(1);
+      // More than one thread takes at a time: the waiting ones start the second.
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          lazy.render(request(`/product/p-${i}`), { nonce: 'n', product }),
+        ),
+      );
+      expect(lazy.threadCount).toBe(2);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('fails the renders of a thread that dies and renders the next pages on its replacement', async () => {
     const product = async (slug: string) => ({ slug });
     const reported: string[] = [];

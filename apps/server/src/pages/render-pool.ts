@@ -27,6 +27,12 @@ export interface RenderPoolOptions {
   /** The storefront's server build (`build/server/index.js`) as a file path. */
   entry: string;
   mode: string;
+  /**
+   * The most threads the pool runs. They are started as renders need them, not up front: one at the first
+   * render, another only while renders wait and no thread is starting. Each holds its own React, React
+   * Router and route modules (35-50 MB resident), which a shop answering from its page cache and its API
+   * does not need.
+   */
   threads: number;
   onError?: (err: Error) => void;
 }
@@ -73,10 +79,10 @@ type FromThread =
  * request's real context (`LoadContext`), so sessions, cookies and the database are used exactly as
  * without threads.
  *
- * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. A thread
- * that dies fails the renders it held (they answer 500) and is replaced; one that cannot load the build
- * turns away what waits (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer
- * `usable`.
+ * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. Threads
+ * are started on demand (`threads`). A thread that dies fails the renders it held (they answer 500) and
+ * the next renders start another; one that cannot load the build turns away what waits
+ * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
  */
 export function createRenderPool(options: RenderPoolOptions) {
   const threads: Thread[] = [];
@@ -110,7 +116,7 @@ export function createRenderPool(options: RenderPoolOptions) {
         for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(lost));
         return;
       }
-      start();
+      dispatch();
     });
   };
 
@@ -151,7 +157,7 @@ export function createRenderPool(options: RenderPoolOptions) {
         )
           free = thread;
       }
-      if (!free) return;
+      if (!free) return grow();
       const job = queue.shift()!;
       const id = nextId++;
       free.running.set(id, job);
@@ -159,12 +165,21 @@ export function createRenderPool(options: RenderPoolOptions) {
     }
   };
 
-  for (let i = 0; i < options.threads; i++) start();
+  /** Renders wait and every thread is busy: one more thread, unless one is starting (it takes them). */
+  const grow = () => {
+    if (closed || broken || threads.length >= options.threads) return;
+    if (threads.some((thread) => !thread.ready)) return;
+    start();
+  };
 
   return {
     /** False once a thread could not load the build: pages are then rendered on the request thread. */
     get usable() {
       return !closed && !broken;
+    },
+    /** Threads started (or starting) now. */
+    get threadCount() {
+      return threads.length;
     },
     render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
       if (closed || broken)
