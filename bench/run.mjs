@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LARGE_PRODUCTS, largePglite, largePostgres } from './large.mjs';
+import { rssMB, runPeerScenarios } from './peer-scenarios.mjs';
 import { machineInfo, outDir, runMain, startHello, startVitrin } from './server.mjs';
 import { LOADGEN, wrk } from './wrk.mjs';
 
@@ -22,8 +23,14 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const RENDER_WARMUP = Number(process.env.BENCH_RENDER_WARMUP ?? 20);
 // The large-catalogue part takes minutes (and the first time minutes more to seed): BENCH_LARGE=0 skips it.
 const LARGE = process.env.BENCH_LARGE !== '0';
-// BENCH_ONLY=large runs the large-catalogue search part alone (no throughput targets).
+// BENCH_ONLY=large runs the large-catalogue search part alone (no throughput targets), BENCH_ONLY=memory the
+// memory part alone; BENCH_MEMORY=0 skips the memory part.
 const ONLY_LARGE = process.env.BENCH_ONLY === 'large';
+const ONLY_MEMORY = process.env.BENCH_ONLY === 'memory';
+const MEMORY = process.env.BENCH_MEMORY !== '0' && !ONLY_LARGE;
+// Node options for the servers of the memory and large parts, e.g. BENCH_NODE_ARGS="--cpu-prof
+// --cpu-prof-dir=bench/out/prof" for CPU profiles, or V8 flags to measure.
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // Search latency is what a few shoppers searching at once see, not the latency of a queue of 50.
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 4);
 // What a browser sends: the servers compress, and compression is part of the cost we want to see.
@@ -358,6 +365,49 @@ async function throughput(results) {
   await Promise.all([hello.stop(), sameBytes.stop(), vitrin.stop(), uncached.stop()]);
 }
 
+/**
+ * What a shopper's first visits make the server load and keep: every category page, product pages, the
+ * home page, blog, a content page, cart and a search, each as a page (HTML, rendered once and then cached)
+ * and through the API. The render threads start here, the page cache and the catalogue caches fill.
+ */
+async function warmUpShop(base) {
+  const get = async (p) => (await fetch(base + p, { headers: HEADERS })).arrayBuffer();
+  const categories = (await getJson(`${base}/api/front/categories`)).flatMap((c) => [
+    c,
+    ...(c.children ?? []),
+  ]);
+  const products = (await productSlugs(base)).map((slug) => `/product/${slug}`);
+  const pages = ['/', '/blog', '/content/hakkimizda', '/cart', '/search?q=kupa', ...products];
+  for (const c of categories) pages.push(`/category/${c.slug}`, `/api/front/categories/${c.slug}/products`);
+  for (const p of products) pages.push(`/api/front/products/${p.slice('/product/'.length)}`);
+  for (let round = 0; round < 3; round++) for (const p of pages) await get(p);
+  return pages.length;
+}
+
+/**
+ * The server's memory on the demo shop (a fresh data directory, as a new user's first `npm start`): RSS
+ * after start, idle after the warm-up above, after each of the peer's four API scenarios
+ * (bench/peer-scenarios.mjs, 10 and 50 connections) with their req/s, idle again, and the highest seen.
+ */
+async function memoryPart() {
+  const vitrin = await startVitrin({ name: 'vitrin (memory)', nodeArgs: NODE_ARGS });
+  const settle = () => new Promise((r) => setTimeout(r, 5_000));
+  await settle();
+  const afterStartMB = Math.round(rssMB(vitrin.pid));
+  const warmed = await warmUpShop(vitrin.url);
+  await settle();
+  const idleMB = Math.round(rssMB(vitrin.pid));
+  console.log(
+    `  RSS after start ${afterStartMB} MB; idle after a warm-up of ${warmed} pages and API answers ${idleMB} MB`,
+  );
+  const peer = await runPeerScenarios(vitrin.url, vitrin.pid, {
+    duration: DURATION,
+    log: (line) => console.log(`  ${line}`),
+  });
+  await vitrin.stop();
+  return { afterStartMB, idleMB, ...peer.memory, scenarios: peer.rows };
+}
+
 runMain(async () => {
   console.log(
     `bench: ${LOADGEN}, ${DURATION} s per target, ${CONNECTIONS} connections, ${WARMUP} s warm-up each`,
@@ -365,18 +415,21 @@ runMain(async () => {
   // Other work on the machine depresses every figure; the load average says whether a run can be trusted.
   const machine = machineInfo();
   const results = [];
-  if (!ONLY_LARGE) await throughput(results);
+  if (!ONLY_LARGE && !ONLY_MEMORY) await throughput(results);
+  let memory;
+  if (MEMORY) {
+    console.log('\nmemory (RSS of the server process, MB)');
+    memory = await memoryPart();
+  }
 
   const perQuery = {};
   const seeding = {};
-  if (LARGE) {
+  if (LARGE && !ONLY_MEMORY) {
     console.log(
       `\nlarge catalogue (${LARGE_PRODUCTS} products), search by ${SEARCH_CONNECTIONS} shoppers at once`,
     );
     const lite = await largePglite();
     seeding.pglite = lite.seededInSec;
-    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the search servers' CPU profiles
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const liteServer = await startVitrin({
       name: 'vitrin (large, embedded)',
       dataDir: lite.dataDir,
@@ -391,7 +444,7 @@ runMain(async () => {
       const pgServer = await startVitrin({
         name: 'vitrin (large, PostgreSQL)',
         env: { DATABASE_URL: pg.url },
-        nodeArgs,
+        nodeArgs: NODE_ARGS,
       });
       await measureSearch('PostgreSQL', pgServer, results, perQuery);
       await pgServer.stop();
@@ -401,7 +454,7 @@ runMain(async () => {
     }
   }
 
-  const baseline = ONLY_LARGE ? undefined : results[0].reqPerSec;
+  const baseline = results[0]?.reqPerSec;
   for (const r of results) r.ratioToBaseline = baseline ? r.reqPerSec / baseline : undefined;
   console.log();
   printTable(results, baseline);
@@ -439,7 +492,7 @@ runMain(async () => {
         `sending the same ${kB(sameBytes.response.bytes)} kB (${sameBytes.reqPerSec.toFixed(0)} req/s)`,
     );
   }
-  const checks = ONLY_LARGE
+  const checks = !baseline
     ? []
     : [
         check(
@@ -501,6 +554,22 @@ runMain(async () => {
       );
     }
   }
+  if (memory) {
+    // The memory issue's goals (the peer, Vendure on SQLite: 241 MB idle, 558 MB during its scenarios).
+    const peerClean = memory.scenarios.every((r) => r.non2xx === 0 && r.errors === 0);
+    checks.push(
+      {
+        target: 'server RSS idle after warm-up <= 240 MB',
+        actual: `${memory.idleMB} MB`,
+        pass: memory.idleMB <= 240,
+      },
+      {
+        target: "server RSS max during the peer's four scenarios <= 300 MB",
+        actual: `${memory.highWaterMB} MB`,
+        pass: memory.highWaterMB <= 300 && peerClean,
+      },
+    );
+  }
   console.log();
   for (const c of checks) console.log(`${c.pass ? 'PASS' : 'MISS'}  ${c.target} (${c.actual})`);
   const loadAfter = machineInfo().loadAverage;
@@ -519,7 +588,7 @@ runMain(async () => {
       warmupSec: WARMUP,
       renderWarmupSec: RENDER_WARMUP,
       headers: HEADERS,
-      only: ONLY_LARGE ? 'large' : undefined,
+      only: process.env.BENCH_ONLY,
       large: LARGE
         ? {
             products: LARGE_PRODUCTS,
@@ -529,6 +598,7 @@ runMain(async () => {
         : null,
     },
     results,
+    memory,
     searchQueries: perQuery,
     checks,
   };
