@@ -46,6 +46,23 @@ export function createCatalogueIndex(pricing: PriceContext) {
   let active = 0;
   /** Bumped by every change: answers kept outside (search) are keyed by it. */
   let version = 0;
+  let shelves: { version: number; newest: number[]; discounted: number[] } | undefined;
+
+  /**
+   * Larger discount ratio `(market - sale) / market` first, then higher id. Ratios that floats cannot tell
+   * apart are compared exactly (kuruş amounts multiplied crosswise as big integers).
+   */
+  const byDiscount = (a: number, b: number) => {
+    const ma = table.market[a]!;
+    const sa = table.retail[a]!;
+    const mb = table.market[b]!;
+    const sb = table.retail[b]!;
+    const ra = (ma - sa) / ma;
+    const rb = (mb - sb) / mb;
+    if (Math.abs(ra - rb) > 1e-9) return rb - ra;
+    const exact = BigInt(mb - sb) * BigInt(ma) - BigInt(ma - sa) * BigInt(mb);
+    return exact === 0n ? b - a : exact > 0n ? 1 : -1;
+  };
 
   const compareFor = (name: OrderName): ((a: number, b: number) => number) => {
     switch (name) {
@@ -286,6 +303,26 @@ export function createCatalogueIndex(pricing: PriceContext) {
         }
       }
       return { slots, total, facets: scopeFacets(scope, wholesale) };
+    },
+    /**
+     * The home page's shelves: the newest products in stock, and those in stock with the largest discount
+     * of their sale price against their market price (both in TRY; ties by id, newest first). Kept until
+     * the index changes (a stock change too).
+     */
+    shelves(size: number): { newest: number[]; discounted: number[] } {
+      if (shelves?.version === version) return shelves;
+      const newest: number[] = [];
+      for (const slot of order('newest').view()) {
+        if (newest.length === size) break;
+        if (table.inStock[slot]) newest.push(slot);
+      }
+      const discounted: number[] = [];
+      for (let slot = 0; slot < table.count; slot++)
+        if (table.active[slot] && table.inStock[slot] && table.market[slot]! > table.retail[slot]!)
+          discounted.push(slot);
+      discounted.sort(byDiscount);
+      shelves = { version, newest, discounted: discounted.slice(0, size) };
+      return shelves;
     },
     /** Search (search-index.ts) over the active products. */
     search(terms: SearchTerms, stems: string[], query: ListingQuery, wholesale: boolean): IndexPage {

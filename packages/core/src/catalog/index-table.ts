@@ -110,6 +110,8 @@ export class IndexTable {
   retail = new Float64Array(0);
   /** What a wholesale customer pays: the wholesale price where there is one, else the retail price. */
   wholesale = new Float64Array(0);
+  /** The market price in TRY (NaN: none), for the home page's discount shelf. */
+  market = new Float64Array(0);
   /** The first usable entry of each of PRICE_TYPES: amount (NaN: none) and currency, four per slot. */
   amounts = new Float64Array(0);
   currencies = new Uint8Array(0);
@@ -178,6 +180,7 @@ export class IndexTable {
     this.nameLengths = grown(this.nameLengths, size);
     this.retail = grown(this.retail, size);
     this.wholesale = grown(this.wholesale, size);
+    this.market = grown(this.market, size);
     this.amounts = grown(this.amounts, size * 4);
     this.currencies = grown(this.currencies, size * 4);
     this.tagList = grown(this.tagList, size);
@@ -259,6 +262,7 @@ export class IndexTable {
       }
     };
     this.retail[slot] = inTry(2);
+    this.market[slot] = inTry(3);
     const wholesale = inTry(5);
     this.wholesale[slot] = Number.isNaN(wholesale) ? this.retail[slot]! : wholesale;
   }
@@ -371,6 +375,7 @@ export class IndexTable {
       this.nameLengths,
       this.retail,
       this.wholesale,
+      this.market,
       this.amounts,
       this.currencies,
       this.tagList,

@@ -22,25 +22,6 @@ function inList(ids: number[]): SQL {
   )})`;
 }
 
-/**
- * A price entry `pp` in TRY minor units as the cards show it: converted with the shop's USD and EUR rates and
- * rounded like `priceInTry` does (whole kuruş, then the shop's rule for converted prices), so that the home
- * page's discount shelf compares what the shopper sees.
- */
-export function entryInTry(ctx: ShopperContext): SQL {
-  const exact = sql`round(pp.amount_minor * case pp.currency when 'USD' then ${ctx.usdRate}::numeric
-    when 'EUR' then ${ctx.eurRate}::numeric else 1 end)`;
-  return sql`case when pp.currency in ('USD', 'EUR') then ${convertedRounding(exact, ctx.rounding)} else ${exact} end`;
-}
-
-/** `roundConverted` in SQL, for an exact amount in whole kuruş. */
-function convertedRounding(exact: SQL, rounding: PriceRounding): SQL {
-  if (rounding === 'lira') return sql`round(${exact} / 100) * 100`;
-  if (rounding === '90')
-    return sql`case when ${exact} = 0 then 0 else ceil((${exact} - 90) / 100) * 100 + 90 end`;
-  return exact;
-}
-
 /** In stock: virtual products without a set quantity always; variant products when a variant has stock. */
 export const IN_STOCK = sql`(case
   when p.stock_type = 2 then exists (select 1 from product_variants v where v.product_id = p.id and v.is_active and v.stock > 0)

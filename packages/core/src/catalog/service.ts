@@ -100,10 +100,6 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
       wholesale: shopper.wholesale,
     };
   }
-  const retailShelves = cache.value(
-    'home-shelves',
-    async (): Promise<HomeShelves> => homeShelves(db, await tree(), await context(RETAIL)),
-  );
   const retailProduct = cache.keyed('product', async (slug) =>
     productBySlug(db, await tree(), slug, await context(RETAIL)),
   );
@@ -116,13 +112,10 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
     },
-    /**
-     * The home page's shelves, the same for every retail visitor: kept until the catalogue changes;
-     * wholesale prices are read fresh.
-     */
+    /** The home page's shelves (kept by the index until it changes), priced for the shopper. */
     async homeShelves(shopper = RETAIL): Promise<HomeShelves> {
-      if (!shopper.wholesale) return retailShelves();
-      return homeShelves(db, await tree(), await context(shopper));
+      const [t, ctx, current] = await Promise.all([tree(), context(shopper), index.get()]);
+      return homeShelves(current, t, ctx);
     },
     /** A category's page: its products and those of its subcategories. Null for an unknown slug. */
     async categoryPage(slug: string, query: ListingQuery, shopper = RETAIL): Promise<CategoryPage | null> {
