@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CartPersonalization } from '../db/schema.ts';
 import { compile, runCompiled } from '../db/statements.ts';
-import { type CartTarget, type LineColumnsRow, lineColumns, targetOf, upsertCart } from './cart-rows.ts';
+import { type CartTarget, targetOf, upsertCart } from './cart-rows.ts';
 import type { FreshStock } from './catalogue-cache.ts';
 import type { CartItemRow, CartRow } from './priced-cart.ts';
 
@@ -43,17 +43,32 @@ export interface AddedLine {
   createdNow: boolean;
 }
 
-/** One row per line (one with no line): the cart's columns, the line's, and its product's stock and version. */
-interface Row extends LineColumnsRow {
+/** A line as the statement lists it, with its product's stock and version read now. */
+type LineTuple = [
+  id: number,
+  productId: number,
+  variantId: number | null,
+  lineKey: string,
+  quantity: number,
+  personalization: CartItemRow['personalization'],
+  addedPriceMinor: number,
+  written: boolean,
+  productStock: number | null,
+  variantStock: number | null,
+  productVersion: string | null,
+];
+
+/**
+ * The statement's one row: the cart, what was asked for, and the lines as one JSON array (a row per line
+ * cost more to decode than the database spent making the JSON).
+ */
+interface Row {
   c_id: number;
   coupon_code: string | null;
   created_now: boolean;
-  written: boolean | null;
-  p_stock: number | null;
-  v_stock: number | null;
-  p_version: string | null;
   requested_stock: number | null;
   requested_version: string | null;
+  lines: LineTuple[];
 }
 
 const value = (name: string) => sql.placeholder(name);
@@ -97,14 +112,14 @@ const statementFor = (target: CartTarget) =>
       lines as (
         select *, true as written from w
         union all select *, false from old where old.id not in (select id from w))
-      select c.id as c_id, c.coupon_code, c.created_at = ${at} as created_now, l.id, l.product_id,
-        l.variant_id, l.line_key, l.quantity, l.personalization, l.added_price_minor, l.written,
-        p.stock as p_stock, v.stock as v_stock, p.updated_at::text as p_version,
-        s.stock as requested_stock, s.version as requested_version
-      from c cross join s left join lines l on true
-        left join products p on p.id = l.product_id
-        left join product_variants v on v.id = l.variant_id
-      order by l.id`;
+      select c.id as c_id, c.coupon_code, c.created_at = ${at} as created_now,
+        s.stock as requested_stock, s.version as requested_version,
+        (select coalesce(json_agg(json_build_array(l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
+            l.personalization, l.added_price_minor, l.written, p.stock, v.stock, p.updated_at::text)
+            order by l.id), '[]')
+          from lines l left join products p on p.id = l.product_id
+            left join product_variants v on v.id = l.variant_id) as lines
+      from c cross join s`;
   });
 
 /**
@@ -138,13 +153,23 @@ export async function addLine(
   const stock: FreshStock = { products: new Map(), variants: new Map() };
   const versions = new Map<number, string | null>();
   let written = false;
-  for (const r of found) {
-    if (r.id === null) continue;
-    rows.push(lineColumns(r));
-    stock.products.set(r.product_id!, r.p_stock);
-    versions.set(r.product_id!, r.p_version);
-    if (r.variant_id !== null) stock.variants.set(r.variant_id, r.v_stock ?? 0);
-    written ||= r.written === true;
+  for (const [
+    id,
+    productId,
+    variantId,
+    lineKey,
+    quantity,
+    personalization,
+    addedPriceMinor,
+    fresh,
+    ...now
+  ] of first.lines) {
+    rows.push({ id, productId, variantId, lineKey, quantity, personalization, addedPriceMinor });
+    const [productStock, variantStock, productVersion] = now;
+    stock.products.set(productId, productStock);
+    versions.set(productId, productVersion);
+    if (variantId !== null) stock.variants.set(variantId, variantStock ?? 0);
+    written ||= fresh;
   }
   return {
     cart: { id: first.c_id, couponCode: first.coupon_code },
