@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import type { z } from '@vitrin/shared/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/server.ts';
@@ -42,6 +43,12 @@ describe('GET /api/docs', () => {
     expect(Object.keys(home.properties.global_setting.properties)).toContain('is_online');
     const report = doc.paths['/api/front/client-errors'].post.requestBody.content['application/json'].schema;
     expect(report.properties.kind.enum).toContain('chunk-load');
+    // Valid against the OpenAPI 3.1 schema, references included (a menu's children refer to their own shape).
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
   });
 
   it('documents every /api/front route the server answers, made from the route as registered', () => {
@@ -68,8 +75,9 @@ describe('GET /api/docs', () => {
       // Every error answer has the one error body.
       for (const [status, answer] of Object.entries(op!.responses)) {
         if (Number(status) < 400 || !answer.content) continue;
-        const schema = answer.content['application/json']!.schema as { required?: string[] };
-        expect(schema.required, `${entry} ${status}`).toEqual(['error']);
+        expect(answer.content['application/json']!.schema, `${entry} ${status}`).toEqual({
+          $ref: '#/components/schemas/ApiError',
+        });
       }
     }
     const documented = Object.entries(paths).flatMap(([path, ops]) =>

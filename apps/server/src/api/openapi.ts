@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
+import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchema, type RouteDocumentation } from './route.ts';
@@ -10,33 +11,76 @@ export interface DocumentedRoute {
   schema: RouteDocumentation;
 }
 
+type Io = 'input' | 'output';
+
+/**
+ * Schemas as the document holds them. The error body is one component that every error answer refers to;
+ * the parts of a recursive schema (a menu's children) become components too, because a `$ref` to `#/$defs`
+ * inside an operation would point at the document's root.
+ */
+function createSchemas() {
+  const components: Record<string, object> = {};
+  const names = new Map<string, string>();
+  const ERROR = 'ApiError';
+
+  function schemaOf(schema: z.ZodType, io: Io): object {
+    if (schema === apiErrorBodySchema) {
+      components[ERROR] ??= schemaOf(z.object(apiErrorBodySchema.shape), 'output');
+      return { $ref: `#/components/schemas/${ERROR}` };
+    }
+    const { $schema: _dialect, $defs, ...json } = jsonSchema(schema, io);
+    if (!$defs) return json;
+    const local = Object.keys($defs);
+    const global = new Map<string, string>();
+    const refs = (text: string) =>
+      text.replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_ref, name: string) => `"#/components/schemas/${global.get(name)}"`,
+      );
+    // A definition may refer to itself, so every local name gets its global name before any is written.
+    for (const name of local) global.set(name, `Schema${names.size + global.size + 1}`);
+    for (const name of local) {
+      const text = refs(JSON.stringify($defs[name]));
+      const known = names.get(text);
+      if (known) global.set(name, known);
+      else {
+        names.set(text, global.get(name)!);
+        components[global.get(name)!] = JSON.parse(text) as object;
+      }
+    }
+    return JSON.parse(refs(JSON.stringify(json))) as object;
+  }
+  return { schemaOf, components };
+}
+type Schemas = ReturnType<typeof createSchemas>;
+
 /** The `parameters` of an operation: each path parameter and each property of the query string. */
-function parametersOf({ url, schema }: DocumentedRoute) {
-  const pathSchema = schema.params ? jsonSchema(schema.params, 'input') : {};
-  const querySchema = schema.querystring ? jsonSchema(schema.querystring, 'input') : {};
+function parametersOf({ url, schema }: DocumentedRoute, { schemaOf }: Schemas) {
+  const path = (schema.params ? schemaOf(schema.params, 'input') : {}) as {
+    properties?: Record<string, object>;
+  };
+  const query = schema.querystring as z.ZodObject | undefined;
   return [
     ...[...url.matchAll(/:(\w+)/g)].map(([, name]) => ({
       name,
       in: 'path',
       required: true,
-      schema: pathSchema.properties?.[name!] ?? { type: 'string' },
+      schema: path.properties?.[name!] ?? { type: 'string' },
     })),
-    ...Object.entries(querySchema.properties ?? {}).map(([name, schema]) => ({
+    ...Object.entries(query?.shape ?? {}).map(([name, part]) => ({
       name,
       in: 'query',
-      required: querySchema.required?.includes(name) ?? false,
-      schema,
+      // Required when leaving it out is refused (a list that may be left out is not).
+      required: !part.safeParse(undefined).success,
+      schema: schemaOf(part, 'input'),
     })),
   ];
 }
 
-function requestBodyOf({ schema }: DocumentedRoute) {
+function requestBodyOf({ schema }: DocumentedRoute, { schemaOf }: Schemas) {
   const body = schema.body ?? schema.documentedBody;
   if (!body) return {};
-  const json = jsonSchema(
-    body instanceof z.ZodType ? body : body.content['application/json'].schema,
-    'input',
-  );
+  const json = schemaOf(body instanceof z.ZodType ? body : body.content['application/json'].schema, 'input');
   const content = {
     'application/json': { schema: json },
     // A multipart body is the same form with its file: text fields, and the file as binary.
@@ -48,24 +92,25 @@ function requestBodyOf({ schema }: DocumentedRoute) {
 /** The API as OpenAPI 3.1, made from the routes as they were registered (with `route.ts`). */
 export function openApiDocument(routes: readonly DocumentedRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas = createSchemas();
   for (const route of routes) {
     const { schema } = route;
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const parameters = parametersOf(route);
+    const parameters = parametersOf(route, schemas);
     paths[path] ??= {};
     paths[path]![route.method.toLowerCase()] = {
       summary: schema.summary,
       tags: schema.tags,
       ...(schema.security ? { security: schema.security } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...requestBodyOf(route),
+      ...requestBodyOf(route, schemas),
       responses: Object.fromEntries(
         Object.entries(schema.answers).map(([status, answer]) => [
           status,
           {
             description: answer.description,
             ...(answer.schema
-              ? { content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } }
+              ? { content: { 'application/json': { schema: schemas.schemaOf(answer.schema, 'output') } } }
               : {}),
           },
         ]),
@@ -84,6 +129,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     },
     paths,
     components: {
+      schemas: schemas.components,
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         bearer: {

@@ -28,6 +28,7 @@ export interface Answer {
 export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as {
     $schema?: string;
+    $defs?: Record<string, object>;
     properties?: Record<string, object>;
     required?: string[];
   };
