@@ -5,6 +5,7 @@
 // the orders placed per second and the latency of the order requests.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { guestOrder } from './guest-order.mjs';
 
 const [base, buyers = '20', productIds = '', seconds = '10'] = process.argv.slice(2);
 const products = productIds.split(',').map(Number);
@@ -39,18 +40,6 @@ function post(path, body, headers = {}) {
   });
 }
 
-const address = {
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '0532 123 45 67',
-  provinceCode: 34,
-  district: 'Kadıköy',
-  line: 'Caferağa Mah. Moda Cad. No: 12 D: 3',
-  postcode: '34710',
-  billingType: 'individual',
-  tcKimlikNo: '10000000146',
-};
-
 const statuses = {};
 /** The first refused order's answer, to say why in the summary. */
 let firstRefusal = null;
@@ -71,18 +60,10 @@ await Promise.all(
       const cookie = [added.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('vitrin_cart='));
       if (added.status !== 201 || !cookie) continue;
       const sent = performance.now();
-      const placed = await post(
-        '/api/front/checkout',
-        {
-          email: `alici-${buyer}-${n}@example.com`,
-          phone: '0532 123 45 67',
-          shippingAddress: address,
-          billingSameAsShipping: true,
-          paymentMethod: 'transfer',
-          acceptTerms: true,
-        },
-        { cookie: cookie.split(';')[0], 'idempotency-key': randomUUID() },
-      );
+      const placed = await post('/api/front/checkout', guestOrder(`alici-${buyer}-${n}@example.com`), {
+        cookie: cookie.split(';')[0],
+        'idempotency-key': randomUUID(),
+      });
       orderTimes.push(performance.now() - sent);
       count(`checkout ${placed.status}`);
       if (placed.status !== 201 && !firstRefusal) firstRefusal = placed.body.toString('utf8').slice(0, 300);
