@@ -1,4 +1,5 @@
 import {
+  type CategoryNode,
   type CategoryPage,
   type HomeShelves,
   LISTING_SORTS,
@@ -101,15 +102,17 @@ export const suggestions = z.object({
   categories: z.array(ref),
 }) satisfies z.ZodType<SearchSuggestion>;
 
-/** The tree is recursive; its children are nodes of the same shape (not repeated here: no `$ref` loops). */
+/** A category with its children, each a node of the same shape (a component of the document). */
 const categoryNode = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
   image,
-  children: z.array(z.unknown()).describe('Category nodes of the same shape, in order'),
+  get children() {
+    return z.array(categoryNode);
+  },
 });
-export const categoryTree = z.array(categoryNode);
+export const categoryTree = z.array(categoryNode) satisfies z.ZodType<CategoryNode[]>;
 
 export const homeShelves = z.object({
   featuredCategories: z.array(ref.extend({ description: z.string(), image })),
