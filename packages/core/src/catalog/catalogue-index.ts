@@ -40,7 +40,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
   const text = createTextIndex(table);
   const orders = new Map<OrderName, SortedSlots>();
   let nameOrder: Float64Array | null = null;
-  const scopeLists = new Map<string, Int32Array>();
+  /** Kept lists: a scope's products in one order, or those of them a filter keeps (with the version made at). */
+  const scopeLists = new Map<string, { list: Int32Array; version: number }>();
   let scopeListBytes = 0;
   const facets = new Map<string, ListingFacets>();
   let active = 0;
@@ -125,24 +126,56 @@ export function createCatalogueIndex(pricing: PriceContext) {
     return (slot) => categories.has(table.category[slot]!);
   }
 
+  /** Keeps a list, dropping the oldest ones when the bound is reached (a Map iterates in insertion order). */
+  function keepList(key: string, list: Int32Array) {
+    for (const [oldKey, old] of scopeLists) {
+      if (scopeListBytes + list.byteLength <= SCOPE_LISTS_BYTES) break;
+      scopeLists.delete(oldKey);
+      scopeListBytes -= old.list.byteLength;
+    }
+    scopeLists.set(key, { list, version });
+    scopeListBytes += list.byteLength;
+    return list;
+  }
+
   /** The scope's active products in one order (kept until the catalogue's structure changes). */
   function scopeList(scope: ListingScope, name: OrderName): Int32Array {
     const key = `${scopeKey(scope)} ${name}`;
     const kept = scopeLists.get(key);
-    if (kept) return kept;
+    if (kept) return kept.list;
     const member = inScope(scope);
-    const list = order(name)
-      .view()
-      .filter((slot) => member(slot));
-    // The oldest lists go first when the bound is reached (a Map iterates in insertion order).
-    for (const [oldKey, old] of scopeLists) {
-      if (scopeListBytes + list.byteLength <= SCOPE_LISTS_BYTES) break;
-      scopeLists.delete(oldKey);
-      scopeListBytes -= old.byteLength;
+    return keepList(
+      key,
+      order(name)
+        .view()
+        .filter((slot) => member(slot)),
+    );
+  }
+
+  /**
+   * What a filter keeps of a scope list, kept too: shoppers repeat filters, and a filter walks the whole
+   * scope. One that reads stock (in stock, variant options in stock) is made again after any change.
+   */
+  function filteredList(
+    scope: ListingScope,
+    name: OrderName,
+    query: ListingQuery,
+    wholesale: boolean,
+    filter: (slot: number) => boolean,
+  ): Int32Array {
+    // Price bounds read the shopper's prices: retail and wholesale lists are kept apart.
+    const key = `${scopeKey(scope)} ${name} ${JSON.stringify([wholesale, query.min, query.max, query.stock, query.tag, query.opt])}`;
+    const readsStock = query.stock === '1' || query.opt.length > 0;
+    const kept = scopeLists.get(key);
+    if (kept && (!readsStock || kept.version === version)) return kept.list;
+    if (kept) {
+      scopeLists.delete(key);
+      scopeListBytes -= kept.list.byteLength;
     }
-    scopeLists.set(key, list);
-    scopeListBytes += list.byteLength;
-    return list;
+    return keepList(
+      key,
+      scopeList(scope, name).filter((slot) => filter(slot)),
+    );
   }
 
   function scopeFacets(scope: ListingScope, wholesale: boolean): ListingFacets {
@@ -272,7 +305,10 @@ export function createCatalogueIndex(pricing: PriceContext) {
         price_asc: wholesale ? 'wholesale' : 'retail',
         price_desc: wholesale ? 'wholesale' : 'retail',
       };
-      const list = scopeList(scope, bySort[query.sort]);
+      const filter = table.filterFor(query, prices);
+      const list = filter
+        ? filteredList(scope, bySort[query.sort], query, wholesale, filter)
+        : scopeList(scope, bySort[query.sort]);
       // Price descending walks the priced part backwards, then the unpriced part backwards (by id,
       // descending): unpriced products come last either way.
       let at = (k: number) => list[k]!;
@@ -287,21 +323,9 @@ export function createCatalogueIndex(pricing: PriceContext) {
         at = (k) => (k < priced ? list[priced - 1 - k]! : list[list.length - 1 - (k - priced)]!);
       }
       const from = (query.page - 1) * query.pageSize;
-      const to = from + query.pageSize;
-      const filter = table.filterFor(query, prices);
       const slots: number[] = [];
-      let total = 0;
-      if (!filter) {
-        total = list.length;
-        for (let k = from; k < Math.min(to, total); k++) slots.push(at(k));
-      } else {
-        for (let k = 0; k < list.length; k++) {
-          const slot = at(k);
-          if (!filter(slot)) continue;
-          if (total >= from && total < to) slots.push(slot);
-          total++;
-        }
-      }
+      for (let k = from; k < Math.min(from + query.pageSize, list.length); k++) slots.push(at(k));
+      const total = list.length;
       return { slots, total, facets: scopeFacets(scope, wholesale) };
     },
     /**
