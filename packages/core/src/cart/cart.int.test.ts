@@ -299,6 +299,26 @@ describe('cart: adding under load and after catalogue changes', () => {
     expect(view.lines[0]!.quantity).toBe(10);
   });
 
+  it('makes one cart with every line when adds of different products arrive at once for a new shopper', async () => {
+    const me = newGuest();
+    const wanted = [
+      { productId: t.shop.kupa },
+      { productId: t.shop.ekitap },
+      { productId: t.shop.pestemal, variantId: t.shop.variants.mavi },
+    ];
+    await Promise.all([1, 2, 3].flatMap(() => wanted.map((w) => add(me, { ...w, quantity: 1 }))));
+    const view = await t.services.cart.view(me, guest);
+    expect(view.lines.map((l) => [l.productId, l.quantity]).sort()).toEqual(
+      wanted.map((w) => [w.productId, 3]).sort(),
+    );
+    expect(
+      await t.db
+        .select()
+        .from(carts)
+        .where(eq(carts.tokenHash, hashToken((me as { token: string }).token))),
+    ).toHaveLength(1);
+  });
+
   it('prices an add with a change made through the catalogue admin at once', async () => {
     const me = newGuest();
     expect((await add(me, { productId: t.shop.kupa, quantity: 1 })).lines[0]!.unitPriceMinor).toBe(25_000);
