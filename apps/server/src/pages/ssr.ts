@@ -3,9 +3,15 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { errorBody, HttpError } from '../http/errors.ts';
-import { encodeAll, pickEncoding, sendCompressedOnce, sendEncoded } from '../http/precompressed.ts';
+import {
+  type Encoded,
+  encodeAll,
+  pickEncoding,
+  sendCompressedOnce,
+  sendEncoded,
+} from '../http/precompressed.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
-import type { CachedPage } from './page-cache.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
 import { type Rendered, type RenderPool, RenderPoolUnavailable } from './render-pool.ts';
 
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
@@ -18,7 +24,7 @@ export interface SsrCaching {
    * after rendering, which may have made it personal).
    */
   mayStore(request: FastifyRequest): boolean;
-  store(request: FastifyRequest, page: Omit<CachedPage, 'wire'>): CachedPage;
+  store(request: FastifyRequest, page: Parameters<PageCache['set']>[1]): CachedPage;
   nonce(reply: FastifyReply): string;
 }
 
@@ -39,11 +45,11 @@ function refuseMethod(request: FastifyRequest, reply: FastifyReply) {
  * A page just rendered and stored: sent compressed like the cache's later hits (page-cache.ts `sendHit`).
  * `x-cache` tells operators (and the tests) whether a page came from the page cache.
  */
-function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPage, encoded: Encoded) {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header('x-cache', 'miss');
-  return sendEncoded(request, reply, page.encoded);
+  return sendEncoded(request, reply, encoded);
 }
 
 /**
@@ -133,13 +139,14 @@ function send(
     isShareable(status, header('cache-control'), cookies.length > 0) &&
     caching.mayStore(request)
   ) {
+    const encoded = rendered.encoded ? { identity: body, ...rendered.encoded } : encodeAll(body);
     const page = caching.store(request, {
       status,
       headers: headers.filter(([name]) => name !== 'content-length'),
-      encoded: rendered.encoded ? { identity: body, ...rendered.encoded } : encodeAll(body),
+      encoded,
       nonce: caching.nonce(reply),
     });
-    return sendStored(request, reply, page);
+    return sendStored(request, reply, page, encoded);
   }
   reply.status(status);
   for (const [name, value] of headers) {
