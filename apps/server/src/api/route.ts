@@ -8,6 +8,7 @@ import type {
   FastifySchemaCompiler,
   FastifySerializerCompiler,
   HTTPMethods,
+  RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
 import { errorBody, HttpError } from '../http/errors.ts';
@@ -38,7 +39,8 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
  * (a failure is 400 GECERSIZ_ISTEK with a Turkish message per field), and the OpenAPI document at /api/docs
  * is made from the registered routes (`openapi.ts`), so the document cannot differ from the code.
  */
-export interface ApiRoute extends Omit<RouteOptions, 'method' | 'url' | 'schema'> {
+export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>
+  extends Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: `/api/front/${string}`;
   summary: string;
@@ -46,9 +48,9 @@ export interface ApiRoute extends Omit<RouteOptions, 'method' | 'url' | 'schema'
   /** A logged-in customer only (cookie or Bearer): anyone else gets 401 OTURUM_GECERSIZ before any check. */
   auth?: boolean;
   /** Path parameters by name; a value the schema refuses is a 400 naming the parameter. */
-  params?: z.ZodRawShape;
+  params?: P;
   /** The query string; the handler gets the parsed value (`request.query`). */
-  querystring?: z.ZodType;
+  querystring?: Q;
   /**
    * The JSON body. It is checked here, and the handler gets it as sent: the domain parses its own input
    * (the pages' form posts reach the same services), with the same schema and the same answers.
@@ -64,6 +66,11 @@ export interface ApiRoute extends Omit<RouteOptions, 'method' | 'url' | 'schema'
   checkedByDomain?: boolean;
   /** Status → answer; error answers have the `{ error: { code, message, fields } }` body. */
   responses: Record<number, Answer>;
+  /** Gets the parsed params and query, typed by their schemas. */
+  handler: (
+    request: FastifyRequest<{ Params: z.output<z.ZodObject<P>>; Querystring: z.output<Q> }>,
+    reply: FastifyReply,
+  ) => unknown;
 }
 
 /** What `openapi.ts` reads back from a registered route's `schema`. */
@@ -147,7 +154,7 @@ function requireCustomer(accountOf: AccountOf) {
  * Registers API routes defined with their schemas. `accountOf` is needed by routes with `auth: true`.
  */
 export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
-  return function route({
+  return function route<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>({
     method,
     url,
     summary,
@@ -160,8 +167,9 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
     checkedByDomain,
     responses,
     preValidation,
+    handler,
     ...options
-  }: ApiRoute) {
+  }: ApiRoute<P, Q>) {
     if (auth && !accountOf) throw new Error(`${method} ${url}: auth needs the account of a request`);
     const documentation: RouteDocumentation = {
       summary,
@@ -177,6 +185,8 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
       ...options,
       method,
       url,
+      // Fastify types a handler by the route's generic; this one's request is typed by the schemas.
+      handler: handler as RouteHandlerMethod,
       schema: {
         ...documentation,
         ...(params ? { params: z.object(params) } : {}),

@@ -1,6 +1,6 @@
 import { addressInput } from '@vitrin/shared/api/account';
 import { z } from '@vitrin/shared/zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { apiRoutes, crossOrigin, errorAnswer, noSession } from '../route.ts';
 import { bodyOf, sendResult } from './replies.ts';
@@ -8,7 +8,6 @@ import { addressAnswer, addressesAnswer, panelWrite } from './schemas.ts';
 
 /** Anything that is not an address id of the customer answers 404, as an unknown id does. */
 const id = z.string().describe('The address id (a positive integer)');
-const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const notFound = { 404: errorAnswer('ADRES_BULUNAMADI: unknown, or another customer’s') };
 
 /**
@@ -66,7 +65,7 @@ export function registerAddressRoutes(app: FastifyInstance, accountOf: AccountOf
     params: { id },
     responses: { ...addressOk, ...noSession, ...notFound },
     handler: async (request, reply) =>
-      sendResult(reply, await accountOf(request, reply).addresses.get(idOf(request)), (address) => ({
+      sendResult(reply, await accountOf(request, reply).addresses.get(request.params.id), (address) => ({
         status: 200,
         body: { address },
       })),
@@ -84,7 +83,7 @@ export function registerAddressRoutes(app: FastifyInstance, accountOf: AccountOf
     handler: async (request, reply) =>
       sendResult(
         reply,
-        await accountOf(request, reply).addresses.update(idOf(request), bodyOf(request.body)),
+        await accountOf(request, reply).addresses.update(request.params.id, bodyOf(request.body)),
         (address) => ({ status: 200, body: { address } }),
       ),
   });
@@ -98,7 +97,7 @@ export function registerAddressRoutes(app: FastifyInstance, accountOf: AccountOf
     params: { id },
     responses: { 204: { description: 'Deleted' }, ...noSession, ...crossOrigin, ...notFound },
     handler: async (request, reply) =>
-      sendResult(reply, await accountOf(request, reply).addresses.remove(idOf(request)), () => ({
+      sendResult(reply, await accountOf(request, reply).addresses.remove(request.params.id), () => ({
         status: 204,
       })),
   });
@@ -112,12 +111,11 @@ export function registerAddressRoutes(app: FastifyInstance, accountOf: AccountOf
     params: { id, kind: z.enum(['shipping', 'billing'], { error: 'Teslimat ya da fatura seçin' }) },
     responses: { ...addressOk, ...panelWrite, ...notFound },
     handler: async (request, reply) => {
-      const { kind } = request.params as { kind: 'shipping' | 'billing' };
-      return sendResult(
-        reply,
-        await accountOf(request, reply).addresses.setDefault(idOf(request), kind),
-        (address) => ({ status: 200, body: { address } }),
-      );
+      const { id, kind } = request.params;
+      return sendResult(reply, await accountOf(request, reply).addresses.setDefault(id, kind), (address) => ({
+        status: 200,
+        body: { address },
+      }));
     },
   });
 }

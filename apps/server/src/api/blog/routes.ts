@@ -1,10 +1,5 @@
 import type { Services } from '@vitrin/core';
-import {
-  type BlogListQuery,
-  type BlogPostCard,
-  blogListQuerySchema,
-  blogPostIdSchema,
-} from '@vitrin/shared/api/blog';
+import { type BlogPostCard, blogListQuerySchema, blogPostIdSchema } from '@vitrin/shared/api/blog';
 import { imageUrl } from '@vitrin/shared/media';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
@@ -85,7 +80,7 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
       404: errorAnswer('BULUNAMADI: no category or tag with this slug'),
     },
     handler: async (request, reply) => {
-      const query = request.query as BlogListQuery;
+      const { query } = request;
       const found = await blog.list(query);
       if (!found) {
         return reply
@@ -108,7 +103,7 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
       404: errorAnswer('BULUNAMADI: no published post with this id (also for an id that is not a number)'),
     },
     handler: async (request, reply) => {
-      const id = blogPostIdSchema.safeParse((request.params as { id: string }).id);
+      const id = blogPostIdSchema.safeParse(request.params.id);
       const page = id.success ? await blog.post(id.data) : null;
       if (!page) return reply.status(404).send(notFoundBody('Blog yazısı', request.url));
       return reply.header('cache-control', CACHE).send(page);

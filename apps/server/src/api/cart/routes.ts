@@ -7,7 +7,7 @@ import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitri
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import { addToCartInput, couponInput, updateQuantityInput } from '@vitrin/shared/api/cart-requests';
 import { z } from '@vitrin/shared/zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
@@ -26,8 +26,6 @@ export interface CartRoutesOptions {
   /** Coupon codes tried per client and cart, counted with the cart page's form. */
   limitCoupon: CouponLimiter;
 }
-
-const lineIdOf = (request: FastifyRequest) => (request.params as { lineId: string }).lineId;
 
 /** The image types a personalization may carry, recognised by their first bytes (never by name or header). */
 function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
@@ -165,7 +163,7 @@ export async function registerCartRoutes(
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
       return answer(reply, 200, () =>
-        cart.setQuantity(owner ?? { token: '' }, lineIdOf(request), request.body, buyer),
+        cart.setQuantity(owner ?? { token: '' }, request.params.lineId, request.body, buyer),
       );
     },
   });
@@ -180,7 +178,7 @@ export async function registerCartRoutes(
     onRequest,
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return answer(reply, 200, () => cart.remove(owner ?? { token: '' }, lineIdOf(request), buyer));
+      return answer(reply, 200, () => cart.remove(owner ?? { token: '' }, request.params.lineId, buyer));
     },
   });
 

@@ -1,7 +1,7 @@
 import type { Services } from '@vitrin/core';
-import { type ListingQuery, listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
+import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
 import { isSlug } from '@vitrin/shared/slug';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { notFoundBody } from '../../http/errors.ts';
 import { encodeAll, sendEncoded } from '../../http/precompressed.ts';
 import type { AccountOf } from '../../sessions/account.ts';
@@ -24,10 +24,8 @@ import {
  */
 const CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-function slugOf(request: FastifyRequest): string | undefined {
-  const { slug } = request.params as { slug: string };
-  return isSlug(slug) ? slug : undefined;
-}
+/** A slug that is not well formed names nothing: answered 404 without a look-up. */
+const wellFormed = (slug: string) => (isSlug(slug) ? slug : undefined);
 
 const notFound = { 404: errorAnswer('BULUNAMADI') };
 
@@ -93,9 +91,9 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
         ...notFound,
       },
       handler: async (request, reply) => {
-        const slug = slugOf(request);
+        const slug = wellFormed(request.params.slug);
         const shopper = await accountOf(request, reply).shopper();
-        const page = slug && (await load(slug, request.query as ListingQuery, shopper));
+        const page = slug && (await load(slug, request.query, shopper));
         if (!page) return reply.status(404).send(notFoundBody(what, request.url));
         return reply.header('cache-control', CACHE).send(page);
       },
@@ -113,7 +111,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       ...invalid,
     },
     handler: async (request, reply) => {
-      const { q, ...query } = request.query as ListingQuery & { q: string };
+      const { q, ...query } = request.query;
       const shopper = await accountOf(request, reply).shopper();
       return reply.header('cache-control', CACHE).send(await catalog.search(q, query, shopper));
     },
@@ -127,7 +125,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     querystring: searchQuerySchema,
     responses: { 200: { description: 'Suggestions', schema: suggestions }, ...invalid },
     handler: async (request, reply) => {
-      const { q } = request.query as { q: string };
+      const { q } = request.query;
       return reply.header('cache-control', CACHE).send(await catalog.suggest(q));
     },
   });
@@ -146,7 +144,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     params: slugParam,
     responses: { 200: { description: 'Product', schema: productDetail, serialize: 'schema' }, ...notFound },
     handler: async (request, reply) => {
-      const slug = slugOf(request);
+      const slug = wellFormed(request.params.slug);
       const shopper = await accountOf(request, reply).shopper();
       if (shopper.wholesale) {
         const product = slug && (await catalog.product(slug, shopper));

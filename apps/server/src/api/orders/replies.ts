@@ -6,7 +6,7 @@ import type { AccountOf } from '../../sessions/account.ts';
 /**
  * Shared by the order and payment routes: every answer is one shopper's (`private, no-store`), a domain
  * refusal becomes the API error body with its status, and the viewer is the logged-in customer (if any)
- * plus the guest link's `token` (if any).
+ * (the guest link's `token` is the query's).
  */
 export async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   reply.header('cache-control', 'private, no-store');
@@ -22,9 +22,4 @@ export async function customerIdOf(accountOf: AccountOf, request: FastifyRequest
   const account = accountOf(request, reply);
   // No session token, no look-up: a guest with a link costs no session query.
   return account.hasSession() ? ((await account.customer())?.id ?? null) : null;
-}
-
-export function tokenOf(request: FastifyRequest): string | undefined {
-  const token = (request.query as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' ? token : undefined;
 }

@@ -1,13 +1,12 @@
 import type { Services } from '@vitrin/core';
 import { orderAccessQuery, orderListQuery } from '@vitrin/shared/api/order-requests';
 import { z } from '@vitrin/shared/zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
-import { answer, customerIdOf, tokenOf } from './replies.ts';
+import { answer, customerIdOf } from './replies.ts';
 import { detail, list, notFound } from './schemas.ts';
 
-const orderNoOf = (request: FastifyRequest) => (request.params as { orderNo: string }).orderNo;
 /** Anything but one of the viewer's order numbers answers 404, as an unknown number does. */
 const orderNo = { orderNo: z.string().describe('The order number') };
 
@@ -45,9 +44,9 @@ export function registerOrderRoutes(app: FastifyInstance, services: Services, ac
     responses: { 200: { description: 'Order', schema: detail }, ...invalid, ...notFound },
     handler: async (request, reply) =>
       answer(reply, async () =>
-        services.orders.detail(orderNoOf(request), {
+        services.orders.detail(request.params.orderNo, {
           customerId: await customerIdOf(accountOf, request, reply),
-          token: tokenOf(request),
+          token: request.query.token,
         }),
       ),
   });
@@ -71,9 +70,9 @@ export function registerOrderRoutes(app: FastifyInstance, services: Services, ac
     },
     handler: async (request, reply) =>
       answer(reply, async () =>
-        services.orders.cancel(orderNoOf(request), {
+        services.orders.cancel(request.params.orderNo, {
           customerId: await customerIdOf(accountOf, request, reply),
-          token: tokenOf(request),
+          token: request.query.token,
         }),
       ),
   });

@@ -18,8 +18,6 @@ import { customerIdOf } from '../orders/replies.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
 import { list, notFound, ticketAnswer, upload, withFile } from './schemas.ts';
 
-const ticketNoOf = (request: FastifyRequest) => (request.params as { ticketNo: string }).ticketNo;
-
 const tooLarge = () =>
   new HttpError(
     413,
@@ -127,7 +125,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
     handler: async (request, reply) =>
       sendResult(
         reply,
-        await asCustomer(request, reply, (id) => support.detail(id, ticketNoOf(request))),
+        await asCustomer(request, reply, (id) => support.detail(id, request.params.ticketNo)),
         ticket(200),
       ),
   });
@@ -149,7 +147,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
     handler: async (request, reply) =>
       sendResult(
         reply,
-        await asCustomer(request, reply, (id) => support.close(id, ticketNoOf(request))),
+        await asCustomer(request, reply, (id) => support.close(id, request.params.ticketNo)),
         ticket(200),
       ),
   });
@@ -163,10 +161,8 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
     params: { ...ticketNo, messageId: z.string().describe('The message id') },
     responses: { 200: { description: 'The file' }, ...noSession, ...notFound },
     handler: async (request, reply) => {
-      const { messageId } = request.params as { messageId: string };
-      const result = await asCustomer(request, reply, (id) =>
-        support.attachment(id, ticketNoOf(request), messageId),
-      );
+      const { ticketNo: number, messageId } = request.params;
+      const result = await asCustomer(request, reply, (id) => support.attachment(id, number, messageId));
       if (!result.ok) return sendResult(reply, result, () => ({ status: 200 }));
       const { bytes, name, type } = result.value;
       const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -245,7 +241,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
       handler: async (request, reply) => {
         const result = await asCustomer(request, reply, async (id) => {
           const { fields, upload: file } = await formOf(request);
-          return support.reply(id, ticketNoOf(request), fields, file);
+          return support.reply(id, request.params.ticketNo, fields, file);
         });
         return sendResult(reply, result, ticket(201));
       },

@@ -7,8 +7,6 @@ import { answer } from '../cart/replies.ts';
 import { apiRoutes, errorAnswer } from '../route.ts';
 import { compareView, productIdParam, refused } from './schemas.ts';
 
-const productIdOf = (request: FastifyRequest) => (request.params as { productId: string }).productId;
-
 /**
  * The compare list (Karşılaştır): up to four product ids in the `vitrin_compare` cookie, for guests and
  * customers alike. Every answer is the whole table (`CompareView`).
@@ -72,7 +70,7 @@ export function registerCompareRoutes(
     handler: async (request, reply) => {
       const shopper = await shopperOf(request, reply);
       return answer(reply, 200, async () => {
-        const { view, ids } = await compare.remove(cookieCompare(request), productIdOf(request), shopper);
+        const { view, ids } = await compare.remove(cookieCompare(request), request.params.productId, shopper);
         reply.header('set-cookie', compareCookie(request, ids));
         return view;
       });

@@ -1,14 +1,12 @@
 import type { Services } from '@vitrin/core';
 import { productRefInput } from '@vitrin/shared/api/wishlist';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginListWrite, wishlistCookie } from '../../sessions/wishlist-cookie.ts';
 import { wishlistRequest } from '../../sessions/wishlist-request.ts';
 import { answer } from '../cart/replies.ts';
 import { apiRoutes, errorAnswer } from '../route.ts';
 import { productIdParam, refused, wishlistView } from './schemas.ts';
-
-const productIdOf = (request: FastifyRequest) => (request.params as { productId: string }).productId;
 
 /**
  * Favourites (Favorilerim): a customer's are stored, a guest's travel in the `vitrin_wishlist` cookie and
@@ -73,7 +71,7 @@ export function registerWishlistRoutes(
     handler: async (request, reply) => {
       const { owner, shopper } = await wishlistRequest(request, reply, accountOf);
       return answer(reply, 200, async () => {
-        const { view, guest } = await wishlist.remove(owner, productIdOf(request), shopper);
+        const { view, guest } = await wishlist.remove(owner, request.params.productId, shopper);
         if (guest) reply.header('set-cookie', wishlistCookie(request, guest));
         return view;
       });
