@@ -24,6 +24,7 @@ import { queryStems, type SearchTerms } from './search-index.ts';
 import { homeShelves } from './shelves.ts';
 
 const SUGGESTIONS = 6;
+const MAX_STEMMED_QUERIES = 5_000;
 
 function searchTerms(q: string): SearchTerms | null {
   const folded = foldTurkish(q);
@@ -76,9 +77,26 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     );
   }
 
+  /**
+   * A query's stems depend on its text alone (PostgreSQL's `turkish` configuration): kept, so that a search
+   * the answers cache misses (another page, filter or catalogue version) asks the database nothing.
+   */
+  const stems = new Map<string, Promise<string[]>>();
+  const stemsOf = (lowered: string): Promise<string[]> => {
+    let known = stems.get(lowered);
+    if (!known) {
+      // Bounded so that endless made-up queries cannot grow memory without limit.
+      if (stems.size >= MAX_STEMMED_QUERIES) stems.clear();
+      known = queryStems(db, lowered);
+      stems.set(lowered, known);
+      known.catch(() => stems.delete(lowered));
+    }
+    return known;
+  };
+
   const searchAnswers = cache.keyed('search', async (key): Promise<ProductListing> => {
     const [terms, query, wholesale] = JSON.parse(key) as [SearchTerms, ListingQuery, boolean];
-    const [stems, ctx] = await Promise.all([queryStems(db, terms.lowered), context({ wholesale })]);
+    const [stems, ctx] = await Promise.all([stemsOf(terms.lowered), context({ wholesale })]);
     const current = await index.get();
     return listingOf(current.search(terms, stems, query, wholesale), query, (slots) =>
       current.cards(slots, ctx),
