@@ -37,6 +37,25 @@ describe('prepared statements', () => {
     expect(again[0]!.note).toBe('Çorum');
   });
 
+  it('keeps answering when more texts than it keeps parsed come and go', async () => {
+    for (let n = 0; n < 210; n++) {
+      const [row] = await preparedRows<{ n: number }>(
+        database.db,
+        `probe_${n}`,
+        sql.raw(`select ${n}::int as n`),
+      );
+      expect(row!.n).toBe(n);
+    }
+    expect(await preparedRows(database.db, 'probe_0', sql.raw('select 0::int as n'))).toEqual([{ n: 0 }]);
+    if (database.kind === 'pglite') {
+      // One engine: what it holds parsed is what the bound lets it keep.
+      const [held] = await database.query<{ n: number }>(
+        'select count(*)::int as n from pg_prepared_statements',
+      );
+      expect(held!.n).toBeLessThanOrEqual(200);
+    }
+  });
+
   it('refuses with the database error, its code in the cause chain', async () => {
     const insert = (note: string) =>
       preparedRows(

@@ -71,6 +71,7 @@ interface PgliteStatements {
   parsers: PGlite['parsers'];
 }
 const pgliteStatements = new WeakMap<PGlite, PgliteStatements>();
+const MAX_PARSED = 200;
 
 function statementsOf(pg: PGlite): PgliteStatements {
   let state = pgliteStatements.get(pg);
@@ -104,6 +105,11 @@ function runOnPglite<T>(pg: PGlite, name: string, query: Query): Promise<T[]> {
       try {
         let paramTypes = parsed.get(name);
         if (!paramTypes) {
+          // Bounded like the names: a text made per argument would otherwise pile statements up in the engine.
+          if (parsed.size >= MAX_PARSED) {
+            await pg.execProtocol(serialize.query('deallocate all'), { syncToFs: false });
+            parsed.clear();
+          }
           const described = await pg.execProtocol(
             concat([
               serialize.parse({ name, text: query.sql }),
