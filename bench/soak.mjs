@@ -22,6 +22,8 @@ const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES ?? Math.min(2, MIN
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS ?? 16);
 const RATE = Number(process.env.SOAK_RATE ?? 150);
 const CHECKOUT_EVERY = Number(process.env.SOAK_CHECKOUT_EVERY ?? 4);
+// Node options for the server, e.g. V8 flags to measure: SOAK_NODE_ARGS="--max-semi-space-size=2".
+const NODE_ARGS = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SAMPLE_MS = 10_000;
 const GROWTH_LIMIT = 0.05;
 const HEADERS = { 'accept-encoding': 'br, gzip' };
@@ -63,7 +65,7 @@ async function shop(server) {
 
 runMain(async () => {
   const machine = machineInfo();
-  const vitrin = await startVitrin({ name: 'vitrin (soak)' });
+  const vitrin = await startVitrin({ name: 'vitrin (soak)', nodeArgs: NODE_ARGS });
   const { categories, slugs, buyable } = await shop(vitrin);
   console.log(
     `soak: ${MINUTES} min (warm-up ${WARMUP_MINUTES}), ${SHOPPERS} shoppers, ${RATE} req/s, ` +
@@ -185,7 +187,13 @@ runMain(async () => {
   const summary = {
     date: new Date().toISOString(),
     machine: { ...machine, loadAverageAfter: machineInfo().loadAverage },
-    settings: { minutes: MINUTES, warmupMinutes: WARMUP_MINUTES, shoppers: SHOPPERS, rate: RATE },
+    settings: {
+      minutes: MINUTES,
+      warmupMinutes: WARMUP_MINUTES,
+      shoppers: SHOPPERS,
+      rate: RATE,
+      nodeArgs: NODE_ARGS,
+    },
     requests,
     reqPerSec: round1(requests / seconds),
     orders,
