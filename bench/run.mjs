@@ -254,9 +254,10 @@ async function searchLoad(target, base, paths, shoppers) {
 }
 
 /**
- * The server keeps search answers for a minute, keyed by the query and its listing parameters. The cold
- * mix gives every request its own page size (1-48, then the next query), so no answer is ever reused and
- * each request does the whole search; the page size changes only how many cards are priced.
+ * The server keeps search answers while the catalogue is unchanged, keyed by the query and its listing
+ * parameters. The cold mix gives every request its own page size (1-48, then the next query), so no answer
+ * is ever reused and each request does the whole search; the page size changes only how many cards are
+ * priced.
  */
 function coldSearchPaths() {
   const paths = [];
