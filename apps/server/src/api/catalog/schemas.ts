@@ -33,7 +33,8 @@ export const slugParam = { slug: z.string().describe('Lower-case letters, digits
 
 const ref = z.object({ slug: z.string(), name: z.string() });
 
-const price = z
+/** A shopper's price of a product (cards, the product, wishlist and compare lines). */
+export const price = z
   .object({
     amountMinor: z.number().int().describe('TRY minor units, VAT included'),
     vatRate: z.number().int(),

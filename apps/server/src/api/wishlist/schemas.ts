@@ -1,20 +1,9 @@
 import type { CompareView, WishlistView } from '@vitrin/shared/api/wishlist';
 import { z } from '@vitrin/shared/zod';
+import { price } from '../catalog/schemas.ts';
 import { crossOrigin, errorAnswer, maintenance } from '../route.ts';
 
 /** What the wishlist and compare API answer (the shared module has these as types only). */
-const price = z
-  .object({
-    amountMinor: z.number().int().describe('TRY minor units, VAT included'),
-    vatRate: z.number().int(),
-    marketMinor: z.number().int().nullable(),
-    discountPercent: z.number().int().nullable(),
-    instalmentBaseMinor: z.number().int(),
-    originalCurrency: z.string(),
-    isWholesale: z.boolean(),
-  })
-  .nullable();
-
 const card = z.object({
   id: z.number().int(),
   slug: z.string(),
