@@ -1,0 +1,45 @@
+/**
+ * Staff roles and what each may do: one table, read by the server on every admin route and by the panel to
+ * hide what a role cannot do. A new kind of action is a new permission here, given to the roles that have it.
+ */
+export const STAFF_ROLES = ['owner', 'manager', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Sahip',
+  manager: 'Yönetici',
+  support: 'Destek',
+};
+
+/** Each permission and the roles that have it besides the owner (who has every one). */
+const GRANTS = {
+  'dashboard.read': ['manager', 'support'],
+  'orders.read': ['manager', 'support'],
+  'orders.write': ['manager'],
+  'customers.read': ['manager', 'support'],
+  'customers.write': ['manager'],
+  'tickets.read': ['manager', 'support'],
+  'tickets.write': ['manager', 'support'],
+  'coupons.write': ['manager'],
+  'catalog.write': ['manager'],
+  'content.write': ['manager'],
+  'settings.write': [],
+  'staff.manage': [],
+  'audit.read': [],
+} as const satisfies Record<string, readonly Exclude<StaffRole, 'owner'>[]>;
+
+export type Permission = keyof typeof GRANTS;
+export const PERMISSIONS = Object.keys(GRANTS) as Permission[];
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return role === 'owner' || (GRANTS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export function permissionsOf(role: StaffRole): Permission[] {
+  return PERMISSIONS.filter((permission) => can(role, permission));
+}
+
+/** Roles that must set up two-step verification before their session can do anything else. */
+export function totpRequiredFor(role: StaffRole): boolean {
+  return role === 'owner' || role === 'manager';
+}
