@@ -860,3 +860,84 @@ export const personalizationUploads = pgTable(
     index('personalization_uploads_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Staff accounts of the owner's panel, apart from customers: a staff member is never a shopper's account.
+ * `email` is stored folded to lower case. Two-step verification: `totp_secret` once confirmed, a
+ * `totp_pending_secret` while being set up; `totp_last_step` is the 30-second step of the last accepted
+ * code, so a code is never accepted twice. Ten wrong passwords or codes in a row lock the account.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'support'] }).notNull(),
+    /** `scrypt$N$r$p$salt$hash`, the customers' hasher (`customers/passwords.ts`). */
+    passwordHash: text('password_hash').notNull(),
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpConfirmedAt: timestampTz('totp_confirmed_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: timestampTz('disabled_at'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestampTz('locked_until'),
+    lastLoginAt: timestampTz('last_login_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('staff_email_idx').on(t.email),
+    check('staff_role_check', sql`${t.role} in ('owner', 'manager', 'support')`),
+  ],
+);
+
+/**
+ * Staff sessions (the `vitrin_staff` cookie): the token's SHA-256 only. Idle for 30 minutes or 12 hours old
+ * ends one; `revoked_at` ends it at once (logout, password change, disabling, "end all sessions").
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestampTz('last_seen_at').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_idx').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * Who changed what in the shop, from the panel (a staff member) or the CLI: the changed fields only, before
+ * and after. Written in the transaction of the change; never updated. Staff are disabled, never deleted,
+ * so `staff_id` always names someone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestampTz('at').notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: ['staff', 'cli'] }).notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.at),
+  ],
+);
