@@ -1,4 +1,4 @@
-// Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; server → core → shared; shared stands
+// Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; admin → shared; server → core → shared; shared stands
 // alone; nothing imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
 // Test helpers live in a `testing/` folder per package (some older ones still as `test-*.ts` beside their feature).
 const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|/testing/.+)$';
@@ -7,6 +7,8 @@ const notTestFiles = '^packages/core/src/payments/test-provider\\.ts$';
 // The storefront's build plugin runs in Node at build time, never in the bundle: it compresses with the
 // server's own code so the built files are byte for byte what the server would send itself.
 const webBuildTool = '^apps/web/precompress\\.ts$';
+// The panel's build config uses that plugin too (Node, build time).
+const adminBuildTool = '^apps/admin/vite\\.config\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -41,10 +43,20 @@ module.exports = {
       to: { path: '^(packages/core|apps/server)/' },
     },
     {
+      name: 'admin-only-shared',
+      severity: 'error',
+      comment: 'The staff panel runs in the browser too: it may use shared, never core or another app.',
+      from: { path: '^apps/admin/', pathNot: adminBuildTool },
+      to: { path: '^(packages/core|apps/(?!admin/))' },
+    },
+    {
       name: 'nothing-imports-apps',
       severity: 'error',
       comment: 'An app is an end point; code outside it (other app, packages) must not import from it.',
-      from: { path: '^(apps/[^/]+|packages|tests|bench|scripts)/', pathNot: webBuildTool },
+      from: {
+        path: '^(apps/[^/]+|packages|tests|bench|scripts)/',
+        pathNot: `${webBuildTool}|${adminBuildTool}`,
+      },
       to: { path: '^apps/', pathNot: '^$1/' },
     },
     {

@@ -47,6 +47,7 @@ import { registerSsr } from '../pages/ssr.ts';
 import { createAccountContext, type ServerAccountContext } from '../sessions/account.ts';
 import { createAccountLimiter } from '../sessions/account-limits.ts';
 import { hasWholesaleCookie } from '../sessions/session-cookie.ts';
+import { registerAdminApp } from './admin-app.ts';
 import { registerDatabaseOutage } from './database-outage.ts';
 import { errorBody, handleError, notFoundBody } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
    */
   webBuildEntry?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** The built staff panel (apps/admin/build by default). */
+  adminBuildDir?: string | undefined;
 }
 
 const MAX_URL_LENGTH = 2048;
@@ -78,7 +81,14 @@ const assetsDir = path.resolve(import.meta.dirname, '../../assets');
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 
-export async function buildApp({ services, config, webBuild, webBuildEntry, logger = false }: AppOptions) {
+export async function buildApp({
+  services,
+  config,
+  webBuild,
+  webBuildEntry,
+  logger = false,
+  adminBuildDir,
+}: AppOptions) {
   const app = Fastify({
     logger,
     genReqId: () => randomUUID(),
@@ -305,6 +315,8 @@ export async function buildApp({ services, config, webBuild, webBuildEntry, logg
       pool,
     );
   }
+  // After the pages: the panel's paths then answer every method the pages added, themselves.
+  await registerAdminApp(app, adminBuildDir);
 
   return app;
 }

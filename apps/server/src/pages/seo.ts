@@ -46,6 +46,7 @@ export function registerSeoRoutes(
         [
           'User-agent: *',
           'Disallow: /api/',
+          'Disallow: /admin',
           'Disallow: /panel',
           'Disallow: /cart',
           'Disallow: /checkout',

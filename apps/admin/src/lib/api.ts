@@ -1,0 +1,85 @@
+import { isApiErrorBody } from '@vitrin/shared/api/error-body';
+
+/** An answer of the admin API that is not a success, with its Turkish message and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    /** Seconds to wait before trying again (429 and 503 carry it). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const SESSION_REQUIRED = 'YONETICI_OTURUMU_GEREKLI';
+export const TOTP_SETUP_REQUIRED = 'TOTP_KURULUMU_GEREKLI';
+
+type Listener = (error: ApiError) => void;
+let onSessionLost: Listener = () => {};
+
+/** What happens when the API says the session is gone (expired, revoked): the router sends to the login. */
+export function whenSessionLost(listener: Listener) {
+  onSessionLost = listener;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  /** A 401 is an expected answer here (the session check, the login itself): no redirect. */
+  quiet401?: boolean;
+}
+
+async function request<T>(method: string, path: string, { body, quiet401 }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/admin${path}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'BAGLANTI_YOK', 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.');
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return data as T;
+
+  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  const error = isApiErrorBody(data)
+    ? new ApiError(response.status, data.error.code, data.error.message, data.error.fields, retryAfter)
+    : new ApiError(
+        response.status,
+        'BEKLENMEYEN_YANIT',
+        `Sunucu beklenmeyen bir yanıt verdi (${response.status}). Biraz sonra tekrar deneyin.`,
+        {},
+        retryAfter,
+      );
+  if (error.status === 401 && !quiet401) onSessionLost(error);
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+  delete: (path: string) => request<void>('DELETE', path),
+};
+
+/** "3 dakika", "45 saniye": the wait of a 429 in words. */
+export function waitText(seconds: number) {
+  return seconds >= 60 ? `${Math.ceil(seconds / 60)} dakika` : `${seconds} saniye`;
+}
+
+/** The message to show for any failure: the API's own, else a general one. */
+export function messageOf(error: unknown) {
+  if (!(error instanceof ApiError)) return 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.';
+  if (error.status === 429 && error.retryAfter) {
+    return `${error.message} ${waitText(error.retryAfter)} sonra tekrar deneyin.`;
+  }
+  return error.message;
+}

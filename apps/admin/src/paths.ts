@@ -1,0 +1,9 @@
+/** The panel's screens, relative to its base /admin (the router's basename). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  account: '/hesabim',
+  totp: '/hesabim/iki-adimli-dogrulama',
+  staff: '/personel',
+  audit: '/denetim',
+} as const;

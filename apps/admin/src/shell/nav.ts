@@ -1,0 +1,33 @@
+import type { Permission } from '@vitrin/shared/staff/permissions';
+import { paths } from '../paths.ts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** What the screen is for, on the home screen. */
+  description: string;
+  /** Shown only to roles with it; none: every staff member. */
+  permission?: Permission;
+}
+
+/** The panel's screens in the menu's order; a new screen is a line here and a route in router.tsx. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: paths.home, label: 'Ana sayfa', description: 'Kimin giriş yaptığı ve panelin ekranları.' },
+  {
+    to: paths.staff,
+    label: 'Personel',
+    description: 'Personel ekleyin, rollerini değiştirin, hesapları kapatın.',
+    permission: 'staff.manage',
+  },
+  {
+    to: paths.audit,
+    label: 'Denetim kaydı',
+    description: 'Panelde ve komut satırında kimin neyi ne zaman değiştirdiği.',
+    permission: 'audit.read',
+  },
+  {
+    to: paths.account,
+    label: 'Hesabım',
+    description: 'Şifrenizi ve iki adımlı doğrulamayı yönetin.',
+  },
+];

@@ -1,0 +1,60 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { type FieldValues, type FormState, get, type Path, type UseFormRegister } from 'react-hook-form';
+import { Field, Input, Select } from './field.tsx';
+
+interface Bound<T extends FieldValues> {
+  /** The form (React Hook Form's useForm) the control belongs to. */
+  form: { register: UseFormRegister<T>; formState: NoInfer<FormState<T>> };
+  name: NoInfer<Path<T>>;
+  label: string;
+  hint?: ReactNode;
+}
+
+const errorOf = <T extends FieldValues>(form: Bound<T>['form'], name: Path<T>): string | undefined =>
+  (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+
+/** A labelled input of a form, with its error from the form's schema or from the API. */
+export function FormInput<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  ...input
+}: Bound<T> & Omit<ComponentProps<'input'>, 'name' | 'form'>) {
+  return (
+    <Field label={label} error={errorOf(form, name)} hint={hint}>
+      {(control) => <Input {...control} {...input} {...form.register(name)} />}
+    </Field>
+  );
+}
+
+export function FormSelect<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  children,
+}: Bound<T> & { children: ReactNode }) {
+  return (
+    <Field label={label} error={errorOf(form, name)} hint={hint}>
+      {(control) => (
+        <Select {...control} {...form.register(name)}>
+          {children}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/** The 6-digit code of an authenticator app: digits keyboard on a phone, filled in by the OS when it can. */
+export function CodeInput<T extends FieldValues>(props: Omit<Bound<T>, 'label'>) {
+  return (
+    <FormInput
+      {...props}
+      label="Doğrulama kodu"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+    />
+  );
+}
