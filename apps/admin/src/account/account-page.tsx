@@ -64,6 +64,7 @@ export function AccountPage() {
           onSubmit={form.handleSubmit((values) => change.mutate(values))}
         >
           <FormError message={errors.root?.server?.message} />
+          <input type="email" name="username" autoComplete="username" value={staff.email} readOnly hidden />
           {change.isSuccess && (
             <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
               Şifreniz değiştirildi. Diğer cihazlardaki oturumlarınız kapatıldı.

@@ -9,6 +9,7 @@ import { useStaffList } from '../staff/staff-api.ts';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
+import { entityLabel } from './labels.ts';
 
 export type AuditFilterValues = { staffId: string; entity: string; from: string; to: string };
 
@@ -38,9 +39,11 @@ export function AuditFilters({ values, error, onApply }: Props) {
       className="grid gap-3 rounded-lg border border-stone-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       onSubmit={form.handleSubmit(() => onApply(form.getValues() as AuditFilterValues))}
     >
-      <div className="sm:col-span-2 lg:col-span-5">
-        <FormError message={errors.root?.server?.message} />
-      </div>
+      {errors.root?.server && (
+        <div className="sm:col-span-2 lg:col-span-5">
+          <FormError message={errors.root.server.message} />
+        </div>
+      )}
       <FormSelect form={form} name="staffId" label="Personel">
         <option value="">Tümü</option>
         {staff.data?.map((member) => (
@@ -53,7 +56,7 @@ export function AuditFilters({ values, error, onApply }: Props) {
         <option value="">Tümü</option>
         {entities.data?.map((entity) => (
           <option key={entity} value={entity}>
-            {entity}
+            {entityLabel(entity)}
           </option>
         ))}
       </FormSelect>

@@ -7,6 +7,7 @@ import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { AuditChanges } from './audit-changes.tsx';
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx';
+import { actionLabel, entityLabel } from './labels.ts';
 import { Pager } from './pager.tsx';
 
 const FILTERS = ['staffId', 'entity', 'from', 'to'] as const;
@@ -54,9 +55,9 @@ export function AuditPage() {
                       {formatDateTime(item.at)}
                     </time>
                     <span className="font-medium break-all">{actorText(item.actor)}</span>
-                    <span className="font-mono text-sm text-stone-800">{item.action}</span>
+                    <span className="text-stone-900">{actionLabel(item.action)}</span>
                     <span className="text-sm text-stone-700">
-                      {item.entity}
+                      {entityLabel(item.entity)}
                       {item.entityId ? ` #${item.entityId}` : ''}
                     </span>
                   </div>

@@ -82,7 +82,8 @@ export function Shell() {
           Menü
         </button>
         <p className="min-w-0 flex-1 truncate font-semibold">
-          {shopName} <span className="font-normal text-stone-600">· Yönetim</span>
+          {shopName && `${shopName} · `}
+          <span className="font-normal text-stone-600">Yönetim</span>
         </p>
         <div className="hidden items-center gap-2 text-sm sm:flex">
           <span>{staff.name}</span>
@@ -95,24 +96,28 @@ export function Shell() {
       <div className="mx-auto flex max-w-7xl">
         <aside className="hidden w-56 shrink-0 p-4 md:block">{nav}</aside>
         {drawerOpen && (
-          <div className="fixed inset-0 z-40 md:hidden">
+          <aside id="panel-menu" aria-label="Menü" className="fixed inset-0 z-40 md:hidden">
             <button
               type="button"
+              tabIndex={-1}
               aria-label="Menüyü kapat"
               className="absolute inset-0 bg-black/40"
               onClick={() => setDrawerOpen(false)}
             />
-            <div
-              id="panel-menu"
-              className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-4 bg-white p-4"
-            >
-              <div className="text-sm">
-                <p className="font-medium">{staff.name}</p>
-                <Badge tone="info">{STAFF_ROLE_LABELS[staff.role]}</Badge>
+            <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col gap-4 overflow-y-auto bg-white p-4">
+              <div className="flex items-start justify-between gap-2 text-sm">
+                <div>
+                  <p className="font-medium">{staff.name}</p>
+                  <Badge tone="info">{STAFF_ROLE_LABELS[staff.role]}</Badge>
+                </div>
+                {/* The drawer just opened: its first control takes the focus. */}
+                <Button look="secondary" autoFocus onClick={() => setDrawerOpen(false)}>
+                  Kapat
+                </Button>
               </div>
               {nav}
             </div>
-          </div>
+          </aside>
         )}
         <main id="icerik" className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />

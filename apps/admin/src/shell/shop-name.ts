@@ -12,5 +12,5 @@ export function useShopName() {
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return data || 'Mağaza';
+  return data ?? '';
 }

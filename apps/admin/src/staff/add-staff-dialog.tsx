@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
-import { RoleOptions } from './role-options.tsx';
+import { ROLE_HINT, RoleOptions } from './role-options.tsx';
 import { STAFF_KEY } from './staff-api.ts';
 
 /** Adds a staff member; the password the server made is shown here once, to pass on to them. */
@@ -75,7 +75,7 @@ export function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () =
           <FormError message={errors.root?.server?.message} />
           <FormInput form={form} name="email" label="E-posta" type="email" autoComplete="off" />
           <FormInput form={form} name="name" label="Ad" autoComplete="off" />
-          <FormSelect form={form} name="role" label="Rol">
+          <FormSelect form={form} name="role" label="Rol" hint={ROLE_HINT}>
             <RoleOptions />
           </FormSelect>
           <div className="flex justify-end gap-2">

@@ -5,7 +5,7 @@ import { messageOf } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field, FormError, Select } from '../ui/field.tsx';
-import { RoleOptions } from './role-options.tsx';
+import { ROLE_HINT, RoleOptions } from './role-options.tsx';
 import { useEndSessions, useStaffUpdate } from './staff-api.ts';
 
 type Action = 'role' | 'disable' | 'sessions';
@@ -56,13 +56,25 @@ export function StaffActions({ member }: { member: StaffRow }) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap gap-2">
-        <Button look="secondary" className="min-h-9 px-3 py-1" onClick={() => open('role')}>
+        <Button
+          look="secondary"
+          className="min-h-8 px-2 py-1 text-xs whitespace-nowrap"
+          onClick={() => open('role')}
+        >
           Rolü değiştir
         </Button>
-        <Button look="secondary" className="min-h-9 px-3 py-1" onClick={() => open('disable')}>
+        <Button
+          look="secondary"
+          className="min-h-8 px-2 py-1 text-xs whitespace-nowrap"
+          onClick={() => open('disable')}
+        >
           {member.disabled ? 'Etkinleştir' : 'Devre dışı bırak'}
         </Button>
-        <Button look="secondary" className="min-h-9 px-3 py-1" onClick={() => open('sessions')}>
+        <Button
+          look="secondary"
+          className="min-h-8 px-2 py-1 text-xs whitespace-nowrap"
+          onClick={() => open('sessions')}
+        >
           Oturumları kapat
         </Button>
       </div>
@@ -74,7 +86,7 @@ export function StaffActions({ member }: { member: StaffRow }) {
           'Rolü değiştir',
           <>
             <p>{who} için yeni rolü seçin.</p>
-            <Field label="Rol">
+            <Field label="Rol" hint={ROLE_HINT}>
               {(control) => (
                 <Select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
                   <RoleOptions />

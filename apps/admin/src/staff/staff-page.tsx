@@ -2,7 +2,7 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '
 import type { StaffRow } from '@vitrin/shared/api/admin/staff';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@vitrin/shared/staff/permissions';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { useStaff } from '../session/staff-session.ts';
 import { Badge, type Tone } from '../ui/badge.tsx';
@@ -26,12 +26,12 @@ export function StaffPage() {
     column.accessor('name', {
       header: 'Personel',
       cell: ({ row }) => (
-        <div className="min-w-40">
+        <div>
           <div className="font-medium">
             {row.original.name}
             {row.original.id === me.id && <span className="font-normal text-stone-600"> (siz)</span>}
           </div>
-          <div className="text-sm break-all text-stone-700">{row.original.email}</div>
+          <div className="text-sm [overflow-wrap:anywhere] text-stone-700">{row.original.email}</div>
         </div>
       ),
     }),
@@ -71,14 +71,14 @@ export function StaffPage() {
       {list.isPending && <Loading />}
       {list.isError && <FormError message={messageOf(list.error)} />}
       {list.data && (
-        <div className="overflow-x-auto rounded-lg border border-stone-300 bg-white">
+        <div className="hidden overflow-x-auto rounded-lg border border-stone-300 bg-white md:block">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Personel listesi</caption>
             <thead className="bg-stone-50 text-stone-700">
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                    <th key={header.id} scope="col" className="px-3 py-2 font-medium">
                       {flexRender(header.column.columnDef.header, header.getContext())}
                     </th>
                   ))}
@@ -98,6 +98,27 @@ export function StaffPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {/* On a phone each member is a card: the first column as its title, the others labelled below it. */}
+      {list.data && (
+        <ul className="flex flex-col gap-3 md:hidden" aria-label="Personel listesi">
+          {table.getRowModel().rows.map((row) => {
+            const [title, ...rest] = row.getVisibleCells();
+            return (
+              <li key={row.id} className="rounded-lg border border-stone-300 bg-white p-4">
+                {title && flexRender(title.column.columnDef.cell, title.getContext())}
+                <dl className="mt-3 grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 text-sm">
+                  {rest.map((cell) => (
+                    <Fragment key={cell.id}>
+                      <dt className="text-stone-600">{String(cell.column.columnDef.header)}</dt>
+                      <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
       )}
       <AddStaffDialog open={adding} onClose={() => setAdding(false)} />
     </Page>

@@ -1,0 +1,35 @@
+import { STAFF_ROLE_LABELS, type StaffRole } from '@vitrin/shared/staff/permissions';
+
+/** Turkish names of the actions, kinds of record and fields the log holds; an unknown one shows as it is. */
+const ACTIONS: Record<string, string> = {
+  'staff.create': 'Personel eklendi',
+  'staff.update': 'Personel değiştirildi',
+  'staff.lock': 'Hesap kilitlendi',
+  'staff.unlock': 'Hesap kilidi açıldı',
+  'staff.password.change': 'Şifre değiştirildi',
+  'staff.sessions.revoke': 'Oturumlar kapatıldı',
+  'staff.totp.enable': 'İki adımlı doğrulama kuruldu',
+};
+
+const ENTITIES: Record<string, string> = { staff: 'Personel' };
+
+const FIELDS: Record<string, string> = {
+  name: 'Ad',
+  email: 'E-posta',
+  role: 'Rol',
+  disabled: 'Devre dışı',
+  totpEnabled: 'İki adımlı doğrulama',
+};
+
+export const actionLabel = (action: string) => ACTIONS[action] ?? action;
+export const entityLabel = (entity: string) => ENTITIES[entity] ?? entity;
+export const fieldLabel = (field: string) => FIELDS[field] ?? field;
+
+export function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(boş)';
+  if (typeof value === 'boolean') return value ? 'evet' : 'hayır';
+  if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
+    return STAFF_ROLE_LABELS[value as StaffRole];
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
