@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { createAuditLog } from './audit/service.ts';
 import { createBlogService } from './blog/service.ts';
 import { CACHE_CHANNEL, createCache, decodeChange, encodeChange } from './cache.ts';
 import { createCartService } from './cart/service.ts';
@@ -24,6 +25,7 @@ import { createOrderService } from './orders/service.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createTestPaymentProvider } from './payments/test-provider.ts';
 import { createSettingsService } from './settings/service.ts';
+import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
 import { createSupportService } from './support/service.ts';
 import { createWishlistService } from './wishlist/service.ts';
@@ -107,6 +109,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
   });
+  // The owner's panel: staff accounts, their sessions and two-step login, and the log of who changed what.
+  const staff = createStaffService(db);
+  const audit = createAuditLog(db);
   return {
     database,
     cache,
@@ -130,6 +135,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     contact,
     support,
     stockAlerts,
+    staff,
+    audit,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,
     /** Closed at shutdown, after `mail.drain()`. */

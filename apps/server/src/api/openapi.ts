@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
+import { STAFF_COOKIE } from '../sessions/staff-session.ts';
 import { jsonSchema, type RouteDocumentation } from './route.ts';
 
 /** A registered API route as `route.ts` left it in Fastify's route options. */
@@ -120,7 +121,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Vitrin storefront API',
+      title: 'Vitrin API (storefront and staff panel)',
       version: '0.1.0',
       license: { name: 'MIT' },
       description:
@@ -132,6 +133,12 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       schemas: schemas.components,
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        staffCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: STAFF_COOKIE,
+          description: 'The staff panel session, from POST /api/admin/session',
+        },
         bearer: {
           type: 'http',
           scheme: 'bearer',
@@ -145,13 +152,13 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
 /**
  * Serves the document at /api/docs. Register it before the API routes: it collects them as they are added
  * (those of `route.ts` carry their documentation); `undocumentedRoutes()` names any /api/front route added
- * some other way (a test keeps it empty).
+ * some other way (a test keeps it empty); /api/admin routes likewise.
  */
 export function registerOpenApi(app: FastifyInstance) {
   const routes: DocumentedRoute[] = [];
   const undocumented: string[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/front/')) return;
+    if (!route.url.startsWith('/api/front/') && !route.url.startsWith('/api/admin/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const schema = route.schema as RouteDocumentation | undefined;
@@ -170,9 +177,9 @@ export function registerOpenApi(app: FastifyInstance) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** /api/front routes registered without their documentation (should be none). */
+    /** /api/front and /api/admin routes registered without their documentation (should be none). */
     undocumentedRoutes(): string[];
-    /** Every documented /api/front route as `METHOD /url`. */
+    /** Every documented /api/front and /api/admin route as `METHOD /url`. */
     apiRoutes(): string[];
   }
 }

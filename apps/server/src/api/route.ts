@@ -1,4 +1,6 @@
+import { mustSetUpTotp } from '@vitrin/core/staff/accounts';
 import { apiErrorBodySchema } from '@vitrin/shared/api/errors';
+import { can, type Permission } from '@vitrin/shared/staff/permissions';
 import { fieldMessages, z } from '@vitrin/shared/zod';
 import fastJson from 'fast-json-stringify';
 import type {
@@ -13,6 +15,7 @@ import type {
 } from 'fastify';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import type { StaffOf } from '../sessions/staff-session.ts';
 
 /** One documented answer of a route: its description and, for a JSON body, the schema it has. */
 export interface Answer {
@@ -42,9 +45,16 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
 export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>
   extends Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
-  url: `/api/front/${string}`;
+  url: `/api/front/${string}` | `/api/admin/${string}`;
   summary: string;
   tag: string;
+  /**
+   * Required of an `/api/admin/` route, checked before anything else: a permission of the staff member's
+   * role (`packages/shared/src/staff/permissions.ts`); `signedIn`, any staff member; `settingUp`, any staff
+   * member, even one who must still set up two-step verification (the session and the set-up itself);
+   * `anyone`, the login.
+   */
+  permission?: StaffAccess;
   /** A logged-in customer only (cookie or Bearer): anyone else gets 401 OTURUM_GECERSIZ before any check. */
   auth?: boolean;
   /** Path parameters by name; a value the schema refuses is a 400 naming the parameter. */
@@ -72,6 +82,8 @@ export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.Z
     reply: FastifyReply,
   ) => unknown;
 }
+
+export type StaffAccess = Permission | 'signedIn' | 'settingUp' | 'anyone';
 
 /** What `openapi.ts` reads back from a registered route's `schema`. */
 export interface RouteDocumentation {
@@ -106,6 +118,15 @@ export const tooMany = {
   429: errorAnswer('COK_FAZLA_ISTEK: too many attempts from this address (Retry-After)'),
 };
 export const maintenance = { 503: errorAnswer('Mağaza bakımda (yazma istekleri)') };
+/** What every admin route but the login may answer before it looks at the request. */
+export const staffRefusals = {
+  401: errorAnswer('YONETICI_OTURUMU_GEREKLI: no valid staff session (a customer session is none)'),
+  403: errorAnswer(
+    'YETKI_YOK: the role lacks the permission; TOTP_KURULUMU_GEREKLI: two-step verification first; KAYNAK_REDDEDILDI: a write from another site',
+  ),
+};
+
+export const STAFF_SESSION_REQUIRED_MESSAGE = 'Bu işlem için yönetici olarak giriş yapmalısınız.';
 
 /** 400 GECERSIZ_ISTEK with a Turkish message per field: the domain's answer to the same input. */
 const invalidInput = (fields: Record<string, string>) =>
@@ -150,16 +171,42 @@ function requireCustomer(accountOf: AccountOf) {
   };
 }
 
+const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
+  reply.status(status).send(errorBody(code, message));
+
 /**
- * Registers API routes defined with their schemas. `accountOf` is needed by routes with `auth: true`.
+ * The staff check of an admin route: no staff session is 401 (whatever customer session there is), a session
+ * that must first set up two-step verification or lacks the permission is 403. Admin answers are never
+ * stored by any cache.
  */
-export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
+function requireStaff(staffOf: StaffOf, access: StaffAccess) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'private, no-store');
+    if (access === 'anyone') return;
+    const account = await staffOf(request);
+    if (!account) return refuse(reply, 401, 'YONETICI_OTURUMU_GEREKLI', STAFF_SESSION_REQUIRED_MESSAGE);
+    if (access === 'settingUp') return;
+    if (mustSetUpTotp(account)) {
+      return refuse(reply, 403, 'TOTP_KURULUMU_GEREKLI', 'Devam etmek için iki adımlı doğrulamayı kurun.');
+    }
+    if (access !== 'signedIn' && !can(account.role, access)) {
+      return refuse(reply, 403, 'YETKI_YOK', 'Bu işlem için yetkiniz yok.');
+    }
+  };
+}
+
+/**
+ * Registers API routes defined with their schemas. `accountOf` is needed by routes with `auth: true`,
+ * `staffOf` by the admin routes.
+ */
+export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?: StaffOf) {
   return function route<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>({
     method,
     url,
     summary,
     tag,
     auth,
+    permission,
     params,
     querystring,
     body,
@@ -171,16 +218,28 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf) {
     ...options
   }: ApiRoute<P, Q>) {
     if (auth && !accountOf) throw new Error(`${method} ${url}: auth needs the account of a request`);
+    const admin = url.startsWith('/api/admin/');
+    if (admin !== (permission !== undefined) || (admin && !staffOf)) {
+      throw new Error(
+        `${method} ${url}: an admin route, and only one, declares its permission (and staffOf)`,
+      );
+    }
+    const staffSecurity =
+      permission && permission !== 'anyone' ? { security: [{ staffCookie: [] as [] }] } : {};
     const documentation: RouteDocumentation = {
       summary,
       tags: [tag],
-      ...(auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : {}),
+      ...(auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : staffSecurity),
       answers: responses,
     };
     const response = Object.fromEntries(
       Object.entries(responses).flatMap(([status, { schema }]) => (schema ? [[status, schema]] : [])),
     );
-    const checks = [auth && accountOf ? requireCustomer(accountOf) : [], preValidation ?? []].flat();
+    const checks = [
+      permission && staffOf ? requireStaff(staffOf, permission) : [],
+      auth && accountOf ? requireCustomer(accountOf) : [],
+      preValidation ?? [],
+    ].flat();
     return app.route({
       ...options,
       method,

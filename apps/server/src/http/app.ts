@@ -13,6 +13,7 @@ import type { ServerBuild } from 'react-router';
 import { registerAddressRoutes } from '../api/account/addresses.ts';
 import { registerAuthRoutes } from '../api/account/auth.ts';
 import { registerAccountRoutes } from '../api/account/routes.ts';
+import { registerAdminRoutes } from '../api/admin/routes.ts';
 import { registerBlogRoutes } from '../api/blog/routes.ts';
 import { createCouponLimiter } from '../api/cart/coupon-limits.ts';
 import { registerCouponRoutes } from '../api/cart/coupons.ts';
@@ -192,6 +193,8 @@ export async function buildApp({
   // storefront can show the maintenance screen). Bypass visitors may act, to test the shop.
   app.addHook('onRequest', async (request, reply) => {
     if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Staff act during maintenance too: they log in to the panel and switch it off from there.
+    if (request.url.startsWith('/api/admin/')) return;
     const settings = await services.settings.all();
     if (settings.is_online === 1 || hasMaintenanceBypass(request, config.maintenanceBypassKey)) return;
     return reply
@@ -225,6 +228,7 @@ export async function buildApp({
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
   await registerSupportRoutes(app, services, accountOf);
+  registerAdminRoutes(app, services, config.publicUrl);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),
   );

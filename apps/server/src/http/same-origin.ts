@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '../sessions/session-cookie.ts';
+import { hasStaffCookie } from '../sessions/staff-session.ts';
 import { errorBody } from './errors.ts';
 import { pathOf } from './request-path.ts';
 
@@ -34,6 +35,7 @@ export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boo
  * account (login CSRF), so these are checked even without a session cookie.
  */
 const SIGN_IN_PATHS = new Set([
+  '/api/admin/session',
   '/api/front/auth/login',
   '/api/front/auth/register',
   '/login',
@@ -48,8 +50,8 @@ function isBrowserRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The Auth rule of ARCHITECTURE.md: a state-changing request with the session cookie must come from the
- * shop's own pages (the SameSite=Lax cookie already stays home on cross-site POSTs in current browsers; this
+ * The Auth rule of ARCHITECTURE.md: a state-changing request with a session cookie (the customer's, or the
+ * staff panel's `vitrin_staff`) must come from the shop's own pages (the SameSite=Lax cookie already stays home on cross-site POSTs in current browsers; this
  * also covers same-site subdomains and older browsers). API calls with only `Authorization: Bearer` carry
  * no ambient credential and pass. Applies to /api/* and to page form posts (React Router actions) alike.
  * Sign-in requests are checked without a cookie too, when a browser sends them.
@@ -59,7 +61,9 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const checked =
-      hasSessionCookie(request) || (SIGN_IN_PATHS.has(pathOf(request.url)) && isBrowserRequest(request));
+      hasSessionCookie(request) ||
+      hasStaffCookie(request) ||
+      (SIGN_IN_PATHS.has(pathOf(request.url)) && isBrowserRequest(request));
     if (!checked || isSameOrigin(request, publicOrigin)) return;
     return reply
       .status(403)

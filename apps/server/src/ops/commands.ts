@@ -12,21 +12,15 @@ import {
   settingDefinitions,
   settingKeys,
 } from '@vitrin/core';
+import { StaffError } from '@vitrin/core/staff/errors';
 import { formatShortDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
+import { CommandError, commandOptions } from './command-error.ts';
+import { STAFF_USAGE, staffCommand } from './staff-command.ts';
 
-/** A command that cannot be carried out; the message is shown to the operator as is. */
-export class CommandError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
+export { CommandError };
 
 export const USAGE = `Kullanım: npm run vitrin -- <komut>
 
@@ -58,6 +52,7 @@ Komutlar:
   ticket reply TALEP-NO "MESAJ"
                               Talebe mağaza adına yanıt yazar, durumunu Yanıtlandı yapar ve
                               müşteriye e-posta gönderir
+${STAFF_USAGE}
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}
@@ -97,6 +92,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await ticketCommand(services, sub, rest);
       case 'mail':
         return await mailCommand(services, sub, rest);
+      case 'staff':
+        return await staffCommand(services, sub, rest);
       case undefined:
       case 'help':
       case '--help':
@@ -110,7 +107,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
       err instanceof CatalogError ||
       err instanceof AccountError ||
       err instanceof OrderError ||
-      err instanceof SupportError
+      err instanceof SupportError ||
+      err instanceof StaffError
     ) {
       throw new CommandError(err.code, err.message);
     }
@@ -138,11 +136,27 @@ async function settingsCommand(services: Services, sub: string | undefined, args
   }
   if (sub === 'set' && args.length === 2) {
     const [key, value] = args as [string, string];
+    const before = (await services.settings.all()) as Record<string, unknown>;
     const stored = await services.settings.set(key, value);
+    // Maintenance (is_online) is a setting too: the log shows who switched the shop off and on.
+    await services.audit.record({
+      actor: CLI,
+      action: 'settings.set',
+      entity: 'settings',
+      entityId: key,
+      before: { [key]: before[key] ?? null },
+      after: { [key]: stored },
+    });
     return `${key} = ${String(stored)}`;
   }
   throw badArguments();
 }
+
+/**
+ * The audit log's actor for the command line. The services keep their transactions to themselves, so a
+ * command's entry is written right after its change commits.
+ */
+const CLI = { kind: 'cli' } as const;
 
 const badArguments = () =>
   new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
@@ -190,7 +204,7 @@ async function customerCommand(services: Services, sub: string | undefined, args
   throw badArguments();
 }
 
-const ORDER_OPTIONS = new Set(['--cargo', '--tracking', '--note']);
+const ORDER_OPTIONS = ['--cargo', '--tracking', '--note'];
 
 /**
  * `order status NO STATE [--cargo NAME --tracking NO] [--note TEXT]`, through changeStatus as the operator;
@@ -199,30 +213,37 @@ const ORDER_OPTIONS = new Set(['--cargo', '--tracking', '--note']);
 async function orderCommand(services: Services, sub: string | undefined, args: string[]) {
   if (sub === 'refunded' && args.length === 1) {
     const order = await services.orders.markRefunded(args[0]!.trim());
+    await services.audit.record({
+      actor: CLI,
+      action: 'order.refunded',
+      entity: 'order',
+      entityId: order.orderNo,
+    });
     return `${order.orderNo}: ödeme iade edildi olarak kaydedildi.`;
   }
   if (sub === 'list') return orderList(services, args);
   if (sub === 'show' && args.length === 1) return orderShow(services, args[0]!);
   if (sub !== 'status' || args.length < 2) throw badArguments();
   const [orderNo, stateText, ...optionArgs] = args as [string, string, ...string[]];
-  const options: Record<string, string> = {};
-  for (let i = 0; i < optionArgs.length; i += 2) {
-    const name = optionArgs[i]!;
-    const value = optionArgs[i + 1];
-    if (!ORDER_OPTIONS.has(name) || value === undefined || value.startsWith('--')) {
-      throw new CommandError(
-        'KOMUT_GECERSIZ',
-        `Geçersiz seçenek "${name}". Kullanılabilir: --cargo, --tracking, --note.`,
-      );
-    }
-    options[name] = value;
-  }
+  const options = commandOptions(optionArgs, ORDER_OPTIONS);
   const state = stateArgument(stateText);
   const changed = await services.orders.changeStatus(orderNo.trim(), state, {
     actor: 'operator',
     note: options['--note'],
     cargoCompany: options['--cargo'],
     trackingNo: options['--tracking'],
+  });
+  await services.audit.record({
+    actor: CLI,
+    action: 'order.status',
+    entity: 'order',
+    entityId: changed.orderNo,
+    before: { status: changed.from },
+    after: {
+      status: changed.to,
+      ...(changed.to === 2 ? { cargoCompany: changed.cargoCompany, trackingNo: changed.trackingNo } : {}),
+      ...(changed.note ? { note: changed.note } : {}),
+    },
   });
   // A card refund and the e-mail go out before the CLI process closes the database.
   if (changed.refundDue) await services.payments.refundDue();

@@ -1,0 +1,34 @@
+import type { StaffAccount } from '@vitrin/core/staff/accounts';
+import { StaffError } from '@vitrin/core/staff/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
+import type { StaffOf } from '../../sessions/staff-session.ts';
+import { STAFF_SESSION_REQUIRED_MESSAGE } from '../route.ts';
+
+/**
+ * Runs a staff operation: a `StaffError` becomes its answer (429 and 423 with Retry-After in seconds), any
+ * other error goes on to the shop's error handler.
+ */
+export async function staffAnswer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof StaffError)) throw err;
+    if (err.retryAt) {
+      const seconds = Math.max(1, Math.ceil((err.retryAt.getTime() - Date.now()) / 1000));
+      reply.header('retry-after', String(seconds));
+    }
+    throw new HttpError(err.status, err.code, err.message, err.fields);
+  }
+}
+
+/** The staff member of a request the route's check let through (the check looked them up already). */
+export async function signedIn(staffOf: StaffOf, request: FastifyRequest): Promise<StaffAccount> {
+  const account = await staffOf(request);
+  // Only when the session ended between the check and here.
+  if (!account) throw new HttpError(401, 'YONETICI_OTURUMU_GEREKLI', STAFF_SESSION_REQUIRED_MESSAGE);
+  return account;
+}
+
+/** The audit actor of a request's staff member. */
+export const staffActor = (account: StaffAccount) => ({ kind: 'staff' as const, staffId: account.id });

@@ -1,0 +1,17 @@
+import type { Services } from '@vitrin/core';
+import type { FastifyInstance } from 'fastify';
+import { createStaffOf } from '../../sessions/staff-session.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
+import { registerStaffSessionRoutes } from './session/routes.ts';
+import { registerStaffRoutes } from './staff/routes.ts';
+
+/**
+ * The staff panel's API under /api/admin, one folder per feature. Every route declares the permission it
+ * needs (`api/route.ts` checks it before anything else).
+ */
+export function registerAdminRoutes(app: FastifyInstance, services: Services, publicUrl: string) {
+  const staffOf = createStaffOf(services);
+  registerStaffSessionRoutes(app, services, staffOf, publicUrl);
+  registerStaffRoutes(app, services, staffOf);
+  registerAuditRoutes(app, services, staffOf);
+}

@@ -1,0 +1,111 @@
+import {
+  type StaffPasswordRequest,
+  staffPasswordRequest,
+  type TotpSetupAnswer,
+  totpConfirmRequest,
+} from '@vitrin/shared/api/admin/session';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record.ts';
+import { hashPassword, verifyPassword } from '../customers/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { staff } from '../db/schema.ts';
+import { createStaffAccounts, type StaffAccount, staffAccountColumns } from './accounts.ts';
+import { parseStaffInput, StaffError, staffNotFound, wrongTotpCode } from './errors.ts';
+import { createStaffLogin, takeTotpStep } from './login.ts';
+import { createStaffSessions } from './sessions.ts';
+import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
+
+export interface StaffServiceOptions {
+  /** The clock; injected by tests of locks and expiries. */
+  now?: () => Date;
+}
+
+/**
+ * Staff of the owner's panel: accounts and roles, the login with its throttle and lock, sessions, two-step
+ * verification, the staff member's own password. Refusals are `StaffError`s with their HTTP status.
+ */
+export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const sessions = createStaffSessions(db, now);
+  const accounts = createStaffAccounts(db, now, sessions.revokeAll);
+  const login = createStaffLogin(db, now, sessions);
+
+  async function secretsOf(id: number) {
+    const [row] = await db
+      .select({ ...staffAccountColumns, passwordHash: staff.passwordHash, pending: staff.totpPendingSecret })
+      .from(staff)
+      .where(eq(staff.id, id));
+    if (!row) throw staffNotFound();
+    return row;
+  }
+
+  return {
+    ...accounts,
+    login,
+    /** The staff member behind a session token, or null (unknown, idle, too old, revoked, disabled). */
+    session: sessions.find,
+    logout: sessions.revoke,
+
+    /** A new pending secret for the caller; the one in use (if any) stays until the new one is confirmed. */
+    async beginTotp(account: StaffAccount): Promise<TotpSetupAnswer> {
+      const secret = newTotpSecret();
+      await db.update(staff).set({ totpPendingSecret: secret }).where(eq(staff.id, account.id));
+      return { secret, otpauthUri: otpauthUri(secret, account.email) };
+    },
+
+    /** The first right code of the pending secret makes it the account's. */
+    async confirmTotp(account: StaffAccount, input: unknown): Promise<StaffAccount> {
+      const { code } = parseStaffInput(totpConfirmRequest, input);
+      const { pending } = await secretsOf(account.id);
+      if (!pending) {
+        throw new StaffError(
+          'TOTP_KURULUMU_BASLATILMADI',
+          'Önce iki adımlı doğrulama kurulumunu başlatın; karekodu yeniden isteyin.',
+        );
+      }
+      const at = now();
+      const step = totpStep(pending, code, at);
+      return db.transaction(async (tx) => {
+        if (step === null || !(await takeTotpStep(tx, account.id, step))) throw wrongTotpCode();
+        const [row] = await tx
+          .update(staff)
+          .set({ totpSecret: pending, totpPendingSecret: null, totpConfirmedAt: at })
+          .where(eq(staff.id, account.id))
+          .returning(staffAccountColumns);
+        await recordAudit(tx, {
+          actor: { kind: 'staff', staffId: account.id },
+          action: 'staff.totp.enable',
+          entity: 'staff',
+          entityId: account.id,
+          before: { totpEnabled: account.totpConfirmedAt !== null },
+          after: { totpEnabled: true },
+        });
+        return row!;
+      });
+    },
+
+    /** The caller's new password; their other sessions end (the one in use stays). */
+    async changePassword(account: StaffAccount, input: StaffPasswordRequest, token: string): Promise<void> {
+      const data = parseStaffInput(staffPasswordRequest, input);
+      const { passwordHash } = await secretsOf(account.id);
+      if (!(await verifyPassword(data.currentPassword, passwordHash))) {
+        throw new StaffError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', {
+          currentPassword: 'Mevcut şifreniz hatalı',
+        });
+      }
+      const newHash = await hashPassword(data.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(staff).set({ passwordHash: newHash }).where(eq(staff.id, account.id));
+        await sessions.revokeAll(tx, account.id, token);
+        await recordAudit(tx, {
+          actor: { kind: 'staff', staffId: account.id },
+          action: 'staff.password.change',
+          entity: 'staff',
+          entityId: account.id,
+        });
+      });
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
