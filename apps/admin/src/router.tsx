@@ -1,7 +1,4 @@
 import { createBrowserRouter, Link } from 'react-router';
-import { AccountPage } from './account/account-page.tsx';
-import { TotpPage } from './account/totp-page.tsx';
-import { AuditPage } from './audit/audit-page.tsx';
 import { HomePage } from './home/home-page.tsx';
 import { whenSessionLost } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -10,7 +7,6 @@ import { paths } from './paths.ts';
 import { Allowed, RequireStaff } from './session/require-staff.tsx';
 import { SESSION_KEY } from './session/staff-session.ts';
 import { Shell } from './shell/shell.tsx';
-import { StaffPage } from './staff/staff-page.tsx';
 import { Page } from './ui/page.tsx';
 
 function NotFound() {
@@ -38,23 +34,41 @@ export const router = createBrowserRouter(
           element: <Shell />,
           children: [
             { index: true, element: <HomePage /> },
-            { path: paths.account, element: <AccountPage /> },
-            { path: paths.totp, element: <TotpPage /> },
+            // The screens load with their first visit: the login and the home screen do not wait for their code
+            // (tables, the QR code maker, later charts and PDF).
+            {
+              path: paths.account,
+              lazy: async () => ({ Component: (await import('./account/account-page.tsx')).AccountPage }),
+            },
+            {
+              path: paths.totp,
+              lazy: async () => ({ Component: (await import('./account/totp-page.tsx')).TotpPage }),
+            },
             {
               path: paths.staff,
-              element: (
-                <Allowed permission="staff.manage">
-                  <StaffPage />
-                </Allowed>
-              ),
+              lazy: async () => {
+                const { StaffPage } = await import('./staff/staff-page.tsx');
+                return {
+                  element: (
+                    <Allowed permission="staff.manage">
+                      <StaffPage />
+                    </Allowed>
+                  ),
+                };
+              },
             },
             {
               path: paths.audit,
-              element: (
-                <Allowed permission="audit.read">
-                  <AuditPage />
-                </Allowed>
-              ),
+              lazy: async () => {
+                const { AuditPage } = await import('./audit/audit-page.tsx');
+                return {
+                  element: (
+                    <Allowed permission="audit.read">
+                      <AuditPage />
+                    </Allowed>
+                  ),
+                };
+              },
             },
             { path: '*', element: <NotFound /> },
           ],
