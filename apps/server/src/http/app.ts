@@ -49,6 +49,7 @@ import { createAccountContext, type ServerAccountContext } from '../sessions/acc
 import { createAccountLimiter } from '../sessions/account-limits.ts';
 import { hasWholesaleCookie } from '../sessions/session-cookie.ts';
 import { registerAdminApp } from './admin-app.ts';
+import { PER_ANSWER_COMPRESSION } from './compress.mjs';
 import { registerDatabaseOutage } from './database-outage.ts';
 import { errorBody, handleError, notFoundBody } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -160,7 +161,7 @@ export async function buildApp({
 
   // Cookies are parsed where they matter (maintenance bypass), not on every request.
   await app.register(fastifyCookie, { hook: false });
-  await app.register(fastifyCompress, { threshold: MIN_COMPRESSED_BYTES });
+  await app.register(fastifyCompress, { threshold: MIN_COMPRESSED_BYTES, ...PER_ANSWER_COMPRESSION });
   await app.register(fastifyRateLimit, { global: false });
 
   // One account context per request, shared by the REST routes and the pages' load context.

@@ -8,3 +8,7 @@ export interface Encoded {
 export function compress(body: Buffer, encoding: 'br' | 'gzip', quality: number): Buffer;
 export function encodeAll(body: string | Buffer, quality?: number): Encoded;
 export const ONCE_QUALITY: number;
+export const PER_ANSWER_COMPRESSION: {
+  brotliOptions: { params: Record<number, number> };
+  syncThreshold: number;
+};

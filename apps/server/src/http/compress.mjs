@@ -27,3 +27,16 @@ export function encodeAll(body, quality = 5) {
  * ~0.9 ms for 19.6 kB: a tenth more bytes for a third of the time, on the path that renders every page.
  */
 export const ONCE_QUALITY = 1;
+
+/**
+ * The compress plugin's settings for answers made per request (listings, search, the cart: 1-20 kB of JSON).
+ * Brotli at ONCE_QUALITY: on the 100 000-product listings and searches (10-11 kB) quality 1 takes ~46 µs an
+ * answer and 4 (the plugin's default) ~105 µs, for a body of 20.8 instead of 18.7 % of the JSON. Compressed
+ * synchronously up to 256 kB: on two cores the plugin's own limit is 8 kB, and above it each answer got a
+ * brotli stream (an encoder with its 4 MB window, work handed to the thread pool and back) that costs more
+ * CPU and memory than compressing 20 kB at once (bench/RESULTS.md, 2026-11-26).
+ */
+export const PER_ANSWER_COMPRESSION = {
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: ONCE_QUALITY } },
+  syncThreshold: 256 * 1024,
+};

@@ -35,8 +35,12 @@ export interface IndexRows {
   tags: Array<{ id: number; slug: string; name: string }>;
 }
 
-/** Products per read when the whole catalogue is read: bounds the memory a build needs at once. */
-const BATCH = 5_000;
+/**
+ * Products per read when the whole catalogue is read: bounds the memory a build needs at once. At 100 000
+ * products 2 000 left the process 440-467 MB resident after the build against 487-496 for 5 000 (smaller
+ * answers for the embedded database to hold, less JS heap at once) for 0.2-0.7 s more CPU over the ~8 s build.
+ */
+const BATCH = 2_000;
 
 /**
  * Reads the catalogue index's data of the given products: five queries narrowed by id (milliseconds), or
