@@ -1,3 +1,5 @@
+import type { Permission } from '@vitrin/shared/staff/permissions';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Link } from 'react-router';
 import { HomePage } from './home/home-page.tsx';
 import { whenSessionLost } from './lib/api.ts';
@@ -23,7 +25,21 @@ function NotFound() {
   );
 }
 
-/** The panel's screens; a screen of one permission is wrapped in Allowed (its menu line is in shell/nav.ts). */
+/** A screen of one permission (its menu line in shell/nav.ts), its code loaded on the first visit. */
+function permitted(permission: Permission, load: () => Promise<ComponentType>) {
+  return async () => {
+    const Screen = await load();
+    return {
+      element: (
+        <Allowed permission={permission}>
+          <Screen />
+        </Allowed>
+      ),
+    };
+  };
+}
+
+/** The panel's screens; a screen of one permission goes through `permitted`. */
 export const router = createBrowserRouter(
   [
     { path: paths.login, element: <LoginPage /> },
@@ -46,29 +62,11 @@ export const router = createBrowserRouter(
             },
             {
               path: paths.staff,
-              lazy: async () => {
-                const { StaffPage } = await import('./staff/staff-page.tsx');
-                return {
-                  element: (
-                    <Allowed permission="staff.manage">
-                      <StaffPage />
-                    </Allowed>
-                  ),
-                };
-              },
+              lazy: permitted('staff.manage', async () => (await import('./staff/staff-page.tsx')).StaffPage),
             },
             {
               path: paths.audit,
-              lazy: async () => {
-                const { AuditPage } = await import('./audit/audit-page.tsx');
-                return {
-                  element: (
-                    <Allowed permission="audit.read">
-                      <AuditPage />
-                    </Allowed>
-                  ),
-                };
-              },
+              lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },
             { path: '*', element: <NotFound /> },
           ],
