@@ -30,6 +30,8 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: (values: unknown) => api.post<StaffSessionAnswer>('/session', values, { quiet401: true }),
     onSuccess: ({ staff }) => {
+      // Nothing read for whoever was logged in before (a session that ran out) is shown to this one.
+      queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, staff);
       navigate(next, { replace: true });
     },

@@ -82,8 +82,9 @@ export function Shell() {
           Menü
         </button>
         <p className="min-w-0 flex-1 truncate font-semibold">
-          {shopName && `${shopName} · `}
-          <span className="font-normal text-stone-600">Yönetim</span>
+          {shopName || 'Yönetim'}
+          {/* On a phone the shop's name alone: the header has room for little beside the buttons. */}
+          {shopName && <span className="hidden font-normal text-stone-600 sm:inline"> · Yönetim</span>}
         </p>
         <div className="hidden items-center gap-2 text-sm sm:flex">
           <span>{staff.name}</span>
