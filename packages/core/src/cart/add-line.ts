@@ -115,10 +115,10 @@ const statementFor = (target: CartTarget) =>
       select c.id as c_id, c.coupon_code, c.created_at = ${at} as created_now,
         s.stock as requested_stock, s.version as requested_version,
         (select coalesce(json_agg(json_build_array(l.id, l.product_id, l.variant_id, l.line_key, l.quantity,
-            l.personalization, l.added_price_minor, l.written, p.stock, v.stock, p.updated_at::text)
+            l.personalization, l.added_price_minor, l.written, p.stock,
+            (select v.stock from product_variants v where v.id = l.variant_id), p.updated_at::text)
             order by l.id), '[]')
-          from lines l left join products p on p.id = l.product_id
-            left join product_variants v on v.id = l.variant_id) as lines
+          from lines l left join products p on p.id = l.product_id) as lines
       from c cross join s`;
   });
 

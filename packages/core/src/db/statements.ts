@@ -61,9 +61,22 @@ const TEXT_TYPES = [
 ];
 const { serialize } = protocol;
 
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+/** A statement parsed on a PGlite instance. */
+interface ParsedStatement {
+  /** Its parameters' type ids, to encode the values by. */
+  paramTypes: number[];
+  /**
+   * The description of its rows (none for a statement without rows), given once when it was parsed: every
+   * execution's answer is read with it rather than asking the engine to describe the rows again.
+   */
+  rowDescription: BackendMessage | undefined;
+}
+
 interface PgliteStatements {
-  /** The statements parsed on the instance, with their parameters' type ids. */
-  parsed: Map<string, number[]>;
+  /** The statements parsed on the instance. */
+  parsed: Map<string, ParsedStatement>;
   /**
    * PGlite's parsers with `TEXT_TYPES` kept as text, merged once: `parseResults` given parsers in its options
    * merges them into all of PGlite's on every call, which cost more than the statement's rows.
@@ -103,8 +116,8 @@ function runOnPglite<T>(pg: PGlite, name: string, query: Query): Promise<T[]> {
     pg._runExclusiveQuery(async () => {
       const { parsed, parsers } = statementsOf(pg);
       try {
-        let paramTypes = parsed.get(name);
-        if (!paramTypes) {
+        let statement = parsed.get(name);
+        if (!statement) {
           // Bounded like the names: a text made per argument would otherwise pile statements up in the engine.
           if (parsed.size >= MAX_PARSED) {
             await pg.execProtocol(serialize.query('deallocate all'), { syncToFs: false });
@@ -118,23 +131,23 @@ function runOnPglite<T>(pg: PGlite, name: string, query: Query): Promise<T[]> {
             ]),
             { syncToFs: false },
           );
-          paramTypes = pgliteParse.parseDescribeStatementResults(described.messages);
-          parsed.set(name, paramTypes);
+          statement = {
+            paramTypes: pgliteParse.parseDescribeStatementResults(described.messages),
+            rowDescription: described.messages.find((m) => m.name === 'rowDescription'),
+          };
+          parsed.set(name, statement);
         }
+        const { paramTypes, rowDescription } = statement;
         const values = query.params.map((value, i) => {
           if (value === null || value === undefined) return null;
           const encode = pg.serializers[paramTypes[i]!];
           return encode ? encode(value) : String(value);
         });
         const { messages } = await pg.execProtocol(
-          concat([
-            serialize.bind({ statement: name, values }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
+          concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]),
         );
-        return (pgliteParse.parseResults(messages, parsers, { rowMode: 'object' })[0]?.rows ?? []) as T[];
+        const answer = rowDescription ? [rowDescription, ...messages] : messages;
+        return (pgliteParse.parseResults(answer, parsers, { rowMode: 'object' })[0]?.rows ?? []) as T[];
       } catch (err) {
         throw new DrizzleQueryError(query.sql, query.params, err as Error);
       }
