@@ -79,7 +79,7 @@ export function waitText(seconds: number) {
 export function messageOf(error: unknown) {
   if (!(error instanceof ApiError)) return 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.';
   if (error.status === 429 && error.retryAfter) {
-    return `${error.message} ${waitText(error.retryAfter)} sonra tekrar deneyin.`;
+    return `${error.message} (Kalan süre: ${waitText(error.retryAfter)}.)`;
   }
   return error.message;
 }
