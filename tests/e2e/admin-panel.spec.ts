@@ -1,0 +1,206 @@
+import { expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { expectNoAxeViolations, registerCustomer, shots, vitrinCli } from './support.ts';
+
+// Logging in hashes the password (scrypt): seconds on a busy machine.
+const HASHING = { timeout: 30_000 };
+const stamp = Date.now();
+const owner = { email: `sahip.${stamp}@example.com`, name: 'Ayla Sahip' };
+const support = { email: `destek.${stamp}@example.com`, name: 'Deniz Destek' };
+
+/** The current code of an authenticator app holding this secret (an otpauth:// URI or the base32 secret). */
+const codeFor = (secret: string) =>
+  (secret.startsWith('otpauth://')
+    ? OTPAuth.URI.parse(secret)
+    : new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
+  ).generate();
+
+/** Waits for the panel's client app to have drawn its screen, then checks it with axe. */
+async function checked(page: Page, heading: string, shot: string) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await shots(page, shot);
+  await expectNoAxeViolations(page);
+}
+
+async function logIn(page: Page, email: string, password: string, code = '') {
+  await page.getByLabel('E-posta').fill(email);
+  await page.getByLabel('Şifre').fill(password);
+  await page.getByLabel('Doğrulama kodu').fill(code);
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let ownerPassword = '';
+let ownerOtpauth = '';
+let supportPassword = '';
+
+test.describe('the staff panel at /admin', () => {
+  test.beforeAll(() => {
+    const printed = vitrinCli('staff', 'create', owner.email, '--role', 'owner', '--name', owner.name);
+    ownerOtpauth = printed.match(/otpauth:\/\/\S+/)?.[0] ?? '';
+    ownerPassword = printed.match(/Şifre:\s*(\S+)/i)?.[1] ?? '';
+    expect(ownerOtpauth, printed).not.toBe('');
+    expect(ownerPassword, printed).not.toBe('');
+  });
+
+  test('an owner made with the CLI logs in with a TOTP code and adds a support member', async ({ page }) => {
+    await page.goto('/admin/personel');
+    // Not logged in: the login page, which remembers the screen asked for.
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fpersonel$/);
+    await checked(page, 'Yönetim paneli', 'admin-login');
+    await expect(page.getByLabel('Doğrulama kodu')).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(page.getByLabel('Doğrulama kodu')).toHaveAttribute('inputmode', 'numeric');
+
+    // The schema's own message, before anything is sent.
+    await logIn(page, 'sahip-at-ornek', ownerPassword, '12');
+    await expect(page.getByText('Geçerli bir e-posta adresi girin')).toBeVisible();
+    await expect(page.getByText('Doğrulama kodu 6 haneli bir sayı olmalı')).toBeVisible();
+
+    // A wrong password: the API's answer on the form, saying nothing about which part was wrong.
+    await logIn(page, owner.email, 'yanlis-sifre-123', '000000');
+    await expect(page.getByRole('alert')).toHaveText('E-posta, şifre veya doğrulama kodu hatalı.', HASHING);
+
+    await logIn(page, owner.email, ownerPassword, codeFor(ownerOtpauth));
+    await expect(page).toHaveURL(/\/admin\/personel$/, HASHING);
+    await checked(page, 'Personel', 'admin-staff');
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText(owner.name);
+    await expect(banner).toContainText('Sahip');
+
+    await page.getByRole('button', { name: 'Personel ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Personel ekle' });
+    await dialog.getByLabel('E-posta').fill(support.email);
+    await dialog.getByLabel('Ad').fill(support.name);
+    await dialog.getByLabel('Rol').selectOption('support');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Ekle' }).click();
+    supportPassword = (await dialog.getByTestId('new-password').textContent({ timeout: 30_000 })) ?? '';
+    expect(supportPassword.length).toBeGreaterThanOrEqual(12);
+    await shots(page, 'admin-staff-added');
+    await dialog.getByRole('button', { name: 'Tamam' }).click();
+
+    const row = page.getByRole('row').filter({ hasText: support.email });
+    await expect(row).toContainText('Destek');
+    await expect(row).toContainText('Kurulmadı');
+    await expect(row).toContainText('Hiç giriş yapmadı');
+
+    // The last owner may not be made anything less: the API's refusal is shown in the dialog.
+    const ownerRow = page.getByRole('row').filter({ hasText: owner.email });
+    await ownerRow.getByRole('button', { name: 'Rolü değiştir' }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Rolü değiştir' });
+    await roleDialog.getByLabel('Rol').selectOption('manager');
+    await roleDialog.getByRole('button', { name: 'Rolü kaydet' }).click();
+    await expect(roleDialog.getByRole('alert')).toBeVisible();
+    await roleDialog.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(ownerRow).toContainText('Sahip');
+
+    // The audit log shows the new member, by whom, with the fields it was created with.
+    await page
+      .getByRole('navigation', { name: 'Panel menüsü' })
+      .getByRole('link', { name: 'Denetim kaydı' })
+      .click();
+    await checked(page, 'Denetim kaydı', 'admin-audit');
+    const entry = page.getByRole('listitem').filter({ hasText: support.email }).first();
+    await expect(entry).toContainText(owner.email);
+    await expect(entry).toContainText('Personel eklendi');
+
+    await page.getByLabel('Kayıt türü').selectOption('staff');
+    await page.getByRole('button', { name: 'Süz' }).click();
+    await expect(page).toHaveURL(/entity=staff/);
+    await expect(page.getByRole('listitem').filter({ hasText: support.email }).first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Hesabım' }).first().click();
+    await checked(page, 'Hesabım', 'admin-account');
+    await expect(page.getByRole('main')).toContainText('Açık');
+
+    await page.getByRole('link', { name: 'Ana sayfa' }).first().click();
+    await checked(page, 'Ana sayfa', 'admin-home');
+    await expect(page.getByRole('main')).toContainText(
+      `${owner.name} (${owner.email}) olarak giriş yaptınız`,
+    );
+
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+  });
+
+  test('a support member sees neither the staff screen nor its data, and may set up TOTP', async ({
+    page,
+  }) => {
+    await page.goto('/admin/login');
+    await logIn(page, support.email, supportPassword);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ana sayfa' })).toBeVisible(HASHING);
+    const menu = page.getByRole('navigation', { name: 'Panel menüsü' });
+    await expect(menu.getByRole('link', { name: 'Personel' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Denetim kaydı' })).toHaveCount(0);
+    expect((await page.request.get('/api/admin/staff')).status()).toBe(403);
+    expect((await page.request.get('/api/admin/audit')).status()).toBe(403);
+    await page.goto('/admin/personel');
+    await checked(page, 'Yetkiniz yok', 'admin-forbidden');
+
+    // On a phone the menu is a drawer behind a button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/');
+    const toggle = page.getByRole('button', { name: 'Menü', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: 'bench/out/shots/admin-drawer-phone.png' });
+    await expectNoAxeViolations(page);
+    await page.locator('#panel-menu').getByRole('link', { name: 'Hesabım' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto('/admin/hesabim/iki-adimli-dogrulama');
+    await expect(page.getByRole('heading', { level: 1, name: 'İki adımlı doğrulama' })).toBeVisible();
+    await page.getByRole('button', { name: 'Kurulumu başlat' }).click();
+    await expect(page.getByRole('img', { name: /karekod/ })).toBeVisible();
+    await checked(page, 'İki adımlı doğrulama', 'admin-totp');
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    await page.getByLabel('Doğrulama kodu').fill('000000');
+    await page.getByRole('button', { name: 'Onayla' }).click();
+    await expect(page.getByText('Doğrulama kodu hatalı', { exact: false }).first()).toBeVisible();
+    await page.getByLabel('Doğrulama kodu').fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Onayla' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ana sayfa' })).toBeVisible();
+    expect(
+      ((await (await page.request.get('/api/admin/session')).json()) as { staff: { totpEnabled: boolean } })
+        .staff.totpEnabled,
+    ).toBe(true);
+  });
+
+  test('too many wrong logins are refused with the wait on the form', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/admin/login');
+    const alert = page.getByRole('alert');
+    const tryLogIn = async (attempt: number) => {
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST',
+        HASHING,
+      );
+      await logIn(page, `yok.${stamp}@example.com`, `yanlis-sifre-${attempt}`);
+      return (await answered).status();
+    };
+    // The limits count this client's earlier wrong tries too: the refusal comes by the sixth at the latest.
+    let status = 0;
+    for (let attempt = 1; attempt <= 6 && status !== 429; attempt++) {
+      status = await tryLogIn(attempt);
+      if (status === 401) await expect(alert).toHaveText('E-posta, şifre veya doğrulama kodu hatalı.');
+    }
+    expect(status).toBe(429);
+    await expect(alert).toContainText('çok sayıda hatalı deneme', HASHING);
+    await expect(alert).toContainText(/\(Kalan süre: \d+ (dakika|saniye)\.\)$/);
+    await shots(page, 'admin-login-throttled');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a customer session never opens the panel or its data', async ({ page }) => {
+    await registerCustomer(page.request, `musteri.${stamp}@example.com`, 'Kedi-Mavi-Deniz-7');
+    for (const path of ['/api/admin/session', '/api/admin/staff', '/api/admin/audit']) {
+      expect((await page.request.get(path)).status(), path).toBe(401);
+    }
+    await page.goto('/admin/denetim');
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fdenetim$/);
+  });
+});
