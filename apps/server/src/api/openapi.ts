@@ -103,6 +103,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
       summary: schema.summary,
       tags: schema.tags,
       ...(schema.security ? { security: schema.security } : {}),
+      ...(schema.permission ? { 'x-permission': schema.permission } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...requestBodyOf(route, schemas),
       responses: Object.fromEntries(

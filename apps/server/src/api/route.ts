@@ -90,6 +90,8 @@ export interface RouteDocumentation {
   summary: string;
   tags: [string];
   security?: Record<string, []>[];
+  /** An admin route's permission (`x-permission` in /api/docs). */
+  permission?: StaffAccess;
   params?: z.ZodObject;
   querystring?: z.ZodType;
   body?: BodySchema;
@@ -230,6 +232,7 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?:
       summary,
       tags: [tag],
       ...(auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : staffSecurity),
+      ...(permission ? { permission } : {}),
       answers: responses,
     };
     const response = Object.fromEntries(

@@ -1,8 +1,9 @@
 import { productPrices, products } from '@vitrin/core/db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandFailure } from '../testing/commands.ts';
 import { createTestApp } from '../testing/server.ts';
-import { CommandError, runCommand } from './commands.ts';
+import { runCommand } from './commands.ts';
 
 describe('catalogue commands (product / category)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -12,14 +13,7 @@ describe('catalogue commands (product / category)', () => {
     return { status: res.statusCode, body: res.json() };
   };
   /** The code of the CommandError a command fails with. */
-  const failure = async (...args: string[]) => {
-    const err = await run(...args).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(CommandError);
-    return err as CommandError;
-  };
+  const failure = (...args: string[]) => commandFailure(run(...args));
   /** A product of a stock type whose own sale price is in TRY. */
   async function productOf(stockType: number) {
     const [row] = await t.services.database.db

@@ -1,35 +1,16 @@
 import { mailQueue } from '@vitrin/core/db/schema';
 import { enqueueMail } from '@vitrin/core/mail/queue';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices } from '../testing/server.ts';
-import { CommandError, runCommand } from './commands.ts';
+import { describe, expect, it } from 'vitest';
+import { commandWorld } from '../testing/commands.ts';
 
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let w: OrderWorld;
-beforeAll(async () => {
-  services = await createTestServices({ demo: false });
-  w = await openOrderWorld({ database: services.database });
-});
-afterAll(async () => {
-  await w.dispose();
-  await services.dispose();
-});
-
-const run = (...args: string[]) => runCommand(services, args);
-const failure = async (...args: string[]) => {
-  const err = await run(...args).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(CommandError);
-  return err as CommandError;
-};
+const c = commandWorld();
+const run = (...args: string[]) => c.run(...args);
+const failure = (...args: string[]) => c.failure(...args);
 
 describe('npm run vitrin -- order status', () => {
   it('moves an order through its states as the operator, shipping with cargo and tracking number', async () => {
-    const { id, orderNo } = await w.placeOrder();
+    const { id, orderNo } = await c.w.placeOrder();
     expect(await run('order', 'status', orderNo, '1')).toBe(
       `${orderNo}: Sipariş Alındı → Hazırlanıyor. Müşteriye e-posta gönderildi.`,
     );
@@ -38,18 +19,18 @@ describe('npm run vitrin -- order status', () => {
     ).toBe(
       `${orderNo}: Hazırlanıyor → Kargoya Verildi (kargo: Yurtiçi Kargo, takip no: YK-123). Müşteriye e-posta gönderildi.`,
     );
-    expect(await w.order(id)).toMatchObject({
+    expect(await c.w.order(id)).toMatchObject({
       status: 2,
       cargoCompany: 'Yurtiçi Kargo',
       trackingNo: 'YK-123',
     });
-    expect((await w.history(id)).at(-1)).toMatchObject({ from: 1, to: 2, actor: 'operator' });
-    const detail = await services.orders.detail(orderNo, { token: services.orders.accessToken(orderNo) });
+    expect((await c.w.history(id)).at(-1)).toMatchObject({ from: 1, to: 2, actor: 'operator' });
+    const detail = await c.services.orders.detail(orderNo, { token: c.services.orders.accessToken(orderNo) });
     expect(detail.cargo).toEqual({ company: 'Yurtiçi Kargo', trackingNo: 'YK-123' });
   });
 
   it('refuses an unknown order, a bad state, a forbidden move and shipping without cargo, in Turkish', async () => {
-    const { orderNo } = await w.placeOrder();
+    const { orderNo } = await c.w.placeOrder();
     const unknown = await failure('order', 'status', 'YOKBOYLE9', '1');
     expect(unknown).toMatchObject({ code: 'SIPARIS_BULUNAMADI', message: 'Sipariş bulunamadı.' });
     const badState = await failure('order', 'status', orderNo, 'kargoda');
@@ -68,13 +49,13 @@ describe('npm run vitrin -- order status', () => {
   });
 
   it('records the refund of a cancelled Havale / EFT order the shop sent back, once', async () => {
-    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'transfer' });
+    const { id, orderNo } = await c.w.placeOrder({ paymentMethod: 'transfer' });
     await run('order', 'status', orderNo, '1'); // the transfer arrived: paid
     expect((await failure('order', 'refunded', orderNo)).code).toBe('IADE_BEKLEMIYOR');
     await run('order', 'status', orderNo, '6');
-    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refund_pending' });
+    expect(await c.w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refund_pending' });
     expect(await run('order', 'refunded', orderNo)).toBe(`${orderNo}: ödeme iade edildi olarak kaydedildi.`);
-    expect((await w.order(id)).paymentStatus).toBe('refunded');
+    expect((await c.w.order(id)).paymentStatus).toBe('refunded');
     expect((await failure('order', 'refunded', 'YOKBOYLE9')).code).toBe('SIPARIS_BULUNAMADI');
   });
 
@@ -88,8 +69,8 @@ describe('npm run vitrin -- order status', () => {
 
 describe('npm run vitrin -- order list | show', () => {
   it('lists the newest orders, of one state with --status, and shows one with lines, totals and addresses', async () => {
-    const cod = await w.placeOrder({ paymentMethod: 'cod', email: 'liste@example.com', withCoupon: true });
-    const shipped = await w.placeOrder({ email: 'kargolu@example.com' });
+    const cod = await c.w.placeOrder({ paymentMethod: 'cod', email: 'liste@example.com', withCoupon: true });
+    const shipped = await c.w.placeOrder({ email: 'kargolu@example.com' });
     await run('order', 'status', shipped.orderNo, '1');
 
     const all = (await run('order', 'list')).split('\n');
@@ -120,7 +101,7 @@ describe('npm run vitrin -- order list | show', () => {
 
 describe('npm run vitrin -- mail list | retry', () => {
   it('lists the queue, the failed mails with their last error, and sends a failed one again on retry', async () => {
-    const { db } = services.database;
+    const { db } = c.services.database;
     const id = await enqueueMail(db, {
       kind: 'order-confirmation',
       to: 'kuyruk@example.com',

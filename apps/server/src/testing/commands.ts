@@ -1,0 +1,43 @@
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CommandError, runCommand } from '../ops/commands.ts';
+import { createTestServices } from './server.ts';
+
+/** The CommandError a command fails with (the test fails if it succeeds or fails otherwise). */
+export async function commandFailure(pending: Promise<unknown>): Promise<CommandError> {
+  const err = await pending.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(CommandError);
+  return err as CommandError;
+}
+
+/** Services on an empty test shop with a world to place orders in, and the CLI's commands run on them. */
+export async function openCommandWorld() {
+  const services = await createTestServices({ demo: false });
+  const w: OrderWorld = await openOrderWorld({ database: services.database });
+  const run = (...args: string[]) => runCommand(services, args);
+  return {
+    services,
+    w,
+    run,
+    failure: (...args: string[]) => commandFailure(run(...args)),
+    async dispose() {
+      await w.dispose();
+      await services.dispose();
+    },
+  };
+}
+
+export type CommandWorld = Awaited<ReturnType<typeof openCommandWorld>>;
+
+/** A command world for the file's tests: opened before them, disposed after; read its fields inside tests. */
+export function commandWorld(): CommandWorld {
+  const world = {} as CommandWorld;
+  beforeAll(async () => {
+    Object.assign(world, await openCommandWorld());
+  });
+  afterAll(() => world.dispose());
+  return world;
+}
