@@ -2,7 +2,7 @@ import type { Permission } from '@vitrin/shared/staff/permissions';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Link } from 'react-router';
 import { HomePage } from './home/home-page.tsx';
-import { whenSessionLost } from './lib/api.ts';
+import { whenSessionStale } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { LoginPage } from './login/login-page.tsx';
 import { paths } from './paths.ts';
@@ -77,5 +77,10 @@ export const router = createBrowserRouter(
   { basename: '/admin' },
 );
 
-// A session that expired or was revoked: forget it; RequireStaff then sends to the login, remembering the screen.
-whenSessionLost(() => queryClient.setQueryData(SESSION_KEY, null));
+// A session that expired or was revoked is forgotten: RequireStaff then sends to the login, remembering the
+// screen. One allowed less is read again: the menu and the screens follow, or the TOTP set-up comes first.
+whenSessionStale((error) =>
+  error.status === 401
+    ? queryClient.setQueryData(SESSION_KEY, null)
+    : queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+);

@@ -15,15 +15,15 @@ export class ApiError extends Error {
   }
 }
 
-export const SESSION_REQUIRED = 'YONETICI_OTURUMU_GEREKLI';
-export const TOTP_SETUP_REQUIRED = 'TOTP_KURULUMU_GEREKLI';
-
 type Listener = (error: ApiError) => void;
-let onSessionLost: Listener = () => {};
+let onSessionStale: Listener = () => {};
 
-/** What happens when the API says the session is gone (expired, revoked): the router sends to the login. */
-export function whenSessionLost(listener: Listener) {
-  onSessionLost = listener;
+/**
+ * What happens when an answer says the session is not what the panel thinks: gone (401: expired, revoked)
+ * or allowed less (403: a role changed, TOTP set-up due). The router reads the session again.
+ */
+export function whenSessionStale(listener: Listener) {
+  onSessionStale = listener;
 }
 
 interface RequestOptions {
@@ -58,7 +58,7 @@ async function request<T>(method: string, path: string, { body, quiet401 }: Requ
         {},
         retryAfter,
       );
-  if (error.status === 401 && !quiet401) onSessionLost(error);
+  if ((error.status === 401 && !quiet401) || error.status === 403) onSessionStale(error);
   throw error;
 }
 
