@@ -181,6 +181,15 @@ test.describe('maintenance mode', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kısa bir aradayız');
   });
 
+  test('the build version the shop announces is the one its pages load', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    // React Router's route manifest is named after the build's version.
+    const inPage = html.match(/\/assets\/manifest-([0-9a-f]+)\.js/)?.[1];
+    expect(inPage).toBeTruthy();
+    const build = await request.get(`/api/front/build?t=${Date.now()}`);
+    expect(await build.json()).toEqual({ version: inPage });
+  });
+
   test('hashed assets are cached for a year, immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = html.match(SCRIPT_URL)?.[0];

@@ -6,7 +6,9 @@ import type { ServerBuild } from 'react-router';
 import { bootstrap } from './ops/bootstrap.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, startControlServer } from './ops/control.ts';
+import { limitHeapGrowth } from './ops/heap-growth.ts';
 import { assertNodeSupported } from './ops/node-version.ts';
+import { storefrontVersion } from './pages/storefront-version.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Unpaid card orders are given 30 minutes by default (`card_payment_minutes`): a minute late is fine. */
@@ -15,6 +17,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
   assertNodeSupported();
+  limitHeapGrowth();
   // Loaded after the check: on an older Node.js its dependencies would fail with a less helpful error.
   const { buildApp } = await import('./http/app.ts');
   const config = loadConfig();
@@ -25,12 +28,14 @@ async function main() {
       `Vitrin arayüzü derlenmemiş (${serverEntry} yok). Önce "npm run build" çalıştırın ya da "npm start" kullanın.`,
     );
   }
-  const webBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // Imported when a page is first rendered on this thread (form posts; pages when no render thread runs).
+  const webBuild = async () => (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const services = await bootstrap(config, (m) => console.log(m));
   const app = await buildApp({
     services,
     config,
     webBuild,
+    webBuildVersion: await storefrontVersion(config.webBuildDir),
     webBuildEntry: serverEntry,
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });

@@ -64,8 +64,14 @@ import { registerUploadRoutes } from './uploads.ts';
 export interface AppOptions {
   services: Services;
   config: Config;
-  /** The built storefront; without it only the API is served (integration tests of the API). */
-  webBuild?: ServerBuild | undefined;
+  /**
+   * The built storefront, or how to load it when first needed (the request thread renders only form posts
+   * when render threads run: a server answering the API and cached pages never loads it, 29 MB resident);
+   * without it only the API is served (integration tests of the API).
+   */
+  webBuild?: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+  /** The storefront build's version, for a build passed as a loader (`webBuild.assets.version` otherwise). */
+  webBuildVersion?: string | undefined;
   /**
    * Where a render thread loads `webBuild` from: pages are then rendered on `config.renderThreads` threads.
    * Without it every page is rendered on the request thread.
@@ -87,6 +93,7 @@ export async function buildApp({
   services,
   config,
   webBuild,
+  webBuildVersion,
   webBuildEntry,
   logger = false,
   adminBuildDir,
@@ -103,7 +110,7 @@ export async function buildApp({
 
   const publicConfig: PublicConfig = {
     apiBase: config.publicApiBase,
-    buildVersion: webBuild?.assets.version ?? 'dev',
+    buildVersion: (typeof webBuild === 'function' ? webBuildVersion : webBuild?.assets.version) ?? 'dev',
   };
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 

@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { RequestHandler, ServerBuild } from 'react-router';
 import { errorBody, HttpError } from '../http/errors.ts';
 import {
   type Encoded,
@@ -62,14 +62,22 @@ function sendStored(request: FastifyRequest, reply: FastifyReply, page: CachedPa
  */
 export function registerSsr(
   app: FastifyInstance,
-  build: ServerBuild,
+  build: ServerBuild | (() => Promise<ServerBuild>),
   mode: string,
   publicUrl: string,
   getLoadContext: GetLoadContext,
   caching: SsrCaching,
   pool?: RenderPool,
 ) {
-  const handle = createRequestHandler(build, mode);
+  // React Router and a build given as a loader are imported at the first page rendered on this thread, once
+  // (React Router would derive the routes again on every request from a loader).
+  let handler: Promise<RequestHandler> | undefined;
+  const handle: RequestHandler = async (request, context) => {
+    handler ??= Promise.all([import('react-router'), typeof build === 'function' ? build() : build]).then(
+      ([{ createRequestHandler }, loaded]) => createRequestHandler(loaded, mode),
+    );
+    return (await handler)(request, context);
+  };
   const publicOrigin = new URL(publicUrl).origin;
 
   // Form posts reach React Router actions unparsed; the action reads the body from the web Request.

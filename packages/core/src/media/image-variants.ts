@@ -3,7 +3,7 @@ import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type ImageFormat, type ImageWidth, isResizableImage } from '@vitrin/shared/media';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /**
  * Resized WebP/AVIF copies of uploaded images, made with sharp on first request and kept on disk.
@@ -35,6 +35,16 @@ export type VariantResult =
   | { kind: 'not-found' }
   | { kind: 'busy' }
   | { kind: 'broken'; error?: unknown };
+
+/**
+ * sharp (libvips and its threads) is loaded at the first resize, not with the server: 23 MB resident that a
+ * shop whose copies are all made already, or that serves only the API, never needs.
+ */
+let loadedSharp: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () => {
+  loadedSharp ??= import('sharp').then((module) => module.default);
+  return loadedSharp;
+};
 
 /** Larger sources are refused: a tiny file can decode to gigabytes (a "decompression bomb"). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -112,6 +122,7 @@ export function createImageVariants({
   }
 
   async function generate(source: string, target: string, width: ImageWidth, format: ImageFormat) {
+    const sharp = await loadSharp();
     const image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
       .resize({ width, withoutEnlargement: true });
