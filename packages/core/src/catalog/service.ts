@@ -64,6 +64,9 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
    * product cards from memory, every change applied to it as it happens.
    */
   const index = createLiveIndex(db, cache, () => context(RETAIL));
+  /** Each index built gets a number of its own: a new one starts its change count again. */
+  const builds = new WeakMap<object, number>();
+  let built = 0;
 
   /** A listing page with its cards, priced for the shopper. */
   async function listing(
@@ -123,6 +126,19 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
   );
 
   return {
+    /**
+     * Changes whenever a listing's or a search's answer may: another index built (settings, categories, tags,
+     * a bulk import) or a change applied to it (a product, a stock). Answers kept outside are keyed by it.
+     */
+    async answersStamp(): Promise<string> {
+      const current = await index.get();
+      let number = builds.get(current);
+      if (number === undefined) {
+        number = ++built;
+        builds.set(current, number);
+      }
+      return `${number}.${current.version}`;
+    },
     /** Builds the catalogue index ahead of the first listing or search (seconds at 100 000 products). */
     async prepareSearch(): Promise<number> {
       return (await index.get()).size;

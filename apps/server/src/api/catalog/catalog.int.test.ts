@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { categories, productPrices, products } from '@vitrin/core/db/schema';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -528,5 +529,68 @@ describe('search', () => {
     const body = res.json();
     expect(body.categories.map((c: { slug: string }) => c.slug)).toContain('seramik');
     expect(body.products.length).toBeGreaterThan(0);
+  });
+});
+
+/** Listing and search answers are kept while the catalogue stays as it is: a change shows at the next ask. */
+describe('kept listing and search answers', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  const inject = (url: string, encoding = 'br, gzip') =>
+    t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+  const json = async (url: string) => (await inject(url, 'identity')).json();
+  let product: { slug: string; name: string };
+  const listingUrl = '/api/front/categories/seramik/products?pageSize=48&stock=1';
+  const cardIn = async (url: string) =>
+    (await json(url)).listing.items.find((i: Card) => i.slug === product.slug) as Card | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { listing } = await json(listingUrl);
+    product = listing.items.find((i: Card & { stockType: number }) => i.stockType === 1 && i.inStock);
+  });
+  afterAll(() => t.close());
+
+  it('gives the same answer in brotli, gzip and plain JSON', async () => {
+    const plain = await inject(listingUrl, 'identity');
+    const br = await inject(listingUrl, 'br');
+    const gzip = await inject(listingUrl, 'gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const res of [plain, br, gzip]) {
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.vary).toContain('accept-encoding');
+    }
+    const decoded = [brotliDecompressSync(br.rawPayload), gunzipSync(gzip.rawPayload)];
+    for (const body of decoded) expect(JSON.parse(body.toString())).toEqual(plain.json());
+  });
+
+  it('shows a renamed product under its new name in the listing and in search', async () => {
+    const word = 'Zebercetli';
+    expect((await json(`/api/front/search?q=${word}`)).listing.total).toBe(0);
+    await t.services.catalogAdmin.setProduct(product.slug, 'name', `${product.name} ${word}`);
+    try {
+      expect((await cardIn(listingUrl))?.name).toBe(`${product.name} ${word}`);
+      const found = await json(`/api/front/search?q=${word}`);
+      expect(found.listing.items.map((i: Card) => i.slug)).toEqual([product.slug]);
+    } finally {
+      await t.services.catalogAdmin.setProduct(product.slug, 'name', product.name);
+    }
+    expect((await cardIn(listingUrl))?.name).toBe(product.name);
+  });
+
+  it('takes a product out of the in-stock listing when its stock runs out, and back', async () => {
+    expect(await cardIn(listingUrl)).toBeDefined();
+    await t.services.catalogAdmin.setProduct(product.slug, 'stock', '0');
+    expect(await cardIn(listingUrl)).toBeUndefined();
+    await t.services.catalogAdmin.setProduct(product.slug, 'stock', '5');
+    expect(await cardIn(listingUrl)).toBeDefined();
+  });
+
+  it('answers an unknown category 404 every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await inject('/api/front/categories/yok-boyle-bir-kategori/products');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('BULUNAMADI');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { notFoundBody } from '../../http/errors.ts';
 import { encodeAll, sendEncoded } from '../../http/precompressed.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { apiRoutes, errorAnswer, invalid } from '../route.ts';
+import { createAnswerCache } from './answers.ts';
 import {
   categoryPage,
   categoryTree,
@@ -30,6 +31,12 @@ const wellFormed = (slug: string) => (isSlug(slug) ? slug : undefined);
 const notFound = { 404: errorAnswer('BULUNAMADI') };
 
 /**
+ * Bytes of listing and search answers kept (their JSON and compressed copies): at 100 000 products the 560
+ * listings of the large bench (every category, sort, page and filter) hold about 8 MB.
+ */
+const ANSWERS_BYTES = 16 * 1024 * 1024;
+
+/**
  * The catalogue API. Prices follow the shopper: a request with a session (cookie or Bearer) of a wholesale
  * customer gets wholesale prices; a request without one costs no account look-up.
  */
@@ -37,6 +44,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
   const { catalog } = services;
   const route = apiRoutes(app);
   const tag = 'catalogue';
+  const answers = createAnswerCache(ANSWERS_BYTES);
 
   route({
     method: 'GET',
@@ -93,6 +101,14 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
       handler: async (request, reply) => {
         const slug = wellFormed(request.params.slug);
         const shopper = await accountOf(request, reply).shopper();
+        if (!shopper.wholesale) {
+          const answer = await answers.get(await catalog.answersStamp(), request.url, async () => {
+            const page = slug && (await load(slug, request.query, shopper));
+            return page ? reply.serialize(page) : null;
+          });
+          if (!answer) return reply.status(404).send(notFoundBody(what, request.url));
+          return answers.send(request, reply.header('cache-control', CACHE), answer, request.url);
+        }
         const page = slug && (await load(slug, request.query, shopper));
         if (!page) return reply.status(404).send(notFoundBody(what, request.url));
         return reply.header('cache-control', CACHE).send(page);
@@ -113,7 +129,12 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     handler: async (request, reply) => {
       const { q, ...query } = request.query;
       const shopper = await accountOf(request, reply).shopper();
-      return reply.header('cache-control', CACHE).send(await catalog.search(q, query, shopper));
+      reply.header('cache-control', CACHE);
+      if (shopper.wholesale) return reply.send(await catalog.search(q, query, shopper));
+      const answer = await answers.get(await catalog.answersStamp(), request.url, async () =>
+        reply.serialize(await catalog.search(q, query, shopper)),
+      );
+      return answers.send(request, reply, answer!, request.url);
     },
   });
 
