@@ -84,13 +84,13 @@ test.describe('the staff panel at /admin', () => {
     await checked(page, 'Personel', 'admin-staff');
     const banner = page.getByRole('banner');
     await expect(banner).toContainText(owner.name);
-    await expect(banner).toContainText('Sahip');
+    await expect(banner.getByText('Sahip', { exact: true })).toBeVisible();
 
     supportPassword = await addMember(page, support, 'support', 'admin-staff-added');
     managerPassword = await addMember(page, manager, 'manager');
 
     const row = page.getByRole('row').filter({ hasText: support.email });
-    await expect(row).toContainText('Destek');
+    await expect(row.getByText('Destek', { exact: true })).toBeVisible();
     await expect(row).toContainText('Kurulmadı');
     await expect(row).toContainText('Hiç giriş yapmadı');
 
@@ -102,7 +102,28 @@ test.describe('the staff panel at /admin', () => {
     await roleDialog.getByRole('button', { name: 'Rolü kaydet' }).click();
     await expect(roleDialog.getByRole('alert')).toBeVisible();
     await roleDialog.getByRole('button', { name: 'Vazgeç' }).click();
-    await expect(ownerRow).toContainText('Sahip');
+    await expect(ownerRow.getByText('Sahip', { exact: true })).toBeVisible();
+
+    // Each change is confirmed in a dialog first.
+    const managerRow = page.getByRole('row').filter({ hasText: manager.email });
+    await managerRow.getByRole('button', { name: 'Devre dışı bırak' }).click();
+    const disable = page.getByRole('dialog', { name: 'Hesabı devre dışı bırak' });
+    await expect(disable).toContainText('açık oturumları hemen kapatılır');
+    await disable.getByRole('button', { name: 'Devre dışı bırak' }).click();
+    await expect(managerRow.getByText('Devre dışı', { exact: true })).toBeVisible();
+    await managerRow.getByRole('button', { name: 'Etkinleştir' }).click();
+    await page
+      .getByRole('dialog', { name: 'Hesabı etkinleştir' })
+      .getByRole('button', { name: 'Etkinleştir' })
+      .click();
+    await expect(managerRow.getByText('Etkin', { exact: true })).toBeVisible();
+    await expect(managerRow.getByRole('button', { name: 'Devre dışı bırak' })).toBeVisible();
+    await managerRow.getByRole('button', { name: 'Oturumları kapat' }).click();
+    await page
+      .getByRole('dialog', { name: 'Oturumları kapat' })
+      .getByRole('button', { name: 'Oturumları kapat' })
+      .click();
+    await expect(managerRow.getByRole('status')).toHaveText('Oturumlar kapatıldı.');
 
     // The audit log shows the new member, by whom, with the fields it was created with.
     await page
