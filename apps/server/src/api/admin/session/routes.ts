@@ -8,6 +8,8 @@ import {
   totpSetupAnswer,
 } from '@vitrin/shared/api/admin/session';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../../http/errors.ts';
+import { RATE_LIMIT_CODE, rateLimitMessage } from '../../../sessions/account-limits.ts';
 import {
   expiredStaffCookie,
   type StaffOf,
@@ -18,6 +20,8 @@ import { apiRoutes, crossOrigin, errorAnswer, invalid, staffRefusals } from '../
 import { signedIn, staffAnswer } from '../replies.ts';
 
 const TAG = 'Yönetim: oturum';
+/** Staff login attempts per IP address and minute, whatever the e-mail: broad guessing from one address. */
+export const STAFF_LOGINS_PER_MINUTE = 10;
 
 /**
  * The staff login, the session (`vitrin_staff` cookie), two-step verification set-up and the staff
@@ -32,6 +36,11 @@ export function registerStaffSessionRoutes(
 ) {
   const route = apiRoutes(app, undefined, staffOf);
   const { staff } = services;
+  const limitLogins = app.createRateLimit({
+    max: STAFF_LOGINS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+  });
 
   route({
     method: 'POST',
@@ -48,9 +57,17 @@ export function registerStaffSessionRoutes(
       ),
       ...crossOrigin,
       423: errorAnswer('HESAP_KILITLI: ten failures in a row lock the account for 15 minutes (Retry-After)'),
-      429: errorAnswer('COK_FAZLA_DENEME: too many failures from this client for this e-mail (Retry-After)'),
+      429: errorAnswer(
+        'COK_FAZLA_DENEME: too many failures from this client for this e-mail; COK_FAZLA_ISTEK: too many logins from this address (Retry-After)',
+      ),
     },
     handler: async (request, reply) => {
+      const limit = await limitLogins(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, RATE_LIMIT_CODE, rateLimitMessage(seconds));
+      }
       const login = await staffAnswer(reply, () =>
         staff.login(request.body as never, {
           ip: request.ip,

@@ -159,6 +159,18 @@ describe('staff login', () => {
     expect(entries[2]!.after).toEqual({ lockedUntil: null });
   });
 
+  it('limits the logins of one address to ten a minute, whatever the e-mails (429, Retry-After)', async () => {
+    const b = browser(t.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await login(b, { email: `tahmin${i}@magaza.test`, password: 'yanlis-sifre' });
+      expect(res.statusCode).toBe(401);
+    }
+    const eleventh = await login(b, { email: 'tahmin10@magaza.test', password: 'yanlis-sifre' });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error.code).toBe('COK_FAZLA_ISTEK');
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it.each([
     ['no e-mail', { password: 'x' }, 'email', 'E-posta adresini girin'],
     ['a malformed e-mail', { email: 'sahip@', password: 'x' }, 'email', 'Geçerli bir e-posta adresi girin'],
@@ -193,6 +205,25 @@ describe('staff login', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('KAYNAK_REDDEDILDI');
+  });
+});
+
+describe('during maintenance', () => {
+  it('lets staff log in and act (to switch it off) while the storefront API refuses writes', async () => {
+    await t.services.settings.set('is_online', '0');
+    try {
+      const { b } = await loggedInStaff(t.app, t.services, 'owner');
+      const created = await b.post('/api/admin/staff', {
+        email: 'bakim@magaza.test',
+        name: 'Bakım',
+        role: 'support',
+      });
+      expect(created.statusCode).toBe(201);
+      const shop = await browser(t.app).post('/api/front/auth/login', { email: 'a@b.test', password: 'x' });
+      expect(shop.statusCode).toBe(503);
+    } finally {
+      await t.services.settings.set('is_online', '1');
+    }
   });
 });
 
