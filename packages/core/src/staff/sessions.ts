@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { staff, staffSessions } from '../db/schema.ts';
@@ -44,6 +44,7 @@ export function createStaffSessions(db: Db, now: () => Date) {
           and(
             eq(staffSessions.staffId, staffId),
             or(
+              isNotNull(staffSessions.revokedAt),
               lte(staffSessions.expiresAt, at),
               lte(staffSessions.lastSeenAt, new Date(at.getTime() - STAFF_IDLE_MS)),
             ),

@@ -59,6 +59,22 @@ describe('staff login', () => {
     expect(b.jar.has('vitrin_session')).toBe(false);
   });
 
+  it('marks the cookie Secure when the shop is served over https', async () => {
+    const https = await createTestApp({ demo: false, config: { publicUrl: 'https://magaza.test' } });
+    try {
+      const owner = await createStaff(https.services, 'owner');
+      const res = await login(browser(https.app), {
+        email: owner.email,
+        password: owner.password,
+        code: codeOf(owner),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(staffCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await https.close();
+    }
+  });
+
   it('answers a wrong password, a wrong code, a missing code and an unknown e-mail with one 401', async () => {
     const owner = await createStaff(t.services, 'owner');
     const wrongPassword = await login(undefined, {
