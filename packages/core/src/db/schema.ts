@@ -268,6 +268,8 @@ export const customers = pgTable(
     /** When marketing consent was last given or withdrawn; null if never given. */
     marketingConsentAt: timestampTz('marketing_consent_at'),
     deletedAt: timestampTz('deleted_at'),
+    /** Set by staff (the panel): the account cannot log in and its sessions have ended; null when enabled. */
+    disabledAt: timestampTz('disabled_at'),
     ...timestamps,
   },
   (t) => [uniqueIndex('customers_email_idx').on(t.email)],
