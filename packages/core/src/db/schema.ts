@@ -943,3 +943,18 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.at),
   ],
 );
+
+/** Staff's internal notes on an order: read in the panel only, never by the customer or in e-mails. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id),
+    body: text('body').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
