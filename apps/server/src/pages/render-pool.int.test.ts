@@ -124,6 +124,24 @@ describe('render pool', () => {
     }
   });
 
+  it('stops a thread that had nothing to render for a while, quietly, and starts one for the next render', async () => {
+    const onError = vi.fn();
+    const idle = createRenderPool({ entry, mode: 'production', threads: 2, idleMs: 300, onError });
+    const product = async (slug: string) => ({ slug });
+    try {
+      await idle.render(request('/product/a'), { nonce: 'n', product });
+      expect(idle.threadCount).toBe(1);
+      await vi.waitFor(() => expect(idle.threadCount).toBe(0), { timeout: 10_000, interval: 50 });
+      const again = await idle.render(request('/product/b'), { nonce: 'n', product });
+      expect(again.status).toBe(200);
+      expect(loaderData(again.body).product).toEqual({ product: { slug: 'b' }, nonce: 'n' });
+      expect(idle.threadCount).toBe(1);
+      expect(onError).not.toHaveBeenCalled();
+    } finally {
+      await idle.close();
+    }
+  });
+
   it('fails the renders of a thread that dies and renders the next pages on its replacement', async () => {
     const product = async (slug: string) => ({ slug });
     const reported: string[] = [];

@@ -34,6 +34,11 @@ export interface RenderPoolOptions {
    * does not need.
    */
   threads: number;
+  /**
+   * A thread with nothing to render for this long is stopped, giving back its heap (80-100 MB resident once
+   * it has rendered a few hundred pages); the next render that finds no thread starts one (a few hundred ms).
+   */
+  idleMs?: number;
   onError?: (err: Error) => void;
 }
 
@@ -51,6 +56,9 @@ export class RenderPoolUnavailable extends Error {
 /** A render thread's V8 old generation, in MB: its React, route modules and four renders hold a few tens. */
 const RENDER_THREAD_OLD_GENERATION_MB = 128;
 
+/** Five minutes: a shop's quiet hours free the memory, a steady trickle of visitors keeps its thread. */
+const RENDER_THREAD_IDLE_MS = 5 * 60_000;
+
 /** Renders one thread works on at once: enough to keep it busy while its loaders wait on this thread. */
 const RENDERS_PER_THREAD = 4;
 
@@ -67,6 +75,10 @@ interface Thread {
   worker: Worker;
   running: Map<number, Job>;
   ready: boolean;
+  /** When it last had nothing to render (performance.now()). */
+  idleSince: number;
+  /** Stopped for being idle: its exit is no failure. */
+  retired: boolean;
 }
 
 type FromThread =
@@ -83,7 +95,7 @@ type FromThread =
  * without threads.
  *
  * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. Threads
- * are started on demand (`threads`). A thread that dies fails the renders it held (they answer 500) and
+ * are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
  * the next renders start another; one that cannot load the build turns away what waits
  * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
  */
@@ -103,7 +115,13 @@ export function createRenderPool(options: RenderPoolOptions) {
       // against 759 MB, 2026-11-25). A thread that still reached it would be replaced like one that died.
       resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB },
     });
-    const thread: Thread = { worker, running: new Map(), ready: false };
+    const thread: Thread = {
+      worker,
+      running: new Map(),
+      ready: false,
+      idleSince: performance.now(),
+      retired: false,
+    };
     threads.push(thread);
     worker.on('message', (message: FromThread) => onMessage(thread, message));
     let failure: Error | undefined;
@@ -112,6 +130,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       options.onError?.(err);
     });
     worker.on('exit', () => {
+      if (thread.retired) return;
       threads.splice(threads.indexOf(thread), 1);
       const lost = failure ?? new Error('render thread stopped');
       for (const job of thread.running.values()) job.reject(lost);
@@ -130,6 +149,7 @@ export function createRenderPool(options: RenderPoolOptions) {
   const onMessage = (thread: Thread, message: FromThread) => {
     if (message.kind === 'ready') {
       thread.ready = true;
+      thread.idleSince = performance.now();
       return dispatch();
     }
     const job = thread.running.get(message.id);
@@ -144,6 +164,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       return;
     }
     thread.running.delete(message.id);
+    if (thread.running.size === 0) thread.idleSince = performance.now();
     if (message.kind === 'done') {
       const { kind: _kind, id: _id, ...rendered } = message;
       job.resolve(asBuffers(rendered));
@@ -179,6 +200,20 @@ export function createRenderPool(options: RenderPoolOptions) {
     start();
   };
 
+  const idleMs = options.idleMs ?? RENDER_THREAD_IDLE_MS;
+  /** Threads idle for `idleMs` leave the pool before they stop, so no render is given to them meanwhile. */
+  const retireIdle = () => {
+    const now = performance.now();
+    for (const thread of [...threads]) {
+      if (!thread.ready || thread.running.size > 0 || now - thread.idleSince < idleMs) continue;
+      thread.retired = true;
+      threads.splice(threads.indexOf(thread), 1);
+      void thread.worker.terminate();
+    }
+  };
+  const idleCheck = setInterval(retireIdle, Math.max(10, Math.min(idleMs / 4, 30_000)));
+  idleCheck.unref();
+
   return {
     /** False once a thread could not load the build: pages are then rendered on the request thread. */
     get usable() {
@@ -198,6 +233,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     },
     async close() {
       closed = true;
+      clearInterval(idleCheck);
       // Renders not yet on a thread are turned away like those of a pool that cannot load the build; the
       // ones on a thread fail as the thread stops.
       const closing = new Error('render pool closed');
