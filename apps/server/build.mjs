@@ -1,8 +1,8 @@
 // Builds the server into JavaScript (`npm run build`): apps/server/build/main.mjs (the shop) and cli.mjs
 // (`npm run vitrin`), so production runs no TypeScript loader. Our workspace packages (@vitrin/core,
 // @vitrin/shared, whose exports are .ts sources) are bundled in; npm packages stay imports that node_modules
-// answers at run time (PGlite's WASM files, sharp's binaries, pg). Source maps point stack traces at the .ts
-// lines.
+// answers at run time (PGlite's WASM files, sharp's binaries, pg). Source maps point the CLI's stack traces at
+// the .ts lines, and the shop's when it is started with NODE_OPTIONS=--enable-source-maps.
 //
 // `node apps/server/build.mjs --if-stale` builds only when the build is missing or older than one of its
 // sources (what `npm run vitrin` and `npm run serve` do first, so both work right after `npm ci`).
@@ -57,15 +57,18 @@ const npmPackagesExternal = {
 };
 
 /**
- * Each entry turns source maps on before it loads the server: Node maps only the modules loaded after that,
- * and the server is a chunk of its own, imported dynamically (so `node build/main.mjs` needs no flag).
+ * The CLI's entry turns source maps on before it loads the rest: Node maps only the modules loaded after that,
+ * and the code is a chunk of its own, imported dynamically (so `node build/cli.mjs` needs no flag). The shop's
+ * does not: Node then also reads and keeps the maps of every npm package that ships them (PGlite's, Drizzle's),
+ * 8 MB resident for as long as the shop runs (bench/RESULTS.md, 2026-11-26); `--enable-source-maps` turns them on
+ * when a stack trace is worth it.
  */
 const withSourceMaps = {
   name: 'with-source-maps',
   setup(build) {
     build.onResolve({ filter: /^entry:/ }, (args) => ({ path: args.path.slice(6), namespace: 'entry' }));
     build.onLoad({ filter: /.*/, namespace: 'entry' }, (args) => ({
-      contents: `process.setSourceMapsEnabled(true);\nawait import(${JSON.stringify(args.path)});\n`,
+      contents: `${args.path.endsWith(ENTRIES.main) ? '' : 'process.setSourceMapsEnabled(true);\n'}await import(${JSON.stringify(args.path)});\n`,
       resolveDir: serverDir,
       loader: 'js',
     }));
