@@ -89,7 +89,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     settings,
   });
   // The money path before the order exists: cart, coupons, checkout (which hands over to `orders`).
-  const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree });
+  const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree, cache });
   const cart = createCartService(db, { settings, coupons, cache });
   const checkout = createCheckoutService(db, { settings, cart, coupons, customers, orders });
   // Favourites (Favorilerim) and the compare list (Karşılaştır), read through the catalogue's public shapes.

@@ -236,7 +236,7 @@ export async function buildApp({
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
   await registerSupportRoutes(app, services, accountOf);
-  registerAdminRoutes(app, services, config.publicUrl);
+  registerAdminRoutes(app, services, config.publicUrl, config.maintenanceBypassKey !== undefined);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),
   );

@@ -1,8 +1,10 @@
 import type { AppliedCoupon, PublicCoupon } from '@vitrin/shared/api/cart';
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Cache } from '../cache.ts';
 import type { CategoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, couponUses } from '../db/schema.ts';
+import { createCouponAdmin } from './admin.ts';
 import { couponCodeCandidates } from './code.ts';
 import { type CouponProblem, type CouponRow, couponProblem, typedCodeProblem } from './rules.ts';
 
@@ -25,6 +27,8 @@ export type CouponEvaluation =
 
 export interface CouponServiceOptions {
   categories: () => Promise<CategoryTree>;
+  /** Dropped after the panel changes a coupon. */
+  cache?: Cache;
   now?: () => Date;
 }
 
@@ -33,7 +37,10 @@ export interface CouponServiceOptions {
  * see `rules.ts`), and the public list of the `/coupons` page. Using a coupon up is part of placing an
  * order (`checkout/place-order.ts`): one conditional update there keeps `used_count` within its limit.
  */
-export function createCouponService(db: Db, { categories, now = () => new Date() }: CouponServiceOptions) {
+export function createCouponService(
+  db: Db,
+  { categories, cache, now = () => new Date() }: CouponServiceOptions,
+) {
   async function find(code: string, on: Db = db): Promise<CouponRow | undefined> {
     const candidates = couponCodeCandidates(code);
     if (!candidates[0]) return undefined;
@@ -81,6 +88,8 @@ export function createCouponService(db: Db, { categories, now = () => new Date()
   }
 
   return {
+    /** The panel's list, new coupons and edits. */
+    admin: createCouponAdmin(db, { categories, cache, now }),
     find,
     usesBy,
     evaluate,

@@ -1,3 +1,4 @@
+import { ibanChecksumHolds, tcknChecksumHolds } from '@vitrin/shared/api/admin/settings';
 import type { GlobalSetting } from '@vitrin/shared/api/home';
 import { PRICE_ROUNDINGS, type PriceRounding } from '@vitrin/shared/pricing';
 import { z } from 'zod';
@@ -76,7 +77,10 @@ const bankAccounts = z
         z.object({
           bank: z.string().trim().min(1, 'Banka adı boş olamaz.').max(80),
           holder: z.string().trim().min(1, 'Hesap sahibi boş olamaz.').max(120),
-          iban: z.string().regex(/^TR\d{24}$/, 'IBAN "TR" ve 24 rakamdan oluşmalıdır (boşluksuz).'),
+          iban: z
+            .string()
+            .regex(/^TR\d{24}$/, 'IBAN "TR" ve 24 rakamdan oluşmalıdır (boşluksuz).')
+            .refine(ibanChecksumHolds, 'IBAN geçersiz: kontrol basamakları tutmuyor.'),
         }),
       )
       .max(10, 'En fazla 10 banka hesabı olabilir.'),
@@ -98,6 +102,26 @@ export const settingDefinitions = {
     default: 'Vitrin',
     public: true,
     description: 'Ticari unvan',
+  }),
+  tax_id: define({
+    schema: optionalText(11)
+      .regex(/^(\d{10}|\d{11})?$/, 'VKN 10, TCKN 11 rakam olmalıdır.')
+      .refine((v) => v.length !== 11 || tcknChecksumHolds(v), 'TCKN geçersiz: kontrol basamakları tutmuyor.'),
+    default: '',
+    public: false,
+    description: 'Vergi kimlik no (VKN, 10 hane) ya da şahıs şirketinde T.C. kimlik no (11 hane); faturada',
+  }),
+  tax_office: define({
+    schema: optionalText(80),
+    default: '',
+    public: false,
+    description: 'Vergi dairesi; faturada',
+  }),
+  mersis_no: define({
+    schema: optionalText(16).regex(/^(\d{16})?$/, 'MERSİS numarası 16 rakam olmalıdır.'),
+    default: '',
+    public: false,
+    description: 'MERSİS numarası (16 hane)',
   }),
   brand_name: define({
     schema: text(80),

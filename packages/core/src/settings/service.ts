@@ -3,6 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
+import { createSettingsAdmin } from './admin.ts';
+import { assertSettingKey, parseSetting, settingText } from './parse.ts';
+
+export { assertSettingKey, parseSetting, SettingError, settingText } from './parse.ts';
+
 import {
   isSettingKey,
   type PublicSettings,
@@ -11,35 +16,6 @@ import {
   settingDefinitions,
   settingKeys,
 } from './registry.ts';
-
-export class SettingError extends Error {
-  constructor(
-    readonly code: 'AYAR_BILINMIYOR' | 'AYAR_DEGERI_GECERSIZ',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SettingError';
-  }
-}
-
-/** Parses a stored or submitted text value; throws SettingError with a Turkish message when it is bad. */
-export function parseSetting<K extends SettingKey>(key: K, raw: string): Settings[K] {
-  const result = settingDefinitions[key].schema.safeParse(raw);
-  if (!result.success) {
-    const reason = result.error.issues.map((i) => i.message).join(' ');
-    throw new SettingError('AYAR_DEGERI_GECERSIZ', `"${key}" için geçersiz değer "${raw}": ${reason}`);
-  }
-  return result.data as Settings[K];
-}
-
-export function assertSettingKey(key: string): asserts key is SettingKey {
-  if (!isSettingKey(key)) {
-    throw new SettingError(
-      'AYAR_BILINMIYOR',
-      `Bilinmeyen ayar "${key}". Bilinen ayarlar: ${settingKeys.join(', ')}`,
-    );
-  }
-}
 
 export function createSettingsService(db: Db, cache: Cache) {
   const all = cache.value('settings', async (): Promise<Settings> => {
@@ -57,6 +33,8 @@ export function createSettingsService(db: Db, cache: Cache) {
 
   return {
     all,
+    /** The panel's settings page: what it shows, and one section's save. */
+    admin: createSettingsAdmin(db, cache, all),
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await all())[key];
     },
@@ -70,7 +48,7 @@ export function createSettingsService(db: Db, cache: Cache) {
     async set(key: string, raw: string): Promise<Settings[SettingKey]> {
       assertSettingKey(key);
       const value = parseSetting(key, raw);
-      const stored = String(value);
+      const stored = settingText(value);
       await db
         .insert(settingsTable)
         .values({ key, value: stored })

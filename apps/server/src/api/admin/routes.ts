@@ -2,16 +2,26 @@ import type { Services } from '@vitrin/core';
 import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
+import { registerAdminCouponRoutes } from './coupons/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
+import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 
 /**
  * The staff panel's API under /api/admin, one folder per feature. Every route declares the permission it
  * needs (`api/route.ts` checks it before anything else).
  */
-export function registerAdminRoutes(app: FastifyInstance, services: Services, publicUrl: string) {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  services: Services,
+  publicUrl: string,
+  /** Whether MAINTENANCE_BYPASS_KEY is set: the settings page says so, never the key. */
+  bypassKeySet = false,
+) {
   const staffOf = createStaffOf(services);
   registerStaffSessionRoutes(app, services, staffOf, publicUrl);
   registerStaffRoutes(app, services, staffOf);
   registerAuditRoutes(app, services, staffOf);
+  registerAdminCouponRoutes(app, services, staffOf);
+  registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
 }

@@ -1,0 +1,59 @@
+import { fieldMessages, type z } from '@vitrin/shared/zod';
+
+/** Why the panel's coupon change was refused: a stable code, its HTTP status and a Turkish message. */
+export type CouponAdminErrorCode =
+  | 'GECERSIZ_ISTEK'
+  | 'KUPON_BULUNAMADI'
+  | 'KUPON_KODU_KAYITLI'
+  | 'KUPON_SINIRI_KULLANIMDAN_AZ'
+  | 'KATEGORI_BULUNAMADI';
+
+const STATUS: Record<CouponAdminErrorCode, number> = {
+  GECERSIZ_ISTEK: 400,
+  KUPON_BULUNAMADI: 404,
+  KUPON_KODU_KAYITLI: 409,
+  KUPON_SINIRI_KULLANIMDAN_AZ: 422,
+  KATEGORI_BULUNAMADI: 422,
+};
+
+export class CouponAdminError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: CouponAdminErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'CouponAdminError';
+    this.status = STATUS[code];
+  }
+}
+
+export function parseCouponInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new CouponAdminError(
+    'GECERSIZ_ISTEK',
+    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
+    fieldMessages(result.error),
+  );
+}
+
+export const couponNotFound = () => new CouponAdminError('KUPON_BULUNAMADI', 'Kupon bulunamadı.');
+
+export const codeTaken = (code: string) =>
+  new CouponAdminError('KUPON_KODU_KAYITLI', `"${code}" kodlu bir kupon zaten var; başka bir kod seçin.`, {
+    code: 'Bu kod başka bir kuponda kullanılıyor',
+  });
+
+export const limitBelowUses = (used: number) =>
+  new CouponAdminError(
+    'KUPON_SINIRI_KULLANIMDAN_AZ',
+    `Bu kupon ${used} kez kullanıldı; toplam kullanım sınırı bundan az olamaz.`,
+    { usageLimit: `En az ${used} olmalı (şimdiye kadarki kullanım)` },
+  );
+
+export const categoryMissing = () =>
+  new CouponAdminError('KATEGORI_BULUNAMADI', 'Seçilen kategori bulunamadı.', {
+    categoryId: 'Böyle bir kategori yok',
+  });

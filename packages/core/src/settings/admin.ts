@@ -1,0 +1,81 @@
+import {
+  type AdminSettings,
+  SETTINGS_FIELD_KEYS,
+  type SettingsFieldKey,
+  settingsUpdateRequest,
+} from '@vitrin/shared/api/admin/settings';
+import { fieldMessages } from '@vitrin/shared/zod';
+import { sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import type { Cache } from '../cache.ts';
+import type { Db } from '../db/client.ts';
+import { settings as settingsTable } from '../db/schema.ts';
+import { parseSetting, SettingError, settingText } from './parse.ts';
+import type { SettingKey, Settings } from './registry.ts';
+
+/** A refused save: 400 GECERSIZ_ISTEK with a Turkish message per field; nothing was written. */
+export class SettingsInputError extends Error {
+  readonly code = 'GECERSIZ_ISTEK';
+  readonly status = 400;
+  constructor(readonly fields: Record<string, string>) {
+    super('Gönderilen ayarlarda hata var; lütfen işaretli alanları düzeltin.');
+    this.name = 'SettingsInputError';
+  }
+}
+
+/** The registry's text form of a panel value (the CLI types the same text). */
+const asText = (key: SettingsFieldKey, value: unknown): string =>
+  key === 'is_online' ? (value ? '1' : '0') : settingText(value as Settings[SettingKey]);
+
+/**
+ * The settings as the panel shows and saves them (`settings.write`): one save (a section) is checked whole,
+ * by the panel's schema and then by the registry the CLI uses, and written in one transaction with one audit
+ * entry per changed setting; then every cache drops, so the storefront follows at once.
+ */
+export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Settings>) {
+  async function view(): Promise<AdminSettings> {
+    const values = await all();
+    const picked = Object.fromEntries(SETTINGS_FIELD_KEYS.map((k) => [k, values[k]]));
+    return { ...picked, is_online: values.is_online === 1 } as AdminSettings;
+  }
+
+  return {
+    view,
+    async save(actor: AuditActor, body: unknown): Promise<AdminSettings> {
+      const parsed = settingsUpdateRequest.safeParse(body);
+      if (!parsed.success) throw new SettingsInputError(fieldMessages(parsed.error));
+      const keys = SETTINGS_FIELD_KEYS.filter((k) => parsed.data[k] !== undefined);
+      const rows = keys.map((key) => {
+        const raw = asText(key, parsed.data[key]);
+        try {
+          return { key, value: settingText(parseSetting(key, raw)) };
+        } catch (err) {
+          if (err instanceof SettingError) throw new SettingsInputError({ [key]: err.message });
+          throw err;
+        }
+      });
+      const before = await all();
+      await db.transaction(async (tx) => {
+        for (const row of rows) {
+          await tx
+            .insert(settingsTable)
+            .values(row)
+            .onConflictDoUpdate({
+              target: settingsTable.key,
+              set: { value: row.value, updatedAt: sql`now()` },
+            });
+          await recordAudit(tx, {
+            actor,
+            action: 'settings.set',
+            entity: 'settings',
+            entityId: row.key,
+            before: { [row.key]: before[row.key] },
+            after: { [row.key]: parseSetting(row.key, row.value) },
+          });
+        }
+      });
+      await cache.invalidateAll();
+      return view();
+    },
+  };
+}

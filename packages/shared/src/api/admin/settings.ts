@@ -1,0 +1,152 @@
+/**
+ * The shop's settings in the panel (`/api/admin/settings`, owners: `settings.write`): what the panel shows
+ * and changes, by the settings registry's keys, with the panel's field messages. E-mail fields answer
+ * `Invalid email address` as the specification's dialog validators do. Brings zod: imported by path.
+ */
+import { EMAIL_PATTERN, VALIDATION_MESSAGES } from '../../email.ts';
+import { lineText, multilineText, z } from '../../zod.ts';
+
+export const BANK_ACCOUNTS_MAX = 10;
+
+/** A Turkish IBAN's check digits (ISO 13616, mod 97) are right. `iban` is `TR` and 24 digits. */
+export function ibanChecksumHolds(iban: string): boolean {
+  const moved = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of moved) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+/** A T.C. kimlik no's two check digits (the 10th and 11th) are right. */
+export function tcknChecksumHolds(tckn: string): boolean {
+  const d = [...tckn].map(Number);
+  if (d.length !== 11 || d[0] === 0) return false;
+  const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
+  const even = d[1]! + d[3]! + d[5]! + d[7]!;
+  const tenth = (((odd * 7 - even) % 10) + 10) % 10;
+  const eleventh = d.slice(0, 10).reduce((a, b) => a + b, 0) % 10;
+  return d[9] === tenth && d[10] === eleventh;
+}
+
+const text = (label: string, max: number) =>
+  lineText({ error: `${label} metin olmalı` })
+    .trim()
+    .max(max, `${label} en fazla ${max} karakter olabilir`);
+const required = (label: string, max: number, empty: string) => text(label, max).min(1, empty);
+
+const email = lineText({ error: VALIDATION_MESSAGES.invalidEmail })
+  .trim()
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.invalidEmail);
+
+const IBAN_FORMAT = 'IBAN TR ile başlamalı ve ardından 24 rakam gelmeli';
+export const bankAccountSchema = z.object({
+  bank: required('Banka adı', 80, 'Banka adını girin'),
+  holder: required('Hesap sahibi', 120, 'Hesap sahibini girin'),
+  iban: z
+    .string({ error: IBAN_FORMAT })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^TR\d{24}$/, IBAN_FORMAT)
+        .refine(ibanChecksumHolds, 'IBAN geçersiz: kontrol basamakları tutmuyor, numarayı kontrol edin'),
+    ),
+});
+export type BankAccountInput = z.input<typeof bankAccountSchema>;
+
+const MONEY = 'Kuruş olarak 0 ya da daha büyük bir tam sayı girin (ör. 4990 = 49,90 TL)';
+const kurus = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  z.number({ error: MONEY }).int(MONEY).min(0, MONEY).max(999_999_999, MONEY),
+);
+
+const RATE = 'Kur sıfırdan büyük bir sayı olmalı, en çok 4 ondalık (ör. 41,25)';
+/** A rate as the registry keeps it (`41.25`); a Turkish comma is read as the decimal point. */
+const rate = z
+  .string({ error: RATE })
+  .trim()
+  .transform((v) => v.replace(',', '.'))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}(\.\d{1,4})?$/, RATE)
+      .refine((v) => Number(v) > 0, RATE),
+  );
+
+const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
+
+export const settingsFields = {
+  // Mağaza
+  unvan: required('Ticari unvan', 200, 'Ticari unvanı girin'),
+  brand_name: required('Mağaza adı', 80, 'Mağaza adını girin'),
+  tax_id: text('VKN / TCKN', 11)
+    .regex(/^(\d{10}|\d{11})?$/, TAX_ID)
+    .refine((v) => v.length !== 11 || tcknChecksumHolds(v), 'TCKN geçersiz: kontrol basamakları tutmuyor'),
+  tax_office: text('Vergi dairesi', 80),
+  mersis_no: text('MERSİS numarası', 16).regex(/^(\d{16})?$/, 'MERSİS numarası 16 rakam olmalı'),
+  contact_address: multilineText({ error: 'Adres metin olmalı' })
+    .trim()
+    .max(300, 'Adres en fazla 300 karakter olabilir'),
+  // İletişim
+  contact_phone: text('Telefon', 40).regex(
+    /^[+\d\s()-]*$/,
+    'Telefon yalnızca rakam, boşluk, +, ( ) ve - içerebilir',
+  ),
+  contact_email: email,
+  /** Blank: new orders' notices go to the contact e-mail. */
+  order_email: z.union([z.literal(''), email], { error: VALIDATION_MESSAGES.invalidEmail }),
+  // Banka hesapları
+  bank_accounts: z
+    .array(bankAccountSchema, { error: 'Banka hesapları bir liste olmalı' })
+    .max(BANK_ACCOUNTS_MAX, `En fazla ${BANK_ACCOUNTS_MAX} banka hesabı olabilir`),
+  // Kargo ve ödeme
+  shipping_fee: kurus,
+  free_shipping_threshold: kurus,
+  cod_fee: kurus,
+  // Döviz kurları
+  usd_rate: rate,
+  eur_rate: rate,
+  // Bakım modu
+  is_online: z.boolean({ error: 'Mağaza açık (true) ya da bakımda (false) olmalı' }),
+};
+export type SettingsFieldKey = keyof typeof settingsFields;
+export const SETTINGS_FIELD_KEYS = Object.keys(settingsFields) as SettingsFieldKey[];
+
+/** A save of one section: any of the fields, written together or not at all. */
+export const settingsUpdateRequest = z
+  .object(settingsFields)
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Değiştirilecek bir ayar gönderin',
+  });
+export type SettingsUpdateRequest = z.input<typeof settingsUpdateRequest>;
+export type SettingsUpdate = z.output<typeof settingsUpdateRequest>;
+
+export const adminSettingsSchema = z.object({
+  unvan: z.string(),
+  brand_name: z.string(),
+  tax_id: z.string(),
+  tax_office: z.string(),
+  mersis_no: z.string(),
+  contact_address: z.string(),
+  contact_phone: z.string(),
+  contact_email: z.string(),
+  order_email: z.string(),
+  bank_accounts: z.array(z.object({ bank: z.string(), holder: z.string(), iban: z.string() })),
+  shipping_fee: z.number().int().describe('kuruş'),
+  free_shipping_threshold: z.number().int().describe('kuruş; 0: never free'),
+  cod_fee: z.number().int().describe('kuruş'),
+  usd_rate: z.string(),
+  eur_rate: z.string(),
+  is_online: z.boolean(),
+});
+export type AdminSettings = z.output<typeof adminSettingsSchema>;
+
+export const settingsAnswer = z.object({
+  settings: adminSettingsSchema,
+  maintenance: z.object({
+    bypassKeySet: z
+      .boolean()
+      .describe('Whether MAINTENANCE_BYPASS_KEY is set on the server (its value never leaves it)'),
+  }),
+});
+export type SettingsAnswer = z.output<typeof settingsAnswer>;
