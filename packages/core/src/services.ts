@@ -20,6 +20,7 @@ import { createHomeService } from './home/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { createNavigationService } from './navigation/service.ts';
+import { createAdminOrders } from './orders/admin.ts';
 import { createSecret } from './orders/secrets.ts';
 import { createOrderService } from './orders/service.ts';
 import { createPaymentService } from './payments/service.ts';
@@ -112,6 +113,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // The owner's panel: staff accounts, their sessions and two-step login, and the log of who changed what.
   const staff = createStaffService(db);
   const audit = createAuditLog(db);
+  const orderAdmin = createAdminOrders(db, orders);
   return {
     database,
     cache,
@@ -137,6 +139,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     stockAlerts,
     staff,
     audit,
+    orderAdmin,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,
     /** Closed at shutdown, after `mail.drain()`. */

@@ -212,13 +212,7 @@ const ORDER_OPTIONS = ['--cargo', '--tracking', '--note'];
  */
 async function orderCommand(services: Services, sub: string | undefined, args: string[]) {
   if (sub === 'refunded' && args.length === 1) {
-    const order = await services.orders.markRefunded(args[0]!.trim());
-    await services.audit.record({
-      actor: CLI,
-      action: 'order.refunded',
-      entity: 'order',
-      entityId: order.orderNo,
-    });
+    const order = await services.orders.markRefunded(args[0]!.trim(), CLI);
     return `${order.orderNo}: ödeme iade edildi olarak kaydedildi.`;
   }
   if (sub === 'list') return orderList(services, args);
@@ -227,24 +221,17 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
   const [orderNo, stateText, ...optionArgs] = args as [string, string, ...string[]];
   const options = commandOptions(optionArgs, ORDER_OPTIONS);
   const state = stateArgument(stateText);
-  const changed = await services.orders.changeStatus(orderNo.trim(), state, {
-    actor: 'operator',
-    note: options['--note'],
-    cargoCompany: options['--cargo'],
-    trackingNo: options['--tracking'],
-  });
-  await services.audit.record({
-    actor: CLI,
-    action: 'order.status',
-    entity: 'order',
-    entityId: changed.orderNo,
-    before: { status: changed.from },
-    after: {
-      status: changed.to,
-      ...(changed.to === 2 ? { cargoCompany: changed.cargoCompany, trackingNo: changed.trackingNo } : {}),
-      ...(changed.note ? { note: changed.note } : {}),
+  const changed = await services.orders.changeStatus(
+    orderNo.trim(),
+    state,
+    {
+      actor: 'operator',
+      note: options['--note'],
+      cargoCompany: options['--cargo'],
+      trackingNo: options['--tracking'],
     },
-  });
+    CLI,
+  );
   // A card refund and the e-mail go out before the CLI process closes the database.
   if (changed.refundDue) await services.payments.refundDue();
   await services.orders.drainMail();

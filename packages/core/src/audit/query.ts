@@ -8,9 +8,9 @@ import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, staff } from '../db/schema.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
 /** The start of a shop day (`2026-11-26`): Turkey keeps UTC+3 all year. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
+export const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
 
 function conditions(filter: AuditFilter): SQL | undefined {
   return and(

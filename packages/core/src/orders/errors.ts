@@ -28,6 +28,8 @@ export const orderErrorStatus = {
   ODEME_SONUCU_KULLANILDI: 409,
   /** Marking a refund the shop sent: only a Havale / EFT order whose money is owed back. */
   IADE_BEKLEMIYOR: 409,
+  /** Marking a transfer paid: only a Havale / EFT order whose money is awaited. */
+  ODEME_BEKLEMIYOR: 409,
   GECERSIZ_ISTEK: 400,
   /** A link that adds guest orders to an account: forged, expired, or for another account or address. */
   BAGLANTI_GECERSIZ: 400,

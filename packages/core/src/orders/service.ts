@@ -3,6 +3,7 @@ import type { OrderDetail, OrderList } from '@vitrin/shared/api/orders';
 import { isOrderState, type OrderState } from '@vitrin/shared/order-states';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import {
@@ -55,6 +56,20 @@ export interface OrderServiceOptions {
   /** Called after a change that left a payment to give back (the payment service refunds it). */
   onRefundDue?: () => void;
 }
+
+/** The audit row of a state change made in the panel: the state, and the cargo and note it came with. */
+const statusAudit = (actor: AuditActor, changed: ChangedOrder) => ({
+  actor,
+  action: 'order.status',
+  entity: 'order',
+  entityId: changed.orderNo,
+  before: { status: changed.from },
+  after: {
+    status: changed.to,
+    ...(changed.to === 2 ? { cargoCompany: changed.cargoCompany, trackingNo: changed.trackingNo } : {}),
+    ...(changed.note ? { note: changed.note } : {}),
+  },
+});
 
 const EXPIRED_NOTE = 'Ödeme süresi doldu; stok ve kupon serbest bırakıldı.';
 
@@ -177,10 +192,19 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     throw orderNotFound();
   }
 
-  async function change(ref: OrderRef, to: number, change: StatusChangeOptions): Promise<ChangedOrder> {
+  /** With `audit`, the change's audit row is written in its transaction (a change made in the panel). */
+  async function change(
+    ref: OrderRef,
+    to: number,
+    change: StatusChangeOptions,
+    audit?: AuditActor,
+  ): Promise<ChangedOrder> {
     const mails = await mailWriter();
     return changeStatus(db, ref, to, change, {
-      inTransaction: (tx, changed) => mails.changed(tx, changed, change.actor),
+      inTransaction: async (tx, changed) => {
+        await mails.changed(tx, changed, change.actor);
+        if (audit) await recordAudit(tx, statusAudit(audit, changed));
+      },
       afterCommit: (changed) => {
         mail.kick();
         if (changed.refundDue) options.onRefundDue?.();
@@ -277,18 +301,31 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
      * The operator sent a cancelled Havale / EFT order's money back (card refunds go through the payment
      * provider on their own).
      */
-    async markRefunded(orderNo: string): Promise<OrderRow> {
-      const [order] = await db
-        .update(orders)
-        .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(orders.orderNo, orderNo),
-            eq(orders.paymentMethod, 'transfer'),
-            eq(orders.paymentStatus, 'refund_pending'),
-          ),
-        )
-        .returning();
+    async markRefunded(orderNo: string, audit?: AuditActor): Promise<OrderRow> {
+      const order = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(orders.orderNo, orderNo),
+              eq(orders.paymentMethod, 'transfer'),
+              eq(orders.paymentStatus, 'refund_pending'),
+            ),
+          )
+          .returning();
+        if (row && audit) {
+          await recordAudit(tx, {
+            actor: audit,
+            action: 'order.refunded',
+            entity: 'order',
+            entityId: row.orderNo,
+            before: { paymentStatus: 'refund_pending' },
+            after: { paymentStatus: 'refunded' },
+          });
+        }
+        return row;
+      });
       if (order) return order;
       if (!(await findOrder(db, orderNo))) throw orderNotFound();
       throw new OrderError(

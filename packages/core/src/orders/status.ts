@@ -227,7 +227,7 @@ export async function changeStatus(
   to: number,
   options: StatusChangeOptions,
   hooks: {
-    inTransaction?: (tx: Db, changed: ChangedOrder) => Promise<void>;
+    inTransaction?: (tx: Tx, changed: ChangedOrder) => Promise<void>;
     afterCommit?: (changed: ChangedOrder) => void;
   } = {},
 ): Promise<ChangedOrder> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAdminCouponRoutes } from './coupons/routes.ts';
+import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
@@ -22,6 +23,7 @@ export function registerAdminRoutes(
   registerStaffSessionRoutes(app, services, staffOf, publicUrl);
   registerStaffRoutes(app, services, staffOf);
   registerAuditRoutes(app, services, staffOf);
+  registerAdminOrderRoutes(app, services, staffOf);
   registerAdminCouponRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
 }

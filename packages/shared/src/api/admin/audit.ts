@@ -13,7 +13,7 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 const DATE_FORMAT = 'Tarih YYYY-AA-GG biçiminde olmalı';
 
 /** A day of the shop's calendar (`2026-11-26`); the shop keeps Turkey's time, UTC+3 all year. */
-const day = z
+export const day = z
   .string({ error: DATE_FORMAT })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT)
   .refine(isCalendarDay, 'Böyle bir tarih yok');
@@ -24,7 +24,20 @@ function isCalendarDay(v: string): boolean {
   return !Number.isNaN(noon.getTime()) && noon.toISOString().startsWith(v);
 }
 
-const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+export const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/** A list's filter by days, `from` and `to` both included (either may be left blank); the audit log's, the orders'. */
+export const dayRange = {
+  from: z.preprocess(blankIsAbsent, day.optional()),
+  to: z.preprocess(blankIsAbsent, day.optional()),
+};
+export const daysInOrder: [
+  (v: { from?: string | undefined; to?: string | undefined }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (v) => !v.from || !v.to || v.from <= v.to,
+  { path: ['to'], message: 'Bitiş tarihi başlangıç tarihinden önce olamaz' },
+];
 
 export const auditQuery = z
   .object({
@@ -37,14 +50,10 @@ export const auditQuery = z
         .regex(/^[a-z_.-]+$/, 'Kayıt türü geçersiz')
         .optional(),
     ),
-    from: z.preprocess(blankIsAbsent, day.optional()),
-    to: z.preprocess(blankIsAbsent, day.optional()),
+    ...dayRange,
     page: pageNumber,
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    path: ['to'],
-    message: 'Bitiş tarihi başlangıç tarihinden önce olamaz',
-  });
+  .refine(...daysInOrder);
 export type AuditQuery = z.input<typeof auditQuery>;
 export type AuditFilter = z.output<typeof auditQuery>;
 

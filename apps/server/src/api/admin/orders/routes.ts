@@ -1,0 +1,141 @@
+import type { Services } from '@vitrin/core';
+import {
+  adminOrderDetailAnswer,
+  adminOrderListAnswer,
+  adminOrderListQuery,
+  bulkOrderStatusAnswer,
+  bulkOrderStatusRequest,
+  orderNoteRequest,
+  orderNoteSchema,
+  orderNumberParam,
+  orderPaymentRequest,
+  orderStatusRequest,
+} from '@vitrin/shared/api/admin/orders';
+import { z } from '@vitrin/shared/zod';
+import type { FastifyInstance } from 'fastify';
+import type { StaffOf } from '../../../sessions/staff-session.ts';
+import { answer } from '../../orders/replies.ts';
+import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
+import { signedIn, staffActor } from '../replies.ts';
+
+const TAG = 'Yönetim: siparişler';
+const notFound = { 404: errorAnswer('SIPARIS_BULUNAMADI') };
+const detail = { description: 'The order as the panel shows it', schema: adminOrderDetailAnswer };
+
+/**
+ * Orders in the panel: reading (`orders.read`, every role) and running them (`orders.write`): state changes
+ * one by one or several at once, a transfer marked paid or refunded, internal notes.
+ */
+export function registerAdminOrderRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
+  const route = apiRoutes(app, undefined, staffOf);
+  const { orderAdmin } = services;
+  const actorOf = async (request: Parameters<typeof signedIn>[1]) =>
+    staffActor(await signedIn(staffOf, request));
+
+  route({
+    method: 'GET',
+    url: '/api/admin/orders',
+    summary:
+      'The orders, newest first, 25 a page: search by number, name or e-mail; state, payment method, days',
+    tag: TAG,
+    permission: 'orders.read',
+    querystring: adminOrderListQuery,
+    responses: { 200: { description: 'A page', schema: adminOrderListAnswer }, ...invalid, ...staffRefusals },
+    handler: (request, reply) => answer(reply, () => orderAdmin.list(request.query)),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/orders/status',
+    summary: 'Moves several orders to one state (not Kargoya Verildi), each checked on its own',
+    tag: TAG,
+    permission: 'orders.write',
+    body: bulkOrderStatusRequest,
+    responses: {
+      200: { description: 'A result per order', schema: bulkOrderStatusAnswer },
+      ...invalid,
+      ...staffRefusals,
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      return answer(reply, () => orderAdmin.changeStatuses(actor, request.body));
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/admin/orders/:number',
+    summary:
+      'An order: lines, customer, addresses, payment, coupon, history, notes and the states it may go to',
+    tag: TAG,
+    permission: 'orders.read',
+    params: { number: orderNumberParam },
+    responses: { 200: detail, ...invalid, ...staffRefusals, ...notFound },
+    handler: (request, reply) => answer(reply, () => orderAdmin.detail(request.params.number)),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/orders/:number/status',
+    summary: 'Changes the state as the transition table allows; Kargoya Verildi needs the carrier and number',
+    tag: TAG,
+    permission: 'orders.write',
+    params: { number: orderNumberParam },
+    body: orderStatusRequest,
+    responses: {
+      200: detail,
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer(
+        'GECERSIZ_DURUM_GECISI: the table or the operator may not; ODEME_BEKLENIYOR; SIPARIS_DURUMU_DEGISTI; STOK_YETERSIZ',
+      ),
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      return answer(reply, () => orderAdmin.changeStatus(actor, request.params.number, request.body));
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/orders/:number/payment',
+    summary: "Marks a Havale / EFT order's transfer arrived (paid) or sent back after cancelling (refunded)",
+    tag: TAG,
+    permission: 'orders.write',
+    params: { number: orderNumberParam },
+    body: orderPaymentRequest,
+    responses: {
+      200: detail,
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer('ODEME_BEKLEMIYOR: no transfer awaited; IADE_BEKLEMIYOR: no transfer to give back'),
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      return answer(reply, () => orderAdmin.markPayment(actor, request.params.number, request.body));
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/orders/:number/notes',
+    summary: 'Adds an internal note (staff only, never shown to the customer)',
+    tag: TAG,
+    permission: 'orders.write',
+    params: { number: orderNumberParam },
+    body: orderNoteRequest,
+    responses: {
+      201: { description: "The order's notes", schema: z.object({ notes: z.array(orderNoteSchema) }) },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      const notes = await answer(reply, () => orderAdmin.addNote(actor, request.params.number, request.body));
+      return reply.status(201).send({ notes });
+    },
+  });
+}

@@ -1,0 +1,214 @@
+import {
+  type AdminOrderDetail,
+  adminOrderListQuery,
+  type BulkOrderStatusAnswer,
+  bulkOrderStatusRequest,
+  type OrderNote,
+  orderNoteRequest,
+  orderPaymentRequest,
+  orderStatusRequest,
+} from '@vitrin/shared/api/admin/orders';
+import { CARRIERS, trackingUrl } from '@vitrin/shared/cargo';
+import { ORDER_STATE_CODES, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { fieldMessages, type z } from '@vitrin/shared/zod';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import { customers, orderNotes, orders, staff } from '../db/schema.ts';
+import { listAdminOrders } from './admin-list.ts';
+import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
+import { findOrder, type OrderRow } from './queries.ts';
+import type { OrderService } from './service.ts';
+import { transitionRefusal } from './status.ts';
+
+/** What the panel asks of the order service: its change with the audit row, and its reads. */
+type Orders = Pick<OrderService, 'changeStatus' | 'show' | 'markRefunded'>;
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidOrderInput(fieldMessages(result.error));
+  return result.data;
+}
+
+/** The states the panel offers: the table, the operator's rules and the order's conditions (cargo asked later). */
+function nextStates(order: OrderRow) {
+  const from = order.status as OrderState;
+  const shipping = { actor: 'operator' as const, cargoCompany: '-', trackingNo: '-' };
+  return ORDER_STATE_CODES.filter((to) => !transitionRefusal(from, to, order, shipping)).map((code) => ({
+    code,
+    label: ORDER_STATES[code].label,
+  }));
+}
+
+/** A Havale / EFT order whose transfer is awaited, not cancelled: the owner saw the money arrive. */
+const transferAwaited = (o: OrderRow) =>
+  o.paymentMethod === 'transfer' && o.paymentStatus === 'pending' && o.status !== 6;
+
+async function notesOf(db: Db, orderId: number): Promise<OrderNote[]> {
+  const rows = await db
+    .select({
+      id: orderNotes.id,
+      body: orderNotes.body,
+      at: orderNotes.createdAt,
+      staffId: staff.id,
+      name: staff.name,
+      email: staff.email,
+    })
+    .from(orderNotes)
+    .leftJoin(staff, eq(staff.id, orderNotes.staffId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+  return rows.map((n) => ({
+    id: n.id,
+    body: n.body,
+    at: n.at.toISOString(),
+    staff: n.staffId !== null ? { id: n.staffId, name: n.name ?? '', email: n.email ?? '' } : null,
+  }));
+}
+
+/**
+ * Orders as the staff panel runs them: the table, the detail with what may happen next, state changes (one
+ * or several), payment marks and internal notes. Every change writes its audit row in its own transaction.
+ */
+export function createAdminOrders(db: Db, orders_: Orders) {
+  async function existing(orderNo: string): Promise<OrderRow> {
+    const order = await findOrder(db, orderNo);
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  async function detail(orderNo: string): Promise<AdminOrderDetail> {
+    const order = await existing(orderNo);
+    const [view, notes, [customer]] = await Promise.all([
+      orders_.show(order.orderNo),
+      notesOf(db, order.id),
+      order.customerId === null
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: customers.id,
+              name: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+              email: customers.email,
+            })
+            .from(customers)
+            .where(eq(customers.id, order.customerId)),
+    ]);
+    return {
+      order: view,
+      customer: customer ?? null,
+      notes,
+      nextStates: nextStates(order),
+      trackingUrl: view.cargo ? trackingUrl(view.cargo.company, view.cargo.trackingNo) : null,
+      canMarkPaid: transferAwaited(order),
+      canMarkRefunded: order.paymentMethod === 'transfer' && order.paymentStatus === 'refund_pending',
+    };
+  }
+
+  /** One change through the order service, its audit row in the change's transaction. */
+  function change(actor: AuditActor, orderNo: string, input: z.output<typeof orderStatusRequest>) {
+    const cargoCompany = input.cargoCompany ? CARRIERS[input.cargoCompany].name : undefined;
+    return orders_.changeStatus(
+      orderNo,
+      input.status,
+      { actor: 'operator', note: input.note, cargoCompany, trackingNo: input.trackingNo },
+      actor,
+    );
+  }
+
+  return {
+    list: (query: unknown) => listAdminOrders(db, parse(adminOrderListQuery, query)),
+    detail,
+
+    async changeStatus(actor: AuditActor, orderNo: string, body: unknown): Promise<AdminOrderDetail> {
+      await change(actor, orderNo, parse(orderStatusRequest, body));
+      return detail(orderNo);
+    },
+
+    /** Each order on its own (one refused does not stop the others), a result per order. */
+    async changeStatuses(actor: AuditActor, body: unknown): Promise<BulkOrderStatusAnswer> {
+      const input = parse(bulkOrderStatusRequest, body);
+      const results: BulkOrderStatusAnswer['results'] = [];
+      for (const orderNo of input.numbers) {
+        try {
+          await change(actor, orderNo, { status: input.status, note: input.note });
+          results.push({ orderNo, ok: true });
+        } catch (err) {
+          if (!(err instanceof OrderError)) throw err;
+          results.push({ orderNo, ok: false, error: { code: err.code, message: err.message } });
+        }
+      }
+      return { results };
+    },
+
+    /** `paid`: a transfer arrived; `refunded`: a cancelled transfer order's money was sent back. */
+    async markPayment(actor: AuditActor, orderNo: string, body: unknown): Promise<AdminOrderDetail> {
+      const { status } = parse(orderPaymentRequest, body);
+      const order = await existing(orderNo);
+      if (status === 'refunded') {
+        await orders_.markRefunded(order.orderNo, actor);
+        return detail(orderNo);
+      }
+      const paid = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ paymentStatus: 'paid', updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(orders.id, order.id),
+              eq(orders.paymentMethod, 'transfer'),
+              eq(orders.paymentStatus, 'pending'),
+              inArray(
+                orders.status,
+                ORDER_STATE_CODES.filter((s) => s !== 6),
+              ),
+            ),
+          )
+          .returning({ id: orders.id });
+        if (!row) return false;
+        await recordAudit(tx, {
+          actor,
+          action: 'order.payment',
+          entity: 'order',
+          entityId: order.orderNo,
+          before: { paymentStatus: order.paymentStatus },
+          after: { paymentStatus: 'paid' },
+        });
+        return true;
+      });
+      if (!paid) {
+        throw new OrderError(
+          'ODEME_BEKLEMIYOR',
+          'Bu siparişte beklenen bir Havale / EFT ödemesi yok (ödenmiş, iptal edilmiş ya da başka bir yöntemle ödenecek).',
+        );
+      }
+      return detail(orderNo);
+    },
+
+    /** A staff member's internal note: in the panel only, never in a customer's answer or e-mail. */
+    async addNote(
+      actor: AuditActor & { kind: 'staff' },
+      orderNo: string,
+      body: unknown,
+    ): Promise<OrderNote[]> {
+      const input = parse(orderNoteRequest, body);
+      const order = await existing(orderNo);
+      await db.transaction(async (tx) => {
+        const [note] = await tx
+          .insert(orderNotes)
+          .values({ orderId: order.id, staffId: actor.staffId, body: input.body })
+          .returning({ id: orderNotes.id });
+        await recordAudit(tx, {
+          actor,
+          action: 'order.note',
+          entity: 'order',
+          entityId: order.orderNo,
+          before: { noteId: null },
+          after: { noteId: note!.id, note: input.body },
+        });
+      });
+      return notesOf(db, order.id);
+    },
+  };
+}
+
+export type AdminOrders = ReturnType<typeof createAdminOrders>;

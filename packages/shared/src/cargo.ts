@@ -1,0 +1,34 @@
+/**
+ * The Turkish carriers a shop ships with, and where a customer follows a parcel: `{no}` in `tracking` is the
+ * tracking number. The order keeps the carrier's name (what the customer reads); the panel chooses by code.
+ */
+export const CARRIERS = {
+  yurtici: {
+    name: 'Yurtiçi Kargo',
+    tracking: 'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code={no}',
+  },
+  aras: { name: 'Aras Kargo', tracking: 'https://kargotakip.araskargo.com.tr/mainpage.aspx?code={no}' },
+  mng: { name: 'MNG Kargo', tracking: 'https://www.mngkargo.com.tr/gonderi-takip/?code={no}' },
+  ptt: { name: 'PTT Kargo', tracking: 'https://gonderitakip.ptt.gov.tr/Track/Verify?q={no}' },
+  surat: { name: 'Sürat Kargo', tracking: 'https://suratkargo.com.tr/KargoTakipSonuc?kargotakipno={no}' },
+  ups: { name: 'UPS', tracking: 'https://www.ups.com/track?loc=tr_TR&tracknum={no}' },
+  dhl: {
+    name: 'DHL Express',
+    tracking: 'https://www.dhl.com/tr-tr/home/tracking/tracking-express.html?submit=1&tracking-id={no}',
+  },
+  hepsijet: { name: 'HepsiJET', tracking: 'https://www.hepsijet.com/gonderi-takibi/{no}' },
+  trendyol: { name: 'Trendyol Express', tracking: 'https://www.trendyolexpress.com/gonderi-takip?code={no}' },
+  kolaygelsin: { name: 'Kolay Gelsin', tracking: 'https://www.kolaygelsin.com/gonderi-takip?code={no}' },
+} as const satisfies Record<string, { name: string; tracking: string }>;
+
+export type CarrierCode = keyof typeof CARRIERS;
+export const CARRIER_CODES = Object.keys(CARRIERS) as [CarrierCode, ...CarrierCode[]];
+
+/**
+ * The tracking page of a parcel, from the carrier's name as the order keeps it; null for a carrier not in
+ * the list (the CLI takes any name).
+ */
+export function trackingUrl(carrierName: string, trackingNo: string): string | null {
+  const carrier = Object.values(CARRIERS).find((c) => c.name === carrierName);
+  return carrier ? carrier.tracking.replace('{no}', encodeURIComponent(trackingNo)) : null;
+}
