@@ -16,6 +16,7 @@ import { createAddressBook } from './customers/addresses.ts';
 import { createGuestOrderLinks } from './customers/guest-orders.ts';
 import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
+import { createOrderDocuments } from './documents/order-documents.ts';
 import { createHomeService } from './home/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
@@ -25,6 +26,7 @@ import { createSecret } from './orders/secrets.ts';
 import { createOrderService } from './orders/service.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createTestPaymentProvider } from './payments/test-provider.ts';
+import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
@@ -113,6 +115,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // The owner's panel: staff accounts, their sessions and two-step login, and the log of who changed what.
   const staff = createStaffService(db);
   const audit = createAuditLog(db);
+  // The panel's dashboard figures and exports, and an order's printable papers.
+  const reports = createReports(db, settings);
+  const orderDocuments = createOrderDocuments(db, settings);
   const orderAdmin = createAdminOrders(db, orders);
   return {
     database,
@@ -139,6 +144,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     stockAlerts,
     staff,
     audit,
+    reports,
+    orderDocuments,
     orderAdmin,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,

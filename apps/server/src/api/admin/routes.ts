@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAdminCouponRoutes } from './coupons/routes.ts';
+import { registerDashboardRoutes } from './dashboard/routes.ts';
+import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
@@ -26,4 +28,6 @@ export function registerAdminRoutes(
   registerAdminOrderRoutes(app, services, staffOf);
   registerAdminCouponRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
+  registerDashboardRoutes(app, services, staffOf);
+  registerDocumentRoutes(app, services, staffOf);
 }

@@ -1,0 +1,29 @@
+import type { ExportRange } from '@vitrin/shared/api/admin/dashboard';
+import type { Db } from '../db/client.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { dashboardFigures } from './dashboard.ts';
+import { exportRows } from './export-rows.ts';
+import { ordersCsv } from './orders-csv.ts';
+import { ordersXlsx } from './orders-xlsx.ts';
+
+/** Stock at or under this is low, unless the shop sets `low_stock_threshold`. */
+export const DEFAULT_LOW_STOCK = 5;
+
+/** The panel's reports: the dashboard's figures and the orders export. */
+export function createReports(db: Db, settings: SettingsService) {
+  return {
+    async dashboard(now = new Date()) {
+      // Read by name: the setting is optional, so the registry may not define it.
+      const values: Record<string, unknown> = await settings.all();
+      const threshold = values.low_stock_threshold;
+      return dashboardFigures(db, now, typeof threshold === 'number' ? threshold : DEFAULT_LOW_STOCK);
+    },
+    async ordersCsv(range: ExportRange) {
+      return ordersCsv(await exportRows(db, range));
+    },
+    async ordersXlsx(range: ExportRange) {
+      return ordersXlsx(await exportRows(db, range), await settings.get('unvan'));
+    },
+  };
+}
+export type Reports = ReturnType<typeof createReports>;

@@ -1,0 +1,65 @@
+/**
+ * The panel's dashboard (`/api/admin/dashboard`) and the orders export (`/api/admin/exports/orders.csv|xlsx`).
+ * Brings zod: imported by path.
+ */
+import { z } from '../../zod.ts';
+import { blankIsAbsent, day, daysInOrder } from './audit.ts';
+
+/** The longest export: a year and a day (a leap year's whole year). */
+export const EXPORT_MAX_DAYS = 366;
+const DAY_MS = 24 * 60 * 60_000;
+
+const requiredDay = (name: string) =>
+  z.preprocess(blankIsAbsent, z.string({ error: `${name} tarihi gerekli` }).pipe(day));
+
+/** `?from=&to=`: whole days of the shop's calendar (Turkey time), both included, at most a year. */
+export const exportQuery = z
+  .object({ from: requiredDay('Başlangıç'), to: requiredDay('Bitiş') })
+  .refine(...daysInOrder)
+  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / DAY_MS < EXPORT_MAX_DAYS, {
+    path: ['to'],
+    message: `Tarih aralığı en fazla ${EXPORT_MAX_DAYS} gün olabilir`,
+  });
+export type ExportRange = z.output<typeof exportQuery>;
+
+const tally = z.object({
+  orders: z.number().int(),
+  revenueMinor: z.number().int().describe('TRY kuruş, VAT included'),
+});
+
+export const dashboardAnswer = z
+  .object({
+    today: tally.describe('Since 00:00 today, Turkey time'),
+    month: tally.describe('Since the 1st of this month, Turkey time'),
+    byState: z.array(z.object({ code: z.number().int(), label: z.string(), count: z.number().int() })),
+    lowStock: z.object({
+      threshold: z.number().int(),
+      items: z.array(
+        z.object({
+          productId: z.number().int(),
+          variantId: z.number().int().nullable(),
+          name: z.string(),
+          sku: z.string(),
+          options: z.record(z.string(), z.string()),
+          stock: z.number().int(),
+        }),
+      ),
+    }),
+    openTickets: z.number().int(),
+    days: z
+      .array(tally.extend({ day: z.string().describe('YYYY-MM-DD, Turkey time') }))
+      .describe('The last 30 days, oldest first, today last'),
+    recent: z.array(
+      z.object({
+        orderNo: z.string(),
+        at: z.string().describe('ISO 8601'),
+        name: z.string(),
+        status: z.number().int(),
+        totalMinor: z.number().int(),
+      }),
+    ),
+  })
+  .describe(
+    'Orders count whatever their state; revenue counts orders that are not cancelled (6) and whose payment did not fail (state 7, payment failed): the VAT-included total in TRY.',
+  );
+export type DashboardAnswer = z.output<typeof dashboardAnswer>;
