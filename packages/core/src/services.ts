@@ -13,6 +13,7 @@ import { createContactService } from './contact/service.ts';
 import { createContentService } from './content/service.ts';
 import { createCouponService } from './coupons/service.ts';
 import { createAddressBook } from './customers/addresses.ts';
+import { createCustomerAdmin } from './customers/admin.ts';
 import { createGuestOrderLinks } from './customers/guest-orders.ts';
 import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
@@ -119,6 +120,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const reports = createReports(db, settings);
   const orderDocuments = createOrderDocuments(db, settings);
   const orderAdmin = createAdminOrders(db, orders);
+  const customerAdmin = createCustomerAdmin(db, {
+    privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
+  });
   return {
     database,
     cache,
@@ -147,6 +151,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     reports,
     orderDocuments,
     orderAdmin,
+    customerAdmin,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,
     /** Closed at shutdown, after `mail.drain()`. */

@@ -4,7 +4,8 @@
  *
  * A customer's message makes a ticket open (a reply to a closed ticket reopens it: the customer is never
  * stuck with a closed thread), the shop's makes it answered, and only the customer closes it. The shop
- * cannot answer a closed ticket: the customer ended the conversation.
+ * cannot answer a closed ticket: the customer ended the conversation. Staff close a ticket too, and open a
+ * closed one again before answering it.
  */
 export const TICKET_STATUSES = {
   open: { label: 'Açık', badge: 'warning' },
@@ -20,6 +21,8 @@ export const TICKET_EVENTS = {
   customerReply: { from: ['open', 'answered', 'closed'], to: 'open' },
   shopReply: { from: ['open', 'answered'], to: 'answered' },
   close: { from: ['open', 'answered'], to: 'closed' },
+  /** Staff open a closed ticket again (the panel), e.g. when the customer writes about it elsewhere. */
+  reopen: { from: ['closed'], to: 'open' },
 } as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
 
 export type TicketEvent = keyof typeof TICKET_EVENTS;

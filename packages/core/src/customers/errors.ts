@@ -22,7 +22,13 @@ export type AccountErrorCode =
   | 'OTURUM_GECERSIZ'
   | 'HESAP_BULUNAMADI'
   | 'ADRES_BULUNAMADI'
-  | 'ADRES_SINIRI';
+  | 'ADRES_SINIRI'
+  /** Staff disabled the account (the panel): right password, no login. */
+  | 'HESAP_DEVRE_DISI'
+  /** A change staff asked for on an account already erased. */
+  | 'HESAP_SILINMIS'
+  /** The erasure's typed confirmation is not the customer's e-mail address. */
+  | 'ONAY_HATALI';
 
 /** The status the HTTP layer answers each code with. */
 export const accountErrorStatus: Record<AccountErrorCode, number> = {
@@ -36,6 +42,9 @@ export const accountErrorStatus: Record<AccountErrorCode, number> = {
   HESAP_BULUNAMADI: 404,
   ADRES_BULUNAMADI: 404,
   ADRES_SINIRI: 409,
+  HESAP_DEVRE_DISI: 403,
+  HESAP_SILINMIS: 409,
+  ONAY_HATALI: 422,
 };
 
 export class AccountError extends Error {
@@ -92,6 +101,24 @@ export const customerNotFound = (email?: string) =>
   new AccountError(
     'HESAP_BULUNAMADI',
     email ? `Bu e-posta adresiyle kayıtlı müşteri bulunamadı: ${email}` : 'Hesap bulunamadı.',
+  );
+
+export const accountDisabled = () =>
+  new AccountError(
+    'HESAP_DEVRE_DISI',
+    'Hesabınız mağaza tarafından devre dışı bırakıldı; giriş yapamazsınız. Bilgi için bizimle iletişime geçin.',
+  );
+
+export const accountErased = () =>
+  new AccountError('HESAP_SILINMIS', 'Bu hesap silinmiş; kişisel verileri artık yok, değiştirilemez.');
+
+export const wrongConfirmation = () =>
+  new AccountError(
+    'ONAY_HATALI',
+    'Onay metni müşterinin e-posta adresiyle aynı değil; hiçbir şey silinmedi.',
+    {
+      confirm: 'Müşterinin e-posta adresini aynen yazın',
+    },
   );
 
 export const addressNotFound = () => new AccountError('ADRES_BULUNAMADI', 'Adres bulunamadı.');

@@ -23,12 +23,14 @@ import {
 import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { addresses, customers, passwordResets, sessions } from '../db/schema.ts';
+import { customers, passwordResets, sessions } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
 import { listAddresses } from './addresses.ts';
+import { eraseAccount } from './erase.ts';
 import {
   type AccountError,
+  accountDisabled,
   customerNotFound,
   emailTaken,
   invalidResetToken,
@@ -40,13 +42,7 @@ import {
   wrongPassword,
 } from './errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
-import {
-  hashPassword,
-  needsRehash,
-  spendPasswordTime,
-  UNUSABLE_PASSWORD_HASH,
-  verifyPassword,
-} from './passwords.ts';
+import { hashPassword, needsRehash, spendPasswordTime, verifyPassword } from './passwords.ts';
 import { hashToken, isTokenShaped, newToken } from './tokens.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -100,7 +96,8 @@ export interface AccountExport {
   addresses: Address[];
 }
 
-const profileColumns = {
+/** The columns of a customer's profile (the panel's customer rows start from them too). */
+export const profileColumns = {
   id: customers.id,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -110,7 +107,7 @@ const profileColumns = {
   marketingConsent: customers.marketingConsent,
 };
 
-interface ProfileRow {
+export interface ProfileRow {
   id: number;
   firstName: string;
   lastName: string;
@@ -133,9 +130,11 @@ const toProfile = (row: ProfileRow): CustomerProfile => ({
 const credentialColumns = {
   ...profileColumns,
   passwordHash: customers.passwordHash,
+  disabledAt: customers.disabledAt,
 };
 interface CredentialRow extends ProfileRow {
   passwordHash: string;
+  disabledAt: Date | null;
 }
 
 const sessionLifetime = (remember: boolean) => (remember ? REMEMBERED_SESSION_MS : SESSION_MS);
@@ -258,6 +257,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
           eq(sessions.tokenHash, hashToken(token)),
           gt(sessions.expiresAt, at),
           isNull(customers.deletedAt),
+          isNull(customers.disabledAt),
         ),
       );
     if (!row) return null;
@@ -351,7 +351,8 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
         .from(customers)
         .where(and(eq(customers.email, data.email), isNull(customers.deletedAt)));
       await checkPassword(data.email, client, row?.passwordHash ?? null, data.password, wrongCredentials);
-      // Without a row checkPassword has thrown GIRIS_HATALI.
+      // Without a row checkPassword has thrown GIRIS_HATALI. Only the right password learns of the disabling.
+      if (row!.disabledAt) throw accountDisabled();
       await rehashIfOld(row!, data.password);
       return startSession(toProfile(row!), data.rememberMe);
     },
@@ -585,27 +586,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       const row = await requireCustomer(customerId);
       await checkOwnPassword(row, data.password, () => wrongPassword('password'));
       const at = now();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(customers)
-          .set({
-            firstName: 'Silinmiş',
-            lastName: '',
-            email: `deleted-${row.id}@invalid`,
-            phone: null,
-            passwordHash: UNUSABLE_PASSWORD_HASH,
-            wholesale: false,
-            marketingConsent: false,
-            // Withdrawn now, if it was given.
-            ...(row.marketingConsent ? { marketingConsentAt: at } : {}),
-            deletedAt: at,
-            updatedAt: at,
-          })
-          .where(eq(customers.id, row.id));
-        await tx.delete(addresses).where(eq(addresses.customerId, row.id));
-        await tx.delete(sessions).where(eq(sessions.customerId, row.id));
-        await tx.delete(passwordResets).where(eq(passwordResets.customerId, row.id));
-      });
+      await db.transaction((tx) => eraseAccount(tx, row, at));
     },
 
     /** Wholesale pricing on or off, for the operator's CLI; HESAP_BULUNAMADI for an unknown address. */

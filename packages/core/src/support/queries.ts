@@ -107,13 +107,17 @@ export async function ownOrderId(db: Db, customerId: number, orderNo: string): P
   return row?.id;
 }
 
-export async function ticketDetail(db: Db, row: TicketRow): Promise<TicketDetail> {
+/** The ticket with its thread; attachments are served under `base` (the customer's API unless staff read). */
+export async function ticketDetail(
+  db: Db,
+  row: TicketRow,
+  base = `/api/front/support/tickets/${encodeURIComponent(row.ticketNo)}/attachments`,
+): Promise<TicketDetail> {
   const messages = await db
     .select()
     .from(supportMessages)
     .where(eq(supportMessages.ticketId, row.id))
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  const base = `/api/front/support/tickets/${encodeURIComponent(row.ticketNo)}/attachments`;
   return {
     ...summary(row),
     messages: messages.map((m) => ({

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { type AdminTicket, type AdminTicketList, adminTicketQuery } from '@vitrin/shared/api/admin/tickets';
 import {
   openTicketRequest,
   TICKETS_PER_PAGE,
@@ -12,6 +13,7 @@ import { canApply, TICKET_EVENTS, type TicketEvent, type TicketStatus } from '@v
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, supportMessages, supportTickets } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -27,6 +29,7 @@ import {
   type TicketRow,
   ticketDetail,
 } from './queries.ts';
+import { staffTicketDetail, ticketQueue } from './queue.ts';
 import { newTicketNo } from './ticket-number.ts';
 
 export interface SupportLogger {
@@ -137,6 +140,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     row: TicketRow,
     event: TicketEvent,
     message?: { author: 'customer' | 'shop'; body: string; stored: StoredAttachment | null },
+    actor?: AuditActor,
   ): Promise<void> {
     const { from, to } = TICKET_EVENTS[event];
     await db.transaction(async (tx) => {
@@ -154,7 +158,75 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
           ...attachmentColumns(message.stored),
         });
       }
+      if (actor) {
+        await recordAudit(tx, {
+          actor,
+          action: `ticket.${event}`,
+          entity: 'ticket',
+          entityId: row.ticketNo,
+          before: { status: row.status },
+          after: { status: to, ...(message ? { message: message.body } : {}) },
+        });
+      }
     });
+  }
+
+  /**
+   * The shop's answer (the CLI's, or a staff member's with an optional attachment): the ticket becomes
+   * answered and its customer gets an e-mail with the link.
+   */
+  async function answer(
+    ticketNo: unknown,
+    input: unknown,
+    upload: AttachmentUpload | null | undefined,
+    actor?: AuditActor,
+  ): Promise<TicketRow> {
+    const row = await anyTicket(ticketNo);
+    const { message } = parse(ticketReplyRequest, input);
+    if (!canApply('shopReply', row.status)) throw ticketClosed();
+    if (upload) store.check(upload);
+    await withAttachment(upload, (stored) =>
+      apply(row, 'shopReply', { author: 'shop', body: message, stored }, actor),
+    );
+    mailLater('ticket-reply', row.ticketNo, async () => {
+      const [customer] = await db
+        .select({ email: customers.email, firstName: customers.firstName })
+        .from(customers)
+        .where(eq(customers.id, row.customerId));
+      if (!customer) throw new Error('customer gone');
+      return {
+        to: customer.email,
+        ...ticketReplyEmail({
+          shopName: await settings.get('brand_name'),
+          firstName: customer.firstName,
+          ticketNo: row.ticketNo,
+          ticketSubject: row.subject,
+          reply: message,
+          ticketUrl: `${shopUrl}/panel/support/${encodeURIComponent(row.ticketNo)}`,
+        }),
+      };
+    });
+    return row;
+  }
+
+  /** A message's attachment of `row`; 404 for anything else. */
+  async function attachmentOf(row: TicketRow, messageId: unknown): Promise<AttachmentFile> {
+    const id = typeof messageId === 'string' && /^[1-9]\d{0,9}$/.test(messageId) ? Number(messageId) : NaN;
+    if (!Number.isSafeInteger(id)) throw ticketNotFound();
+    const [message] = await db
+      .select()
+      .from(supportMessages)
+      .where(and(eq(supportMessages.id, id), eq(supportMessages.ticketId, row.id)));
+    if (!message?.attachmentPath || !message.attachmentType) throw ticketNotFound();
+    try {
+      return {
+        bytes: await store.read(message.attachmentPath),
+        name: message.attachmentName ?? 'ek',
+        type: message.attachmentType,
+      };
+    } catch {
+      throw ticketNotFound();
+    }
   }
 
   const detailOf = async (ticketNo: string) => ticketDetail(db, (await findTicket(db, ticketNo))!);
@@ -225,51 +297,14 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
 
     /** An attachment of one of the customer's tickets; 404 for anything else. */
     async attachment(customerId: number, ticketNo: unknown, messageId: unknown): Promise<AttachmentFile> {
-      const row = await own(customerId, ticketNo);
-      const id = typeof messageId === 'string' && /^[1-9]\d{0,9}$/.test(messageId) ? Number(messageId) : NaN;
-      if (!Number.isSafeInteger(id)) throw ticketNotFound();
-      const [message] = await db
-        .select()
-        .from(supportMessages)
-        .where(and(eq(supportMessages.id, id), eq(supportMessages.ticketId, row.id)));
-      if (!message?.attachmentPath || !message.attachmentType) throw ticketNotFound();
-      try {
-        return {
-          bytes: await store.read(message.attachmentPath),
-          name: message.attachmentName ?? 'ek',
-          type: message.attachmentType,
-        };
-      } catch {
-        throw ticketNotFound();
-      }
+      return attachmentOf(await own(customerId, ticketNo), messageId);
     },
 
     // --- the shop's side (the CLI until the admin panel exists) -------------------------------------
 
-    /** The shop's answer: the ticket becomes answered and its customer gets an e-mail with the link. */
+    /** The shop's answer from the CLI: the ticket becomes answered and its customer gets an e-mail. */
     async shopReply(ticketNo: unknown, body: string): Promise<TicketDetail> {
-      const row = await anyTicket(ticketNo);
-      const { message } = parse(ticketReplyRequest, { message: body });
-      if (!canApply('shopReply', row.status)) throw ticketClosed();
-      await apply(row, 'shopReply', { author: 'shop', body: message, stored: null });
-      mailLater('ticket-reply', row.ticketNo, async () => {
-        const [customer] = await db
-          .select({ email: customers.email, firstName: customers.firstName })
-          .from(customers)
-          .where(eq(customers.id, row.customerId));
-        if (!customer) throw new Error('customer gone');
-        return {
-          to: customer.email,
-          ...ticketReplyEmail({
-            shopName: await settings.get('brand_name'),
-            firstName: customer.firstName,
-            ticketNo: row.ticketNo,
-            ticketSubject: row.subject,
-            reply: message,
-            ticketUrl: `${shopUrl}/panel/support/${encodeURIComponent(row.ticketNo)}`,
-          }),
-        };
-      });
+      const row = await answer(ticketNo, { message: body }, null);
       return detailOf(row.ticketNo);
     },
 
@@ -284,6 +319,40 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     },
 
     listAll: (status?: TicketStatus) => listAllTickets(db, status),
+
+    // --- the staff panel: every ticket, each change in the audit log -------------------------------
+
+    /** One page of the queue; `input` is the query (`{ status?, page }`). */
+    async queue(input: unknown = {}): Promise<AdminTicketList> {
+      return ticketQueue(db, parse(adminTicketQuery, input));
+    },
+
+    async staffDetail(ticketNo: unknown): Promise<AdminTicket> {
+      return staffTicketDetail(db, await anyTicket(ticketNo));
+    },
+
+    /** A staff member's answer, with an optional attachment (the customer's limits and checks). */
+    async staffReply(
+      actor: AuditActor,
+      ticketNo: unknown,
+      input: unknown,
+      upload?: AttachmentUpload | null,
+    ): Promise<AdminTicket> {
+      const row = await answer(ticketNo, input, upload, actor);
+      return staffTicketDetail(db, (await findTicket(db, row.ticketNo))!);
+    },
+
+    /** Staff close a ticket (TALEP_DEGISTI when it is closed already) or open a closed one again. */
+    async staffMove(actor: AuditActor, ticketNo: unknown, event: 'close' | 'reopen'): Promise<AdminTicket> {
+      const row = await anyTicket(ticketNo);
+      if (!canApply(event, row.status)) throw ticketChanged();
+      await apply(row, event, undefined, actor);
+      return staffTicketDetail(db, (await findTicket(db, row.ticketNo))!);
+    },
+
+    async staffAttachment(ticketNo: unknown, messageId: unknown): Promise<AttachmentFile> {
+      return attachmentOf(await anyTicket(ticketNo), messageId);
+    },
 
     /** Resolves when the e-mails under way are sent (or failed and logged). */
     async drainMail(): Promise<void> {

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
 import { registerAdminCouponRoutes } from './coupons/routes.ts';
+import { registerAdminCustomerRoutes } from './customers/routes.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
+import { registerAdminTicketRoutes } from './tickets/routes.ts';
 
 /**
  * The staff panel's API under /api/admin, one folder per feature. Every route declares the permission it
@@ -30,4 +32,6 @@ export function registerAdminRoutes(
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
   registerDashboardRoutes(app, services, staffOf);
   registerDocumentRoutes(app, services, staffOf);
+  registerAdminCustomerRoutes(app, services, staffOf);
+  registerAdminTicketRoutes(app, services, staffOf);
 }

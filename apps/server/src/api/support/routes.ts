@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { AttachmentUpload, Services } from '@vitrin/core';
+import type { AttachmentFile, AttachmentUpload, Services } from '@vitrin/core';
 import type { Result } from '@vitrin/shared/api/account-context';
 import {
   openTicketRequest,
@@ -42,7 +42,7 @@ const PART_ERRORS: Record<string, () => HttpError> = {
 };
 
 /** The text fields and the `file` part of a multipart body, or the JSON body (no attachment). */
-async function formOf(
+export async function formOf(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; upload: AttachmentUpload | null }> {
   if (!request.isMultipart()) return { fields: bodyOf(request.body), upload: null };
@@ -64,6 +64,21 @@ async function formOf(
     throw err;
   }
   return { fields, upload };
+}
+
+/** A ticket's attachment as a download (the customer's and the panel's): images inline, never sniffed. */
+export function sendAttachment(reply: FastifyReply, { bytes, name, type }: AttachmentFile) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const inline = type.startsWith('image/');
+  return reply
+    .status(200)
+    .header('content-type', type)
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .send(bytes);
 }
 
 /**
@@ -164,19 +179,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
       const { ticketNo: number, messageId } = request.params;
       const result = await asCustomer(request, reply, (id) => support.attachment(id, number, messageId));
       if (!result.ok) return sendResult(reply, result, () => ({ status: 200 }));
-      const { bytes, name, type } = result.value;
-      const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      const inline = type.startsWith('image/');
-      return reply
-        .status(200)
-        .header('cache-control', 'private, no-store')
-        .header('content-type', type)
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(bytes);
+      return sendAttachment(reply.header('cache-control', 'private, no-store'), result.value);
     },
   });
 

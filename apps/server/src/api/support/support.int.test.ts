@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from '../../ops/commands.ts';
 import { type Browser, browser, registeredBrowser } from '../../testing/accounts.ts';
 import { createTestApp, tempDir } from '../../testing/server.ts';
+import { multipartForm } from '../../testing/uploads.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -48,33 +49,8 @@ afterAll(async () => {
   privateDir.remove();
 });
 
-/** A multipart/form-data body with text fields and an optional file. */
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
-  const boundary = `----vitrin${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const openTicket = (b: Browser, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
-  b.request({ method: 'POST', url: '/api/front/support/tickets', ...multipart(fields, file) });
+const openTicket = (b: Browser, fields: Record<string, string>, file?: Parameters<typeof multipartForm>[1]) =>
+  b.request({ method: 'POST', url: '/api/front/support/tickets', ...multipartForm(fields, file) });
 
 const ticketFields = { subject: 'Kupam kırık geldi', message: 'Kargodan çıkan kupanın kulpu kırıktı.' };
 
@@ -234,7 +210,7 @@ describe('support tickets API', () => {
     const replied = await ayse.request({
       method: 'POST',
       url: `/api/front/support/tickets/${no}/messages`,
-      ...multipart(
+      ...multipartForm(
         { message: 'Teşekkürler, fotoğrafı ekledim.' },
         { name: 'a.png', type: 'image/png', bytes: PNG },
       ),

@@ -1,0 +1,243 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CUSTOMER_DETAIL_ROWS,
+  CUSTOMERS_PER_PAGE,
+  type CustomerDetail,
+  type CustomerListAnswer,
+  type CustomerListQuery,
+  type CustomerRow,
+  type CustomerUpdateRequest,
+  customerEraseRequest,
+  customerListQuery,
+  customerUpdateRequest,
+} from '@vitrin/shared/api/admin/customers';
+import { foldTurkish } from '@vitrin/shared/turkish-fold';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import { customers, orders, sessions, supportTickets } from '../db/schema.ts';
+import { stateView } from '../orders/queries.ts';
+import type { Tx } from '../orders/stock.ts';
+import { statusView as ticketStatusView } from '../support/queries.ts';
+import { listAddresses } from './addresses.ts';
+import { eraseAccount } from './erase.ts';
+import { accountErased, customerNotFound, parseInput, wrongConfirmation } from './errors.ts';
+import { type ProfileRow, profileColumns } from './service.ts';
+
+export interface CustomerAdminOptions {
+  /** `DATA_DIR/private`: an erasure removes the customer's support attachments from it. */
+  privateDir: string;
+  now?: () => Date;
+}
+
+/** Lower case with the Turkish letters as ASCII, as `foldTurkish` makes the query (PGlite has no ICU). */
+const folded = (column: SQL) => sql`lower(translate(${column}, 'ÇĞİIÖŞÜçğıöşü', 'CGIIOSUcgiosu'))`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Written out: Drizzle leaves columns in a select's own SQL unqualified, and `id` would be the order's.
+const orderCount = sql<number>`(select count(*)::int from "orders" where "orders"."customer_id" = "customers"."id")`;
+
+const rowColumns = {
+  ...profileColumns,
+  disabledAt: customers.disabledAt,
+  deletedAt: customers.deletedAt,
+  createdAt: customers.createdAt,
+  orderCount,
+};
+type Row = ProfileRow & {
+  disabledAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  orderCount: number;
+};
+
+const toRow = (r: Row): CustomerRow => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone ?? '',
+  wholesale: r.wholesale,
+  disabled: r.disabledAt !== null,
+  erased: r.deletedAt !== null,
+  orderCount: Number(r.orderCount),
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * What a query matches: every word in the name or e-mail, Turkish letters folded (`sukru` finds `Şükrü`), or
+ * its digits in the phone number (`0532 123` finds `+90532123…`).
+ */
+function matching(q: string): SQL | undefined {
+  const words = foldTurkish(q).split(' ').filter(Boolean);
+  const text = folded(
+    sql`${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.email}`,
+  );
+  const conditions = words.map((w) => sql`${text} like ${likePattern(w)}`);
+  const nameOrEmail = conditions.length ? and(...conditions) : undefined;
+  const digits = q.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length < 3 || /[^\d\s+()-]/.test(q)) return nameOrEmail;
+  const phone = sql`coalesce(${customers.phone}, '') like ${likePattern(digits)}`;
+  return nameOrEmail ? sql`(${nameOrEmail} or ${phone})` : phone;
+}
+
+/**
+ * Customers as staff see them in the panel: the search, one customer with their orders, addresses and
+ * tickets, and the changes staff make (wholesale prices, disabling, the erasure on request), each recorded
+ * in the audit log in its own transaction.
+ */
+export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
+  const now = options.now ?? (() => new Date());
+
+  /** The account's row locked for a change; refused when unknown or already erased. */
+  async function lockLive(tx: Tx, id: number) {
+    const [row] = await tx
+      .select({
+        id: customers.id,
+        email: customers.email,
+        wholesale: customers.wholesale,
+        marketingConsent: customers.marketingConsent,
+        disabledAt: customers.disabledAt,
+        deletedAt: customers.deletedAt,
+      })
+      .from(customers)
+      .where(eq(customers.id, id))
+      .for('update');
+    if (!row) throw customerNotFound();
+    if (row.deletedAt) throw accountErased();
+    return row;
+  }
+
+  async function find(id: number): Promise<Row> {
+    const [row] = await db.select(rowColumns).from(customers).where(eq(customers.id, id));
+    if (!row) throw customerNotFound();
+    return row as Row;
+  }
+
+  return {
+    /** One page of customers, newest first; `q` searches names, e-mails and phone numbers. */
+    async list(input: CustomerListQuery): Promise<CustomerListAnswer> {
+      const { q, page } = parseInput(customerListQuery, input);
+      const where = q ? matching(q) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(rowColumns)
+          .from(customers)
+          .where(where)
+          .orderBy(desc(customers.createdAt), desc(customers.id))
+          .limit(CUSTOMERS_PER_PAGE)
+          .offset((page - 1) * CUSTOMERS_PER_PAGE),
+        db.select({ n: count() }).from(customers).where(where),
+      ]);
+      const total = counted?.n ?? 0;
+      return {
+        items: (rows as Row[]).map(toRow),
+        page,
+        perPage: CUSTOMERS_PER_PAGE,
+        total,
+        pageCount: Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE)),
+      };
+    },
+
+    async detail(id: number): Promise<CustomerDetail> {
+      const row = await find(id);
+      const [addressList, orderRows, ticketRows] = await Promise.all([
+        listAddresses(db, id),
+        db
+          .select({
+            orderNo: orders.orderNo,
+            status: orders.status,
+            totalMinor: orders.totalMinor,
+            createdAt: orders.createdAt,
+          })
+          .from(orders)
+          .where(eq(orders.customerId, id))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(CUSTOMER_DETAIL_ROWS),
+        db
+          .select({
+            ticketNo: supportTickets.ticketNo,
+            subject: supportTickets.subject,
+            status: supportTickets.status,
+            updatedAt: supportTickets.updatedAt,
+          })
+          .from(supportTickets)
+          .where(eq(supportTickets.customerId, id))
+          .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
+          .limit(CUSTOMER_DETAIL_ROWS),
+      ]);
+      return {
+        ...toRow(row),
+        marketingConsent: row.marketingConsent,
+        disabledAt: row.disabledAt?.toISOString() ?? null,
+        erasedAt: row.deletedAt?.toISOString() ?? null,
+        addresses: addressList,
+        orders: orderRows.map((o) => ({
+          orderNo: o.orderNo,
+          status: stateView(o.status),
+          totalMinor: Number(o.totalMinor),
+          createdAt: o.createdAt.toISOString(),
+        })),
+        tickets: ticketRows.map((t) => ({
+          ticketNo: t.ticketNo,
+          subject: t.subject,
+          status: ticketStatusView(t.status),
+          updatedAt: t.updatedAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Wholesale prices on or off, the account disabled (its sessions end) or enabled again. */
+    async update(actor: AuditActor, id: number, input: CustomerUpdateRequest): Promise<CustomerDetail> {
+      const data = parseInput(customerUpdateRequest, input);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const before = await lockLive(tx, id);
+        const wholesale = data.wholesale ?? before.wholesale;
+        const disabled = data.disabled ?? before.disabledAt !== null;
+        const disabledAt = disabled ? (before.disabledAt ?? at) : null;
+        await tx.update(customers).set({ wholesale, disabledAt, updatedAt: at }).where(eq(customers.id, id));
+        if (disabled) await tx.delete(sessions).where(eq(sessions.customerId, id));
+        await recordAudit(tx, {
+          actor,
+          action: 'customer.update',
+          entity: 'customer',
+          entityId: id,
+          before: { wholesale: before.wholesale, disabled: before.disabledAt !== null },
+          after: { wholesale, disabled },
+        });
+      });
+      return this.detail(id);
+    },
+
+    /**
+     * The erasure on request (KVKK): confirmed by the customer's e-mail typed again. The account's personal
+     * data goes, its orders stay with the person anonymised (`erase.ts`); the audit entry names the account
+     * by its number only.
+     */
+    async erase(actor: AuditActor, id: number, input: unknown): Promise<CustomerDetail> {
+      const { confirm } = parseInput(customerEraseRequest, input);
+      const at = now();
+      const files = await db.transaction(async (tx) => {
+        const row = await lockLive(tx, id);
+        if (foldTurkish(confirm) !== foldTurkish(row.email)) throw wrongConfirmation();
+        const paths = await eraseAccount(tx, row, at, { everything: true });
+        await recordAudit(tx, {
+          actor,
+          action: 'customer.erase',
+          entity: 'customer',
+          entityId: id,
+          before: { erased: false },
+          after: { erased: true },
+        });
+        return paths;
+      });
+      await Promise.all(files.map((f) => rm(path.join(options.privateDir, f), { force: true })));
+      return this.detail(id);
+    },
+  };
+}
+
+export type CustomerAdmin = ReturnType<typeof createCustomerAdmin>;
