@@ -6,4 +6,6 @@ export const paths = {
   totp: '/hesabim/iki-adimli-dogrulama',
   staff: '/personel',
   audit: '/denetim',
+  orders: '/siparisler',
+  order: '/siparisler/:number',
 } as const;

@@ -65,6 +65,17 @@ export const router = createBrowserRouter(
               lazy: permitted('staff.manage', async () => (await import('./staff/staff-page.tsx')).StaffPage),
             },
             {
+              path: paths.orders,
+              lazy: permitted(
+                'orders.read',
+                async () => (await import('./orders/orders-page.tsx')).OrdersPage,
+              ),
+            },
+            {
+              path: paths.order,
+              lazy: permitted('orders.read', async () => (await import('./orders/order-page.tsx')).OrderPage),
+            },
+            {
               path: paths.audit,
               lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },

@@ -1,3 +1,4 @@
+import { isOrderState, ORDER_STATES } from '@vitrin/shared/order-states';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@vitrin/shared/staff/permissions';
 
 /** Turkish names of the actions, kinds of record and fields the log holds; an unknown one shows as it is. */
@@ -9,9 +10,13 @@ const ACTIONS: Record<string, string> = {
   'staff.password.change': 'Şifre değiştirildi',
   'staff.sessions.revoke': 'Oturumlar kapatıldı',
   'staff.totp.enable': 'İki adımlı doğrulama kuruldu',
+  'order.status': 'Sipariş durumu değişti',
+  'order.payment': 'Havale / EFT ödemesi alındı',
+  'order.refunded': 'Ödeme iade edildi',
+  'order.note': 'Siparişe not eklendi',
 };
 
-const ENTITIES: Record<string, string> = { staff: 'Personel' };
+const ENTITIES: Record<string, string> = { staff: 'Personel', order: 'Sipariş' };
 
 const FIELDS: Record<string, string> = {
   name: 'Ad',
@@ -19,6 +24,11 @@ const FIELDS: Record<string, string> = {
   role: 'Rol',
   disabled: 'Devre dışı',
   totpEnabled: 'İki adımlı doğrulama',
+  status: 'Durum',
+  cargoCompany: 'Kargo firması',
+  trackingNo: 'Takip numarası',
+  note: 'Not',
+  paymentStatus: 'Ödeme durumu',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
@@ -28,6 +38,8 @@ export const fieldLabel = (field: string) => FIELDS[field] ?? field;
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(boş)';
   if (typeof value === 'boolean') return value ? 'evet' : 'hayır';
+  if (field === 'status' && typeof value === 'number' && isOrderState(value))
+    return ORDER_STATES[value].label;
   if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
     return STAFF_ROLE_LABELS[value as StaffRole];
   }

@@ -14,6 +14,12 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.home, label: 'Ana sayfa', description: 'Kimin giriş yaptığı ve panelin ekranları.' },
   {
+    to: paths.orders,
+    label: 'Siparişler',
+    description: 'Siparişleri arayın, durumlarını değiştirin, kargoya verin.',
+    permission: 'orders.read',
+  },
+  {
     to: paths.staff,
     label: 'Personel',
     description: 'Personel ekleyin, rollerini değiştirin, hesapları kapatın.',

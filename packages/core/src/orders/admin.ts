@@ -193,17 +193,14 @@ export function createAdminOrders(db: Db, orders_: Orders) {
       const input = parse(orderNoteRequest, body);
       const order = await existing(orderNo);
       await db.transaction(async (tx) => {
-        const [note] = await tx
-          .insert(orderNotes)
-          .values({ orderId: order.id, staffId: actor.staffId, body: input.body })
-          .returning({ id: orderNotes.id });
+        await tx.insert(orderNotes).values({ orderId: order.id, staffId: actor.staffId, body: input.body });
         await recordAudit(tx, {
           actor,
           action: 'order.note',
           entity: 'order',
           entityId: order.orderNo,
-          before: { noteId: null },
-          after: { noteId: note!.id, note: input.body },
+          before: {},
+          after: { note: input.body },
         });
       });
       return notesOf(db, order.id);

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config.ts';
+import { createStaff, logInStaff } from './staff.ts';
+import {
+  expectNoAxeViolations,
+  listedProducts,
+  outboxFiles,
+  registerCustomer,
+  shots,
+  waitForMail,
+} from './support.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
+
+/** An order placed through the storefront API as the checkout page does (Havale / EFT): its number. */
+async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
+  const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+  const added = await request.post('/api/front/cart/items', {
+    headers: SAME_ORIGIN,
+    data: { productId: product.id, quantity: 1 },
+  });
+  expect(added.ok()).toBe(true);
+  const placed = await request.post('/api/front/checkout', {
+    headers: { ...SAME_ORIGIN, 'idempotency-key': randomUUID() },
+    data: {
+      email,
+      phone: '0532 123 45 67',
+      shippingAddress: {
+        firstName: 'Ayşe',
+        lastName: 'Yılmaz',
+        phone: '0532 123 45 67',
+        provinceCode: 34,
+        district: 'Kadıköy',
+        line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
+        billingType: 'individual',
+        tcKimlikNo: '10000000146',
+      },
+      billingSameAsShipping: true,
+      paymentMethod: 'transfer',
+      acceptTerms: true,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()).orderNo;
+}
+
+test('an owner finds a storefront order, ships it with a tracking number and is refused a forbidden change', async ({
+  page,
+  context,
+  browser,
+  playwright,
+}) => {
+  const owner = createStaff('owner', 'Sipariş Sahibi');
+  await logInStaff(context, owner);
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const email = `siparis.${Date.now()}@example.com`;
+  await registerCustomer(shopper, email, 'gizli-şifre-1');
+  const orderNo = await placeOrder(shopper, email);
+
+  // The table: the order found by the buyer's name typed in capitals without Turkish letters.
+  await page.goto('/admin/siparisler');
+  await expect(page.getByRole('heading', { level: 1, name: 'Siparişler' })).toBeVisible();
+  await page.getByLabel('Ara', { exact: true }).fill('AYSE YILMAZ');
+  await page.getByLabel('Durum', { exact: true }).selectOption({ label: 'Sipariş Alındı' });
+  await page.getByRole('button', { name: 'Süz' }).click();
+  const row = page.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('Sipariş Alındı');
+  await expect(row).toContainText('Havale / EFT');
+  await shots(page, 'admin-orders');
+  await expectNoAxeViolations(page);
+
+  await row.getByRole('link', { name: orderNo }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Teslimat adresi' })).toContainText('Caferağa Mah.');
+
+  // Only what the table allows is offered; the API refuses the rest and changes nothing.
+  await page.getByRole('button', { name: 'Durumu değiştir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Durumu değiştir' });
+  const choices = await dialog.getByLabel('Yeni durum').locator('option').allTextContents();
+  expect(choices).toEqual(['Seçin', 'Hazırlanıyor', 'İptal Edildi']);
+  const forbidden = await page.request.post(`/api/admin/orders/${orderNo}/status`, {
+    headers: SAME_ORIGIN,
+    data: { status: 4 },
+  });
+  expect(forbidden.status()).toBe(409);
+  expect((await forbidden.json()).error.code).toBe('GECERSIZ_DURUM_GECISI');
+
+  await dialog.getByLabel('Yeni durum').selectOption({ label: 'Hazırlanıyor' });
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Ödeme' })).toContainText('Ödendi');
+
+  // Shipping asks for the carrier and the number, on their fields.
+  const mails = outboxFiles();
+  await page.getByRole('button', { name: 'Durumu değiştir' }).click();
+  await dialog.getByLabel('Yeni durum').selectOption({ label: 'Kargoya Verildi' });
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog.getByText('Kargo firmasını seçin')).toBeVisible();
+  await expect(dialog.getByText('Takip numarasını yazın')).toBeVisible();
+  await shots(page, 'admin-order-ship');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Kargo firması').selectOption({ label: 'Yurtiçi Kargo' });
+  await dialog.getByLabel('Takip numarası').fill('YK123456789');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog).toBeHidden();
+  const cargo = page.getByRole('region', { name: 'Kargo' });
+  await expect(cargo).toContainText('Yurtiçi Kargo');
+  await expect(cargo.getByRole('link', { name: 'Kargoyu takip et' })).toHaveAttribute(
+    'href',
+    'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=YK123456789',
+  );
+
+  // An internal note: for staff only.
+  const notes = page.getByRole('region', { name: 'Personel notları' });
+  await notes.getByRole('button', { name: 'Notu ekle' }).click();
+  await expect(notes.getByText('Notu yazın')).toBeVisible();
+  await notes.getByLabel('Yeni not').fill('Kapıcıya bırakılabilir, gizli not');
+  await notes.getByRole('button', { name: 'Notu ekle' }).click();
+  await expect(notes.getByText('Kapıcıya bırakılabilir, gizli not')).toBeVisible();
+  await shots(page, 'admin-order');
+  await expectNoAxeViolations(page);
+
+  // The customer: an e-mail with the number, and the cargo in their panel, without the staff note.
+  await waitForMail(email, mails, /YK123456789/);
+  const customer = await browser.newContext({ storageState: await shopper.storageState() });
+  const customerPage = await customer.newPage();
+  await customerPage.goto('/panel/orders');
+  await expect(customerPage.getByText(orderNo).first()).toBeVisible();
+  await customerPage.goto(`/panel/orders/${orderNo}`);
+  await expect(customerPage.getByText('YK123456789')).toBeVisible();
+  await expect(customerPage.getByText('Yurtiçi Kargo')).toBeVisible();
+  await expect(customerPage.locator('body')).not.toContainText('gizli not');
+  await customer.close();
+
+  // The audit log has the change, with the staff member.
+  await page.goto('/admin/denetim');
+  const entry = page
+    .getByRole('listitem')
+    .filter({ hasText: `Sipariş #${orderNo}` })
+    .filter({ hasText: 'YK123456789' });
+  await expect(entry).toContainText('Sipariş durumu değişti');
+  await expect(entry).toContainText('Kargoya Verildi');
+  await expect(entry).toContainText(owner.email);
+  await shopper.dispose();
+});
+
+test('a support member reads orders but cannot change one', async ({ page, context, playwright }) => {
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const orderNo = await placeOrder(shopper, `misafir.${Date.now()}@example.com`);
+  await shopper.dispose();
+  const member = createStaff('support', 'Destek Kişisi');
+  await logInStaff(context, member);
+  await page.goto('/admin/siparisler');
+  const row = page.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('Sipariş Alındı');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Toplu durum değişikliği' })).toHaveCount(0);
+  await row.getByRole('link', { name: orderNo }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Durumu değiştir' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notu ekle' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const refused = await page.request.post(`/api/admin/orders/${orderNo}/status`, {
+    headers: SAME_ORIGIN,
+    data: { status: 3 },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('YETKI_YOK');
+});
