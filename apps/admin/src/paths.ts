@@ -8,4 +8,8 @@ export const paths = {
   audit: '/denetim',
   orders: '/siparisler',
   order: '/siparisler/:number',
+  customers: '/musteriler',
+  customer: '/musteriler/:id',
+  tickets: '/destek',
+  ticket: '/destek/:ticketNo',
 } as const;

@@ -76,6 +76,34 @@ export const router = createBrowserRouter(
               lazy: permitted('orders.read', async () => (await import('./orders/order-page.tsx')).OrderPage),
             },
             {
+              path: paths.customers,
+              lazy: permitted(
+                'customers.read',
+                async () => (await import('./customers/customers-page.tsx')).CustomersPage,
+              ),
+            },
+            {
+              path: paths.customer,
+              lazy: permitted(
+                'customers.read',
+                async () => (await import('./customers/customer-page.tsx')).CustomerPage,
+              ),
+            },
+            {
+              path: paths.tickets,
+              lazy: permitted(
+                'tickets.read',
+                async () => (await import('./tickets/tickets-page.tsx')).TicketsPage,
+              ),
+            },
+            {
+              path: paths.ticket,
+              lazy: permitted(
+                'tickets.read',
+                async () => (await import('./tickets/ticket-page.tsx')).TicketPage,
+              ),
+            },
+            {
               path: paths.audit,
               lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },

@@ -38,8 +38,9 @@ async function request<T>(method: string, path: string, { body, quiet401 }: Requ
     response = await fetch(`/api/admin${path}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
+      // A form with a file goes as multipart: the browser writes its content type with the boundary.
+      headers: body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'BAGLANTI_YOK', 'Sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.');

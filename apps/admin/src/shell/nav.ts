@@ -20,6 +20,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'orders.read',
   },
   {
+    to: paths.customers,
+    label: 'Müşteriler',
+    description:
+      'Müşterileri arayın; siparişleri, adresleri ve talepleri; toptan fiyat, hesap kapatma, KVKK.',
+    permission: 'customers.read',
+  },
+  {
+    to: paths.tickets,
+    label: 'Destek',
+    description: 'Destek taleplerini durumlarına göre görün, dosya ekleyerek yanıtlayın, kapatın.',
+    permission: 'tickets.read',
+  },
+  {
     to: paths.staff,
     label: 'Personel',
     description: 'Personel ekleyin, rollerini değiştirin, hesapları kapatın.',

@@ -1,0 +1,48 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CustomerDetail,
+  CustomerListAnswer,
+  CustomerUpdateRequest,
+} from '@vitrin/shared/api/admin/customers';
+import { api } from '../lib/api.ts';
+import { paths } from '../paths.ts';
+
+export const customerScreen = (id: number) => paths.customer.replace(':id', String(id));
+/** The KVKK export, a download the browser saves (the staff cookie goes with it). */
+export const customerExportUrl = (id: number) => `/api/admin/customers/${id}/export.json`;
+
+export function useCustomers(query: string) {
+  return useQuery({
+    queryKey: ['customers', query],
+    queryFn: () => api.get<CustomerListAnswer>(`/customers?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: string) {
+  return useQuery({
+    queryKey: ['customer', id],
+    queryFn: async () => (await api.get<{ customer: CustomerDetail }>(`/customers/${id}`)).customer,
+  });
+}
+
+/** A change to the customer (wholesale, disabled) or its erasure; the customer and the list are read again. */
+export function useCustomerChange(id: number) {
+  const queryClient = useQueryClient();
+  const done = (customer: CustomerDetail) => {
+    queryClient.setQueryData(['customer', String(id)], customer);
+    return queryClient.invalidateQueries({ queryKey: ['customers'] });
+  };
+  return {
+    update: useMutation({
+      mutationFn: async (change: CustomerUpdateRequest) =>
+        (await api.patch<{ customer: CustomerDetail }>(`/customers/${id}`, change)).customer,
+      onSuccess: done,
+    }),
+    erase: useMutation({
+      mutationFn: async (confirm: string) =>
+        (await api.post<{ customer: CustomerDetail }>(`/customers/${id}/erase`, { confirm })).customer,
+      onSuccess: done,
+    }),
+  };
+}
