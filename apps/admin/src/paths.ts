@@ -12,4 +12,5 @@ export const paths = {
   customer: '/musteriler/:id',
   tickets: '/destek',
   ticket: '/destek/:ticketNo',
+  packingSlip: '/siparisler/:number/paketleme-fisi',
 } as const;

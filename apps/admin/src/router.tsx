@@ -46,6 +46,14 @@ export const router = createBrowserRouter(
     {
       element: <RequireStaff />,
       children: [
+        // A page to print, without the menu around it.
+        {
+          path: paths.packingSlip,
+          lazy: permitted(
+            'orders.read',
+            async () => (await import('./documents/packing-slip-page.tsx')).PackingSlipPage,
+          ),
+        },
         {
           element: <Shell />,
           children: [

@@ -8,7 +8,7 @@ import { dayEnd, dayStart, daysEndingWith, monthStartOf, shopDayOf } from './day
 import { isRevenue, shopDaySql } from './revenue.ts';
 
 const CHART_DAYS = 30;
-const LOW_STOCK_LIMIT = 20;
+const LOW_STOCK_LIMIT = 10;
 const RECENT_ORDERS = 8;
 
 interface DayRow {
