@@ -170,3 +170,30 @@ test('a support member reads orders but cannot change one', async ({ page, conte
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.code).toBe('YETKI_YOK');
 });
+
+test('an owner moves several ticked orders at once and reads the result of each', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const email = `toplu.${Date.now()}@example.com`;
+  const first = await placeOrder(shopper, email);
+  const second = await placeOrder(shopper, email);
+  await shopper.dispose();
+  const owner = createStaff('owner', 'Toplu Sahip');
+  await logInStaff(context, owner);
+  await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('status').filter({ hasText: '2 sipariş' })).toBeVisible();
+  await page.getByRole('checkbox', { name: `${first} siparişini seç` }).check();
+  await page.getByRole('checkbox', { name: `${second} siparişini seç` }).check();
+  const bulk = page.getByRole('region', { name: 'Toplu durum değişikliği' });
+  await expect(bulk).toContainText('2 sipariş seçildi');
+  await bulk.getByLabel('Yeni durum').selectOption({ label: 'Hazırlanıyor' });
+  await bulk.getByRole('button', { name: 'Seçilenlere uygula' }).click();
+  await expect(bulk.getByRole('status')).toHaveText('2 sipariş değişti.');
+  for (const orderNo of [first, second]) {
+    await expect(page.getByRole('row').filter({ hasText: orderNo })).toContainText('Hazırlanıyor');
+  }
+  await expectNoAxeViolations(page);
+});
