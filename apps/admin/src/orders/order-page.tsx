@@ -5,6 +5,7 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { OrderDocumentLinks } from '../documents/order-document-links.tsx';
 import { api, messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
 import { has, useStaff } from '../session/staff-session.ts';
@@ -131,6 +132,7 @@ export function OrderPage() {
           Tüm siparişler
         </Link>
       </div>
+      <OrderDocumentLinks orderNo={o.orderNo} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Ürünler" wide>
           <ul className="flex flex-col divide-y divide-stone-200 text-sm">

@@ -1,20 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '@vitrin/shared/api/admin/orders';
-import type { OrderBadge } from '@vitrin/shared/order-states';
 import { api } from '../lib/api.ts';
 import { paths } from '../paths.ts';
-import type { Tone } from '../ui/badge.tsx';
-
-/** The shop's badge colours (the storefront's) in the panel's tones. */
-export const STATE_TONES: Record<OrderBadge, Tone> = {
-  secondary: 'neutral',
-  info: 'info',
-  primary: 'info',
-  warning: 'warn',
-  success: 'good',
-  danger: 'bad',
-  dark: 'neutral',
-};
 
 export const orderKey = (orderNo: string) => ['order', orderNo] as const;
 /** The order's admin API path, and its screen in the panel. */

@@ -1,7 +1,6 @@
-import type { OrderBadge } from '@vitrin/shared/order-states';
+import { stateTone } from '../dashboard/figures.tsx';
 import { Badge } from '../ui/badge.tsx';
-import { STATE_TONES } from './orders-api.ts';
 
-export function StateBadge({ state }: { state: { label: string; badge: string } }) {
-  return <Badge tone={STATE_TONES[state.badge as OrderBadge] ?? 'neutral'}>{state.label}</Badge>;
+export function StateBadge({ state }: { state: { code: number; label: string } }) {
+  return <Badge tone={stateTone(state.code)}>{state.label}</Badge>;
 }
