@@ -6,6 +6,8 @@ export const paths = {
   totp: '/hesabim/iki-adimli-dogrulama',
   staff: '/personel',
   audit: '/denetim',
+  coupons: '/kuponlar',
+  settings: '/ayarlar',
   orders: '/siparisler',
   order: '/siparisler/:number',
   customers: '/musteriler',

@@ -115,6 +115,20 @@ export const router = createBrowserRouter(
               path: paths.audit,
               lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },
+            {
+              path: paths.coupons,
+              lazy: permitted(
+                'coupons.write',
+                async () => (await import('./coupons/coupons-page.tsx')).CouponsPage,
+              ),
+            },
+            {
+              path: paths.settings,
+              lazy: permitted(
+                'settings.write',
+                async () => (await import('./settings/settings-page.tsx')).SettingsPage,
+              ),
+            },
             { path: '*', element: <NotFound /> },
           ],
         },

@@ -33,6 +33,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'tickets.read',
   },
   {
+    to: paths.coupons,
+    label: 'Kuponlar',
+    description: 'Kupon ekleyin, düzenleyin, kapatın; kullanımları ve kalan hakları görün.',
+    permission: 'coupons.write',
+  },
+  {
     to: paths.staff,
     label: 'Personel',
     description: 'Personel ekleyin, rollerini değiştirin, hesapları kapatın.',
@@ -43,6 +49,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: 'Denetim kaydı',
     description: 'Panelde ve komut satırında kimin neyi ne zaman değiştirdiği.',
     permission: 'audit.read',
+  },
+  {
+    to: paths.settings,
+    label: 'Ayarlar',
+    description: 'Mağaza bilgileri, iletişim, banka hesapları, kargo ücretleri, kurlar ve bakım modu.',
+    permission: 'settings.write',
   },
   {
     to: paths.account,

@@ -1,5 +1,6 @@
 import {
   type AdminCoupon,
+  COUPON_FORM_FIELDS,
   type CouponInput,
   type CouponState,
   couponRequest,
@@ -30,22 +31,7 @@ export interface CouponAdminOptions {
   now: () => Date;
 }
 
-/** The fields a change is recorded with in the audit log (the running count is the shop's, not the panel's). */
-const AUDITED = [
-  'code',
-  'description',
-  'kind',
-  'value',
-  'minBasketMinor',
-  'startsAt',
-  'endsAt',
-  'usageLimit',
-  'perCustomerLimit',
-  'categoryId',
-  'isPublic',
-  'isActive',
-] as const;
-const audited = (row: CouponRow) => Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
+const audited = (row: CouponRow) => Object.fromEntries(COUPON_FORM_FIELDS.map((k) => [k, row[k]]));
 
 function stateOf(row: CouponRow, now: Date): CouponState {
   if (!row.isActive) return 'disabled';

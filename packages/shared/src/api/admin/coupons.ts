@@ -146,6 +146,22 @@ export const couponUpdateRequest = z
 export type CouponUpdateRequest = z.input<typeof couponUpdateRequest>;
 export type CouponUpdate = z.output<typeof couponUpdateRequest>;
 
+/** The fields a panel form edits (and the audit log records): all but the running count. */
+export const COUPON_FORM_FIELDS = [
+  'code',
+  'description',
+  'kind',
+  'value',
+  'minBasketMinor',
+  'startsAt',
+  'endsAt',
+  'usageLimit',
+  'perCustomerLimit',
+  'categoryId',
+  'isPublic',
+  'isActive',
+] as const;
+
 export const couponIdParam = z.coerce
   .number({ error: 'Kupon numarası geçersiz' })
   .int('Kupon numarası geçersiz')

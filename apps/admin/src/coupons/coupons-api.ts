@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCoupon, CouponInput, CouponUpdate } from '@vitrin/shared/api/admin/coupons';
+import { api } from '../lib/api.ts';
+
+export const COUPONS_KEY = ['coupons'] as const;
+
+export function useCoupons() {
+  return useQuery({
+    queryKey: COUPONS_KEY,
+    queryFn: async () => (await api.get<{ items: AdminCoupon[] }>('/coupons')).items,
+  });
+}
+
+/** Adds a coupon (no id) or changes one; the list is read again after it. */
+export function useSaveCoupon(id?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CouponInput | CouponUpdate) =>
+      (
+        await (id === undefined
+          ? api.post<{ coupon: AdminCoupon }>('/coupons', values)
+          : api.patch<{ coupon: AdminCoupon }>(`/coupons/${id}`, values))
+      ).coupon,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
+  });
+}

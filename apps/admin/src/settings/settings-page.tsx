@@ -1,0 +1,123 @@
+import { messageOf } from '../lib/api.ts';
+import { Field, FormError } from '../ui/field.tsx';
+import { FormInput } from '../ui/form-fields.tsx';
+import { Loading, Page } from '../ui/page.tsx';
+import { BankAccountFields } from './bank-accounts.tsx';
+import { MaintenanceSwitch } from './maintenance-switch.tsx';
+import { useSettings } from './settings-api.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+const KURUS = 'Kuruş olarak (4990 = 49,90 TL).';
+
+/** The shop's settings in sections, each saved on its own; the storefront follows at once. */
+export function SettingsPage() {
+  const query = useSettings();
+  const answer = query.data;
+  return (
+    <Page title="Ayarlar">
+      {query.isPending && <Loading />}
+      {query.isError && <FormError message={messageOf(query.error)} />}
+      {answer && (
+        <div className="flex flex-col gap-5">
+          <SettingsSection
+            title="Mağaza"
+            settings={answer.settings}
+            keys={['brand_name', 'unvan', 'tax_id', 'tax_office', 'mersis_no', 'contact_address']}
+          >
+            {(form) => (
+              <>
+                <FormInput form={form} name="brand_name" label="Mağaza adı" />
+                <FormInput
+                  form={form}
+                  name="unvan"
+                  label="Ticari unvan"
+                  hint="Faturada ve sitenin altında."
+                />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormInput form={form} name="tax_id" label="VKN / TCKN" inputMode="numeric" />
+                  <FormInput form={form} name="tax_office" label="Vergi dairesi" />
+                </div>
+                <FormInput form={form} name="mersis_no" label="MERSİS numarası" inputMode="numeric" />
+                <Field
+                  label="Adres"
+                  error={form.formState.errors.contact_address?.message as string | undefined}
+                >
+                  {(control) => (
+                    <textarea
+                      {...control}
+                      rows={3}
+                      className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+                      {...form.register('contact_address')}
+                    />
+                  )}
+                </Field>
+              </>
+            )}
+          </SettingsSection>
+          <SettingsSection
+            title="İletişim"
+            settings={answer.settings}
+            keys={['contact_phone', 'contact_email', 'order_email']}
+          >
+            {(form) => (
+              <>
+                <FormInput form={form} name="contact_phone" label="Telefon" type="tel" />
+                <FormInput form={form} name="contact_email" label="E-posta" type="email" />
+                <FormInput
+                  form={form}
+                  name="order_email"
+                  label="Sipariş bildirim e-postası"
+                  type="email"
+                  hint="Boş: yeni siparişler iletişim e-postasına bildirilir."
+                />
+              </>
+            )}
+          </SettingsSection>
+          <SettingsSection title="Banka hesapları" settings={answer.settings} keys={['bank_accounts']}>
+            {(form) => <BankAccountFields form={form} />}
+          </SettingsSection>
+          <SettingsSection
+            title="Kargo ve ödeme"
+            settings={answer.settings}
+            keys={['shipping_fee', 'free_shipping_threshold', 'cod_fee']}
+          >
+            {(form) => (
+              <>
+                <FormInput
+                  form={form}
+                  name="shipping_fee"
+                  label="Kargo ücreti"
+                  inputMode="numeric"
+                  hint={KURUS}
+                />
+                <FormInput
+                  form={form}
+                  name="free_shipping_threshold"
+                  label="Ücretsiz kargo sınırı"
+                  inputMode="numeric"
+                  hint={`${KURUS} Bu tutar ve üzeri ücretsiz; 0: hiç ücretsiz değil.`}
+                />
+                <FormInput
+                  form={form}
+                  name="cod_fee"
+                  label="Kapıda ödeme bedeli"
+                  inputMode="numeric"
+                  hint={KURUS}
+                />
+              </>
+            )}
+          </SettingsSection>
+          <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
+            {(form) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormInput form={form} name="usd_rate" label="1 USD (TL)" inputMode="decimal" />
+                <FormInput form={form} name="eur_rate" label="1 EUR (TL)" inputMode="decimal" />
+              </div>
+            )}
+          </SettingsSection>
+          <MaintenanceSwitch answer={answer} />
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { createStaff, logInStaff } from './staff.ts';
+import { expectNoAxeViolations, listedProducts, open, shots } from './support.ts';
+
+const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+
+test.describe('coupons in the panel', () => {
+  test('an owner adds a coupon that a shopper then applies in the cart; it is disabled again', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('owner', 'Kupon Sahibi'));
+    const page = await context.newPage();
+    await page.goto('/admin/kuponlar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kuponlar' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Kupon ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kupon ekle' });
+    // The form's own checks, in Turkish, before anything is sent.
+    await dialog.getByLabel('Kupon kodu').fill('a b');
+    await dialog.getByLabel('İndirim', { exact: true }).fill('150');
+    await dialog.getByLabel('Başlangıç').fill('2099-05-01T10:00');
+    await dialog.getByLabel('Bitiş').fill('2099-04-01T10:00');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText(/Kod 3-30 karakter olmalı/)).toBeVisible();
+    await expect(dialog.getByText('Yüzde indirim 1 ile 100 arasında olmalı')).toBeVisible();
+    await expect(dialog.getByText('Bitiş tarihi başlangıç tarihinden sonra olmalı')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-coupon-dialog-errors');
+
+    await dialog.getByLabel('Kupon kodu').fill(code.toLowerCase());
+    await dialog.getByLabel('Açıklama').fill('Uçtan uca deneme indirimi');
+    await dialog.getByLabel('İndirim', { exact: true }).fill('20');
+    await dialog.getByLabel('Başlangıç').fill('');
+    await dialog.getByLabel('Bitiş').fill('2099-04-01T10:00');
+    await dialog.getByLabel('Toplam kullanım sınırı').fill('100');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    const list = page.getByRole('table', { name: 'Kupon listesi' });
+    const row = list.getByRole('row').filter({ hasText: code });
+    await expect(row).toContainText('%20');
+    await expect(row).toContainText('0 / 100');
+    await expect(row).toContainText('100 hak kaldı');
+    await expect(row.getByText('Geçerli', { exact: true })).toBeVisible();
+    await shots(page, 'admin-coupons');
+    await expectNoAxeViolations(page);
+
+    // A code already taken is refused on its field.
+    await page.getByRole('button', { name: 'Kupon ekle' }).click();
+    await dialog.getByLabel('Kupon kodu').fill(code);
+    await dialog.getByLabel('İndirim', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Bu kod başka bir kuponda kullanılıyor')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+
+    // A shopper applies it in the cart.
+    const products = await listedProducts(request);
+    const product = products.find((p) => p.stockType === 1 && p.inStock && p.price)!;
+    const shopper = await browser.newPage();
+    await open(shopper, `/product/${product.slug}`);
+    await shopper.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' }).click();
+    await expect(shopper.getByText('Ürün sepete eklendi')).toBeVisible();
+    await open(shopper, '/cart');
+    await shopper.getByLabel('Kupon Kodu').fill(code.toLowerCase());
+    await shopper.getByRole('button', { name: 'Uygula' }).click();
+    await expect(shopper.getByTestId('applied-coupon')).toContainText(code);
+    await expect(shopper.getByTestId('cart-discount')).toBeVisible();
+
+    // Disabled in the panel, the code no longer applies.
+    await row.getByRole('button', { name: `Kapat (${code})` }).click();
+    await expect(row.getByText('Kapalı', { exact: true })).toBeVisible();
+    const fresh = await browser.newPage();
+    await open(fresh, `/product/${product.slug}`);
+    await fresh.getByTestId('add-to-cart').getByRole('button', { name: 'Sepete Ekle' }).click();
+    await expect(fresh.getByText('Ürün sepete eklendi')).toBeVisible();
+    await open(fresh, '/cart');
+    await fresh.getByLabel('Kupon Kodu').fill(code);
+    await fresh.getByRole('button', { name: 'Uygula' }).click();
+    await expect(fresh.getByTestId('coupon-form').getByRole('alert')).toHaveText(
+      'Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.',
+    );
+    await context.close();
+  });
+});
