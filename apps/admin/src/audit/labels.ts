@@ -14,9 +14,17 @@ const ACTIONS: Record<string, string> = {
   'order.payment': 'Havale / EFT ödemesi alındı',
   'order.refunded': 'Ödeme iade edildi',
   'order.note': 'Siparişe not eklendi',
+  'coupon.create': 'Kupon eklendi',
+  'coupon.update': 'Kupon değiştirildi',
+  'settings.set': 'Ayar değiştirildi',
 };
 
-const ENTITIES: Record<string, string> = { staff: 'Personel', order: 'Sipariş' };
+const ENTITIES: Record<string, string> = {
+  staff: 'Personel',
+  order: 'Sipariş',
+  coupon: 'Kupon',
+  settings: 'Ayarlar',
+};
 
 const FIELDS: Record<string, string> = {
   name: 'Ad',

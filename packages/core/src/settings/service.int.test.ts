@@ -26,6 +26,13 @@ describe('settings', () => {
     expect(await settings.get('usd_rate')).toBe('41.3');
   });
 
+  it('keeps the bank accounts as JSON, so they read back as written', async () => {
+    const accounts = [{ bank: 'Ziraat', holder: 'Atölye', iban: 'TR330006100519786457841326' }];
+    expect(await settings.set('bank_accounts', JSON.stringify(accounts))).toEqual(accounts);
+    const fresh = createSettingsService(database.db, createCache());
+    expect(await fresh.get('bank_accounts')).toEqual(accounts);
+  });
+
   const bad: Array<[string, string, string]> = [
     ['is_online', '2', 'Değer 0 ya da 1 olmalıdır.'],
     ['is_online', 'evet', 'Değer 0 ya da 1 olmalıdır.'],
@@ -37,6 +44,14 @@ describe('settings', () => {
     ['contact_email', 'merhaba', 'Geçerli bir e-posta adresi girin.'],
     ['logo', '../../etc/passwd', 'Görsel yolu'],
     ['maintenance_retry_after', '5', 'En az 60 saniye'],
+    ['tax_id', '123456789', 'VKN 10, TCKN 11 rakam olmalıdır.'],
+    ['tax_id', '10000000147', 'TCKN geçersiz'],
+    ['mersis_no', '12345', 'MERSİS numarası 16 rakam olmalıdır.'],
+    [
+      'bank_accounts',
+      '[{"bank":"Ziraat","holder":"Atölye","iban":"TR330006100519786457841327"}]',
+      'IBAN geçersiz: kontrol basamakları tutmuyor.',
+    ],
   ];
   it.each(bad)('refuses %s = %j with AYAR_DEGERI_GECERSIZ', async (key, value, message) => {
     const error = await settings.set(key, value).catch((e: unknown) => e);
