@@ -83,6 +83,16 @@ test.describe('support in the staff panel', () => {
     await shots(admin, 'admin-support-queue');
     await open(page, `/panel/support/${ticketNo}`);
     await expect(page.locator('[data-status]').first()).toHaveText('Kapandı');
+
+    // Support reads the customer (the ticket is there) but is offered no change.
+    await admin.goto(`/admin/destek/${ticketNo}`);
+    await admin.getByRole('link', { name: /Elif Şahin ·/ }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Elif Şahin' })).toBeVisible();
+    await expect(admin.getByRole('link', { name: ticketNo })).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Toptan fiyat ver' })).toHaveCount(0);
+    await expect(admin.getByRole('button', { name: 'Kişisel verileri sil' })).toHaveCount(0);
+    await expectNoAxeViolations(admin);
+    await shots(admin, 'admin-support-customer');
     await staffContext.close();
   });
 });

@@ -3,10 +3,11 @@ import { formatMoney } from '@vitrin/shared/money';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../lib/api.ts';
+import { orderScreen } from '../orders/orders-api.ts';
+import { StateBadge } from '../orders/state-badge.tsx';
 import { has, useStaff } from '../session/staff-session.ts';
 import { TicketBadge } from '../tickets/ticket-badge.tsx';
 import { ticketScreen } from '../tickets/tickets-api.ts';
-import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
@@ -96,13 +97,10 @@ export function CustomerPage() {
           <ul className="flex flex-col divide-y divide-stone-200 text-sm">
             {c.orders.map((o) => (
               <li key={o.orderNo} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link
-                  to={`/siparisler/${encodeURIComponent(o.orderNo)}`}
-                  className="font-medium text-amber-900 underline"
-                >
+                <Link to={orderScreen(o.orderNo)} className="font-medium text-amber-900 underline">
                   {o.orderNo}
                 </Link>
-                <Badge>{o.status.label}</Badge>
+                <StateBadge state={o.status} />
                 <span>{formatDateTime(o.createdAt)}</span>
                 <span className="font-medium">{formatMoney(o.totalMinor)}</span>
               </li>
