@@ -58,7 +58,7 @@ export {
   settingDefinitions,
   settingKeys,
 } from './settings/registry.ts';
-export { SettingError } from './settings/service.ts';
+export { SettingError, settingText } from './settings/service.ts';
 export type { AttachmentUpload } from './support/attachments.ts';
 export { SupportError, type SupportErrorCode, supportErrorStatus } from './support/errors.ts';
 export type { AttachmentFile, SupportService } from './support/service.ts';

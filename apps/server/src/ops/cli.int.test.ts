@@ -113,6 +113,11 @@ describe('CLI on its own', () => {
       const again = await cli(['settings', 'get', 'usd_rate'], { DATA_DIR: dir.dir });
       expect(again.stdout.trim()).toBe('40.5');
       expect(again.stderr).toBe('');
+      // A list (the bank accounts) is stored and shown as the JSON it was given.
+      const accounts = '[{"bank":"Ziraat","holder":"Atölye","iban":"TR330006100519786457841326"}]';
+      expect((await cli(['settings', 'set', 'bank_accounts', accounts], { DATA_DIR: dir.dir })).code).toBe(0);
+      const listed = await cli(['settings', 'get', 'bank_accounts'], { DATA_DIR: dir.dir });
+      expect(listed.stdout.trim()).toBe(accounts);
     } finally {
       dir.remove();
     }

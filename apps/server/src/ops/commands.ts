@@ -11,6 +11,7 @@ import {
   seedDemo,
   settingDefinitions,
   settingKeys,
+  settingText,
 } from '@vitrin/core';
 import { StaffError } from '@vitrin/core/staff/errors';
 import { formatShortDateTime } from '@vitrin/shared/dates';
@@ -120,7 +121,7 @@ async function settingsCommand(services: Services, sub: string | undefined, args
   if (sub === 'list') {
     const values = await services.settings.all();
     return settingKeys
-      .map((k) => `${k} = ${String(values[k])}    # ${settingDefinitions[k].description}`)
+      .map((k) => `${k} = ${settingText(values[k])}    # ${settingDefinitions[k].description}`)
       .join('\n');
   }
   if (sub === 'get' && args.length === 1) {
@@ -132,7 +133,7 @@ async function settingsCommand(services: Services, sub: string | undefined, args
         `Bilinmeyen ayar "${key}". Bilinen ayarlar: ${settingKeys.join(', ')}`,
       );
     }
-    return String(values[key as keyof typeof values]);
+    return settingText(values[key as keyof typeof values]);
   }
   if (sub === 'set' && args.length === 2) {
     const [key, value] = args as [string, string];
@@ -147,7 +148,7 @@ async function settingsCommand(services: Services, sub: string | undefined, args
       before: { [key]: before[key] ?? null },
       after: { [key]: stored },
     });
-    return `${key} = ${String(stored)}`;
+    return `${key} = ${settingText(stored)}`;
   }
   throw badArguments();
 }
