@@ -1,5 +1,6 @@
 import { isOrderState, ORDER_STATES } from '@vitrin/shared/order-states';
 import { STAFF_ROLE_LABELS, type StaffRole } from '@vitrin/shared/staff/permissions';
+import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 
 /** Turkish names of the actions, kinds of record and fields the log holds; an unknown one shows as it is. */
 const ACTIONS: Record<string, string> = {
@@ -17,6 +18,12 @@ const ACTIONS: Record<string, string> = {
   'coupon.create': 'Kupon eklendi',
   'coupon.update': 'Kupon değiştirildi',
   'settings.set': 'Ayar değiştirildi',
+  'customer.update': 'Müşteri değiştirildi',
+  'customer.export': 'Müşterinin verileri indirildi',
+  'customer.erase': 'Müşterinin kişisel verileri silindi',
+  'ticket.shopReply': 'Destek talebi yanıtlandı',
+  'ticket.close': 'Destek talebi kapatıldı',
+  'ticket.reopen': 'Destek talebi yeniden açıldı',
 };
 
 const ENTITIES: Record<string, string> = {
@@ -24,6 +31,8 @@ const ENTITIES: Record<string, string> = {
   order: 'Sipariş',
   coupon: 'Kupon',
   settings: 'Ayarlar',
+  customer: 'Müşteri',
+  ticket: 'Destek talebi',
 };
 
 const FIELDS: Record<string, string> = {
@@ -37,6 +46,9 @@ const FIELDS: Record<string, string> = {
   trackingNo: 'Takip numarası',
   note: 'Not',
   paymentStatus: 'Ödeme durumu',
+  wholesale: 'Toptan fiyat',
+  erased: 'Silindi',
+  message: 'Mesaj',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
@@ -48,6 +60,9 @@ export function valueText(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'evet' : 'hayır';
   if (field === 'status' && typeof value === 'number' && isOrderState(value))
     return ORDER_STATES[value].label;
+  if (field === 'status' && typeof value === 'string' && Object.hasOwn(TICKET_STATUSES, value)) {
+    return TICKET_STATUSES[value as TicketStatus].label;
+  }
   if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
     return STAFF_ROLE_LABELS[value as StaffRole];
   }
