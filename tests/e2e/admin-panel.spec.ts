@@ -94,7 +94,23 @@ test.describe('the staff panel at /admin', () => {
     await expect(row).toContainText('Kurulmadı');
     await expect(row).toContainText('Hiç giriş yapmadı');
 
-    // The last owner may not be made anything less: the API's refusal is shown in the dialog.
+    // The last owner may not be made anything less: the API's refusal is shown in the dialog. Other specs of
+    // the suite make owners of their own on the same shop: this one becomes the only active owner first.
+    const staffList = await page.request.get('/api/admin/staff');
+    for (const other of (await staffList.json()).items as {
+      id: number;
+      email: string;
+      role: string;
+      disabled: boolean;
+    }[]) {
+      if (other.role !== 'owner' || other.disabled || other.email === owner.email) continue;
+      const disabled = await page.request.patch(`/api/admin/staff/${other.id}`, {
+        headers: { origin: new URL(page.url()).origin },
+        data: { disabled: true },
+      });
+      expect(disabled.status()).toBe(200);
+    }
+    await page.reload();
     const ownerRow = page.getByRole('row').filter({ hasText: owner.email });
     await ownerRow.getByRole('button', { name: 'Rolü değiştir' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Rolü değiştir' });
@@ -253,7 +269,9 @@ test.describe('the staff panel at /admin', () => {
       if (status === 401) await expect(alert).toHaveText('E-posta, şifre veya doğrulama kodu hatalı.');
     }
     expect(status).toBe(429);
-    await expect(alert).toContainText('çok sayıda hatalı deneme', HASHING);
+    // The per-account limit of wrong tries, or (when earlier specs logged in from this address within the
+    // minute) the per-address limit of staff logins: either refusal names the wait.
+    await expect(alert).toContainText(/çok sayıda hatalı deneme|çok fazla deneme/, HASHING);
     await expect(alert).toContainText(/\(Kalan süre: \d+ (dakika|saniye)\.\)$/);
     await shots(page, 'admin-login-throttled');
     await expectNoAxeViolations(page);
