@@ -5,7 +5,7 @@ import { type OrderAddress, orderItems } from '../db/schema.ts';
 import { orderNotFound } from '../orders/errors.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { type InvoiceSeller, invoicePdf } from './invoice-pdf.ts';
+import type { InvoiceSeller } from './invoice-pdf.ts';
 import { addressLines, lineOptions, type OrderLine } from './order-parts.ts';
 
 const personName = (a: OrderAddress) => `${a.firstName} ${a.lastName}`.trim();
@@ -65,6 +65,8 @@ export function createOrderDocuments(db: Db, settings: SettingsService) {
     /** The invoice-ready PDF of an order (the file's bytes). */
     async invoicePdf(orderNo: string): Promise<Buffer> {
       const { order, lines } = await load(orderNo);
+      // pdfkit and its font engine are 14 MB resident once loaded: loaded at the first invoice.
+      const { invoicePdf } = await import('./invoice-pdf.ts');
       return invoicePdf({ seller: await seller(), order, lines });
     },
   };
