@@ -1,6 +1,6 @@
 import { createMailer } from '@vitrin/core';
 import { contactMessages } from '@vitrin/core/db/schema';
-import { startSmtp } from '@vitrin/core/testing/smtp';
+import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser } from '../../testing/accounts.ts';
@@ -10,11 +10,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: '/nonexistent',
-    from: 'Vitrin <noreply@example.com>',
-  });
+  const mailer = smtpMailer(smtp.url);
   t = await createTestApp({ demo: false, services: { mailer } });
   await t.services.settings.set('contact_email', 'iletisim@magaza.example.com');
 });

@@ -1,6 +1,5 @@
-import { createMailer } from '@vitrin/core';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { startSmtp } from '@vitrin/core/testing/smtp';
+import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from '../../ops/commands.ts';
 import { type Browser, browser, registeredBrowser } from '../../testing/accounts.ts';
@@ -25,11 +24,7 @@ let mehmetId: number;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: '/nonexistent',
-    from: 'Vitrin <noreply@example.com>',
-  });
+  const mailer = smtpMailer(smtp.url);
   t = await createTestApp({
     demo: false,
     services: { mailer, shopUrl: 'https://magaza.example.com', privateDir: privateDir.dir },

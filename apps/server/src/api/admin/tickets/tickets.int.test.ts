@@ -1,5 +1,4 @@
-import { createMailer } from '@vitrin/core';
-import { startSmtp } from '@vitrin/core/testing/smtp';
+import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser } from '../../../testing/accounts.ts';
@@ -18,11 +17,7 @@ let owner: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  const mailer = createMailer({
-    smtpUrl: smtp.url,
-    outboxDir: '/nonexistent',
-    from: 'Vitrin <noreply@example.com>',
-  });
+  const mailer = smtpMailer(smtp.url);
   t = await createTestApp({
     demo: false,
     services: { mailer, shopUrl: 'https://magaza.example.com', privateDir: privateDir.dir },
