@@ -140,6 +140,10 @@ export const products = pgTable(
     name: text('name').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** The maker's name as shops and price-comparison feeds show it; empty when unknown. */
+    brand: text('brand').notNull().default(''),
+    /** GTIN/EAN of a product without variants (variants carry their own); null when unknown. */
+    barcode: text('barcode'),
     stockType: smallint('stock_type').notNull(),
     categoryId: integer('category_id')
       .notNull()
@@ -184,6 +188,8 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull().unique(),
+    /** GTIN/EAN of this variant; null when unknown. */
+    barcode: text('barcode'),
     options: jsonb('options').$type<Record<string, string>>().notNull(),
     stock: integer('stock').notNull().default(0),
     images: jsonb('images').$type<string[]>().notNull().default([]),

@@ -1,0 +1,3 @@
+ALTER TABLE "product_variants" ADD COLUMN "barcode" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "brand" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "barcode" text;
