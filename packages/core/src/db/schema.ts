@@ -163,6 +163,11 @@ export const products = pgTable(
     ),
     /** Turkish alphabetical sort key of the name (ç after c, ı before i…), written by the application. */
     nameSort: text('name_sort').notNull().default(''),
+    /** The product page's `<title>` and meta description when set (empty: made from the name and summary). */
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    /** Stock at or under this is low (the dashboard's list); null: the shop's `low_stock_threshold`. */
+    lowStockThreshold: integer('low_stock_threshold'),
     /**
      * `updated_at` is the product's version: every change of the product, its variants or its prices sets it
      * (checkout prices from cached catalogue rows only while the version it reads is theirs).
@@ -237,6 +242,41 @@ export const productTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
+);
+
+/** Why stock changed: the staff's adjustment reasons, and an order's sale or its cancellation. */
+export const STOCK_MOVEMENT_REASONS = [
+  'sayım',
+  'fire',
+  'iade',
+  'tedarik',
+  'düzeltme',
+  'sipariş',
+  'sipariş iptali',
+] as const;
+
+/**
+ * Every change of a product's or variant's counted stock: who (a staff member, the CLI or an order), when,
+ * the stock before and after, and why. Written in the transaction of the change; never updated.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------------------
