@@ -1,7 +1,8 @@
 import { EXPORT_MAX_DAYS, exportQuery } from '@vitrin/shared/api/admin/dashboard';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { useState } from 'react';
-import { Field, Input } from '../ui/field.tsx';
+import { DateField } from '../ui/date-field.tsx';
+import { parseTurkishDay, turkishDay } from '../ui/dates.ts';
 import { apiLink } from './links.ts';
 
 const shopToday = () => new Date(Date.now() + 3 * 60 * 60_000).toISOString().slice(0, 10);
@@ -15,10 +16,15 @@ const look =
  */
 export function ExportForm() {
   const today = shopToday();
-  const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
-  const checked = exportQuery.safeParse(range);
-  const errors = checked.success ? {} : fieldMessages(checked.error);
-  const query = new URLSearchParams(range).toString();
+  const [range, setRange] = useState({ from: turkishDay(`${today.slice(0, 8)}01`), to: turkishDay(today) });
+  const from = parseTurkishDay(range.from);
+  const to = parseTurkishDay(range.to);
+  const checked = exportQuery.safeParse({ from: from.ok ? from.iso : '', to: to.ok ? to.iso : '' });
+  const errors: { from?: string; to?: string } = checked.success ? {} : fieldMessages(checked.error);
+  if (!from.ok) errors.from = from.message;
+  if (!to.ok) errors.to = to.message;
+  const ready = checked.success && from.ok && to.ok;
+  const query = ready ? new URLSearchParams(checked.data as Record<string, string>).toString() : '';
 
   return (
     <section aria-labelledby="export-title" className="rounded-lg border border-stone-300 bg-white p-4">
@@ -30,28 +36,20 @@ export function ExportForm() {
         tıklamayla sütunlara ayrılır.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Başlangıç" error={errors.from}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={range.from}
-              onChange={(e) => setRange({ ...range, from: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Bitiş" error={errors.to}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={range.to}
-              onChange={(e) => setRange({ ...range, to: e.target.value })}
-            />
-          )}
-        </Field>
+        <DateField
+          label="Başlangıç"
+          value={range.from}
+          onChange={(text) => setRange({ ...range, from: text })}
+          error={errors.from}
+        />
+        <DateField
+          label="Bitiş"
+          value={range.to}
+          onChange={(text) => setRange({ ...range, to: text })}
+          error={errors.to}
+        />
       </div>
-      {checked.success && (
+      {ready && (
         <div className="mt-3 flex flex-wrap gap-2">
           <a href={apiLink(`exports/orders.csv?${query}`)} download className={look}>
             CSV indir
