@@ -108,7 +108,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
   });
   const support = createSupportService(db, {
-    mailer: mail.mailer,
+    mail,
     settings,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),

@@ -16,8 +16,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, supportMessages, supportTickets } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail, type MailQueue, type QueuedMessage } from '../mail/queue.ts';
 import { ticketReplyEmail } from '../mail/support-templates.ts';
+import type { Tx } from '../orders/stock.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type AttachmentUpload, createAttachmentStore, type StoredAttachment } from './attachments.ts';
 import { invalidSupportInput, orderNotYours, ticketChanged, ticketClosed, ticketNotFound } from './errors.ts';
@@ -32,18 +33,14 @@ import {
 import { staffTicketDetail, ticketQueue } from './queue.ts';
 import { newTicketNo } from './ticket-number.ts';
 
-export interface SupportLogger {
-  error(fields: Record<string, unknown>, message: string): void;
-}
-
 export interface SupportServiceOptions {
-  mailer: Mailer;
+  /** The durable e-mail queue: a ticket's e-mail is written in the transaction of its change. */
+  mail: MailQueue;
   settings: SettingsService;
   /** The storefront's public origin: the link in the reply e-mail starts with it. */
   shopUrl: string;
   /** `DATA_DIR/private`: attachments go to its `support/` folder. */
   privateDir: string;
-  logger?: SupportLogger;
 }
 
 /** A downloaded attachment: its bytes and what to tell the browser. */
@@ -73,23 +70,9 @@ const isUniqueViolation = (err: unknown): boolean => {
  * Another customer's ticket, and an unknown one, answer the same 404.
  */
 export function createSupportService(db: Db, options: SupportServiceOptions) {
-  const { mailer, settings } = options;
+  const { mail, settings } = options;
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const store = createAttachmentStore(options.privateDir);
-  const logger: SupportLogger = options.logger ?? {
-    error: (fields, message) => console.error(message, fields),
-  };
-
-  const pendingMail = new Set<Promise<void>>();
-  function mailLater(kind: string, ticketNo: string, build: () => Promise<Parameters<Mailer['send']>[0]>) {
-    const job: Promise<void> = (async () => mailer.send(await build()))()
-      .catch((err: unknown) => {
-        const reason = err instanceof Error ? err.message : String(err);
-        logger.error({ mail: kind, ticketNo, reason }, 'support e-mail not sent');
-      })
-      .finally(() => pendingMail.delete(job));
-    pendingMail.add(job);
-  }
 
   /** The ticket if it is this customer's; 404 otherwise. */
   async function own(customerId: number, ticketNo: unknown): Promise<TicketRow> {
@@ -133,15 +116,20 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
       : {};
 
   /**
-   * Applies `event` to the ticket (one conditional update) and adds the message, in one transaction.
+   * Applies `event` to the ticket (one conditional update), adds the message, the audit entry and the
+   * e-mail the change causes, all in one transaction: the e-mail exists exactly when the change committed.
    * Refused when the ticket's status does not allow the event.
    */
   async function apply(
     row: TicketRow,
     event: TicketEvent,
-    message?: { author: 'customer' | 'shop'; body: string; stored: StoredAttachment | null },
-    actor?: AuditActor,
+    change: {
+      message?: { author: 'customer' | 'shop'; body: string; stored: StoredAttachment | null };
+      actor?: AuditActor;
+      email?: (tx: Tx) => Promise<QueuedMessage>;
+    } = {},
   ): Promise<void> {
+    const { message, actor, email } = change;
     const { from, to } = TICKET_EVENTS[event];
     await db.transaction(async (tx) => {
       const moved = await tx
@@ -158,6 +146,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
           ...attachmentColumns(message.stored),
         });
       }
+      if (email) await enqueueMail(tx, await email(tx));
       if (actor) {
         await recordAudit(tx, {
           actor,
@@ -169,43 +158,53 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
         });
       }
     });
+    if (email) mail.kick();
   }
 
-  /**
-   * The shop's answer (the CLI's, or a staff member's with an optional attachment): the ticket becomes
-   * answered and its customer gets an e-mail with the link.
-   */
-  async function answer(
-    ticketNo: unknown,
-    input: unknown,
-    upload: AttachmentUpload | null | undefined,
-    actor?: AuditActor,
-  ): Promise<TicketRow> {
-    const row = await anyTicket(ticketNo);
-    const { message } = parse(ticketReplyRequest, input);
-    if (!canApply('shopReply', row.status)) throw ticketClosed();
-    if (upload) store.check(upload);
-    await withAttachment(upload, (stored) =>
-      apply(row, 'shopReply', { author: 'shop', body: message, stored }, actor),
-    );
-    mailLater('ticket-reply', row.ticketNo, async () => {
-      const [customer] = await db
+  /** The customer's e-mail about the shop's answer, read in the answer's transaction. */
+  const replyEmail =
+    (row: TicketRow, reply: string) =>
+    async (tx: Tx): Promise<QueuedMessage> => {
+      const [customer] = await tx
         .select({ email: customers.email, firstName: customers.firstName })
         .from(customers)
         .where(eq(customers.id, row.customerId));
-      if (!customer) throw new Error('customer gone');
+      if (!customer) throw ticketNotFound();
       return {
+        kind: 'ticket-reply',
         to: customer.email,
         ...ticketReplyEmail({
           shopName: await settings.get('brand_name'),
           firstName: customer.firstName,
           ticketNo: row.ticketNo,
           ticketSubject: row.subject,
-          reply: message,
+          reply,
           ticketUrl: `${shopUrl}/panel/support/${encodeURIComponent(row.ticketNo)}`,
         }),
       };
-    });
+    };
+
+  /**
+   * The shop's answer (the CLI's, or a staff member's with an optional attachment): the ticket becomes
+   * answered and its customer's e-mail with the link is queued with it.
+   */
+  async function answer(
+    ticketNo: unknown,
+    input: unknown,
+    upload: AttachmentUpload | null | undefined,
+    actor: AuditActor,
+  ): Promise<TicketRow> {
+    const row = await anyTicket(ticketNo);
+    const { message } = parse(ticketReplyRequest, input);
+    if (!canApply('shopReply', row.status)) throw ticketClosed();
+    if (upload) store.check(upload);
+    await withAttachment(upload, (stored) =>
+      apply(row, 'shopReply', {
+        message: { author: 'shop', body: message, stored },
+        actor,
+        email: replyEmail(row, message),
+      }),
+    );
     return row;
   }
 
@@ -283,7 +282,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
       const { message } = parse(ticketReplyRequest, input);
       if (upload) store.check(upload);
       await withAttachment(upload, (stored) =>
-        apply(row, 'customerReply', { author: 'customer', body: message, stored }),
+        apply(row, 'customerReply', { message: { author: 'customer', body: message, stored } }),
       );
       return detailOf(row.ticketNo);
     },
@@ -302,9 +301,12 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
 
     // --- the shop's side (the CLI until the admin panel exists) -------------------------------------
 
-    /** The shop's answer from the CLI: the ticket becomes answered and its customer gets an e-mail. */
-    async shopReply(ticketNo: unknown, body: string): Promise<TicketDetail> {
-      const row = await answer(ticketNo, { message: body }, null);
+    /**
+     * The shop's answer from the CLI (recorded in the audit log as `actor`, the CLI): the ticket becomes
+     * answered and its customer gets an e-mail.
+     */
+    async shopReply(actor: AuditActor, ticketNo: unknown, body: string): Promise<TicketDetail> {
+      const row = await answer(ticketNo, { message: body }, null, actor);
       return detailOf(row.ticketNo);
     },
 
@@ -346,7 +348,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     async staffMove(actor: AuditActor, ticketNo: unknown, event: 'close' | 'reopen'): Promise<AdminTicket> {
       const row = await anyTicket(ticketNo);
       if (!canApply(event, row.status)) throw ticketChanged();
-      await apply(row, event, undefined, actor);
+      await apply(row, event, { actor });
       return staffTicketDetail(db, (await findTicket(db, row.ticketNo))!);
     },
 
@@ -354,10 +356,8 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
       return attachmentOf(await anyTicket(ticketNo), messageId);
     },
 
-    /** Resolves when the e-mails under way are sent (or failed and logged). */
-    async drainMail(): Promise<void> {
-      while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
-    },
+    /** Resolves when the queue's round under way is over (the CLI before it closes the database, tests). */
+    drainMail: () => mail.drain(),
   };
 }
 

@@ -1,5 +1,7 @@
+import { mailQueue } from '@vitrin/core/db/schema';
 import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser } from '../../../testing/accounts.ts';
 import { createTestApp, tempDir } from '../../../testing/server.ts';
@@ -54,6 +56,13 @@ const reply = (
   fields: Record<string, string>,
   file?: Parameters<typeof multipartForm>[1],
 ) => b.request({ method: 'POST', url: `/api/admin/tickets/${no}/messages`, ...multipartForm(fields, file) });
+
+/** The e-mails queued about ticket `no` (their subject names it). */
+const queuedAbout = (no: string) =>
+  t.services.database.db
+    .select({ to: mailQueue.toAddress, kind: mailQueue.kind })
+    .from(mailQueue)
+    .where(and(like(mailQueue.subject, `%${no}%`), eq(mailQueue.kind, 'ticket-reply')));
 
 const ticketAudit = async (no: string) =>
   (await t.services.audit.page({ entity: 'ticket' })).items.filter((e) => e.entityId === no);
@@ -166,6 +175,29 @@ describe('support in the panel', () => {
       'ticket.close',
       'ticket.shopReply',
     ]);
+  });
+
+  it('queues the customer’s e-mail in the reply’s transaction: one per reply, none when it fails', async () => {
+    const no = await opened();
+    // An actor the audit log cannot name: its row fails after the message and the e-mail were written,
+    // so the whole reply is undone.
+    const failed = t.services.support.staffReply({ kind: 'staff', staffId: 987_654 }, no, {
+      message: 'Bu yanıt kaydedilmeyecek.',
+    });
+    await expect(failed).rejects.toThrow();
+    expect(await queuedAbout(no)).toEqual([]);
+    const untouched = (await support.get(`/api/admin/tickets/${no}`)).json().ticket;
+    expect(untouched).toMatchObject({ status: { code: 'open' } });
+    expect(untouched.messages).toHaveLength(1);
+
+    expect((await reply(support, no, { message: 'Kontrol ediyoruz.' })).statusCode).toBe(201);
+    expect(await queuedAbout(no)).toEqual([{ to: 'musteri1@example.com', kind: 'ticket-reply' }]);
+    // Closing, reopening and the customer's own messages e-mail nobody.
+    expect((await support.post(`/api/admin/tickets/${no}/close`)).statusCode).toBe(200);
+    expect((await support.post(`/api/admin/tickets/${no}/reopen`)).statusCode).toBe(200);
+    const own = await ayse.post(`/api/front/support/tickets/${no}/messages`, { message: 'Teşekkür ederim.' });
+    expect(own.statusCode).toBeLessThan(300);
+    expect(await queuedAbout(no)).toHaveLength(1);
   });
 
   it.each([
