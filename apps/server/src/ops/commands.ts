@@ -373,7 +373,7 @@ async function ticketCommand(services: Services, sub: string | undefined, args: 
   }
   if (sub === 'reply' && args.length === 2) {
     const [ticketNo, message] = args as [string, string];
-    const t = await services.support.shopReply(ticketNo.trim(), message);
+    const t = await services.support.shopReply(CLI, ticketNo.trim(), message);
     // The e-mail goes out before the CLI process closes the database.
     await services.support.drainMail();
     return `${t.ticketNo}: yanıt eklendi, durum ${t.status.label}. Müşteriye e-posta gönderildi.`;
