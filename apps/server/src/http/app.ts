@@ -40,6 +40,7 @@ import {
   createSupportContext,
 } from '../pages/context/support.ts';
 import { createWishlistContext } from '../pages/context/wishlist.ts';
+import { registerFeedRoutes } from '../pages/feeds.ts';
 import { isPublic, MIN_COMPRESSED_BYTES } from '../pages/page-answer.mjs';
 import { createPageCache, isCacheablePageRequest, sendHit } from '../pages/page-cache.ts';
 import { createRenderPool } from '../pages/render-pool.ts';
@@ -232,6 +233,7 @@ export async function buildApp({
   registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerSeoRoutes(app, services, { publicUrl: config.publicUrl });
+  registerFeedRoutes(app, services, { publicUrl: config.publicUrl });
   registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
