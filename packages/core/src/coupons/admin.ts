@@ -10,6 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { CategoryTree } from '../catalog/categories.ts';
+import { readCategoryOutline } from '../catalog/category-outline.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { categories as categoriesTable, coupons } from '../db/schema.ts';
@@ -112,6 +113,9 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
   }
 
   return {
+    /** The categories a coupon may be limited to, for the form's picker (hidden ones too, marked). */
+    categoryOptions: () => readCategoryOutline(db),
+
     async list(): Promise<AdminCoupon[]> {
       const rows = await db.select().from(coupons).orderBy(sql`${coupons.createdAt} desc`, asc(coupons.id));
       const tree = rows.some((r) => r.categoryId !== null) ? await categories() : undefined;

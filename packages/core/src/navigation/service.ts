@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { menuItems, socialAccounts } from '../db/schema.ts';
+import { createSocialAccountAdmin } from './admin.ts';
 
 type MenuRow = typeof menuItems.$inferSelect;
 
@@ -37,6 +38,8 @@ export function createNavigationService(db: Db, cache: Cache) {
           .from(socialAccounts)
           .orderBy(asc(socialAccounts.position), asc(socialAccounts.id)),
     ),
+    /** The panel's changes of the social accounts (`/api/admin/social-accounts`). */
+    socialAccountAdmin: createSocialAccountAdmin(db, cache),
   };
 }
 

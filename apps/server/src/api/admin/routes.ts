@@ -2,6 +2,7 @@ import type { Services } from '@vitrin/core';
 import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
+import { registerAdminCategoryRoutes } from './categories/routes.ts';
 import { registerAdminCouponRoutes } from './coupons/routes.ts';
 import { registerAdminCustomerRoutes } from './customers/routes.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
@@ -9,6 +10,7 @@ import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
+import { registerSocialAccountRoutes } from './settings/social-accounts.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 import { registerAdminTicketRoutes } from './tickets/routes.ts';
 
@@ -30,6 +32,8 @@ export function registerAdminRoutes(
   registerAdminOrderRoutes(app, services, staffOf);
   registerAdminCouponRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
+  registerSocialAccountRoutes(app, services, staffOf);
+  registerAdminCategoryRoutes(app, services, staffOf);
   registerDashboardRoutes(app, services, staffOf);
   registerDocumentRoutes(app, services, staffOf);
   registerAdminCustomerRoutes(app, services, staffOf);

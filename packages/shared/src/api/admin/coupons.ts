@@ -4,6 +4,7 @@
  * numbers and dates from it the way the API reads JSON. Brings zod: imported by path.
  */
 import { lineText, z } from '../../zod.ts';
+import { parseLira } from './lira.ts';
 
 export const COUPON_KINDS = ['percent', 'amount'] as const;
 export const COUPON_DESCRIPTION_MAX = 200;
@@ -62,11 +63,15 @@ const couponFields = {
     .default(''),
   kind: z.enum(COUPON_KINDS, { error: 'İndirim türü yüzde ya da tutar olmalı' }),
   /** Percent (1-100), or minor units (kuruş) for an amount. */
-  value: whole('İndirim 1 ya da daha büyük bir tam sayı olmalı', 1, 50_000_000_00),
-  minBasketMinor: z.preprocess(
-    (v) => (blank(v) ? 0 : v),
-    whole('En düşük sepet tutarı kuruş olarak 0 ya da daha büyük bir tam sayı olmalı', 0, 50_000_000_00),
+  value: whole('İndirim 1 ya da daha büyük bir tam sayı olmalı', 1, 50_000_000_00).describe(
+    'Percent (1-100) for kind percent; kuruş (5000 = 50,00 TL) for kind amount. The panel types lira and sends kuruş',
   ),
+  minBasketMinor: z
+    .preprocess(
+      (v) => (blank(v) ? 0 : v),
+      whole('En düşük sepet tutarı kuruş olarak 0 ya da daha büyük bir tam sayı olmalı', 0, 50_000_000_00),
+    )
+    .describe('Kuruş (75000 = 750,00 TL); 0: no lowest basket'),
   startsAt: instant,
   endsAt: instant,
   usageLimit: optionalWhole(
@@ -119,6 +124,62 @@ export const couponRequest = z
   .superRefine(crossChecks);
 export type CouponRequest = z.input<typeof couponRequest>;
 export type CouponInput = z.output<typeof couponRequest>;
+
+/** The panel's coupon form: its inputs' text, the amounts typed in lira. */
+export interface CouponFormValues {
+  code: string;
+  description: string;
+  kind: (typeof COUPON_KINDS)[number];
+  /** Percent for a percent coupon; lira (`150`, `150,50`) for an amount. */
+  value: string;
+  /** Lira; blank is none. */
+  minBasketMinor: string;
+  startsAt: string;
+  endsAt: string;
+  usageLimit: string;
+  perCustomerLimit: string;
+  /** A category's id, or blank for every category. */
+  categoryId: string;
+  isPublic: boolean;
+  isActive: boolean;
+}
+
+/**
+ * The panel's coupon form read into the API's request: an amount coupon's discount and the lowest basket are
+ * typed in lira (`150`, `150,50`, `150.50`) and sent as kuruş; a percent stays a percent. Then the same checks
+ * as the API's.
+ */
+export const couponFormRequest = z
+  .looseObject({ kind: z.unknown(), value: z.unknown(), minBasketMinor: z.unknown() })
+  .transform((form, ctx) => {
+    const out: Record<string, unknown> = { ...form };
+    const wrong = new Set<string>();
+    const lira = (key: 'value' | 'minBasketMinor', min: number, below: string) => {
+      const typed = form[key];
+      if (typeof typed !== 'string') return;
+      if (key === 'minBasketMinor' && blank(typed)) {
+        out[key] = 0;
+        return;
+      }
+      const read = parseLira(typed);
+      const message = 'error' in read ? read.error : read.minor < min ? below : null;
+      if (message) {
+        ctx.addIssue({ code: 'custom', path: [key], message });
+        wrong.add(key);
+        out[key] = 1; // stands in while the other fields are checked below
+      } else if ('minor' in read) out[key] = read.minor;
+    };
+    if (form.kind === 'amount') lira('value', 1, 'İndirim tutarı sıfırdan büyük olmalı');
+    lira('minBasketMinor', 0, '');
+    if (wrong.size > 0) {
+      // The request's checks stop here: the other fields' messages are shown with the amounts' at once.
+      for (const issue of couponRequest.safeParse(out).error?.issues ?? []) {
+        if (!wrong.has(String(issue.path[0]))) ctx.addIssue({ ...issue, code: 'custom' });
+      }
+    }
+    return out;
+  })
+  .pipe(couponRequest);
 
 /** An edit: any of the fields; the server checks the rules between them on the coupon as it would be. */
 export const couponUpdateRequest = z

@@ -1,4 +1,4 @@
-import { auditLog, coupons } from '@vitrin/core/db/schema';
+import { auditLog, categories, coupons } from '@vitrin/core/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../../../testing/accounts.ts';
@@ -276,5 +276,32 @@ describe('coupons in the panel', () => {
     const res = await owner.patch(url, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
+  });
+});
+
+describe('a coupon’s category and amounts', () => {
+  it('limits a coupon to a category picked from the panel’s category list, named in the coupon list', async () => {
+    await t.services.database.db
+      .insert(categories)
+      .values({ slug: 'kupon-seramik', name: 'Seramik Kupalar' })
+      .onConflictDoNothing();
+    const { items } = (await owner.get('/api/admin/categories')).json();
+    const picked = items.find((c: { name: string }) => c.name === 'Seramik Kupalar');
+    const res = await owner.post('/api/admin/coupons', newCoupon({ categoryId: String(picked.id) }));
+    expect(res.statusCode).toBe(201);
+    const listed = (await owner.get('/api/admin/coupons'))
+      .json()
+      .items.find((c: { id: number }) => c.id === res.json().coupon.id);
+    expect(listed).toMatchObject({ categoryId: picked.id, categoryName: picked.name });
+  });
+
+  it('takes and answers an amount coupon in kuruş, as /api/docs says', async () => {
+    const res = await owner.post(
+      '/api/admin/coupons',
+      newCoupon({ kind: 'amount', value: 15_050, minBasketMinor: 75_000 }),
+    );
+    expect(res.json().coupon).toMatchObject({ value: 15_050, minBasketMinor: 75_000 });
+    const docs = (await t.app.inject('/api/docs')).body;
+    expect(docs).toContain('kuruş (5000 = 50,00 TL) for kind amount');
   });
 });
