@@ -1,11 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  type RowSelectionState,
-  useReactTable,
-} from '@tanstack/react-table';
+import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { AdminOrderList, AdminOrderRow } from '@vitrin/shared/api/admin/orders';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
@@ -14,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../audit/pager.tsx';
 import { ApiError, api, messageOf } from '../lib/api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
+import { DataTable } from '../ui/data-table.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { BulkStatus } from './bulk-status.tsx';
@@ -60,6 +55,25 @@ const columns = [
   }),
 ];
 
+/** On a phone each order is a card: its number, state and buyer first. */
+const orderCard = (o: AdminOrderRow) => (
+  <div className="flex flex-col gap-1 text-sm">
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      {orderLink(o.orderNo)}
+      <StateBadge state={o.state} />
+    </div>
+    <div>{o.customerName}</div>
+    <div className="[overflow-wrap:anywhere] text-stone-700">{o.email}</div>
+    <div className="flex flex-wrap justify-between gap-2 text-stone-700">
+      <span>{formatDateTime(o.createdAt)}</span>
+      <span className="font-medium text-stone-900">{formatMoney(o.totalMinor)}</span>
+    </div>
+    <div className="text-stone-700">
+      {o.paymentMethodLabel} · {o.paymentStatusLabel}
+    </div>
+  </div>
+);
+
 /** The orders: filters and page live in the address; writers select orders for a state change at once. */
 export function OrdersPage() {
   const canWrite = has(useStaff(), 'orders.write');
@@ -83,18 +97,8 @@ export function OrdersPage() {
       ),
     );
   };
-  const table = useReactTable({
-    data: list.data?.items ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.orderNo,
-    enableRowSelection: canWrite,
-    state: { rowSelection: selected },
-    onRowSelectionChange: setSelected,
-  });
   const numbers = Object.keys(selected).filter((orderNo) => selected[orderNo]);
   const badFilters = list.error instanceof ApiError && list.error.status === 400 ? list.error : undefined;
-  const rows = table.getRowModel().rows;
 
   return (
     <Page title="Siparişler">
@@ -107,86 +111,25 @@ export function OrdersPage() {
           <p className="text-sm text-stone-700" role="status">
             {list.data.total === 0 ? 'Bu süzgece uyan sipariş yok.' : `${list.data.total} sipariş`}
           </p>
-          {rows.length > 0 && (
-            <div className="hidden overflow-x-auto rounded-lg border border-stone-300 bg-white md:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Siparişler</caption>
-                <thead className="bg-stone-50 text-stone-700">
-                  <tr>
-                    {canWrite && (
-                      <th scope="col" className="px-3 py-2">
-                        <input
-                          type="checkbox"
-                          aria-label="Bu sayfadaki tüm siparişleri seç"
-                          className="size-4"
-                          checked={table.getIsAllRowsSelected()}
-                          onChange={table.getToggleAllRowsSelectedHandler()}
-                        />
-                      </th>
-                    )}
-                    {table.getFlatHeaders().map((header) => (
-                      <th key={header.id} scope="col" className="px-3 py-2 font-medium">
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id} className="border-t border-stone-200 align-top">
-                      {canWrite && (
-                        <td className="px-3 py-3">
-                          <input
-                            type="checkbox"
-                            aria-label={`${row.id} siparişini seç`}
-                            className="size-4"
-                            checked={row.getIsSelected()}
-                            onChange={row.getToggleSelectedHandler()}
-                          />
-                        </td>
-                      )}
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className="px-3 py-3">
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          {list.data.items.length > 0 && (
+            <DataTable
+              data={list.data.items}
+              columns={columns}
+              caption="Siparişler"
+              card={orderCard}
+              selection={
+                canWrite
+                  ? {
+                      state: selected,
+                      onChange: setSelected,
+                      rowId: (row) => row.orderNo,
+                      rowLabel: (row) => `${row.orderNo} siparişini seç`,
+                      allLabel: 'Bu sayfadaki tüm siparişleri seç',
+                    }
+                  : undefined
+              }
+            />
           )}
-          {/* On a phone each order is a card: its number, state and buyer first. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Siparişler">
-            {rows.map(({ original: o, id, getIsSelected, getToggleSelectedHandler }) => (
-              <li key={id} className="flex gap-3 rounded-lg border border-stone-300 bg-white p-4">
-                {canWrite && (
-                  <input
-                    type="checkbox"
-                    aria-label={`${id} siparişini seç`}
-                    className="mt-1 size-5 shrink-0"
-                    checked={getIsSelected()}
-                    onChange={getToggleSelectedHandler()}
-                  />
-                )}
-                <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    {orderLink(o.orderNo)}
-                    <StateBadge state={o.state} />
-                  </div>
-                  <div>{o.customerName}</div>
-                  <div className="[overflow-wrap:anywhere] text-stone-700">{o.email}</div>
-                  <div className="flex flex-wrap justify-between gap-2 text-stone-700">
-                    <span>{formatDateTime(o.createdAt)}</span>
-                    <span className="font-medium text-stone-900">{formatMoney(o.totalMinor)}</span>
-                  </div>
-                  <div className="text-stone-700">
-                    {o.paymentMethodLabel} · {o.paymentStatusLabel}
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
           <Pager page={list.data.page} pageCount={list.data.pageCount} onPage={(to) => go(filters, to)} />
         </>
       )}
