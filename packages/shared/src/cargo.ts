@@ -1,6 +1,10 @@
 /**
  * The Turkish carriers a shop ships with, and where a customer follows a parcel: `{no}` in `tracking` is the
  * tracking number. The order keeps the carrier's name (what the customer reads); the panel chooses by code.
+ *
+ * The pages are the ones widely used Turkish WooCommerce shipment-tracking plugins link to, on https (taken
+ * from their code, not opened from here). A carrier with no page for one number would link to its tracking
+ * page without `{no}`; every carrier below has one.
  */
 export const CARRIERS = {
   yurtici: {
@@ -8,17 +12,20 @@ export const CARRIERS = {
     tracking: 'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code={no}',
   },
   aras: { name: 'Aras Kargo', tracking: 'https://kargotakip.araskargo.com.tr/mainpage.aspx?code={no}' },
-  mng: { name: 'MNG Kargo', tracking: 'https://www.mngkargo.com.tr/gonderi-takip/?code={no}' },
+  // MNG's page of one parcel is on its service host, not on the www site.
+  mng: { name: 'MNG Kargo', tracking: 'https://service.mngkargo.com.tr/iactive/popup/kargotakip.asp?k={no}' },
   ptt: { name: 'PTT Kargo', tracking: 'https://gonderitakip.ptt.gov.tr/Track/Verify?q={no}' },
-  surat: { name: 'Sürat Kargo', tracking: 'https://suratkargo.com.tr/KargoTakipSonuc?kargotakipno={no}' },
+  surat: { name: 'Sürat Kargo', tracking: 'https://www.suratkargo.com.tr/kargoweb/bireysel.aspx?no={no}' },
   ups: { name: 'UPS', tracking: 'https://www.ups.com/track?loc=tr_TR&tracknum={no}' },
   dhl: {
     name: 'DHL Express',
     tracking: 'https://www.dhl.com/tr-tr/home/tracking/tracking-express.html?submit=1&tracking-id={no}',
   },
   hepsijet: { name: 'HepsiJET', tracking: 'https://www.hepsijet.com/gonderi-takibi/{no}' },
-  trendyol: { name: 'Trendyol Express', tracking: 'https://www.trendyolexpress.com/gonderi-takip?code={no}' },
-  kolaygelsin: { name: 'Kolay Gelsin', tracking: 'https://www.kolaygelsin.com/gonderi-takip?code={no}' },
+  // Trendyol Express follows parcels on Trendyol's tracking site, not on trendyolexpress.com.
+  trendyol: { name: 'Trendyol Express', tracking: 'https://kargotakip.trendyol.com/?orderNumber={no}' },
+  // Kolay Gelsin's tracking lives on its e-branch (esube) site.
+  kolaygelsin: { name: 'Kolay Gelsin', tracking: 'https://esube.kolaygelsin.com/shipments?trackingId={no}' },
 } as const satisfies Record<string, { name: string; tracking: string }>;
 
 export type CarrierCode = keyof typeof CARRIERS;
