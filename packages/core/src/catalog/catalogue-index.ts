@@ -2,7 +2,7 @@ import type { ListingFacets, ProductCard } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import type { IndexRows } from './index-rows.ts';
-import { IndexTable } from './index-table.ts';
+import { IndexTable, NAME, NAME_SORT, SLUG, TEXT } from './index-table.ts';
 import { publicPrice, type ShopperContext } from './listing.ts';
 import { createTextIndex, type SearchTerms } from './search-index.ts';
 import { SortedSlots } from './sorted-slots.ts';
@@ -70,15 +70,12 @@ export function createCatalogueIndex(pricing: PriceContext) {
       case 'newest':
         return (a, b) => table.created[b]! - table.created[a]! || b - a;
       case 'name':
-        return (a, b) => {
-          const ka = table.nameSorts[a]!;
-          const kb = table.nameSorts[b]!;
-          return ka < kb ? -1 : ka > kb ? 1 : a - b;
-        };
+        return (a, b) => table.strings.compare(a, b, NAME_SORT) || a - b;
       default: {
-        // Products without a price last, then by price and id.
-        const prices = name === 'retail' ? table.retail : table.wholesale;
+        // Products without a price last, then by price and id. The array is read at each call: the table
+        // replaces its arrays when it grows.
         return (a, b) => {
+          const prices = name === 'retail' ? table.retail : table.wholesale;
           const pa = prices[a]!;
           const pb = prices[b]!;
           const aMissing = Number.isNaN(pa);
@@ -199,7 +196,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
       : [
           table.category[slot],
           table.created[slot],
-          table.nameSorts[slot],
+          table.strings.get(slot, NAME_SORT),
           table.retail[slot],
           table.wholesale[slot],
           table.tagList[slot],
@@ -242,7 +239,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
       }
       const wasActive = table.active[slot] === 1;
       const before = tracked ? structure(slot) : '';
-      const textBefore = wasActive ? table.texts[slot] : undefined;
+      const textBefore = wasActive ? table.strings.get(slot, TEXT) : undefined;
       const stemsBefore = table.stemsHash[slot];
       if (p) {
         table.write(
@@ -262,7 +259,11 @@ export function createCatalogueIndex(pricing: PriceContext) {
       // Search entries are made again only when the text or the stems changed (not for stock or price).
       if (!wasActive) {
         if (isActive) text.add(slot, p?.stems ?? []);
-      } else if (!isActive || textBefore !== table.texts[slot] || stemsBefore !== table.stemsHash[slot])
+      } else if (
+        !isActive ||
+        textBefore !== table.strings.get(slot, TEXT) ||
+        stemsBefore !== table.stemsHash[slot]
+      )
         reindex.add(slot);
     }
     // A product that had entries has them taken out (one walk over the entries for all), then made again.
@@ -288,6 +289,10 @@ export function createCatalogueIndex(pricing: PriceContext) {
 
   return {
     apply,
+    /** Gives back the slack the arrays grew by while a build applied batch after batch. */
+    trim() {
+      table.trim();
+    },
     /** Number of active products. */
     get size() {
       return active;
@@ -356,8 +361,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
     cards(slots: readonly number[], ctx: ShopperContext): ProductCard[] {
       return slots.map((slot) => ({
         id: table.ids[slot]!,
-        slug: table.slugs[slot]!,
-        name: table.names[slot]!,
+        slug: table.strings.get(slot, SLUG),
+        name: table.strings.get(slot, NAME),
         image: table.images[slot] ?? null,
         stockType: table.stockType[slot]!,
         inStock: table.inStock[slot] === 1,

@@ -5,6 +5,7 @@ import { type PriceContext, type PriceEntry, priceInTry } from '@vitrin/shared/p
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import type { IndexRows, OptionGroup, ProductRow } from './index-rows.ts';
+import { PackedStrings } from './packed-strings.ts';
 
 const MAX_TAG_FACETS = 30;
 /** The display price types a card is priced from (sale, market, instalment, wholesale), in slot order. */
@@ -81,11 +82,20 @@ class Interned<T> {
   }
 }
 
+/** The array at `size` elements: grown (zeros after), or cut to its exact size after a build. */
 const grown = <A extends Float64Array | Int32Array | Uint8Array>(array: A, size: number): A => {
   const next = new (array.constructor as new (n: number) => A)(size);
-  next.set(array);
+  next.set(array.subarray(0, Math.min(array.length, size)));
   return next;
 };
+
+/** The strings of a slot, as fields of `IndexTable.strings`. */
+export const SLUG = 0;
+export const NAME = 1;
+/** Turkish-folded search text (search-columns.ts). */
+export const TEXT = 2;
+/** Turkish sort key of the name. */
+export const NAME_SORT = 3;
 
 /**
  * Every product of the catalogue as one row ("slot") of typed arrays and a few string arrays, in product id
@@ -104,7 +114,7 @@ export class IndexTable {
   stockType = new Uint8Array(0);
   vatRate = new Uint8Array(0);
   inStock = new Uint8Array(0);
-  /** Length of the folded name, which begins the search text (search-columns.ts); -1 until asked for. */
+  /** UTF-8 length of the folded name, which begins the search text (search-columns.ts); -1 until asked for. */
   private nameLengths = new Int32Array(0);
   /** Prices in TRY minor units as the cards show them (NaN: none), converted once per settings. */
   retail = new Float64Array(0);
@@ -119,12 +129,9 @@ export class IndexTable {
   groupList = new Int32Array(0);
   /** A hash of the product's stems, to tell whether its search entries must be made again. */
   stemsHash = new Int32Array(0);
-  slugs: string[] = [];
-  names: string[] = [];
+  /** Slug, name, search text and name sort key (fields SLUG, NAME, TEXT, NAME_SORT), UTF-8 in one buffer. */
+  readonly strings = new PackedStrings(4);
   images: Array<string | null> = [];
-  /** Turkish-folded search text (search-columns.ts). */
-  texts: string[] = [];
-  nameSorts: string[] = [];
   /** Options of the in-stock active variants of variant products, for the option filter. */
   variantOptions: Array<Array<Record<string, string>> | undefined> = [];
 
@@ -164,7 +171,7 @@ export class IndexTable {
   /** A slot for a product id not yet in the table; -1 when a higher id is in already (slot order would break). */
   append(id: number): number {
     if (this.count > 0 && this.ids[this.count - 1]! > id) return -1;
-    if (this.count === this.ids.length) this.resize(Math.max(64, this.count * 2));
+    if (this.count === this.ids.length) this.resize(this.count + Math.max(64, this.count >> 3));
     this.ids[this.count] = id;
     return this.count++;
   }
@@ -186,15 +193,28 @@ export class IndexTable {
     this.tagList = grown(this.tagList, size);
     this.groupList = grown(this.groupList, size);
     this.stemsHash = grown(this.stemsHash, size);
+    this.strings.resize(size);
   }
 
-  /** Length of the folded name: made when a search first ranks the product (folding costs ~10 µs a name). */
+  /** Gives back the arrays' slack left by growth (after a build: the next product grows them by an eighth). */
+  trim() {
+    this.resize(this.count);
+    this.strings.trim(this.count);
+    this.images.length = this.count;
+    this.variantOptions.length = this.count;
+  }
+
+  /**
+   * UTF-8 length of the folded name: made when a search first ranks the product (folding costs ~10 µs a
+   * name).
+   */
   nameLength(slot: number): number {
-    if (this.nameLengths[slot]! < 0) this.nameLengths[slot] = foldTurkish(this.names[slot]!).length;
+    if (this.nameLengths[slot]! < 0)
+      this.nameLengths[slot] = Buffer.byteLength(foldTurkish(this.strings.get(slot, NAME)));
     return this.nameLengths[slot]!;
   }
 
-  /** Size of the arrays: typed arrays grow by doubling, scratch space follows. */
+  /** Size of the arrays: typed arrays grow by an eighth, scratch space follows. */
   get capacity(): number {
     return this.ids.length;
   }
@@ -222,11 +242,8 @@ export class IndexTable {
     this.created[slot] = Number(p.created);
     this.stockType[slot] = p.stock_type;
     this.vatRate[slot] = p.vat_rate;
-    this.slugs[slot] = p.slug;
-    this.names[slot] = p.name;
+    this.strings.write(slot, [p.slug, p.name, p.search_text, p.name_sort]);
     this.images[slot] = p.image === null ? null : this.interned(p.image);
-    this.texts[slot] = p.search_text;
-    this.nameSorts[slot] = p.name_sort;
     this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
     this.variantOptions[slot] = variants.length ? variants : undefined;
@@ -362,7 +379,7 @@ export class IndexTable {
     };
   }
 
-  /** Bytes held by the typed arrays (strings and maps come on top: see the bench's RSS figures). */
+  /** Bytes held by the typed arrays and the packed strings (maps come on top: see the bench's RSS figures). */
   get bytes(): number {
     return [
       this.ids,
@@ -381,7 +398,7 @@ export class IndexTable {
       this.tagList,
       this.groupList,
       this.stemsHash,
-    ].reduce((sum, a) => sum + a.byteLength, 0);
+    ].reduce((sum, a) => sum + a.byteLength, this.strings.bytes);
   }
 }
 

@@ -38,6 +38,7 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
           rows,
         );
       }
+      built.trim();
       // A change of anything while this read: built again by the caller's next round.
       if (!stale) current = built;
     } catch (err) {

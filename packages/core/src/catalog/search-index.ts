@@ -3,7 +3,7 @@ import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type IndexTable, Marks } from './index-table.ts';
+import { type IndexTable, Marks, NAME_SORT, TEXT } from './index-table.ts';
 import { rows } from './rows.ts';
 
 /**
@@ -215,6 +215,8 @@ export function createTextIndex(table: IndexTable) {
   const newStems = new Map<string, number[]>();
   const newWords = new Map<string, number[]>();
 
+  const isActive = (row: number) => table.active[row] === 1;
+
   // Scratch space of the searches: search() runs to its end without awaiting, so one set serves every call.
   let ranks = new Float64Array(0);
   let best = new Float64Array(0);
@@ -224,7 +226,7 @@ export function createTextIndex(table: IndexTable) {
   /** Adds an active row's entries (they count once `commit` has run). */
   function add(row: number, stems: readonly string[]) {
     for (const stem of stems) push(newStems, stem, row);
-    for (const word of words(table.texts[row]!)) if (!isNumber(word)) push(newWords, word, row);
+    for (const word of words(table.strings.get(row, TEXT))) if (!isNumber(word)) push(newWords, word, row);
   }
 
   function commit() {
@@ -259,19 +261,21 @@ export function createTextIndex(table: IndexTable) {
    * one word of a matching text, so the words containing its longest word give the candidates; a query of
    * more than one word is then checked against the candidates' texts.
    */
-  function substringMatches(folded: string): Rows {
+  function substringMatches(folded: string, bytes: Uint8Array): Rows {
     const parts = words(folded);
     if (!parts.length || parts.some(isNumber)) {
-      // A number (numbers are not in the vocabulary) or a query of no letters: test every text.
-      const out: number[] = [];
-      for (let row = 0; row < table.count; row++)
-        if (table.active[row] && table.texts[row]!.includes(folded)) out.push(row);
-      return out;
+      // A number (numbers are not in the vocabulary) or a query of no letters: one scan of every text.
+      if (!bytes.length)
+        return keep(
+          Array.from({ length: table.count }, (_, row) => row),
+          isActive,
+        );
+      return table.strings.slotsContaining(TEXT, bytes, isActive);
     }
     if (parts.length === 1 && parts[0] === folded) return rowsOfWordsContaining(folded);
     // The longest word is the most selective (`e` of `e-kitap` is in nearly every text).
     const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
-    return keep(rowsOfWordsContaining(longest), (row) => table.texts[row]!.includes(folded));
+    return keep(rowsOfWordsContaining(longest), (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
   }
 
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
@@ -332,12 +336,12 @@ export function createTextIndex(table: IndexTable) {
    * Exact name first, then names that begin with the query, then the query in the name; stems and the
    * query anywhere (tags, category, SKU) add one point each.
    */
-  function exactRank(row: number, terms: SearchTerms, exactName: string): number {
-    const at = table.texts[row]!.indexOf(terms.folded);
+  function exactRank(row: number, folded: Uint8Array, exactName: Uint8Array): number {
+    const at = table.strings.indexOf(row, TEXT, folded);
     return (
-      (table.nameSorts[row] === exactName ? 8 : 0) +
+      (table.strings.equals(row, NAME_SORT, exactName) ? 8 : 0) +
       (at === 0 ? 4 : 0) +
-      (at >= 0 && at + terms.folded.length <= table.nameLength(row) ? 2 : 0)
+      (at >= 0 && at + folded.length <= table.nameLength(row) ? 2 : 0)
     );
   }
 
@@ -381,12 +385,14 @@ export function createTextIndex(table: IndexTable) {
         best = new Float64Array(table.capacity);
         hit = new Uint8Array(table.capacity);
       }
+      // Texts are kept as UTF-8 (packed-strings.ts): the query is matched as bytes.
+      const folded = table.strings.encode(terms.folded);
       const byStem = stemMatches(stems);
-      const bySubstring = substringMatches(terms.folded);
+      const bySubstring = substringMatches(terms.folded, folded);
       let matched = exactMatches(bySubstring, byStem);
       if (matched.length) {
-        const exactName = turkishSortKey(terms.lowered);
-        for (const row of matched) ranks[row] = exactRank(row, terms, exactName);
+        const exactName = table.strings.encode(turkishSortKey(terms.lowered));
+        for (const row of matched) ranks[row] = exactRank(row, folded, exactName);
         for (const row of byStem) ranks[row]! += 1;
         for (const row of bySubstring) ranks[row]! += 1;
       } else matched = typoMatches(terms.folded);
