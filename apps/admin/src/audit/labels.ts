@@ -24,6 +24,10 @@ const ACTIONS: Record<string, string> = {
   'ticket.shopReply': 'Destek talebi yanıtlandı',
   'ticket.close': 'Destek talebi kapatıldı',
   'ticket.reopen': 'Destek talebi yeniden açıldı',
+  'product.update': 'Ürün değiştirildi',
+  'category.update': 'Kategori değiştirildi',
+  'mail.retry': 'E-posta yeniden denendi',
+  'shop.seed': 'Demo mağaza verisi yüklendi',
 };
 
 const ENTITIES: Record<string, string> = {
@@ -33,6 +37,10 @@ const ENTITIES: Record<string, string> = {
   settings: 'Ayarlar',
   customer: 'Müşteri',
   ticket: 'Destek talebi',
+  product: 'Ürün',
+  category: 'Kategori',
+  mail: 'E-posta',
+  shop: 'Mağaza',
 };
 
 const FIELDS: Record<string, string> = {
@@ -49,6 +57,22 @@ const FIELDS: Record<string, string> = {
   wholesale: 'Toptan fiyat',
   erased: 'Silindi',
   message: 'Mesaj',
+  priceMinor: 'Satış fiyatı (kuruş)',
+  marketPriceMinor: 'Piyasa fiyatı (kuruş)',
+  stock: 'Stok',
+  isActive: 'Satışta / görünür',
+  isFeatured: 'Öne çıkan',
+  description: 'Açıklama',
+  position: 'Sıra',
+  attempts: 'Deneme',
+  demo: 'Demo verisi',
+};
+
+/** A queued e-mail's states (`mail retry`), as the CLI's `mail list` names them. */
+const MAIL_STATUSES: Record<string, string> = {
+  pending: 'Bekliyor',
+  sent: 'Gönderildi',
+  failed: 'Gönderilemedi',
 };
 
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
@@ -62,6 +86,9 @@ export function valueText(field: string, value: unknown): string {
     return ORDER_STATES[value].label;
   if (field === 'status' && typeof value === 'string' && Object.hasOwn(TICKET_STATUSES, value)) {
     return TICKET_STATUSES[value as TicketStatus].label;
+  }
+  if (field === 'status' && typeof value === 'string' && Object.hasOwn(MAIL_STATUSES, value)) {
+    return MAIL_STATUSES[value]!;
   }
   if (field === 'role' && typeof value === 'string' && value in STAFF_ROLE_LABELS) {
     return STAFF_ROLE_LABELS[value as StaffRole];

@@ -13,6 +13,7 @@ import {
   settingKeys,
   settingText,
 } from '@vitrin/core';
+import type { AuditEntry } from '@vitrin/core/audit/record';
 import { StaffError } from '@vitrin/core/staff/errors';
 import { formatShortDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
@@ -74,7 +75,7 @@ export async function runCommand(services: Services, args: readonly string[]): P
         await services.database.migrate();
         return 'Veritabanı şeması güncel.';
       case 'seed':
-        if (!(await seedDemo(services.database.db))) {
+        if (!(await services.audit.within((tx) => seedDemo(tx), seedEntry))) {
           return 'Mağazada zaten veri var; demo verisi yüklenmedi.';
         }
         await services.cache.invalidateAll();
@@ -137,27 +138,25 @@ async function settingsCommand(services: Services, sub: string | undefined, args
   }
   if (sub === 'set' && args.length === 2) {
     const [key, value] = args as [string, string];
-    const before = (await services.settings.all()) as Record<string, unknown>;
-    const stored = await services.settings.set(key, value);
     // Maintenance (is_online) is a setting too: the log shows who switched the shop off and on.
-    await services.audit.record({
-      actor: CLI,
-      action: 'settings.set',
-      entity: 'settings',
-      entityId: key,
-      before: { [key]: before[key] ?? null },
-      after: { [key]: stored },
-    });
+    const stored = await services.settings.set(key, value, CLI);
     return `${key} = ${settingText(stored)}`;
   }
   throw badArguments();
 }
 
 /**
- * The audit log's actor for the command line. The services keep their transactions to themselves, so a
- * command's entry is written right after its change commits.
+ * The audit log's actor for the command line. Every command that changes the shop passes it to the service
+ * making the change, which writes the entry in the change's transaction (`migrate` changes the schema, not
+ * the shop's data, and is not recorded).
  */
 const CLI = { kind: 'cli' } as const;
+
+/** The demo shop loaded into an empty one: what came in, in counts (the rows themselves are the shop). */
+const seedEntry = (seeded: boolean): AuditEntry | null =>
+  seeded
+    ? { actor: CLI, action: 'shop.seed', entity: 'shop', before: { demo: false }, after: { demo: true } }
+    : null;
 
 const badArguments = () =>
   new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
@@ -166,7 +165,7 @@ async function productCommand(services: Services, sub: string | undefined, args:
   if (sub === 'show' && args.length === 1) return services.catalogAdmin.showProduct(args[0]!);
   if (sub === 'set' && args.length === 3) {
     const [slug, field, value] = args as [string, string, string];
-    return services.catalogAdmin.setProduct(slug, field, value);
+    return services.catalogAdmin.setProduct(slug, field, value, CLI);
   }
   throw badArguments();
 }
@@ -175,7 +174,7 @@ async function categoryCommand(services: Services, sub: string | undefined, args
   if (sub === 'list' && args.length === 0) return services.catalogAdmin.listCategories();
   if (sub === 'set' && args.length === 3) {
     const [slug, field, value] = args as [string, string, string];
-    return services.catalogAdmin.setCategory(slug, field, value);
+    return services.catalogAdmin.setCategory(slug, field, value, CLI);
   }
   throw badArguments();
 }
@@ -196,7 +195,7 @@ async function customerCommand(services: Services, sub: string | undefined, args
     if (on === undefined) {
       throw new CommandError('KOMUT_GECERSIZ', `Toptan fiyat için "on" ya da "off" yazın: "${value}"`);
     }
-    const customer = await services.customers.setWholesale(email, on);
+    const customer = await services.customerAdmin.setWholesale(CLI, email, on);
     // Takes effect at the customer's next request: prices follow the session, not the cookie.
     return on
       ? `${customer.email}: toptan fiyatlar açıldı (${customer.firstName} ${customer.lastName}).`
@@ -331,7 +330,7 @@ async function mailCommand(services: Services, sub: string | undefined, args: st
   }
   if (sub === 'retry' && args.length === 1) {
     const id = /^\d{1,9}$/.test(args[0]!.trim()) ? Number(args[0]!.trim()) : Number.NaN;
-    const mail = Number.isNaN(id) ? null : await services.mail.retry(id);
+    const mail = Number.isNaN(id) ? null : await services.mail.retry(id, CLI);
     if (!mail) throw new CommandError('EPOSTA_BULUNAMADI', `E-posta bulunamadı: "${args[0]}".`);
     if (mail.status === 'sent') return `${mail.id}: e-posta gönderildi (${mail.to}).`;
     return `${mail.id}: e-posta yine gönderilemedi (${mail.lastError ?? 'bilinmeyen hata'}); ${MAIL_STATUSES[mail.status] === 'Bekliyor' ? `sonraki deneme ${formatShortDateTime(mail.nextAttemptAt)}` : 'kuyrukta gönderilemeyen olarak kaldı'}.`;

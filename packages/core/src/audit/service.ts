@@ -1,5 +1,6 @@
 import { type AuditQuery, auditQuery } from '@vitrin/shared/api/admin/audit';
 import type { Db } from '../db/client.ts';
+import type { Tx } from '../orders/stock.ts';
 import { parseStaffInput } from '../staff/errors.ts';
 import { auditEntities, auditPage } from './query.ts';
 import { type AuditEntry, recordAudit } from './record.ts';
@@ -10,10 +11,21 @@ export function createAuditLog(db: Db) {
     page: (query: AuditQuery) => auditPage(db, parseStaffInput(auditQuery, query)),
     entities: () => auditEntities(db),
     /**
-     * One entry in a transaction of its own: for a change made by a service that keeps its transaction to
-     * itself (the CLI's settings and order commands); a change of our own writes with `recordAudit(tx, …)`.
+     * One entry in a transaction of its own: for an event that changes nothing (a KVKK export handed out);
+     * a change writes its entry with `recordAudit(tx, …)` in its own transaction.
      */
     record: (entry: AuditEntry) => db.transaction((tx) => recordAudit(tx, entry)),
+    /**
+     * Runs `work` and writes the entry `entryOf` makes of its result in the same transaction (none when it
+     * answers null): for a change that is a function of a transaction rather than a service (the CLI's `seed`).
+     */
+    within: <T>(work: (tx: Tx) => Promise<T>, entryOf: (result: T) => AuditEntry | null) =>
+      db.transaction(async (tx) => {
+        const result = await work(tx);
+        const entry = entryOf(result);
+        if (entry) await recordAudit(tx, entry);
+        return result;
+      }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '@vitrin/shared/money';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { categories, productPrices, products, productTags, tags } from '../db/schema.ts';
@@ -105,6 +106,15 @@ function parseField<F extends Fields, K extends keyof F & string>(
   return { key: field as K, value: result.data as z.output<F[K]['schema']> };
 }
 
+/** The audit log's name of each product field (the columns' names, as the panel's labels know them). */
+const auditField: Record<keyof typeof productFields, string> = {
+  name: 'name',
+  price: 'priceMinor',
+  'market-price': 'marketPriceMinor',
+  stock: 'stock',
+  active: 'isActive',
+};
+
 export const productFieldHelp = Object.entries(productFields).map(([k, f]) => `${k}: ${f.label}`);
 export const categoryFieldHelp = Object.entries(categoryFields).map(([k, f]) => `${k}: ${f.label}`);
 
@@ -153,15 +163,26 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
     return list.map((p) => p.id);
   }
 
-  /** Sets the product's own price entry of a type, in the currency its sale price is kept in. */
-  async function setPrice(tx: Db, productId: number, type: number, amountMinor: number | null) {
+  /**
+   * Sets the product's own price entry of a type, in the currency its sale price is kept in. Answers the
+   * amount it had (null: none), for the audit log.
+   */
+  async function setPrice(
+    tx: Db,
+    productId: number,
+    type: number,
+    amountMinor: number | null,
+  ): Promise<number | null> {
     const own = and(eq(productPrices.productId, productId), isNull(productPrices.variantId));
     const [sale] = await tx
       .select({ currency: productPrices.currency })
       .from(productPrices)
       .where(and(own, eq(productPrices.priceType, SALE)))
       .limit(1);
-    await tx.delete(productPrices).where(and(own, eq(productPrices.priceType, type)));
+    const [previous] = await tx
+      .delete(productPrices)
+      .where(and(own, eq(productPrices.priceType, type)))
+      .returning({ amountMinor: productPrices.amountMinor });
     await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
     if (amountMinor !== null) {
       await tx.insert(productPrices).values({
@@ -172,14 +193,21 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
         currency: sale?.currency ?? 'TRY',
       });
     }
+    return previous?.amountMinor ?? null;
   }
 
   return {
-    async setProduct(slug: string, field: string, raw: string): Promise<string> {
+    /**
+     * One field of a product (`productFields`), with its audit entry in the change's transaction when
+     * `actor` is given (the CLI's `product set`): the field before and after, prices in minor units.
+     */
+    async setProduct(slug: string, field: string, raw: string, actor?: AuditActor): Promise<string> {
       const { key, value } = parseField(productFields, field, raw);
       const productId = await db.transaction(async (tx) => {
         const product = await findProduct(tx, slug);
         const touch = { updatedAt: new Date() };
+        let before: unknown;
+        let after: unknown = value;
         switch (key) {
           case 'name':
             await tx
@@ -187,12 +215,14 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .set({ ...touch, name: value as string })
               .where(eq(products.id, product.id));
             await refreshSearch(tx, eq(products.id, product.id));
+            before = product.name;
             break;
           case 'price':
-            await setPrice(tx, product.id, SALE, value as number);
+            before = await setPrice(tx, product.id, SALE, value as number);
             break;
           case 'market-price':
-            await setPrice(tx, product.id, MARKET, value === 'yok' ? null : (value as number));
+            after = value === 'yok' ? null : value;
+            before = await setPrice(tx, product.id, MARKET, after as number | null);
             break;
           case 'stock':
             if (product.stockType === 2) {
@@ -208,13 +238,26 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .update(products)
               .set({ ...touch, stock: value === 'sınırsız' ? null : (value as number) })
               .where(eq(products.id, product.id));
+            before = product.stock;
+            after = value === 'sınırsız' ? null : value;
             break;
           case 'active':
             await tx
               .update(products)
               .set({ ...touch, isActive: value as boolean })
               .where(eq(products.id, product.id));
+            before = product.isActive;
             break;
+        }
+        if (actor) {
+          await recordAudit(tx, {
+            actor,
+            action: 'product.update',
+            entity: 'product',
+            entityId: product.id,
+            before: { [auditField[key]]: before },
+            after: { [auditField[key]]: after },
+          });
         }
         return product.id;
       });
@@ -249,7 +292,8 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
       ].join('\n');
     },
 
-    async setCategory(slug: string, field: string, raw: string): Promise<string> {
+    /** One field of a category (`categoryFields`), with its audit entry when `actor` is given. */
+    async setCategory(slug: string, field: string, raw: string, actor?: AuditActor): Promise<string> {
       const { key, value } = parseField(categoryFields, field, raw);
       const touched = await db.transaction(async (tx) => {
         const [category] = await tx.select().from(categories).where(eq(categories.slug, slug)).limit(1);
@@ -265,6 +309,16 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
           .update(categories)
           .set({ [column[key]]: value, updatedAt: new Date() })
           .where(eq(categories.id, category.id));
+        if (actor) {
+          await recordAudit(tx, {
+            actor,
+            action: 'category.update',
+            entity: 'category',
+            entityId: category.id,
+            before: { [column[key]]: category[column[key]] },
+            after: { [column[key]]: value },
+          });
+        }
         // Its products' search text holds the category's name; nothing else of theirs changes.
         return key === 'name' ? refreshSearch(tx, eq(products.categoryId, category.id)) : [];
       });

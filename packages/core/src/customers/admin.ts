@@ -13,7 +13,7 @@ import {
   customerUpdateRequest,
 } from '@vitrin/shared/api/admin/customers';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orders, sessions, supportTickets } from '../db/schema.ts';
@@ -210,6 +210,20 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
         });
       });
       return this.detail(id);
+    },
+
+    /**
+     * Wholesale prices on or off for the account of `email` (the CLI's `customer wholesale`), audited as
+     * the panel's change is; HESAP_BULUNAMADI for an unknown or erased address.
+     */
+    async setWholesale(actor: AuditActor, email: string, on: boolean): Promise<CustomerDetail> {
+      const normalized = email.trim().toLowerCase();
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.email, normalized), isNull(customers.deletedAt)));
+      if (!row) throw customerNotFound(normalized);
+      return this.update(actor, row.id, { wholesale: on });
     },
 
     /**

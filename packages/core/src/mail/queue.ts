@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { type MailStatus, mailQueue } from '../db/schema.ts';
 import type { Mailer, MailLogger, MailMessage } from './mailer.ts';
@@ -252,13 +253,34 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
       return rows.map(view);
     },
 
-    /** Makes a failed or waiting mail due now (with a fresh set of attempts) and sends it. Null: no such mail. */
-    async retry(id: number): Promise<QueuedMail | null> {
-      const [row] = await db
-        .update(mailQueue)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
-        .where(and(eq(mailQueue.id, id), inArray(mailQueue.status, ['pending', 'failed'])))
-        .returning({ id: mailQueue.id });
+    /**
+     * Makes a failed or waiting mail due now (with a fresh set of attempts) and sends it. Null: no such mail.
+     * With `actor` (the CLI's `mail retry`), the audit entry is written in the retry's transaction.
+     */
+    async retry(id: number, actor?: AuditActor): Promise<QueuedMail | null> {
+      const row = await db.transaction(async (tx) => {
+        const [was] = await tx
+          .select({ status: mailQueue.status, attempts: mailQueue.attempts })
+          .from(mailQueue)
+          .where(and(eq(mailQueue.id, id), inArray(mailQueue.status, ['pending', 'failed'])))
+          .for('update');
+        if (!was) return undefined;
+        await tx
+          .update(mailQueue)
+          .set({ status: 'pending', attempts: 0, nextAttemptAt: now() })
+          .where(eq(mailQueue.id, id));
+        if (actor) {
+          await recordAudit(tx, {
+            actor,
+            action: 'mail.retry',
+            entity: 'mail',
+            entityId: id,
+            before: was,
+            after: { status: 'pending', attempts: 0 },
+          });
+        }
+        return { id };
+      });
       if (!row) {
         const [existing] = await db.select().from(mailQueue).where(eq(mailQueue.id, id));
         return existing ? view(existing) : null;

@@ -1,5 +1,6 @@
 import type { GlobalSetting } from '@vitrin/shared/api/home';
 import { sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
@@ -44,15 +45,32 @@ export function createSettingsService(db: Db, cache: Cache) {
         settingKeys.filter((k) => settingDefinitions[k].public).map((k) => [k, values[k]]),
       ) as PublicSettings satisfies GlobalSetting;
     },
-    /** Validates and stores one setting from its text form; drops every cache that may hold it. */
-    async set(key: string, raw: string): Promise<Settings[SettingKey]> {
+    /**
+     * Validates and stores one setting from its text form; drops every cache that may hold it. With `actor`
+     * (the CLI's `settings set`), its audit entry is written in the same transaction.
+     */
+    async set(key: string, raw: string, actor?: AuditActor): Promise<Settings[SettingKey]> {
       assertSettingKey(key);
       const value = parseSetting(key, raw);
       const stored = settingText(value);
-      await db
-        .insert(settingsTable)
-        .values({ key, value: stored })
-        .onConflictDoUpdate({ target: settingsTable.key, set: { value: stored, updatedAt: sql`now()` } });
+      const before = actor ? (await all())[key] : undefined;
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(settingsTable)
+          .values({ key, value: stored })
+          .onConflictDoUpdate({ target: settingsTable.key, set: { value: stored, updatedAt: sql`now()` } });
+        // Before: what the shop used until now (a default when no row was there), as the panel's entries.
+        if (actor) {
+          await recordAudit(tx, {
+            actor,
+            action: 'settings.set',
+            entity: 'settings',
+            entityId: key,
+            before: { [key]: before ?? null },
+            after: { [key]: value },
+          });
+        }
+      });
       await cache.invalidateAll();
       return value;
     },
