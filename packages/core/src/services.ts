@@ -19,6 +19,7 @@ import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createOrderDocuments } from './documents/order-documents.ts';
 import { createHomeService } from './home/service.ts';
+import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { createNavigationService } from './navigation/service.ts';
@@ -120,6 +121,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const reports = createReports(db, settings);
   const orderDocuments = createOrderDocuments(db, settings);
   const orderAdmin = createAdminOrders(db, orders);
+  // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
+  const productImports = createProductImports(db, cache);
   const customerAdmin = createCustomerAdmin(db, {
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
   });
@@ -152,6 +155,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     orderDocuments,
     orderAdmin,
     customerAdmin,
+    productImports,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,
     /** Closed at shutdown, after `mail.drain()`. */

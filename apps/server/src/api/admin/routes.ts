@@ -7,6 +7,8 @@ import { registerAdminCouponRoutes } from './coupons/routes.ts';
 import { registerAdminCustomerRoutes } from './customers/routes.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
+import { registerProductExportRoutes } from './exports/products.ts';
+import { registerImportRoutes } from './imports/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
@@ -36,6 +38,8 @@ export function registerAdminRoutes(
   registerAdminCategoryRoutes(app, services, staffOf);
   registerDashboardRoutes(app, services, staffOf);
   registerDocumentRoutes(app, services, staffOf);
+  registerImportRoutes(app, services, staffOf);
+  registerProductExportRoutes(app, services, staffOf);
   registerAdminCustomerRoutes(app, services, staffOf);
   registerAdminTicketRoutes(app, services, staffOf);
 }
