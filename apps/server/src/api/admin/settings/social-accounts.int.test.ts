@@ -39,7 +39,7 @@ describe('social media accounts in the panel', () => {
     expect(await footer()).toEqual([{ id: account.id, ...instagram }]);
     expect((await manager.get(URL_)).json().items).toEqual([account]);
 
-    const edited = await manager.put(`${URL_}/${account.id}`, {
+    const edited = await manager.patch(`${URL_}/${account.id}`, {
       ...instagram,
       url: 'https://instagram.com/kadikoy.atolye',
     });
@@ -64,7 +64,7 @@ describe('social media accounts in the panel', () => {
       ids.push(res.json().account.id);
     }
     expect((await footer()).map((a) => a.label)).toEqual(['Instagram', 'Facebook', 'YouTube']);
-    const res = await owner.put(`${URL_}/order`, { ids: [ids[2], ids[0], ids[1]] });
+    const res = await owner.post(`${URL_}/order`, { ids: [ids[2], ids[0], ids[1]] });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((a: { label: string; position: number }) => [a.label, a.position])).toEqual([
       ['YouTube', 0],
@@ -76,10 +76,10 @@ describe('social media accounts in the panel', () => {
 
   it('refuses an order that is not the stored accounts (409 SOSYAL_HESAP_SIRASI_ESKI), changing nothing', async () => {
     const before = await stored();
-    const res = await owner.put(`${URL_}/order`, { ids: before.slice(1).map((r) => r.id) });
+    const res = await owner.post(`${URL_}/order`, { ids: before.slice(1).map((r) => r.id) });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('SOSYAL_HESAP_SIRASI_ESKI');
-    const unknown = await owner.put(`${URL_}/order`, { ids: [...before.slice(1).map((r) => r.id), 999999] });
+    const unknown = await owner.post(`${URL_}/order`, { ids: [...before.slice(1).map((r) => r.id), 999999] });
     expect(unknown.statusCode).toBe(409);
     expect(await stored()).toEqual(before);
   });
@@ -87,7 +87,7 @@ describe('social media accounts in the panel', () => {
   it('records each change in the audit log with its before and after, in the change', async () => {
     await clear();
     const { account } = (await manager.post(URL_, instagram)).json();
-    await manager.put(`${URL_}/${account.id}`, { ...instagram, label: 'Instagram mağazası' });
+    await manager.patch(`${URL_}/${account.id}`, { ...instagram, label: 'Instagram mağazası' });
     await manager.delete(`${URL_}/${account.id}`);
     const rows = await t.services.database.db
       .select()
@@ -102,7 +102,10 @@ describe('social media accounts in the panel', () => {
   });
 
   it('answers 404 SOSYAL_HESAP_BULUNAMADI for an account that does not exist, to an edit and a removal', async () => {
-    for (const res of [await owner.put(`${URL_}/999999`, instagram), await owner.delete(`${URL_}/999999`)]) {
+    for (const res of [
+      await owner.patch(`${URL_}/999999`, instagram),
+      await owner.delete(`${URL_}/999999`),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('SOSYAL_HESAP_BULUNAMADI');
     }
@@ -111,8 +114,8 @@ describe('social media accounts in the panel', () => {
   const calls = (b: Browser) => [
     b.get(URL_),
     b.post(URL_, instagram),
-    b.put(`${URL_}/1`, instagram),
-    b.put(`${URL_}/order`, { ids: [1] }),
+    b.patch(`${URL_}/1`, instagram),
+    b.post(`${URL_}/order`, { ids: [1] }),
     b.delete(`${URL_}/1`),
   ];
 
@@ -171,7 +174,7 @@ describe('social media accounts in the panel', () => {
       const { id } = before[0]!;
       for (const res of [
         await owner.post(URL_, { ...instagram, ...change }),
-        await owner.put(`${URL_}/${id}`, { ...instagram, ...change }),
+        await owner.patch(`${URL_}/${id}`, { ...instagram, ...change }),
       ]) {
         expect(res.statusCode).toBe(400);
         expect(res.json().error.code).toBe('GECERSIZ_ISTEK');
@@ -187,7 +190,7 @@ describe('social media accounts in the panel', () => {
     ['an order with an id that is no number', { ids: ['bir'] }, 'ids.0'],
     ['an empty order', { ids: [] }, 'ids'],
   ])('refuses %s (400 GECERSIZ_ISTEK)', async (_what, body, field) => {
-    const res = await owner.put(`${URL_}/order`, body);
+    const res = await owner.post(`${URL_}/order`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('GECERSIZ_ISTEK');
     expect(res.json().error.fields).toHaveProperty([field]);

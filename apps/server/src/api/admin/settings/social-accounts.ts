@@ -66,7 +66,7 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
   });
 
   route({
-    method: 'PUT',
+    method: 'POST',
     url: '/api/admin/social-accounts/order',
     summary: 'Puts the accounts in a new order: every account’s id once, the first shown first',
     tag: TAG,
@@ -84,9 +84,9 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
   });
 
   route({
-    method: 'PUT',
+    method: 'PATCH',
     url: '/api/admin/social-accounts/:id',
-    summary: 'Changes an account’s platform, name and URL',
+    summary: 'Changes an account: its platform, name and URL, all three given',
     tag: TAG,
     permission: 'content.write',
     params: { id: socialAccountIdParam },
