@@ -1,8 +1,9 @@
 import type { Services } from '@vitrin/core';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import type { StaffRole } from '@vitrin/shared/staff/permissions';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, browser } from './accounts.ts';
+import { type AccountTestApp, type Browser, browser, createAccountTestApp } from './accounts.ts';
 
 export const STAFF_PASSWORD = 'yonetici-şifre-1';
 
@@ -60,4 +61,30 @@ export async function loggedInStaff(
 ) {
   const member = await createStaff(services, role, options);
   return { member, b: await staffBrowser(app, member) };
+}
+
+/** An admin API test's shop: the app, orders to place on its database, and a logged-in staff member per role. */
+export interface AdminWorld<R extends StaffRole> {
+  t: AccountTestApp;
+  w: OrderWorld;
+  as: Record<R, { b: Browser; member: TestStaff }>;
+  close(): Promise<void>;
+}
+
+/** Opens an AdminWorld with a staff member of each of `roles` logged in; `close` ends it in `afterAll`. */
+export async function openAdminWorld<R extends StaffRole>(...roles: R[]): Promise<AdminWorld<R>> {
+  const t = await createAccountTestApp();
+  const w = await openOrderWorld({ database: t.services.database });
+  await t.services.orders.ready();
+  const as = {} as AdminWorld<R>['as'];
+  for (const role of roles) as[role] = await loggedInStaff(t.app, t.services, role);
+  return {
+    t,
+    w,
+    as,
+    close: async () => {
+      await w.dispose();
+      await t.close();
+    },
+  };
 }

@@ -1,22 +1,20 @@
 import { customers, orders, products, productVariants, supportTickets } from '@vitrin/core/db/schema';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import type { OrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../testing/accounts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import type { AccountTestApp, Browser } from '../../../testing/accounts.ts';
+import { type AdminWorld, loggedInStaff, openAdminWorld } from '../../../testing/staff.ts';
 
+let world: AdminWorld<'owner'>;
 let t: AccountTestApp;
 let w: OrderWorld;
 let owner: Browser;
 beforeAll(async () => {
-  t = await createAccountTestApp();
-  w = await openOrderWorld({ database: t.services.database });
-  owner = (await loggedInStaff(t.app, t.services, 'owner')).b;
+  world = await openAdminWorld('owner');
+  ({ t, w } = world);
+  owner = world.as.owner.b;
 });
-afterAll(async () => {
-  await w.dispose();
-  await t.close();
-});
+afterAll(() => world.close());
 
 /** An order (2 × ₺100) placed at `at`, in `status`. */
 async function placedAt(at: string, status = 0, paymentStatus?: 'failed') {

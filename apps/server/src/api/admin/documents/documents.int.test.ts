@@ -1,24 +1,22 @@
 import { orders } from '@vitrin/core/db/schema';
-import { billing, type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { billing, type OrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../testing/accounts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import type { AccountTestApp, Browser } from '../../../testing/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
 
+let world: AdminWorld<'support'>;
 let t: AccountTestApp;
 let w: OrderWorld;
 let support: Browser;
 beforeAll(async () => {
-  t = await createAccountTestApp();
-  w = await openOrderWorld({ database: t.services.database });
-  support = (await loggedInStaff(t.app, t.services, 'support')).b;
+  world = await openAdminWorld('support');
+  ({ t, w } = world);
+  support = world.as.support.b;
 });
-afterAll(async () => {
-  await w.dispose();
-  await t.close();
-});
+afterAll(() => world.close());
 
 const textOf = async (pdf: Buffer) => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
 

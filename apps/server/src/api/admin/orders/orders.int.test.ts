@@ -1,35 +1,27 @@
 import { auditLog, orderNotes } from '@vitrin/core/db/schema';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import type { OrderWorld } from '@vitrin/core/testing/orders';
 import { ORDER_STATES } from '@vitrin/shared/order-states';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountTestApp,
-  type Browser,
-  browser,
-  createAccountTestApp,
-  decodeEml,
-} from '../../../testing/accounts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import { type AccountTestApp, type Browser, browser, decodeEml } from '../../../testing/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
 
+let world: AdminWorld<'owner' | 'support'>;
 let t: AccountTestApp;
 let w: OrderWorld;
 let owner: Browser;
 let ownerId: number;
 let support: Browser;
 beforeAll(async () => {
-  t = await createAccountTestApp();
-  w = await openOrderWorld({ database: t.services.database });
-  await t.services.orders.ready();
-  const o = await loggedInStaff(t.app, t.services, 'owner');
-  owner = o.b;
-  ownerId = o.member.id;
-  support = (await loggedInStaff(t.app, t.services, 'support')).b;
+  world = await openAdminWorld('owner', 'support');
+  ({ t, w } = world);
+  ({
+    b: owner,
+    member: { id: ownerId },
+  } = world.as.owner);
+  support = world.as.support.b;
 });
-afterAll(async () => {
-  await w.dispose();
-  await t.close();
-});
+afterAll(() => world.close());
 
 let n = 0;
 /** An order of a buyer of its own (name and e-mail), so searches find exactly it. */
