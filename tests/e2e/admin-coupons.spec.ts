@@ -20,7 +20,7 @@ test.describe('coupons in the panel', () => {
     const dialog = page.getByRole('dialog', { name: 'Kupon ekle' });
     // The form's own checks, in Turkish, before anything is sent.
     await dialog.getByLabel('Kupon kodu').fill('a b');
-    await dialog.getByLabel('İndirim', { exact: true }).fill('150');
+    await dialog.getByLabel('İndirim (%)').fill('150');
     await dialog.getByLabel('Başlangıç').fill('2099-05-01T10:00');
     await dialog.getByLabel('Bitiş').fill('2099-04-01T10:00');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -32,7 +32,7 @@ test.describe('coupons in the panel', () => {
 
     await dialog.getByLabel('Kupon kodu').fill(code.toLowerCase());
     await dialog.getByLabel('Açıklama').fill('Uçtan uca deneme indirimi');
-    await dialog.getByLabel('İndirim', { exact: true }).fill('20');
+    await dialog.getByLabel('İndirim (%)').fill('20');
     await dialog.getByLabel('Başlangıç').fill('');
     await dialog.getByLabel('Bitiş').fill('2099-04-01T10:00');
     await dialog.getByLabel('Toplam kullanım sınırı').fill('100');
@@ -50,7 +50,7 @@ test.describe('coupons in the panel', () => {
     // A code already taken is refused on its field.
     await page.getByRole('button', { name: 'Kupon ekle' }).click();
     await dialog.getByLabel('Kupon kodu').fill(code);
-    await dialog.getByLabel('İndirim', { exact: true }).fill('5');
+    await dialog.getByLabel('İndirim (%)').fill('5');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await expect(dialog.getByText('Bu kod başka bir kuponda kullanılıyor')).toBeVisible();
     await dialog.getByRole('button', { name: 'Vazgeç' }).click();
@@ -81,6 +81,61 @@ test.describe('coupons in the panel', () => {
     await expect(fresh.getByTestId('coupon-form').getByRole('alert')).toHaveText(
       'Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.',
     );
+    await context.close();
+  });
+
+  test('an owner types an amount coupon in lira and picks its category; the list shows it in TL', async ({
+    browser,
+  }) => {
+    const amountCode = `${code}TL`;
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('owner', 'Tutar Kuponu'));
+    const page = await context.newPage();
+    await page.goto('/admin/kuponlar');
+    await page.getByRole('button', { name: 'Kupon ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kupon ekle' });
+    await dialog.getByLabel('Kupon kodu').fill(amountCode);
+    await dialog.getByLabel('İndirim türü').selectOption('amount');
+    await dialog.getByLabel('İndirim tutarı (TL)').fill('12,345');
+    await dialog.getByLabel('En düşük sepet tutarı (TL)').fill('-5');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Kuruş en çok iki basamak olabilir (ör. 150,50)')).toBeVisible();
+    await expect(dialog.getByText('Tutar eksi olamaz')).toBeVisible();
+
+    await dialog.getByLabel('İndirim tutarı (TL)').fill('150,50');
+    await dialog.getByLabel('En düşük sepet tutarı (TL)').fill('1.000');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Kuruş en çok iki basamak olabilir (ör. 150,50)')).toBeVisible();
+    await dialog.getByLabel('En düşük sepet tutarı (TL)').fill('1000');
+
+    // The picker lists the category tree, subcategories indented under their parents.
+    const picker = dialog.getByLabel('Kategori');
+    const names = await picker.locator('option').allTextContents();
+    expect(names[0]).toBe('Tüm kategoriler');
+    const sub = names.find((n) => n.startsWith('\u00a0'));
+    expect(sub).toBeDefined();
+    await picker.selectOption({ label: sub! });
+    const categoryName = sub!.replace(/^[\u00a0\s›]+/, '').replace(' (yayında değil)', '');
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-coupon-dialog-amount');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page
+      .getByRole('table', { name: 'Kupon listesi' })
+      .getByRole('row')
+      .filter({ hasText: amountCode });
+    await expect(row).toContainText('₺150,50');
+    await expect(row).toContainText('(₺1.000,00 üzeri)');
+    await expect(row).toContainText(`Kategori: ${categoryName}`);
+
+    // Opened again, the form shows the amounts in lira and the category picked.
+    await row.getByRole('button', { name: `Düzenle (${amountCode})` }).click();
+    const edit = page.getByRole('dialog', { name: `${amountCode} kuponunu düzenle` });
+    await expect(edit.getByLabel('İndirim tutarı (TL)')).toHaveValue('150,50');
+    await expect(edit.getByLabel('En düşük sepet tutarı (TL)')).toHaveValue('1000');
+    await expect(edit.getByLabel('Kategori').locator('option:checked')).toHaveText(sub!);
+    await edit.getByRole('button', { name: 'Vazgeç' }).click();
     await context.close();
   });
 });

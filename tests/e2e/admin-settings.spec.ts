@@ -73,4 +73,52 @@ test.describe('settings in the panel', () => {
     await expect(rates.getByRole('status')).toHaveText('Kaydedildi.');
     await context.close();
   });
+
+  test('an owner adds a social account: a bad URL says Invalid URL, the fixed one is in the storefront footer at once', async ({
+    browser,
+  }) => {
+    const { context, page } = await settingsPage(browser);
+    const social = page.getByRole('region', { name: 'Sosyal medya hesapları' });
+    const url = `https://www.tiktok.com/@atolye${Date.now().toString(36)}`;
+    const visitor = await browser.newPage();
+    await visitor.goto('/');
+    await expect(visitor.locator(`footer a[href="${url}"]`)).toHaveCount(0); // the page is cached now
+
+    await social.getByRole('button', { name: 'Sosyal medya hesabı ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sosyal medya hesabı ekle' });
+    await dialog.getByLabel('Platform').selectOption('tiktok');
+    await dialog.getByLabel('Görünen ad').fill('TikTok');
+    await dialog.getByLabel('Adres (URL)').fill('tiktok.com/@atolye');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Invalid URL', { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Adres (URL)')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-settings-social-dialog');
+
+    await dialog.getByLabel('Adres (URL)').fill(url);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toBeHidden();
+    const item = social.getByRole('listitem').filter({ hasText: url });
+    await expect(item).toContainText('TikTok');
+    // Added last: it cannot go further down, and moving it up puts it before the one above.
+    await expect(item.getByRole('button', { name: 'Aşağı (TikTok)' })).toBeDisabled();
+    await item.getByRole('button', { name: 'Yukarı (TikTok)' }).click();
+    await expect(social.getByRole('listitem').last()).not.toContainText(url);
+    await shots(page, 'admin-settings-social');
+    await expectNoAxeViolations(page);
+
+    await visitor.goto('/');
+    await expect(visitor.locator(`footer a[href="${url}"]`)).toHaveCount(1);
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await social
+      .getByRole('listitem')
+      .filter({ hasText: url })
+      .getByRole('button', { name: 'Kaldır (TikTok)' })
+      .click();
+    await expect(social.getByText(url)).toHaveCount(0);
+    await visitor.goto('/');
+    await expect(visitor.locator(`footer a[href="${url}"]`)).toHaveCount(0);
+    await context.close();
+  });
 });

@@ -2,43 +2,48 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminCoupon,
   COUPON_FORM_FIELDS,
+  type CouponFormValues,
   type CouponInput,
-  type CouponRequest,
-  couponRequest,
+  couponFormRequest,
 } from '@vitrin/shared/api/admin/coupons';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { liraInput } from '@vitrin/shared/api/admin/lira';
+import { type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
+import { CategoryPicker } from './category-picker.tsx';
 import { toShopInput } from './coupon-labels.ts';
 import { useSaveCoupon } from './coupons-api.ts';
 
-const blankForm = {
+const blankForm: CouponFormValues = {
   code: '',
   description: '',
   kind: 'percent',
   value: '',
-  minBasketMinor: '0',
+  minBasketMinor: '',
   startsAt: '',
   endsAt: '',
   usageLimit: '',
   perCustomerLimit: '',
+  categoryId: '',
   isPublic: false,
   isActive: true,
-} as const;
+};
 
-const formOf = (c: AdminCoupon) => ({
+/** A coupon as its form shows it: amounts in lira (`150,50`), as the owner types them. */
+const formOf = (c: AdminCoupon): CouponFormValues => ({
   code: c.code,
   description: c.description,
   kind: c.kind,
-  value: String(c.value),
-  minBasketMinor: String(c.minBasketMinor),
+  value: c.kind === 'amount' ? liraInput(c.value) : String(c.value),
+  minBasketMinor: c.minBasketMinor === 0 ? '' : liraInput(c.minBasketMinor),
   startsAt: toShopInput(c.startsAt),
   endsAt: toShopInput(c.endsAt),
   usageLimit: c.usageLimit === null ? '' : String(c.usageLimit),
   perCustomerLimit: c.perCustomerLimit === null ? '' : String(c.perCustomerLimit),
+  categoryId: c.categoryId === null ? '' : String(c.categoryId),
   isPublic: c.isPublic,
   isActive: c.isActive,
 });
@@ -54,12 +59,14 @@ function Check({ label, field }: { label: string; field: UseFormRegisterReturn }
 
 /** A new coupon (no `coupon`) or an edit of one, checked by the server's own schema before it is sent. */
 export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClose: () => void }) {
-  const form = useForm<CouponRequest, unknown, CouponInput>({
-    resolver: zodResolver(couponRequest),
+  const form = useForm<CouponFormValues, unknown, CouponInput>({
+    // The form's text in, the API's request (kuruş) out.
+    resolver: zodResolver(couponFormRequest) as unknown as Resolver<CouponFormValues, unknown, CouponInput>,
     defaultValues: coupon ? formOf(coupon) : blankForm,
   });
   const save = useSaveCoupon(coupon?.id);
   const { errors } = form.formState;
+  const isAmount = form.watch('kind') === 'amount';
 
   return (
     <Dialog title={coupon ? `${coupon.code} kuponunu düzenle` : 'Kupon ekle'} open onClose={onClose}>
@@ -90,18 +97,21 @@ export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClos
           <FormInput
             form={form}
             name="value"
-            label="İndirim"
-            inputMode="numeric"
-            hint="Yüzde: 1-100. Tutar: kuruş (5000 = 50,00 TL)."
+            label={isAmount ? 'İndirim tutarı (TL)' : 'İndirim (%)'}
+            inputMode={isAmount ? 'decimal' : 'numeric'}
+            autoComplete="off"
+            hint={isAmount ? 'TL olarak, ör. 150 ya da 150,50.' : '1 ile 100 arası.'}
           />
         </div>
         <FormInput
           form={form}
           name="minBasketMinor"
-          label="En düşük sepet tutarı (kuruş)"
-          inputMode="numeric"
-          hint="0: alt sınır yok."
+          label="En düşük sepet tutarı (TL)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="TL olarak, ör. 750 ya da 749,90. Boş: alt sınır yok."
         />
+        <CategoryPicker form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput form={form} name="startsAt" label="Başlangıç" type="datetime-local" />
           <FormInput form={form} name="endsAt" label="Bitiş" type="datetime-local" />

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategoryOption } from '@vitrin/shared/api/admin/categories';
 import type { AdminCoupon, CouponInput, CouponUpdate } from '@vitrin/shared/api/admin/coupons';
 import { api } from '../lib/api.ts';
 
@@ -22,5 +23,14 @@ export function useSaveCoupon(id?: number) {
           : api.patch<{ coupon: AdminCoupon }>(`/coupons/${id}`, values))
       ).coupon,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
+  });
+}
+
+/** The categories a coupon may be limited to, for the form's picker. */
+export function useCategoryOptions() {
+  return useQuery({
+    queryKey: ['categories'],
+    queryFn: async () => (await api.get<{ items: AdminCategoryOption[] }>('/categories')).items,
+    staleTime: 60_000,
   });
 }

@@ -54,6 +54,11 @@ export function CouponsPage() {
         <div>
           <div className="font-mono font-medium">{row.original.code}</div>
           <div className="text-sm text-stone-700">{row.original.description}</div>
+          {row.original.categoryId !== null && (
+            <div className="text-sm text-stone-700">
+              Kategori: {row.original.categoryName ?? `#${row.original.categoryId} (yayında değil)`}
+            </div>
+          )}
         </div>
       ),
     }),

@@ -6,6 +6,7 @@ import { BankAccountFields } from './bank-accounts.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
 import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { SocialAccounts } from './social-accounts.tsx';
 
 const KURUS = 'Kuruş olarak (4990 = 49,90 TL).';
 
@@ -73,6 +74,7 @@ export function SettingsPage() {
               </>
             )}
           </SettingsSection>
+          <SocialAccounts />
           <SettingsSection title="Banka hesapları" settings={answer.settings} keys={['bank_accounts']}>
             {(form) => <BankAccountFields form={form} />}
           </SettingsSection>
