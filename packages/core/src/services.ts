@@ -6,6 +6,7 @@ import { CACHE_CHANNEL, createCache, decodeChange, encodeChange } from './cache.
 import { createCartService } from './cart/service.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCategoryService } from './catalog/categories.ts';
+import { createProductAdmin } from './catalog/product-admin/service.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { createCompareService } from './compare/service.ts';
@@ -57,6 +58,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const home = createHomeService(cache, settings, navigation);
   const catalog = createCatalogService(db, cache, settings);
   const catalogAdmin = createCatalogAdmin(db, cache);
+  // The panel's products: list, form, bulk actions, stock adjustments (each change audited, caches dropped).
+  const productAdmin = createProductAdmin(db, cache, settings);
   const mailer =
     options.mailer ??
     createMailer({
@@ -136,6 +139,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     home,
     catalog,
     catalogAdmin,
+    productAdmin,
     customers,
     addresses,
     guestOrders,

@@ -6,7 +6,7 @@ describe('staff permissions', () => {
     expect(permissionsOf('owner')).toEqual(PERMISSIONS);
   });
 
-  it('gives the manager orders, customers, tickets, coupons, catalogue and content, not settings, staff or audit', () => {
+  it('gives the manager orders, customers, tickets, coupons, catalogue (read and write) and content, not settings, staff or audit', () => {
     expect(permissionsOf('manager')).toEqual([
       'dashboard.read',
       'orders.read',
@@ -16,20 +16,23 @@ describe('staff permissions', () => {
       'tickets.read',
       'tickets.write',
       'coupons.write',
+      'catalog.read',
       'catalog.write',
       'content.write',
     ]);
   });
 
-  it('gives support tickets and read-only orders and customers', () => {
+  it('gives support tickets and read-only orders, customers and products', () => {
     expect(permissionsOf('support')).toEqual([
       'dashboard.read',
       'orders.read',
       'customers.read',
       'tickets.read',
       'tickets.write',
+      'catalog.read',
     ]);
     expect(can('support', 'orders.write')).toBe(false);
+    expect(can('support', 'catalog.write')).toBe(false);
   });
 
   it('requires two-step verification of owners and managers only, and labels roles in Turkish', () => {

@@ -21,6 +21,7 @@ const GRANTS = {
   'tickets.read': ['manager', 'support'],
   'tickets.write': ['manager', 'support'],
   'coupons.write': ['manager'],
+  'catalog.read': ['manager', 'support'],
   'catalog.write': ['manager'],
   'content.write': ['manager'],
   'settings.write': [],

@@ -10,6 +10,7 @@ import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerProductExportRoutes } from './exports/products.ts';
 import { registerImportRoutes } from './imports/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
+import { registerAdminProductRoutes } from './products/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerSocialAccountRoutes } from './settings/social-accounts.ts';
@@ -33,6 +34,7 @@ export function registerAdminRoutes(
   registerAuditRoutes(app, services, staffOf);
   registerAdminOrderRoutes(app, services, staffOf);
   registerAdminCouponRoutes(app, services, staffOf);
+  registerAdminProductRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
   registerSocialAccountRoutes(app, services, staffOf);
   registerAdminCategoryRoutes(app, services, staffOf);

@@ -4,23 +4,13 @@
  * numbers and dates from it the way the API reads JSON. Brings zod: imported by path.
  */
 import { lineText, z } from '../../zod.ts';
+import { blank, optionalWhole, whole } from './form-numbers.ts';
 import { parseLira } from './lira.ts';
 
 export const COUPON_KINDS = ['percent', 'amount'] as const;
 export const COUPON_DESCRIPTION_MAX = 200;
 /** Turkey keeps UTC+3 all year: a date and time typed without a zone is the shop's. */
 const SHOP_OFFSET = '+03:00';
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** A whole number from JSON or from a form's text; blank is null (no limit) where `nullable`. */
-const whole = (message: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && !blank(v) ? Number(v.trim()) : v),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
-const optionalWhole = (message: string, min: number, max: number) =>
-  z.preprocess((v) => (blank(v) ? null : v), whole(message, min, max).nullable());
 
 /** `2026-02-30` has the format but is no day: a Date would roll it over to March. */
 function isCalendarDay(v: string): boolean {
