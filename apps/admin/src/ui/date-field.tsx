@@ -47,37 +47,31 @@ export function DateField({ label, value, onChange, onBlur, error, hint }: DateF
     <Field label={label} error={error} hint={hint ?? 'gg.aa.yyyy'}>
       {(control) => (
         <div ref={box} className="relative">
-          <div className="flex gap-2">
-            <Input
-              {...control}
-              ref={input}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={value}
-              onChange={(event) => onChange(maskDay(event.target.value))}
-              onBlur={onBlur}
-            />
-            <button
-              type="button"
-              className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-md border border-stone-400 bg-white px-3 text-stone-900 hover:bg-stone-100"
-              aria-label={open ? 'Takvimi kapat' : 'Takvimi aç'}
-              aria-expanded={open}
-              aria-controls={calendarId}
-              onClick={() => setOpen(!open)}
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-              >
-                <rect x="3" y="4.5" width="14" height="12.5" rx="1.5" strokeWidth="1.5" />
-                <path d="M3 8.5h14M7 3v3M13 3v3" strokeWidth="1.5" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
+          {/* The calendar's button sits inside the field, so a narrow column still shows the whole day. */}
+          <Input
+            {...control}
+            ref={input}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            className="pr-11"
+            value={value}
+            onChange={(event) => onChange(maskDay(event.target.value))}
+            onBlur={onBlur}
+          />
+          <button
+            type="button"
+            className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded text-stone-800 hover:bg-stone-100"
+            aria-label={open ? 'Takvimi kapat' : 'Takvimi aç'}
+            aria-expanded={open}
+            aria-controls={calendarId}
+            onClick={() => setOpen(!open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor">
+              <rect x="3" y="4.5" width="14" height="12.5" rx="1.5" strokeWidth="1.5" />
+              <path d="M3 8.5h14M7 3v3M13 3v3" strokeWidth="1.5" strokeLinecap="round" />
+            </svg>
+          </button>
           {open && (
             <div
               id={calendarId}
