@@ -159,4 +159,75 @@ test('an owner moves several ticked orders at once and reads the result of each'
     await expect(page.getByRole('row').filter({ hasText: orderNo })).toContainText('Hazırlanıyor');
   }
   await expectNoAxeViolations(page);
+
+  // The head's checkbox ticks every order on the page, on a phone too (the cards have their own).
+  await page.getByRole('checkbox', { name: 'Bu sayfadaki tüm siparişleri seç' }).check();
+  await expect(bulk).toContainText('2 sipariş seçildi');
+  await expect(page.getByRole('checkbox', { name: `${first} siparişini seç` })).toBeChecked();
+  await shots(page, 'admin-orders-selected');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('checkbox', { name: `${second} siparişini seç` }).uncheck();
+  await expect(bulk).toContainText('1 sipariş seçildi');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
+test('an owner filters orders by days typed as gg.aa.yyyy or picked on a Turkish calendar', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const email = `tarih.${Date.now()}@example.com`;
+  const orderNo = await placeTransferOrder(shopper, buyer(email));
+  await shopper.dispose();
+  const owner = createStaff('owner', 'Tarih Sahibi');
+  await logInStaff(context, owner);
+  await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('status').filter({ hasText: '1 sipariş' })).toBeVisible();
+  const from = page.getByLabel('Başlangıç tarihi');
+  const to = page.getByLabel('Bitiş tarihi');
+
+  // Wrong days are told on their fields in Turkish; nothing is asked of the API.
+  await from.fill('31.02.2026');
+  await to.fill('abc');
+  await page.getByRole('button', { name: 'Süz' }).click();
+  await expect(page.getByText('Bu tarih takvimde yok')).toBeVisible();
+  await expect(page.getByText('Tarihi gg.aa.yyyy biçiminde yazın (ör. 05.03.2026)')).toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).not.toHaveURL(/from=/);
+  await from.fill('02.03.2026');
+  await to.fill('01.03.2026');
+  await page.getByRole('button', { name: 'Süz' }).click();
+  await expect(page.getByText('Bitiş tarihi başlangıç tarihinden önce olamaz')).toBeVisible();
+
+  // Digits alone get their dots; the address (and the API) keeps ISO days.
+  const today = new Date(Date.now() + 3 * 60 * 60_000).toISOString().slice(0, 10);
+  const [year, month, day] = today.split('-');
+  await from.fill('');
+  await from.pressSequentially(`${day}${month}${year}`);
+  await expect(from).toHaveValue(`${day}.${month}.${year}`);
+  await to.fill(`${day}.${month}.${year}`);
+  await page.getByRole('button', { name: 'Süz' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}|to=${today}.*from=${today}`));
+  await expect(page.getByRole('row').filter({ hasText: orderNo })).toBeVisible();
+  await expect(from).toHaveValue(`${day}.${month}.${year}`);
+
+  // The calendar speaks Turkish and writes the day it is given in the field.
+  await page.getByRole('button', { name: 'Takvimi aç' }).first().click();
+  const calendar = page.getByRole('dialog', { name: 'Takvim' });
+  await expect(calendar.getByRole('button', { name: 'Önceki aya git' })).toBeVisible();
+  await expect(calendar.getByRole('grid')).toHaveAccessibleName(
+    /(Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık) \d{4}/,
+  );
+  await expectNoAxeViolations(page);
+  await shots(page, 'admin-order-filters-calendar');
+  await calendar.getByRole('button', { name: 'Önceki aya git' }).click();
+  await calendar.getByRole('button', { name: /^1 \D+ \d{4}/ }).click();
+  await expect(calendar).toBeHidden();
+  await expect(from).toHaveValue(/^01\.\d{2}\.\d{4}$/);
+  await expect(from).toBeFocused();
+  await page.getByRole('button', { name: 'Süz' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-01/);
+  await expect(page.getByRole('row').filter({ hasText: orderNo })).toBeVisible();
 });

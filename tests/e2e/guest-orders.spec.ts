@@ -1,15 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
-import {
-  expectNoAxeViolations,
-  listedProducts,
-  open,
-  outboxFiles,
-  postRegistration,
-  shots,
-  waitForMail,
-} from './support.ts';
+import { expectNoAxeViolations, open, outboxFiles, postRegistration, shots, waitForMail } from './support.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -18,37 +10,9 @@ const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
 
 test('a guest who registers later adds the guest orders to Siparişlerim through a link e-mailed to the address', async ({
   page,
-  request,
 }) => {
   const email = `misafir.${Date.now()}@example.com`;
-  const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
-  const added = await page.request.post('/api/front/cart/items', {
-    headers: SAME_ORIGIN,
-    data: { productId: product.id, quantity: 1 },
-  });
-  expect(added.ok()).toBe(true);
-  const placed = await page.request.post('/api/front/checkout', {
-    headers: { ...SAME_ORIGIN, 'idempotency-key': randomUUID() },
-    data: {
-      email,
-      phone: '0533 765 43 21',
-      shippingAddress: {
-        firstName: 'Zeynep',
-        lastName: 'Kaya',
-        phone: '0533 765 43 21',
-        provinceCode: 35,
-        district: 'Karşıyaka',
-        line: 'Bostanlı Mah. Cemal Gürsel Cad. No: 10 D: 4',
-        billingType: 'individual',
-        tcKimlikNo: '10000000146',
-      },
-      billingSameAsShipping: true,
-      paymentMethod: 'transfer',
-      acceptTerms: true,
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { orderNo } = await placed.json();
+  const orderNo = await placeTransferOrder(page.request, { email, firstName: 'Zeynep', lastName: 'Kaya' });
 
   const registered = await postRegistration(
     page.request,

@@ -25,8 +25,12 @@ export function createStaff(role: StaffMember['role'], name = 'E2E Personel'): S
   return { email, name, role, password, otpauth };
 }
 
-/** The current code of an authenticator app holding this otpauth:// URI. */
-export const totpCode = (otpauth: string) => OTPAuth.URI.parse(otpauth).generate();
+/** The current code of an authenticator app holding this secret: an otpauth:// URI or the base32 secret. */
+export const totpCode = (secret: string) =>
+  (secret.startsWith('otpauth://')
+    ? OTPAuth.URI.parse(secret)
+    : new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
+  ).generate();
 
 /** The 30-second step a code belongs to: the server takes each code once. */
 const step = () => Math.floor(Date.now() / 30_000);
