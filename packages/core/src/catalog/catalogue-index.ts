@@ -272,7 +272,6 @@ export function createCatalogueIndex(pricing: PriceContext) {
       for (const slot of reindex)
         if (table.active[slot]) text.add(slot, products.get(table.ids[slot]!)?.stems ?? []);
     }
-    text.commit();
     for (const sorted of orders.values()) {
       for (const slot of changed) sorted.remove(slot);
       for (const slot of changed) if (table.active[slot]) sorted.insert(slot);
@@ -289,8 +288,12 @@ export function createCatalogueIndex(pricing: PriceContext) {
 
   return {
     apply,
-    /** Gives back the slack the arrays grew by while a build applied batch after batch. */
+    /**
+     * Ends a build that applied batch after batch: makes the search entries of all of them at once and gives
+     * back the slack the arrays grew by.
+     */
     trim() {
+      text.commit();
       table.trim();
     },
     /** Number of active products. */

@@ -106,6 +106,7 @@ export const NAME_SORT = 3;
 export class IndexTable {
   /** Slots in use. */
   count = 0;
+  private trimmed = false;
   ids = new Int32Array(0);
   active = new Uint8Array(0);
   category = new Int32Array(0);
@@ -171,7 +172,9 @@ export class IndexTable {
   /** A slot for a product id not yet in the table; -1 when a higher id is in already (slot order would break). */
   append(id: number): number {
     if (this.count > 0 && this.ids[this.count - 1]! > id) return -1;
-    if (this.count === this.ids.length) this.resize(this.count + Math.max(64, this.count >> 3));
+    // Doubling while a build fills the table (few copies), then by an eighth once it is trimmed.
+    if (this.count === this.ids.length)
+      this.resize(this.count + Math.max(64, this.trimmed ? this.count >> 3 : this.count));
     this.ids[this.count] = id;
     return this.count++;
   }
@@ -196,8 +199,9 @@ export class IndexTable {
     this.strings.resize(size);
   }
 
-  /** Gives back the arrays' slack left by growth (after a build: the next product grows them by an eighth). */
+  /** Gives back the arrays' slack left by growth (after a build). */
   trim() {
+    this.trimmed = true;
     this.resize(this.count);
     this.strings.trim(this.count);
     this.images.length = this.count;
@@ -214,7 +218,7 @@ export class IndexTable {
     return this.nameLengths[slot]!;
   }
 
-  /** Size of the arrays: typed arrays grow by an eighth, scratch space follows. */
+  /** Size of the arrays (see `append` for their growth): scratch space follows. */
   get capacity(): number {
     return this.ids.length;
   }

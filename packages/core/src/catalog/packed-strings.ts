@@ -152,7 +152,8 @@ export class PackedStrings {
 
   private reserve(need: number) {
     if (this.used + need <= this.data.length) return;
-    const next = Buffer.allocUnsafeSlow(Math.max(this.used + need, Math.ceil(this.data.length * 1.25), 4096));
+    // Doubling: a build writes 100 000 records and copies the buffer a few times only; `trim` cuts it after.
+    const next = Buffer.allocUnsafeSlow(Math.max(this.used + need, this.data.length * 2, 4096));
     this.data.copy(next, 0, 0, this.used);
     this.data = next;
   }

@@ -211,7 +211,8 @@ export function createTextIndex(table: IndexTable) {
   const stemRows = new Map<string, Int32Array>();
   const wordRows = new Map<string, Int32Array>();
   const gramsOf = new Map<string, Set<string>>();
-  // Rows added by the change being applied, merged into the entries by `commit`.
+  // Rows added since the last `commit`, merged into the entries by it: a build adds batch after batch and
+  // the entries are made once (merging each batch made every list again, churning the allocator).
   const newStems = new Map<string, number[]>();
   const newWords = new Map<string, number[]>();
 
@@ -223,7 +224,7 @@ export function createTextIndex(table: IndexTable) {
   let hit = new Uint8Array(0);
   const similar = new Marks(0);
 
-  /** Adds an active row's entries (they count once `commit` has run). */
+  /** Adds an active row's entries (they count once `commit` has run: a search and `remove` run it first). */
   function add(row: number, stems: readonly string[]) {
     for (const stem of stems) push(newStems, stem, row);
     for (const word of words(table.strings.get(row, TEXT))) if (!isNumber(word)) push(newWords, word, row);
@@ -236,6 +237,7 @@ export function createTextIndex(table: IndexTable) {
 
   function remove(gone: ReadonlySet<number>) {
     if (!gone.size) return;
+    commit();
     removeRows(stemRows, gone);
     for (const word of removeRows(wordRows, gone)) gramsOf.delete(word);
   }
@@ -367,6 +369,7 @@ export function createTextIndex(table: IndexTable) {
     remove,
     /** Number of distinct stems and words held. */
     get terms() {
+      commit();
       return stemRows.size + wordRows.size;
     },
     /**
@@ -380,6 +383,7 @@ export function createTextIndex(table: IndexTable) {
       wholesale: boolean,
       nameOrder: Float64Array,
     ): IndexAnswer {
+      commit();
       if (ranks.length < table.capacity) {
         ranks = new Float64Array(table.capacity);
         best = new Float64Array(table.capacity);
