@@ -74,6 +74,16 @@ type ProductRow = Pick<
  * sale price is not for sale and is left out, as the storefront leaves it out of its prices.
  */
 export async function* feedItems(db: Db, ctx: FeedContext): AsyncGenerator<FeedItem[]> {
+  // A category's path is shared by all its products: made once per category.
+  const paths = new Map<number, string[]>();
+  const pathOf = (categoryId: number) => {
+    let path = paths.get(categoryId);
+    if (!path) {
+      path = ctx.tree.breadcrumbs(categoryId).map((c) => c.name);
+      paths.set(categoryId, path);
+    }
+    return path;
+  };
   for (let after = 0; ; ) {
     const batch: ProductRow[] = await db
       .select({
@@ -154,7 +164,7 @@ export async function* feedItems(db: Db, ctx: FeedContext): AsyncGenerator<FeedI
     for (const product of batch) {
       const own = pricesOf.get(`${product.id}:`) ?? [];
       const variants = product.stockType === 2 ? (variantsOf.get(product.id) ?? []) : [];
-      itemsOf(product, own, variants, pricesOf, ctx, items);
+      itemsOf(product, own, variants, pricesOf, ctx, pathOf, items);
     }
     yield items;
   }
@@ -173,10 +183,11 @@ function itemsOf(
   }>,
   pricesOf: Map<string, PriceEntry[]>,
   ctx: FeedContext,
+  pathOf: (categoryId: number) => string[],
   out: FeedItem[],
 ): void {
   if (!ctx.tree.byId.has(product.categoryId)) return;
-  const categoryPath = ctx.tree.breadcrumbs(product.categoryId).map((c) => c.name);
+  const categoryPath = pathOf(product.categoryId);
   const description = truncate(
     plainText(product.description, DESCRIPTION_MAX) ||
       plainText(product.shortDescription, DESCRIPTION_MAX) ||
