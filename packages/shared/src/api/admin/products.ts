@@ -194,7 +194,7 @@ export function variantMatrix(groups: { name: string; values: string[] }[]): Rec
 
 /** A slug typed in the form is transliterated like a name (`Kırmızı Elbise` → `kirmizi-elbise`). */
 const slugField = z.preprocess(
-  (v) => (typeof v === 'string' ? (blank(v) ? '' : slugify(v)) : v),
+  (v) => (typeof v === 'string' ? (blank(v) ? '' : slugify(v) || v) : v),
   z
     .string({ error: 'Slug metin olmalı' })
     .refine(
