@@ -23,6 +23,7 @@ import { statusView as ticketStatusView } from '../support/queries.ts';
 import { listAddresses } from './addresses.ts';
 import { eraseAccount } from './erase.ts';
 import { accountErased, customerNotFound, parseInput, wrongConfirmation } from './errors.ts';
+import { exportPersonalOrders, type PersonalOrder } from './personal-orders.ts';
 import { type ProfileRow, profileColumns } from './service.ts';
 
 export interface CustomerAdminOptions {
@@ -210,6 +211,16 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
         });
       });
       return this.detail(id);
+    },
+
+    /**
+     * The orders of the KVKK export staff hand out on request: the account's and the guest orders placed
+     * with its e-mail address, with their personal data (`personal-orders.ts`).
+     */
+    async exportOrders(id: number): Promise<PersonalOrder[]> {
+      const row = await find(id);
+      if (row.deletedAt) throw accountErased();
+      return exportPersonalOrders(db, id, row.email);
     },
 
     /**

@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   addresses,
   carts,
   customers,
-  orders,
   passwordResets,
   sessions,
   supportMessages,
@@ -12,6 +11,7 @@ import {
 } from '../db/schema.ts';
 import type { Tx } from '../orders/stock.ts';
 import { UNUSABLE_PASSWORD_HASH } from './passwords.ts';
+import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts';
 
 /** The address an erased account's e-mail becomes: unique per row (the index), and no one's mailbox. */
 export const erasedEmail = (customerId: number) => `deleted-${customerId}@invalid`;
@@ -19,14 +19,15 @@ export const erasedEmail = (customerId: number) => `deleted-${customerId}@invali
 /**
  * Erases an account's personal data in the caller's transaction. The row stays, for the orders the law
  * requires to keep; addresses, sessions and reset links go. The customer's own deletion stops there; the
- * erasure on request that staff run (`everything`) also removes the cart, favourites and support tickets,
- * and anonymises the person in the orders (e-mail, phone, names, street line, TC kimlik no) while their
- * amounts, lines, VAT and the province and district of the invoice stay. Returns the support attachments'
- * paths (under `DATA_DIR/private`), for the caller to remove once the transaction has committed.
+ * erasure on request that staff run (`everything`) also removes the cart, favourites and support tickets
+ * (their messages and files), anonymises the person in the account's orders and in the guest orders placed
+ * with its e-mail address (`personal-orders.ts`: amounts, lines and VAT stay, an invoiced order's billing
+ * fields too), and deletes the contact messages, stock alerts and queued e-mails of that address. Returns
+ * the support attachments' paths (under `DATA_DIR/private`), for the caller to remove after the commit.
  */
 export async function eraseAccount(
   tx: Tx,
-  row: { id: number; marketingConsent: boolean },
+  row: { id: number; email: string; marketingConsent: boolean },
   at: Date,
   { everything = false }: { everything?: boolean } = {},
 ): Promise<string[]> {
@@ -58,25 +59,7 @@ export async function eraseAccount(
     .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
     .where(eq(supportTickets.customerId, row.id));
   await tx.delete(supportTickets).where(eq(supportTickets.customerId, row.id));
-  await tx
-    .update(orders)
-    .set({
-      email: erasedEmail(row.id),
-      phone: '',
-      shippingAddress: sql`case when ${orders.shippingAddress} is null then null else ${orders.shippingAddress} || ${ANONYMOUS_ADDRESS}::jsonb end`,
-      billingAddress: sql`${orders.billingAddress} || ${ANONYMOUS_ADDRESS}::jsonb`,
-      updatedAt: at,
-    })
-    .where(eq(orders.customerId, row.id));
+  await anonymisePersonalOrders(tx, { customerId: row.id, email: row.email }, erasedEmail(row.id), at);
+  await erasePersonalMail(tx, row.email);
   return files.flatMap((f) => (f.path ? [f.path] : []));
 }
-
-/** The personal fields of an order's address, blanked (jsonb `||` keeps the others). */
-const ANONYMOUS_ADDRESS = JSON.stringify({
-  firstName: 'Silinmiş',
-  lastName: '',
-  phone: '',
-  line: '',
-  postcode: null,
-  tcKimlikNo: null,
-});

@@ -1,4 +1,4 @@
-import { orders, supportTickets } from '@vitrin/core/db/schema';
+import { contactMessages, orders, supportTickets } from '@vitrin/core/db/schema';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,9 +216,10 @@ describe('customers in the panel', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="musteri-\d+-verileri\.json"$/);
     expect(res.headers['cache-control']).toContain('no-store');
     const own = (await c.b.get('/api/front/account/export')).json();
-    const { exportedAt: _a, ...theirs } = res.json();
+    const { exportedAt: _a, orders: theirOrders, ...theirs } = res.json();
     const { exportedAt: _b, ...mine } = own;
     expect(theirs).toEqual(mine);
+    expect(theirOrders).toEqual([]);
     expect(theirs.profile.email).toBe(c.form.email);
     expect(theirs.addresses).toHaveLength(1);
     expect(res.body).not.toMatch(/scrypt/);
@@ -267,6 +268,98 @@ describe('customers in the panel', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('HESAP_SILINMIS');
     expect((await manager.patch(`/api/admin/customers/${c.id}`, { wholesale: true })).statusCode).toBe(409);
+  });
+
+  it('exports and erases the guest orders of the customer’s address too: totals kept, an invoice’s buyer too', async () => {
+    const c = await customer({ firstName: 'Elif', lastName: 'Demir' });
+    const { db } = t.services.database;
+    const own = await w.placeOrder({ customerId: c.id, email: c.form.email });
+    // Typed in capitals at checkout, without an account.
+    const guest = await w.placeOrder({ email: c.form.email.toUpperCase() });
+    const shipped = await w.placeOrder({ email: c.form.email });
+    await t.services.orders.changeStatus(shipped.orderNo, 1, { actor: 'operator' });
+    await t.services.orders.changeStatus(shipped.orderNo, 2, {
+      actor: 'operator',
+      cargoCompany: 'Yurtiçi Kargo',
+      trackingNo: 'YK-1',
+    });
+    const stranger = await w.placeOrder({ email: 'baskasi@example.com' });
+    await db.insert(contactMessages).values({
+      name: 'Elif Demir',
+      email: c.form.email,
+      subject: 'Soru',
+      message: 'Telefonum 0532 000 00 00',
+      kvkkAcceptedAt: new Date(),
+    });
+    const rowOf = async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const before = await rowOf(guest.id);
+
+    const exported = (await manager.get(`/api/admin/customers/${c.id}/export.json`)).json();
+    expect(
+      exported.orders.map((o: { orderNo: string; guest: boolean }) => [o.orderNo, o.guest]).sort(),
+    ).toEqual(
+      [
+        [own.orderNo, false],
+        [guest.orderNo, true],
+        [shipped.orderNo, true],
+      ].sort(),
+    );
+    expect(exported.orders.find((o: { orderNo: string }) => o.orderNo === guest.orderNo)).toMatchObject({
+      email: c.form.email.toUpperCase(),
+      phone: '+905321234567',
+      billingAddress: { firstName: 'Ayşe', tcKimlikNo: '10000000146' },
+      lines: [expect.objectContaining({ quantity: 2 })],
+    });
+
+    expect(
+      (await manager.post(`/api/admin/customers/${c.id}/erase`, { confirm: c.form.email })).statusCode,
+    ).toBe(200);
+    const erasedAddress = `deleted-${c.id}@invalid`;
+    const gone = await rowOf(guest.id);
+    expect(gone).toMatchObject({ email: erasedAddress, phone: '', note: '', customerId: null });
+    expect(gone.billingAddress).toMatchObject({
+      firstName: 'Silinmiş',
+      lastName: '',
+      phone: '',
+      line: '',
+      postcode: null,
+      tcKimlikNo: null,
+      province: 'İstanbul',
+      district: 'Kadıköy',
+    });
+    expect(gone.shippingAddress).toMatchObject({ firstName: 'Silinmiş', line: '', phone: '' });
+    expect(gone).toMatchObject({
+      orderNo: before.orderNo,
+      totalMinor: before.totalMinor,
+      subtotalMinor: before.subtotalMinor,
+      vatLines: before.vatLines,
+    });
+    // Invoiced (handed to the carrier): the buyer the invoice names stays, the rest goes.
+    const invoiced = await rowOf(shipped.id);
+    expect(invoiced).toMatchObject({ email: erasedAddress, phone: '' });
+    expect(invoiced.billingAddress).toMatchObject({
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      line: 'Caferağa Mah. Moda Cad. No: 1 D: 2',
+      tcKimlikNo: '10000000146',
+      phone: '',
+    });
+    expect(invoiced.shippingAddress).toMatchObject({ firstName: 'Silinmiş', line: '', phone: '' });
+    expect((await rowOf(own.id)).email).toBe(erasedAddress);
+    expect((await rowOf(stranger.id)).email).toBe('baskasi@example.com');
+    expect(await db.select().from(contactMessages).where(eq(contactMessages.email, c.form.email))).toEqual(
+      [],
+    );
+
+    // The guest's link to the order still opens it, and shows no one.
+    const lookup = await browser(t.app).get(
+      `/api/front/orders/${guest.orderNo}?token=${t.services.orders.accessToken(guest.orderNo)}`,
+    );
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json().totals.totalMinor).toBe(Number(before.totalMinor));
+    for (const personal of [c.form.email, 'Ayşe', 'Yılmaz', '5321234567', 'Moda Cad', '10000000146']) {
+      expect(lookup.body.toLowerCase()).not.toContain(personal.toLowerCase());
+    }
   });
 
   it.each([

@@ -95,14 +95,20 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
   route({
     method: 'GET',
     url: '/api/admin/customers/:id/export.json',
-    summary: "The customer's data as their own export gives it (KVKK), as a download",
+    summary:
+      "The customer's data as their own export gives it (KVKK), with their orders and the guest orders of their e-mail address, as a download",
     tag: TAG,
     permission: 'customers.write',
     params,
     responses: { 200: { description: 'The JSON file' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
       const { id } = request.params;
-      const data = await customerAnswerOf(() => customers.exportData(id));
+      // The customer's own export, and their orders: guest orders with the same address too (staff
+      // checked who asks; the customer's own export does not reach those).
+      const data = await customerAnswerOf(async () => ({
+        ...(await customers.exportData(id)),
+        orders: await customerAdmin.exportOrders(id),
+      }));
       await services.audit.record({
         actor: staffActor(await signedIn(staffOf, request)),
         action: 'customer.export',
