@@ -85,14 +85,21 @@ export async function dashboardFigures(db: Db, now: Date, lowStockAt: number): P
   };
 }
 
-/** Active products (stock types 1 and 3, counted stock) and active variants at or under the threshold, lowest first. */
+/**
+ * Active products (stock types 1 and 3, counted stock) and active variants at or under the product's own
+ * low-stock threshold, else the shop's, lowest first.
+ */
 async function lowStockItems(db: Db, threshold: number): Promise<DashboardAnswer['lowStock']['items']> {
   const [plain, variants] = await Promise.all([
     db
       .select({ productId: products.id, name: products.name, sku: products.sku, stock: products.stock })
       .from(products)
       .where(
-        and(eq(products.isActive, true), sql`${products.stockType} <> 2`, lte(products.stock, threshold)),
+        and(
+          eq(products.isActive, true),
+          sql`${products.stockType} <> 2`,
+          lte(products.stock, sql`coalesce(${products.lowStockThreshold}, ${threshold}::int)`),
+        ),
       )
       .orderBy(products.stock, products.id)
       .limit(LOW_STOCK_LIMIT),
@@ -111,7 +118,7 @@ async function lowStockItems(db: Db, threshold: number): Promise<DashboardAnswer
         and(
           eq(products.isActive, true),
           eq(productVariants.isActive, true),
-          lte(productVariants.stock, threshold),
+          lte(productVariants.stock, sql`coalesce(${products.lowStockThreshold}, ${threshold}::int)`),
         ),
       )
       .orderBy(productVariants.stock, productVariants.id)

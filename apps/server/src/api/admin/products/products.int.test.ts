@@ -136,6 +136,25 @@ describe('GET /api/admin/products', () => {
   });
 });
 
+describe('low-stock threshold', () => {
+  it("a product's own threshold makes its state low in the list and puts it on the dashboard's low-stock list", async () => {
+    const p = (await owner.post('/api/admin/products', single({ stock: 12, lowStockThreshold: '15' }))).json()
+      .product;
+    expect(p.lowStockThreshold).toBe(15);
+    const row = (await owner.get(`/api/admin/products?q=${p.sku}`)).json().items[0];
+    expect(row).toMatchObject({ id: p.id, stockState: 'low' });
+    const dashboard = (await owner.get('/api/admin/dashboard')).json();
+    expect(dashboard.lowStock.items.map((i: { sku: string }) => i.sku)).toContain(p.sku);
+    // Without its own threshold the shop's (5) holds: 12 is not low.
+    await owner.put(
+      `/api/admin/products/${p.id}`,
+      single({ name: p.name, sku: p.sku, slug: p.slug, stock: 12 }),
+    );
+    const again = (await owner.get('/api/admin/dashboard')).json();
+    expect(again.lowStock.items.map((i: { sku: string }) => i.sku)).not.toContain(p.sku);
+  });
+});
+
 describe('GET /api/admin/products/:id', () => {
   it('gives everything the form edits, the purchase price included, which /api/front never does', async () => {
     const res = await support.get(`/api/admin/products/${shop.kupa}`);
