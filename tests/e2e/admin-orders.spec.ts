@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
@@ -9,6 +9,26 @@ test.describe.configure({ timeout: 240_000 });
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
 
 const buyer = (email: string) => ({ email, firstName: 'Ayşe', lastName: 'Yılmaz' });
+
+/** A new buyer's orders placed in the storefront, and a new owner on the orders page that finds them. */
+async function ownerFindsOrders(
+  {
+    page,
+    context,
+    playwright,
+  }: { page: Page; context: BrowserContext; playwright: PlaywrightWorkerArgs['playwright'] },
+  count: number,
+) {
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const email = `liste.${Date.now()}@example.com`;
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i++) numbers.push(await placeTransferOrder(shopper, buyer(email)));
+  await shopper.dispose();
+  await logInStaff(context, createStaff('owner', 'Liste Sahibi'));
+  await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('status').filter({ hasText: `${count} sipariş` })).toBeVisible();
+  return numbers;
+}
 
 test('an owner finds a storefront order, ships it with a tracking number and is refused a forbidden change', async ({
   page,
@@ -139,15 +159,7 @@ test('an owner moves several ticked orders at once and reads the result of each'
   context,
   playwright,
 }) => {
-  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  const email = `toplu.${Date.now()}@example.com`;
-  const first = await placeTransferOrder(shopper, buyer(email));
-  const second = await placeTransferOrder(shopper, buyer(email));
-  await shopper.dispose();
-  const owner = createStaff('owner', 'Toplu Sahip');
-  await logInStaff(context, owner);
-  await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
-  await expect(page.getByRole('status').filter({ hasText: '2 sipariş' })).toBeVisible();
+  const [first, second] = await ownerFindsOrders({ page, context, playwright }, 2);
   await page.getByRole('checkbox', { name: `${first} siparişini seç` }).check();
   await page.getByRole('checkbox', { name: `${second} siparişini seç` }).check();
   const bulk = page.getByRole('region', { name: 'Toplu durum değişikliği' });
@@ -177,14 +189,7 @@ test('an owner filters orders by days typed as gg.aa.yyyy or picked on a Turkish
   context,
   playwright,
 }) => {
-  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
-  const email = `tarih.${Date.now()}@example.com`;
-  const orderNo = await placeTransferOrder(shopper, buyer(email));
-  await shopper.dispose();
-  const owner = createStaff('owner', 'Tarih Sahibi');
-  await logInStaff(context, owner);
-  await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
-  await expect(page.getByRole('status').filter({ hasText: '1 sipariş' })).toBeVisible();
+  const [orderNo] = await ownerFindsOrders({ page, context, playwright }, 1);
   const from = page.getByLabel('Başlangıç tarihi');
   const to = page.getByLabel('Bitiş tarihi');
 
