@@ -1,7 +1,7 @@
 /** A file the import cannot read at all (not its rows: those are answered row by row). */
 export class ImportError extends Error {
   constructor(
-    readonly status: 400 | 404 | 413 | 415 | 422,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422,
     readonly code:
       | 'DOSYA_GEREKLI'
       | 'DOSYA_TURU_GECERSIZ'
@@ -9,7 +9,8 @@ export class ImportError extends Error {
       | 'DOSYA_COK_BUYUK'
       | 'COK_FAZLA_SATIR'
       | 'BASLIK_EKSIK'
-      | 'ICE_AKTARMA_BULUNAMADI',
+      | 'ICE_AKTARMA_BULUNAMADI'
+      | 'ICE_AKTARMA_CAKISMA',
     message: string,
     readonly fields?: Record<string, string>,
   ) {

@@ -359,6 +359,11 @@ export async function planImport(
     const parent = plannedBySku.get(r.parentSku);
     const parentId = parent ? parent.id : (productBySku.get(r.parentSku) ?? null);
     const parentStored = parentId === null ? undefined : stored.get(parentId);
+    const existing = variantBySku.get(r.sku);
+    if (existing && existing.productId !== parentId) {
+      fail(r.line, 'sku', `SKU "${r.sku}" başka bir ürünün varyantı; ana ürünü değiştirilemez.`);
+      continue;
+    }
     if (!parent && !parentStored) {
       fail(r.line, 'parent_sku', `Ana ürün bulunamadı: SKU "${r.parentSku}" ne dosyada ne mağazada var.`);
       continue;
@@ -366,11 +371,6 @@ export async function planImport(
     const parentType = parent?.state.stockType ?? parentStored!.stockType;
     if (parentType !== 2) {
       fail(r.line, 'parent_sku', `"${r.parentSku}" varyantlı bir ürün değil; varyant eklenemez.`);
-      continue;
-    }
-    const existing = variantBySku.get(r.sku);
-    if (existing && existing.productId !== parentId) {
-      fail(r.line, 'sku', `SKU "${r.sku}" başka bir ürünün varyantı; ana ürünü değiştirilemez.`);
       continue;
     }
     const have = existing
@@ -407,8 +407,19 @@ export async function planImport(
         group.values.push(value);
       }
     }
-    const key = `${r.parentSku}\u0000${JSON.stringify(Object.entries(options).sort())}`;
-    const twin = optionKeys.get(key);
+    const optionsKey = (o: Record<string, string>) => JSON.stringify(Object.entries(o).sort());
+    const key = `${r.parentSku}\u0000${optionsKey(options)}`;
+    // The same options on another variant of the file, or on a stored one the file does not name.
+    const twin =
+      optionKeys.get(key) ??
+      (parentId === null
+        ? undefined
+        : storedVariants
+            .get(parentId)
+            ?.find(
+              (v) =>
+                v.sku !== r.sku && !firstLine.has(v.sku) && optionsKey(v.options) === optionsKey(options),
+            )?.sku);
     if (twin !== undefined) {
       fail(r.line, 'options', `Bu seçenekler aynı ürünün ${twin} SKU’lu varyantında da var.`);
       continue;

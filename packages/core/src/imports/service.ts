@@ -1,6 +1,7 @@
 import type { ImportAnswer, ImportProgress } from '@vitrin/shared/api/admin/imports';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
+import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { ImportError } from './errors.ts';
 import { productsCsv, productsXlsx } from './export.ts';
@@ -124,6 +125,14 @@ export function createProductImports(db: Db, cache: Cache) {
       } catch (err) {
         run.phase = 'failed';
         if (err instanceof ImportRowsError) run.result = err.result;
+        // Another change took a SKU or slug between the check and the write (PostgreSQL, several nodes).
+        if (isUniqueViolation(err)) {
+          throw new ImportError(
+            409,
+            'ICE_AKTARMA_CAKISMA',
+            'Bu sırada başka bir değişiklik dosyadaki bir SKU’yu ya da adresi aldı; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
+          );
+        }
         throw err;
       }
     },

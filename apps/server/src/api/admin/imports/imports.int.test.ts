@@ -188,6 +188,43 @@ describe('POST /api/admin/imports/products', () => {
   });
 });
 
+describe('variants', () => {
+  it('adds a variant to a stored product from its row alone, its new value joining the product’s group', async () => {
+    const file = Buffer.from(
+      'SKU;Ana Ürün SKU;Ürün Adı;Kategori;Satış Fiyatı;Stok;Seçenekler\r\nIMP-TSORT-1-YS;IMP-TSORT-1;;;;3;"Renk=Yeşil;Beden=S"\r\n',
+    );
+    const res = await upload(manager, file);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary).toEqual({ create: 1, update: 0, unchanged: 0, errors: 0 });
+    const tisort = (await productOf('IMP-TSORT-1'))!;
+    expect(tisort.optionGroups[0]).toEqual({ name: 'Renk', values: ['Kırmızı', 'Mavi', 'Yeşil'] });
+    const added = await db().select().from(productVariants).where(eq(productVariants.sku, 'IMP-TSORT-1-YS'));
+    expect(added[0]).toMatchObject({ productId: tisort.id, stock: 3, position: 2 });
+    expect((await upload(manager, file)).json().summary.unchanged).toBe(1);
+  });
+
+  it('refuses a variant of another product, options that do not fit, and the same options twice', async () => {
+    const res = await upload(
+      manager,
+      Buffer.from(
+        [
+          'SKU;Ana Ürün SKU;Ürün Adı;Kategori;Satış Fiyatı;Stok;Seçenekler',
+          'IMP-TSORT-1-KS;IMP-KUPA-1;;;;1;Renk=Kırmızı',
+          'IMP-TSORT-1-X1;IMP-TSORT-1;;;;1;Renk=Mor',
+          'IMP-TSORT-1-X2;IMP-TSORT-1;;;;1;"Renk=Mavi;Beden=M"',
+          'IMP-TSORT-1-X3;YOK-BOYLE-URUN;;;;1;Renk=Mavi',
+        ].join('\r\n'),
+      ),
+      { dryRun: true },
+    );
+    const body = res.json();
+    expect(errorsOf(body, 2)[0]!.message).toContain('başka bir ürünün varyantı');
+    expect(errorsOf(body, 3)[0]!.message).toContain('eksik: Beden');
+    expect(errorsOf(body, 4)[0]!.message).toContain('IMP-TSORT-1-MM SKU’lu varyantında da var');
+    expect(errorsOf(body, 5)[0]!.message).toContain('Ana ürün bulunamadı');
+  });
+});
+
 describe('the export', () => {
   it('gives back every product with its purchase price, and importing it again finds nothing to change (CSV)', async () => {
     const res = await manager.get('/api/admin/exports/products.csv');

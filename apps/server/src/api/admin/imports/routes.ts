@@ -117,6 +117,7 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
         200: { description: 'Checked (dry run) or written', schema: importAnswer },
         ...invalid,
         ...staffRefusals,
+        409: errorAnswer('ICE_AKTARMA_CAKISMA: a SKU or slug was taken meanwhile; nothing written'),
         413: errorAnswer(`DOSYA_COK_BUYUK: over ${MB} MB`),
         415: errorAnswer('DOSYA_TURU_GECERSIZ: not a UTF-8 CSV or an XLSX workbook (by content)'),
         422: {
