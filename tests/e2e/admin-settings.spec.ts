@@ -58,12 +58,27 @@ test.describe('settings in the panel', () => {
     await expect(banks.getByText(/IBAN geçersiz: kontrol basamakları tutmuyor/)).toBeVisible();
 
     const fees = page.getByRole('region', { name: 'Kargo ve ödeme' });
-    await fees.getByLabel('Kargo ücreti').fill('49,90');
+    const fee = vitrinCli('settings', 'get', 'shipping_fee').trim();
+    // Shown and typed in lira; the API keeps kuruş.
+    await expect(fees.getByLabel('Kargo ücreti (TL)')).toHaveValue(
+      `${Math.trunc(Number(fee) / 100)}${Number(fee) % 100 ? `,${String(Number(fee) % 100).padStart(2, '0')}` : ''}`,
+    );
+    await fees.getByLabel('Kargo ücreti (TL)').fill('49,999');
+    await fees.getByLabel('Kapıda ödeme bedeli (TL)').fill('-5');
     await fees.getByRole('button', { name: /Kaydet/ }).click();
-    await expect(fees.getByText(/Kuruş olarak 0 ya da daha büyük bir tam sayı girin/)).toBeVisible();
+    await expect(fees.getByText('Kuruş en çok iki basamak olabilir (ör. 150,50)')).toBeVisible();
+    await expect(fees.getByText('Tutar eksi olamaz')).toBeVisible();
     await shots(page, 'admin-settings-errors');
     await expectNoAxeViolations(page);
-    expect(vitrinCli('settings', 'get', 'shipping_fee').trim()).not.toBe('49,90');
+    expect(vitrinCli('settings', 'get', 'shipping_fee').trim()).toBe(fee);
+    await fees.getByLabel('Kargo ücreti (TL)').fill('39,90');
+    await fees
+      .getByLabel('Kapıda ödeme bedeli (TL)')
+      .fill((Number(vitrinCli('settings', 'get', 'cod_fee').trim()) / 100).toFixed(2).replace('.', ','));
+    await fees.getByRole('button', { name: /Kaydet/ }).click();
+    await expect(fees.getByRole('status')).toHaveText('Kaydedildi.');
+    expect(vitrinCli('settings', 'get', 'shipping_fee').trim()).toBe('3990');
+    vitrinCli('settings', 'set', 'shipping_fee', fee);
 
     // A good save shows it is saved and the storefront follows.
     const rates = page.getByRole('region', { name: 'Döviz kurları' });

@@ -8,7 +8,7 @@ import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { SocialAccounts } from './social-accounts.tsx';
 
-const KURUS = 'Kuruş olarak (4990 = 49,90 TL).';
+const LIRA = 'TL olarak, ör. 49,90.';
 
 /** The shop's settings in sections, each saved on its own; the storefront follows at once. */
 export function SettingsPage() {
@@ -88,23 +88,23 @@ export function SettingsPage() {
                 <FormInput
                   form={form}
                   name="shipping_fee"
-                  label="Kargo ücreti"
-                  inputMode="numeric"
-                  hint={KURUS}
+                  label="Kargo ücreti (TL)"
+                  inputMode="decimal"
+                  hint={LIRA}
                 />
                 <FormInput
                   form={form}
                   name="free_shipping_threshold"
-                  label="Ücretsiz kargo sınırı"
-                  inputMode="numeric"
-                  hint={`${KURUS} Bu tutar ve üzeri ücretsiz; 0: hiç ücretsiz değil.`}
+                  label="Ücretsiz kargo sınırı (TL)"
+                  inputMode="decimal"
+                  hint={`${LIRA} Bu tutar ve üzeri ücretsiz; 0: hiç ücretsiz değil.`}
                 />
                 <FormInput
                   form={form}
                   name="cod_fee"
-                  label="Kapıda ödeme bedeli"
-                  inputMode="numeric"
-                  hint={KURUS}
+                  label="Kapıda ödeme bedeli (TL)"
+                  inputMode="decimal"
+                  hint={LIRA}
                 />
               </>
             )}

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminSettings, type SettingsFieldKey, settingsFields } from '@vitrin/shared/api/admin/settings';
+import { liraInput } from '@vitrin/shared/api/admin/lira';
+import {
+  type AdminSettings,
+  LIRA_SETTINGS,
+  type SettingsFieldKey,
+  settingsFormFields,
+} from '@vitrin/shared/api/admin/settings';
 import { z } from '@vitrin/shared/zod';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
@@ -22,10 +28,10 @@ export function SettingsSection<K extends SettingsFieldKey>({
 }) {
   const headingId = useId();
   const [saved, setSaved] = useState(false);
-  const schema = z.object(Object.fromEntries(keys.map((k) => [k, settingsFields[k]])));
+  const schema = z.object(Object.fromEntries(keys.map((k) => [k, settingsFormFields[k]])));
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema) as never,
-    defaultValues: Object.fromEntries(keys.map((k) => [k, settings[k]])),
+    defaultValues: Object.fromEntries(keys.map((k) => [k, shown(k, settings)])),
   });
   const save = useSaveSettings();
   return (
@@ -58,6 +64,10 @@ export function SettingsSection<K extends SettingsFieldKey>({
     </section>
   );
 }
+
+/** A setting as its field shows it: the fees in lira (`49,90`), as they are typed. */
+const shown = (key: SettingsFieldKey, settings: AdminSettings) =>
+  (LIRA_SETTINGS as readonly string[]).includes(key) ? liraInput(settings[key] as number) : settings[key];
 
 /** Every field path of a form's values (`bank_accounts.0.iban`), where the API's field messages go. */
 function pathsOf(value: unknown, prefix = ''): string[] {

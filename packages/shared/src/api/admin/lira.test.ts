@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUPON_FORM_FIELDS, couponFormRequest } from './coupons.ts';
 import { LIRA_MESSAGES, liraInput, parseLira } from './lira.ts';
+import { settingsFormFields } from './settings.ts';
 
 describe('an amount typed in lira', () => {
   it.each([
@@ -97,5 +98,23 @@ describe('the coupon form', () => {
       code: 'Kupon kodunu girin',
     });
     expect(COUPON_FORM_FIELDS).toContain('minBasketMinor');
+  });
+});
+
+describe('the settings form’s fees', () => {
+  it('reads a fee typed in lira as the kuruş the API takes', () => {
+    expect(settingsFormFields.shipping_fee.parse('49,90')).toBe(4990);
+    expect(settingsFormFields.cod_fee.parse('0')).toBe(0);
+  });
+
+  it.each([
+    ['-5', LIRA_MESSAGES.negative],
+    ['49,999', LIRA_MESSAGES.decimals],
+    ['kırk', LIRA_MESSAGES.notNumber],
+    ['10000000', 'Tutar en fazla 9.999.999,99 TL olabilir'],
+  ])('refuses %j: %s', (typed, message) => {
+    expect(settingsFormFields.free_shipping_threshold.safeParse(typed).error?.issues[0]?.message).toBe(
+      message,
+    );
   });
 });

@@ -5,6 +5,7 @@
  */
 import { EMAIL_PATTERN, VALIDATION_MESSAGES } from '../../email.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
+import { parseLira } from './lira.ts';
 
 export const BANK_ACCOUNTS_MAX = 10;
 
@@ -109,6 +110,26 @@ export const settingsFields = {
   is_online: z.boolean({ error: 'Mağaza açık (true) ya da bakımda (false) olmalı' }),
 };
 export type SettingsFieldKey = keyof typeof settingsFields;
+
+/** The fees the API takes in kuruş and the panel's form in lira. */
+export const LIRA_SETTINGS = ['shipping_fee', 'free_shipping_threshold', 'cod_fee'] as const;
+const LIRA_MAX = 'Tutar en fazla 9.999.999,99 TL olabilir';
+const liraFee = z.string().transform((typed, ctx) => {
+  const read = parseLira(typed);
+  const message = 'error' in read ? read.error : read.minor > 999_999_999 ? LIRA_MAX : null;
+  if (message) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return (read as { minor: number }).minor;
+});
+/** The panel's settings form: the fees typed in lira (`49,90`) and sent as kuruş, the rest as the API's. */
+export const settingsFormFields = {
+  ...settingsFields,
+  shipping_fee: liraFee,
+  free_shipping_threshold: liraFee,
+  cod_fee: liraFee,
+};
 export const SETTINGS_FIELD_KEYS = Object.keys(settingsFields) as SettingsFieldKey[];
 
 /** A save of one section: any of the fields, written together or not at all. */
