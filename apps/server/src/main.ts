@@ -6,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { bootstrap } from './ops/bootstrap.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, startControlServer } from './ops/control.ts';
-import { limitHeapGrowth } from './ops/heap-growth.ts';
+import { keepYoungGenerationSmall, limitHeapGrowth } from './ops/heap-growth.ts';
 import { assertNodeSupported } from './ops/node-version.ts';
 import { storefrontVersion } from './pages/storefront-version.ts';
 
@@ -18,6 +18,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   assertNodeSupported();
   limitHeapGrowth();
+  keepYoungGenerationSmall();
   // Loaded after the check: on an older Node.js its dependencies would fail with a less helpful error.
   const { buildApp } = await import('./http/app.ts');
   const config = loadConfig();
