@@ -1,4 +1,8 @@
 import { gunzipSync } from 'node:zlib';
+import { connectCacheBus } from '@vitrin/core';
+import { announceStock } from '@vitrin/core/cache';
+import { products } from '@vitrin/core/db/schema';
+import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/server.ts';
@@ -21,6 +25,8 @@ describe('product feeds', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp({ config: { publicUrl: BASE } });
+    // As the server does: changes announced in a transaction (an order's stock) reach this process's caches.
+    await connectCacheBus(t.services);
   });
   afterAll(() => t.close());
 
@@ -198,6 +204,26 @@ describe('product feeds', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('<price>321.45</price>');
+  });
+
+  it('drops the feed when an order transaction announces a stock change', async () => {
+    const [row] = await query<{ id: number; sku: string }>(
+      'select id, sku from products where is_active and stock_type = 1 and stock > 0 order by id limit 1 offset 5',
+    );
+    const availability = async () =>
+      (await googleItems()).find((i) => i['g:id'] === row!.sku)!['g:availability'];
+    expect(await availability()).toBe('in_stock');
+    await t.services.database.db.transaction(async (tx) => {
+      await tx.update(products).set({ stock: 0 }).where(eq(products.id, row!.id));
+      await announceStock(tx, [row!.id]);
+    });
+    // The notification is delivered after the commit, asynchronously.
+    let seen = await availability();
+    for (let i = 0; i < 100 && seen !== 'out_of_stock'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await availability();
+    }
+    expect(seen).toBe('out_of_stock');
   });
 
   it('rebuilds after a settings change (shipping fee) and serves during maintenance like the sitemaps', async () => {
