@@ -90,6 +90,7 @@ export type ImportAnswer = z.infer<typeof importAnswer>;
 export const importRefusal = importAnswer.extend({
   error: z.object({ code: z.literal('ICE_AKTARMA_HATALI'), message: z.string() }),
 });
+export type ImportRefusal = z.infer<typeof importRefusal>;
 
 export const IMPORT_PHASES = ['read', 'check', 'write', 'done', 'failed'] as const;
 export const importProgressAnswer = z.object({

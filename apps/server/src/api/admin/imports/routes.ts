@@ -8,7 +8,6 @@ import {
   importIdParam,
   importProgressAnswer,
   importQuery,
-  importRefusal,
 } from '@vitrin/shared/api/admin/imports';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -120,11 +119,11 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
         409: errorAnswer('ICE_AKTARMA_CAKISMA: a SKU or slug was taken meanwhile; nothing written'),
         413: errorAnswer(`DOSYA_COK_BUYUK: over ${MB} MB`),
         415: errorAnswer('DOSYA_TURU_GECERSIZ: not a UTF-8 CSV or an XLSX workbook (by content)'),
-        422: {
-          description:
-            'ICE_AKTARMA_HATALI: rows with errors, nothing written (the body has `rows` and `summary` too); DOSYA_BOS, BASLIK_EKSIK (a required column missing), COK_FAZLA_SATIR (over 50 000 rows)',
-          schema: importRefusal,
-        },
+        // The error body as every error has it; a refusal for rows also carries `rows` and `summary` beside it
+        // (`importRefusal` in the shared schemas), as a dry run answers them.
+        422: errorAnswer(
+          'ICE_AKTARMA_HATALI: rows with errors, nothing written; the body has `rows` and `summary` beside `error`, as a dry run answers them. DOSYA_BOS; BASLIK_EKSIK: a required column missing; COK_FAZLA_SATIR: over 50 000 rows',
+        ),
       },
       bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
       handler: async (request, reply) => {
