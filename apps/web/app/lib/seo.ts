@@ -11,6 +11,8 @@ interface PageSeo {
   /** Path of the plain page: filtered and sorted variants point here as canonical. */
   path: string;
   image?: string | undefined;
+  /** The whole title as the shop owner wrote it (no ` | brand` added). */
+  exactTitle?: boolean;
 }
 
 /** Title, description, canonical link and OpenGraph tags of a catalogue page. */
@@ -21,7 +23,7 @@ export function catalogMeta(
   if (!seo) return [];
   const root = matches[0]?.data as RootData | undefined;
   const brand = root?.home.global_setting.brand_name ?? 'Vitrin';
-  const title = `${seo.title} | ${brand}`;
+  const title = seo.exactTitle ? seo.title : `${seo.title} | ${brand}`;
   return [
     { title },
     { name: 'description', content: seo.description.slice(0, 160) },

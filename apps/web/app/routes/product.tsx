@@ -21,8 +21,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   catalogMeta(
     matches,
     data && {
-      title: data.product.name,
-      description: data.product.shortDescription || data.product.name,
+      title: data.product.metaTitle || data.product.name,
+      exactTitle: data.product.metaTitle !== '',
+      description: data.product.metaDescription || data.product.shortDescription || data.product.name,
       path: `/product/${data.product.slug}`,
       image: data.product.images[0] ? imageUrl(data.product.images[0]) : undefined,
     },

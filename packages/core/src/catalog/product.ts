@@ -101,5 +101,7 @@ export async function productBySlug(
     category: { slug: category.slug, name: category.name },
     breadcrumbs: tree.breadcrumbs(category.id),
     related: await cards(db, relatedRows, ctx),
+    metaTitle: product.metaTitle,
+    metaDescription: product.metaDescription,
   };
 }

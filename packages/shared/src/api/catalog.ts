@@ -108,6 +108,9 @@ export interface ProductDetail {
   category: { slug: string; name: string };
   breadcrumbs: Crumb[];
   related: ProductCard[];
+  /** The page's `<title>` and meta description as the shop owner wrote them; empty: made from name and summary. */
+  metaTitle: string;
+  metaDescription: string;
 }
 
 export interface CategoryPage {

@@ -163,4 +163,6 @@ export const productDetail = z.object({
   category: ref,
   breadcrumbs: z.array(crumb),
   related: z.array(productCard),
+  metaTitle: z.string().describe("The page's title as the shop wrote it; empty: made from the name"),
+  metaDescription: z.string().describe('The meta description as the shop wrote it; empty: the summary'),
 }) satisfies z.ZodType<ProductDetail>;

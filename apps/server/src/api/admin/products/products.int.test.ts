@@ -195,7 +195,12 @@ describe('POST and PUT /api/admin/products', () => {
     expect(await categorySlugs('seramik')).toContain('sahane-cini-kase');
     expect(await searchSlugs('sahane kase')).toContain('sahane-cini-kase');
     const page = (await front('/api/front/products/sahane-cini-kase')).json();
-    expect(page).toMatchObject({ name: 'Şahane Çini Kâse', price: { amountMinor: 14_990 } });
+    expect(page).toMatchObject({
+      name: 'Şahane Çini Kâse',
+      price: { amountMinor: 14_990 },
+      metaTitle: 'Çini kâse | El yapımı',
+      metaDescription: 'Elde boyanmış kâse',
+    });
     const [row] = await auditOf(product.id);
     expect(row).toMatchObject({ action: 'product.create', actorKind: 'staff', before: null });
     expect(row!.after).toMatchObject({ name: 'Şahane Çini Kâse', sku: product.sku });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { catalogMeta } from './seo.ts';
+
+const matches = [
+  { data: { origin: 'https://magaza.test', home: { global_setting: { brand_name: 'Atölye' } } } },
+];
+const titleOf = (tags: ReturnType<typeof catalogMeta>) => tags.find((t) => 'title' in t)?.title;
+
+describe('catalogMeta', () => {
+  it('adds the shop name to a title made from the page', () => {
+    const tags = catalogMeta(matches, { title: 'Sırlı Kupa', description: 'Kupa', path: '/product/kupa' });
+    expect(titleOf(tags)).toBe('Sırlı Kupa | Atölye');
+  });
+
+  it('keeps a title the shop owner wrote as it is, and cuts the description at 160 characters', () => {
+    const tags = catalogMeta(matches, {
+      title: 'El yapımı sırlı kupa',
+      exactTitle: true,
+      description: 'a'.repeat(200),
+      path: '/product/kupa',
+    });
+    expect(titleOf(tags)).toBe('El yapımı sırlı kupa');
+    expect(tags).toContainEqual({ name: 'description', content: 'a'.repeat(160) });
+    expect(tags).toContainEqual({ property: 'og:title', content: 'El yapımı sırlı kupa' });
+  });
+});
