@@ -37,7 +37,8 @@ export interface ImportFile {
  * The product import (CSV or XLSX, a dry run first) and export. A real run is one transaction: every row is
  * checked against the catalogue inside it, and one error writes nothing. Idempotent by SKU: a row that
  * changes nothing writes nothing, so a second run of one file is all unchanged. Progress is kept in memory
- * by the run's id (on several app nodes, the node that runs it answers for it).
+ * by the run's id (on several app nodes, the node that runs it answers for it). The embedded database has
+ * one connection: a poll made while the transaction runs is answered when it commits.
  */
 export function createProductImports(db: Db, cache: Cache) {
   const runs = new Map<string, ImportProgress>();
@@ -69,13 +70,14 @@ export function createProductImports(db: Db, cache: Cache) {
     summary: plan.summary,
   });
 
-  async function check(tx: Db, file: ImportFile, run: ImportProgress) {
+  /** The file's rows, read before any transaction: a large workbook takes seconds and holds no lock. */
+  async function read(file: ImportFile, run: ImportProgress) {
     const table = await readTable(file);
     run.total = table.rows.length;
     run.phase = 'check';
     const rows = readRows(table);
     run.done = table.rows.length;
-    return planImport(tx, rows);
+    return rows;
   }
 
   return {
@@ -90,14 +92,16 @@ export function createProductImports(db: Db, cache: Cache) {
       const id = options.id ?? crypto.randomUUID();
       const run = track(id, options.dryRun);
       try {
+        const rows = await read(file, run);
         if (options.dryRun) {
-          const plan = await check(db, file, run);
+          const plan = await planImport(db, rows);
           run.result = answerOf(id, true, plan);
           run.phase = 'done';
           return run.result;
         }
         const { result, changed } = await db.transaction(async (tx) => {
-          const plan = await check(tx as unknown as Db, file, run);
+          // Checked against the catalogue inside the transaction, so what it checked is what it writes.
+          const plan = await planImport(tx as unknown as Db, rows);
           const answer = answerOf(id, false, plan);
           // Thrown inside the transaction: nothing of it stays.
           if (plan.errors.size) throw new ImportRowsError(answer);
