@@ -129,6 +129,27 @@ describe('product feeds', () => {
     expect((item['g:shipping'] as Fields)['g:price']).toBe('0.00 TRY');
   });
 
+  it('sends a valid barcode as g:gtin with the SKU as g:mpn, and identifier_exists no without one', async () => {
+    const [a, b] = await query<{ id: number; sku: string }>(
+      'select id, sku from products where is_active and stock_type = 1 order by id limit 2 offset 10',
+    );
+    await query(`update products set barcode = '8690000000005' where id = ${a!.id}`);
+    await query(`update products set barcode = '8690000000001' where id = ${b!.id}`);
+    await t.services.cache.invalidateAll([a!.id, b!.id]);
+    const items = await googleItems();
+    const withGtin = items.find((i) => i['g:id'] === a!.sku)!;
+    expect(withGtin['g:gtin']).toBe('8690000000005');
+    expect(withGtin['g:mpn']).toBe(a!.sku);
+    expect(withGtin['g:identifier_exists']).toBeUndefined();
+    const wrongCheckDigit = items.find((i) => i['g:id'] === b!.sku)!;
+    expect(wrongCheckDigit['g:gtin']).toBeUndefined();
+    expect(wrongCheckDigit['g:mpn']).toBeUndefined();
+    expect(wrongCheckDigit['g:identifier_exists']).toBe('no');
+    const barcodes = new Map((await comparisonProducts()).map((p) => [p.id, p.barcode]));
+    expect(barcodes.get(a!.sku)).toBe('8690000000005');
+    expect(barcodes.get(b!.sku)).toBeUndefined();
+  });
+
   it('escapes names with & and <, keeps Turkish letters, and drops control characters', async () => {
     const [row] = await query<{ id: number; slug: string; sku: string }>(
       'select id, slug, sku from products where is_active and stock_type = 1 order by id desc limit 1',
@@ -198,6 +219,14 @@ describe('product feeds', () => {
       headers: { 'if-modified-since': first.headers['last-modified'] as string },
     });
     expect(since.statusCode).toBe(304);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/feeds/google.xml',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBeTruthy();
+    expect(head.body).toBe('');
 
     await t.services.catalogAdmin.setProduct('el-yapimi-sirli-kupa-ege-mavisi', 'price', '321,45');
     const changed = await t.app.inject({ url: '/feeds/products.xml', headers: { 'if-none-match': etag } });

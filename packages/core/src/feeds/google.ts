@@ -26,6 +26,15 @@ const VARIANT_ATTRIBUTES: Record<string, string> = {
   desen: 'g:pattern',
 };
 
+/**
+ * The barcode when it is a valid GTIN, with the SKU as the part number; without one, `identifier_exists` no
+ * and no `g:mpn`: Google warns about an item that says it has no identifiers but sends a part number.
+ */
+function identifiers(item: FeedItem): string {
+  if (!item.gtin) return element('g:identifier_exists', 'no');
+  return element('g:gtin', item.gtin) + element('g:mpn', item.id);
+}
+
 export function googleItem(item: FeedItem): string {
   const options = Object.entries(item.options)
     .map(([name, value]) => {
@@ -39,9 +48,7 @@ export function googleItem(item: FeedItem): string {
     item.marketMinor === null
       ? element('g:price', money(item.priceMinor))
       : element('g:price', money(item.marketMinor)) + element('g:sale_price', money(item.priceMinor))
-  }${element('g:brand', item.brand)}${
-    item.gtin ? element('g:gtin', item.gtin) : element('g:identifier_exists', 'no')
-  }${element('g:mpn', item.id)}${element('g:condition', 'new')}${element(
+  }${element('g:brand', item.brand)}${identifiers(item)}${element('g:condition', 'new')}${element(
     'g:product_type',
     item.categoryPath.join(' > '),
   )}${element('g:item_group_id', item.groupId)}${options}<g:shipping>${element('g:country', 'TR')}${element(
