@@ -1,5 +1,5 @@
 import type { AdminProduct } from '@vitrin/shared/api/admin/products';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, productPrices, products, productTags, productVariants } from '../../db/schema.ts';
 
@@ -24,11 +24,7 @@ export async function readProduct(db: Db, id: number): Promise<AdminProduct | nu
       .where(eq(productVariants.productId, id))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
     db.select({ tagId: productTags.tagId }).from(productTags).where(eq(productTags.productId, id)),
-    db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(eq(orderItems.productId, id)))
-      .limit(1),
+    db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1),
   ]);
   const entries = (variantId: number | null) =>
     prices

@@ -141,7 +141,7 @@ export async function adjustStock(
   return id!;
 }
 
-/** The stock history of a product (its variants' too), newest first; `ids` narrows it to some movements. */
+/** The stock history of a product (its variants' too), newest first; `only` narrows it to one movement. */
 export async function stockHistory(
   db: Db,
   productId: number,
