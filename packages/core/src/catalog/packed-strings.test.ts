@@ -40,6 +40,11 @@ describe('packed strings', () => {
     expect(strings.indexOf(3, 0, bytes('rüt'))).toBe(Buffer.byteLength('züm'));
     expect(strings.indexOf(1, 0, bytes('abc'))).toBe(-1);
     expect(strings.indexOf(2, 0, bytes('abc'))).toBe(-1);
+    // Only a match that ends within the first bytes asked for.
+    expect(strings.indexOf(3, 0, bytes('züm'), 4)).toBe(0);
+    expect(strings.indexOf(3, 0, bytes('züm'), 3)).toBe(-1);
+    expect(strings.indexOf(3, 0, bytes('fincan'), 13)).toBe(-1);
+    expect(strings.indexOf(3, 0, bytes('fincan'), 15)).toBe(Buffer.byteLength('zümrüt '));
   });
 
   it('finds every slot holding a substring in one scan, only within the asked field and live records', () => {

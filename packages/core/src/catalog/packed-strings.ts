@@ -89,11 +89,14 @@ export class PackedStrings {
     return true;
   }
 
-  /** Where `needle` first occurs in the field, in bytes from the field's start; -1 when it does not. */
-  indexOf(slot: number, field: number, needle: Uint8Array): number {
+  /**
+   * Where `needle` first occurs in the field, in bytes from the field's start; -1 when it does not, or not
+   * within the field's first `within` bytes.
+   */
+  indexOf(slot: number, field: number, needle: Uint8Array, within = Number.POSITIVE_INFINITY): number {
     const at = slot * this.stride + field;
     const start = this.bounds[at]!;
-    const last = this.bounds[at + 1]! - needle.length;
+    const last = Math.min(this.bounds[at + 1]!, start + within) - needle.length;
     if (needle.length === 0) return last >= start ? 0 : -1;
     const data = this.data;
     const first = needle[0]!;

@@ -339,12 +339,10 @@ export function createTextIndex(table: IndexTable) {
    * query anywhere (tags, category, SKU) add one point each.
    */
   function exactRank(row: number, folded: Uint8Array, exactName: Uint8Array): number {
-    const at = table.strings.indexOf(row, TEXT, folded);
-    return (
-      (table.strings.equals(row, NAME_SORT, exactName) ? 8 : 0) +
-      (at === 0 ? 4 : 0) +
-      (at >= 0 && at + folded.length <= table.nameLength(row) ? 2 : 0)
-    );
+    // Only the text's beginning and its name (which begins it) are looked at, not the whole text.
+    const atStart = table.strings.indexOf(row, TEXT, folded, folded.length) === 0;
+    const inName = table.strings.indexOf(row, TEXT, folded, table.nameLength(row)) >= 0;
+    return (table.strings.equals(row, NAME_SORT, exactName) ? 8 : 0) + (atStart ? 4 : 0) + (inName ? 2 : 0);
   }
 
   /** Rows are in id order, so ties go by row: newest and highest id first, as category listings. */
