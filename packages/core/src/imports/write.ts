@@ -76,6 +76,10 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
     for (const t of rows) tagNames.set(t.productId, [...(tagNames.get(t.productId) ?? []), t.name]);
   }
   for (const p of updated) {
+    touched.add(p.id!);
+    step(1);
+    // Only its prices changed: nothing of its own row to write but `updated_at`, set below for all at once.
+    if (!Object.keys(p.changed).length) continue;
     await tx
       .update(products)
       .set({
@@ -92,8 +96,6 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
         updatedAt: now,
       })
       .where(eq(products.id, p.id!));
-    touched.add(p.id!);
-    step(1);
   }
   for (const [id, optionGroups] of plan.groupUpdates) {
     await tx.update(products).set({ optionGroups, updatedAt: now }).where(eq(products.id, id));

@@ -132,9 +132,12 @@ describe('POST /api/admin/imports/products', () => {
     );
     const dry = await upload(manager, file, { dryRun: true });
     expect(dry.json().summary).toEqual({ create: 0, update: 1, unchanged: 0, errors: 0 });
+    const version = (await productOf('IMP-KUPA-1'))!.updatedAt;
     const res = await upload(manager, file);
     expect(res.statusCode).toBe(200);
     const kupa = (await productOf('IMP-KUPA-1'))!;
+    // A price is part of the product's version (checkout prices from cached rows of the same version only).
+    expect(kupa.updatedAt.getTime()).toBeGreaterThan(version.getTime());
     expect(await ownPrices(kupa.id)).toEqual({ 1: '60000 TRY', 2: '129900 TRY', 3: '150000 TRY' });
     expect(kupa.stock).toBe(12);
     expect(kupa.brand).toBe('Atölye Işık');
