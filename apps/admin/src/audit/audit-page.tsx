@@ -1,12 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditPage as AuditAnswer, AuditItem } from '@vitrin/shared/api/admin/audit';
 import { formatDateTime } from '@vitrin/shared/dates';
-import { useSearchParams } from 'react-router';
-import { ApiError, api, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
+import { useAddressList } from '../ui/address-list.ts';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { AuditChanges } from './audit-changes.tsx';
-import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx';
+import { AuditFilters } from './audit-filters.tsx';
 import { actionLabel, entityLabel } from './labels.ts';
 import { Pager } from './pager.tsx';
 
@@ -17,24 +16,12 @@ const actorText = (actor: AuditItem['actor']) =>
 
 /** The audit log: filters and page live in the address, so a filtered page can be shared and gone back to. */
 export function AuditPage() {
-  const [search, setSearch] = useSearchParams();
-  const filters = Object.fromEntries(
-    FILTERS.map((name) => [name, search.get(name) ?? '']),
-  ) as AuditFilterValues;
-  const page = Number(search.get('page')) || 1;
-  const query = new URLSearchParams({ ...filters, page: String(page) }).toString();
-  const log = useQuery({
-    queryKey: ['audit', query],
-    queryFn: () => api.get<AuditAnswer>(`/audit?${query}`),
-    placeholderData: keepPreviousData,
-  });
-  const go = (values: AuditFilterValues, to = 1) =>
-    setSearch(
-      Object.fromEntries(
-        Object.entries({ ...values, page: to === 1 ? '' : String(to) }).filter(([, value]) => value !== ''),
-      ),
-    );
-  const badFilters = log.error instanceof ApiError && log.error.status === 400 ? log.error : undefined;
+  const {
+    filters,
+    list: log,
+    go,
+    badFilters,
+  } = useAddressList<(typeof FILTERS)[number], AuditAnswer>('audit', FILTERS);
 
   return (
     <Page title="Denetim kaydı">

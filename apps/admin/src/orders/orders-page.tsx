@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
 import type { AdminOrderList, AdminOrderRow } from '@vitrin/shared/api/admin/orders';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Pager } from '../audit/pager.tsx';
-import { ApiError, api, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
+import { useAddressList } from '../ui/address-list.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
@@ -77,28 +77,15 @@ const orderCard = (o: AdminOrderRow) => (
 /** The orders: filters and page live in the address; writers select orders for a state change at once. */
 export function OrdersPage() {
   const canWrite = has(useStaff(), 'orders.write');
-  const [search, setSearch] = useSearchParams();
-  const filters = Object.fromEntries(
-    ORDER_FILTERS.map((name) => [name, search.get(name) ?? '']),
-  ) as OrderFilterValues;
-  const page = Number(search.get('page')) || 1;
-  const query = new URLSearchParams({ ...filters, page: String(page) }).toString();
-  const list = useQuery({
-    queryKey: ['orders', query],
-    queryFn: () => api.get<AdminOrderList>(`/orders?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const address = useAddressList<(typeof ORDER_FILTERS)[number], AdminOrderList>('orders', ORDER_FILTERS);
+  const { filters, list, badFilters } = address;
   const [selected, setSelected] = useState<RowSelectionState>({});
+  // Another page or other filters show other orders: what was ticked is let go.
   const go = (values: OrderFilterValues, to = 1) => {
     setSelected({});
-    setSearch(
-      Object.fromEntries(
-        Object.entries({ ...values, page: to === 1 ? '' : String(to) }).filter(([, value]) => value !== ''),
-      ),
-    );
+    address.go(values, to);
   };
   const numbers = Object.keys(selected).filter((orderNo) => selected[orderNo]);
-  const badFilters = list.error instanceof ApiError && list.error.status === 400 ? list.error : undefined;
 
   return (
     <Page title="Siparişler">
