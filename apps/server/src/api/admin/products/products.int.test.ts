@@ -57,6 +57,34 @@ const auditOf = (id: number) =>
     .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(id))))
     .orderBy(auditLog.id);
 
+/** A guest's order of one piece of the product (or variant) through the storefront's cart and checkout. */
+let orders = 0;
+async function placeOrder(productId: number, variantId?: number) {
+  const shopper = browser(t.app);
+  const added = await shopper.post('/api/front/cart/items', { productId, quantity: 1, variantId });
+  expect(added.statusCode).toBe(201);
+  const order = await shopper.request({
+    method: 'POST',
+    url: '/api/front/checkout',
+    payload: guestCheckoutForm(),
+    headers: { 'idempotency-key': `urun-siparisi-${++orders}` },
+  });
+  expect(order.statusCode).toBeLessThan(300);
+}
+
+/** The edit form as the panel fills it from the product's answer (amounts typed back in lira). */
+const formOf = (p: Record<string, unknown> & { prices: Price[]; variants: Record<string, unknown>[] }) => ({
+  ...p,
+  prices: p.prices.map(typed),
+  variants: p.variants.map((v) => ({ ...v, prices: (v.prices as Price[]).map(typed) })),
+});
+type Price = { priceType: number; priceMinor: number; currency: string };
+const typed = (e: Price) => ({
+  priceType: e.priceType,
+  price: (e.priceMinor / 100).toFixed(2),
+  currency: e.currency,
+});
+
 describe('GET /api/admin/products', () => {
   it('lists rows with sale price, stock and state for support too, never writable by support', async () => {
     const res = await support.get('/api/admin/products?perPage=100');
@@ -485,22 +513,36 @@ describe('DELETE /api/admin/products/:id', () => {
     expect((await owner.get(`/api/admin/products/${p.id}`)).statusCode).toBe(404);
     expect((await front(`/api/front/products/${p.slug}`)).statusCode).toBe(404);
 
-    const shopper = browser(t.app);
-    expect(
-      (await shopper.post('/api/front/cart/items', { productId: shop.defter, quantity: 1 })).statusCode,
-    ).toBe(201);
-    const order = await shopper.request({
-      method: 'POST',
-      url: '/api/front/checkout',
-      payload: guestCheckoutForm(),
-      headers: { 'idempotency-key': 'urun-silme-1' },
-    });
-    expect(order.statusCode).toBeLessThan(300);
+    await placeOrder(shop.defter);
     const held = await owner.delete(`/api/admin/products/${shop.defter}`);
     expect(held.json()).toMatchObject({ result: 'deactivated' });
     expect(held.json().message).toContain('satıştan kaldırıldı');
     const [row] = await db().select().from(products).where(eq(products.id, shop.defter));
     expect(row!.isActive).toBe(false);
     expect((await front('/api/front/products/defter')).statusCode).toBe(404);
+  });
+
+  it('keeps a variant that orders hold when the form drops it (taken off sale), deletes one no order holds', async () => {
+    await placeOrder(shop.pestemal, shop.variants.mavi);
+    const { product } = (await owner.get(`/api/admin/products/${shop.pestemal}`)).json();
+    expect(product.inOrders).toBe(true);
+    const form = formOf(product);
+    const res = await owner.put(`/api/admin/products/${shop.pestemal}`, {
+      ...form,
+      variants: form.variants.filter((v) => v.id !== shop.variants.mavi && v.id !== shop.variants.yesil),
+    });
+    expect(res.statusCode).toBe(200);
+    const left = res
+      .json()
+      .product.variants.map((v: { id: number; isActive: boolean }) => [v.id, v.isActive]);
+    expect(left).toEqual(
+      expect.arrayContaining([
+        [shop.variants.mavi, false],
+        [shop.variants.kirmizi, true],
+      ]),
+    );
+    expect(left.map((v: number[]) => v[0])).not.toContain(shop.variants.yesil);
+    const page = (await front('/api/front/products/pestemal')).json();
+    expect(page.variants.map((v: { sku: string }) => v.sku)).toEqual(['PESTEMAL-KIRMIZI']);
   });
 });
