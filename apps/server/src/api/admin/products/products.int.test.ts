@@ -73,10 +73,12 @@ async function placeOrder(productId: number, variantId?: number) {
 }
 
 /** The edit form as the panel fills it from the product's answer (amounts typed back in lira). */
-const formOf = (p: Record<string, unknown> & { prices: Price[]; variants: Record<string, unknown>[] }) => ({
+const formOf = (
+  p: Record<string, unknown> & { prices: Price[]; variants: { id: number; prices: Price[] }[] },
+) => ({
   ...p,
   prices: p.prices.map(typed),
-  variants: p.variants.map((v) => ({ ...v, prices: (v.prices as Price[]).map(typed) })),
+  variants: p.variants.map((v) => ({ ...v, prices: v.prices.map(typed) })),
 });
 type Price = { priceType: number; priceMinor: number; currency: string };
 const typed = (e: Price) => ({
