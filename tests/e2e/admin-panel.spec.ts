@@ -59,7 +59,7 @@ test.describe('the staff panel at /admin', () => {
 
     // The schema's own message, before anything is sent.
     await logIn(page, 'sahip-at-ornek', owner.password, '12');
-    await expect(page.getByText('Geçerli bir e-posta adresi girin')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Doğrulama kodu 6 haneli bir sayı olmalı')).toBeVisible();
 
     // A wrong password: the API's answer on the form, saying nothing about which part was wrong.

@@ -3,17 +3,20 @@
  * request schemas with the messages the panel shows next to a field, and the answers' schemas. Brings zod:
  * imported by path.
  */
+
+import { VALIDATION_MESSAGES } from '../../email.ts';
 import { type Permission, STAFF_ROLES } from '../../staff/permissions.ts';
 import { z } from '../../zod.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account.ts';
 
+/** A malformed address says the seed's `Invalid email address`, as every panel dialog with an e-mail field does. */
 export const staffEmail = z
   .string({ error: 'E-posta adresini girin' })
   .trim()
   .toLowerCase()
   .min(1, 'E-posta adresini girin')
   .max(254, 'E-posta adresi en fazla 254 karakter olabilir')
-  .pipe(z.email({ error: 'Geçerli bir e-posta adresi girin' }));
+  .pipe(z.email({ error: VALIDATION_MESSAGES.invalidEmail }));
 
 const password = (missing: string) =>
   z

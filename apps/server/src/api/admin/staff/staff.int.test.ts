@@ -59,12 +59,7 @@ describe('staff management', () => {
 
   it.each([
     ['no e-mail', { name: 'Ali', role: 'support' }, 'email', 'E-posta adresini girin'],
-    [
-      'a malformed e-mail',
-      { email: 'ali@', name: 'Ali', role: 'support' },
-      'email',
-      'Geçerli bir e-posta adresi girin',
-    ],
+    ['a malformed e-mail', { email: 'ali@', name: 'Ali', role: 'support' }, 'email', 'Invalid email address'],
     ['no name', { email: 'ali@magaza.test', role: 'support' }, 'name', 'Adı girin'],
     ['a blank name', { email: 'ali@magaza.test', name: '   ', role: 'support' }, 'name', 'Adı girin'],
     [
