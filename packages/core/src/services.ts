@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createAuditLog } from './audit/service.ts';
+import { createBlogAdmin } from './blog/admin.ts';
 import { createBlogService } from './blog/service.ts';
 import { CACHE_CHANNEL, createCache, decodeChange, encodeChange } from './cache.ts';
 import { createCartService } from './cart/service.ts';
@@ -11,6 +12,7 @@ import { createCatalogService } from './catalog/service.ts';
 import { createCheckoutService } from './checkout/service.ts';
 import { createCompareService } from './compare/service.ts';
 import { createContactService } from './contact/service.ts';
+import { createPageAdmin } from './content/admin.ts';
 import { createContentService } from './content/service.ts';
 import { createCouponService } from './coupons/service.ts';
 import { createAddressBook } from './customers/addresses.ts';
@@ -55,6 +57,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
   const blog = createBlogService(db, cache);
+  // The panel's content pages and blog posts (bodies sanitized before they are stored, changes audited).
+  const pageAdmin = createPageAdmin(db, cache);
+  const blogAdmin = createBlogAdmin(db, cache);
   const home = createHomeService(cache, settings, navigation);
   const catalog = createCatalogService(db, cache, settings);
   const catalogAdmin = createCatalogAdmin(db, cache);
@@ -136,6 +141,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     navigation,
     content,
     blog,
+    pageAdmin,
+    blogAdmin,
     home,
     catalog,
     catalogAdmin,

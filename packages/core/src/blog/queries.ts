@@ -119,6 +119,17 @@ export async function postById(db: Db, id: number) {
   return row ? { ...row, card: toCard(row) } : null;
 }
 
+/** When the next post marked published but not yet due appears; null when none waits. */
+export async function nextScheduledAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), gt(blogPosts.publishedAt, sql`now()`)))
+    .orderBy(asc(blogPosts.publishedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 export async function newestPostId(db: Db): Promise<number | null> {
   const [row] = await db
     .select({ id: blogPosts.id })

@@ -15,6 +15,7 @@ import {
   listCards,
   neighbourCard,
   newestPostId,
+  nextScheduledAt,
   postById,
   recentCards,
   relatedCards,
@@ -29,7 +30,8 @@ const RECENT_COUNT = 5;
 /**
  * The blog as shoppers read it: published posts only (marked published, publish time reached). Everything
  * is cached in-process and dropped with the other caches on any change (`cache.invalidateAll()`), which
- * also empties the page cache; a post scheduled for later appears with the next invalidation.
+ * also empties the page cache. The caches are bounded by the next scheduled post: at its time each node drops
+ * its own caches (`clearLocal`), so a listing, the feed and the page cache show the post from then on.
  */
 export function createBlogService(db: Db, cache: Cache) {
   /** A listing page; null when the category or tag asked for does not exist. */
@@ -83,6 +85,27 @@ export function createBlogService(db: Db, cache: Cache) {
     };
   }
 
+  // Armed again whenever the caches were dropped and the blog is read: its entry goes with them.
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  const nextDue = cache.value('blog-next-due', async () => {
+    const at = await nextScheduledAt(db);
+    clearTimeout(dueTimer);
+    if (at) {
+      // At least a second: a database clock a little behind ours must not make this spin. Timers take at
+      // most ~24.8 days; a later post is re-armed when that one fires.
+      const wait = Math.min(Math.max(at.getTime() - Date.now(), 1000), 2_147_483_647);
+      dueTimer = setTimeout(() => cache.clearLocal(), wait);
+      dueTimer.unref();
+    }
+    return at;
+  });
+  const bounded =
+    <A extends unknown[], T>(read: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      await nextDue();
+      return read(...args);
+    };
+
   const list = cache.keyed('blog-list', (key) => loadList(JSON.parse(key) as BlogListQuery, BLOG_PAGE_SIZE));
   const post = cache.keyed('blog-post', (key) => loadPost(Number(key)));
   const recent = cache.keyed('blog-recent', (n) => recentCards(db, Number(n)));
@@ -93,21 +116,25 @@ export function createBlogService(db: Db, cache: Cache) {
 
   return {
     /** Published posts newest first, `BLOG_PAGE_SIZE` a page; null for an unknown category or tag. */
-    list: (query: BlogListQuery): Promise<BlogListing | null> =>
-      list(JSON.stringify({ page: query.page, category: query.category, tag: query.tag })),
+    list: bounded(
+      (query: BlogListQuery): Promise<BlogListing | null> =>
+        list(JSON.stringify({ page: query.page, category: query.category, tag: query.tag })),
+    ),
     /** A published post with related posts and its older and newer neighbours; null when there is none. */
-    post: (id: number): Promise<BlogPostPage | null> => post(String(id)),
+    post: bounded((id: number): Promise<BlogPostPage | null> => post(String(id))),
     /** The newest published post (`/blog-details`, `/blog-details-2`). */
-    newest,
-    sidebar: cache.value(
-      'blog-sidebar',
-      async (): Promise<BlogSidebar> => ({
-        ...(await facets(db)),
-        recent: await recentCards(db, RECENT_COUNT),
-      }),
+    newest: bounded(newest),
+    sidebar: bounded(
+      cache.value(
+        'blog-sidebar',
+        async (): Promise<BlogSidebar> => ({
+          ...(await facets(db)),
+          recent: await recentCards(db, RECENT_COUNT),
+        }),
+      ),
     ),
     /** The newest posts (home page, feed). */
-    recent: (count: number): Promise<BlogPostCard[]> => recent(String(count)),
+    recent: bounded((count: number): Promise<BlogPostCard[]> => recent(String(count))),
     /** Ids and change times of every published post, for the sitemap. */
     sitemap: () => sitemapPosts(db),
   };

@@ -2,6 +2,7 @@ import type { Services } from '@vitrin/core';
 import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
+import { registerAdminBlogRoutes } from './blog/routes.ts';
 import { registerAdminCategoryRoutes } from './categories/routes.ts';
 import { registerAdminCouponRoutes } from './coupons/routes.ts';
 import { registerAdminCustomerRoutes } from './customers/routes.ts';
@@ -10,6 +11,7 @@ import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerProductExportRoutes } from './exports/products.ts';
 import { registerImportRoutes } from './imports/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
+import { registerAdminPageRoutes } from './pages/routes.ts';
 import { registerAdminProductRoutes } from './products/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
@@ -44,4 +46,6 @@ export function registerAdminRoutes(
   registerProductExportRoutes(app, services, staffOf);
   registerAdminCustomerRoutes(app, services, staffOf);
   registerAdminTicketRoutes(app, services, staffOf);
+  registerAdminPageRoutes(app, services, staffOf);
+  registerAdminBlogRoutes(app, services, staffOf);
 }

@@ -192,8 +192,8 @@ export function variantMatrix(groups: { name: string; values: string[] }[]): Rec
   );
 }
 
-/** A slug typed in the form is transliterated like a name (`Kırmızı Elbise` → `kirmizi-elbise`). */
-const slugField = z.preprocess(
+/** A slug typed in a form is transliterated like a name (`Kırmızı Elbise` → `kirmizi-elbise`); blank: made from the name or title. */
+export const slugField = z.preprocess(
   (v) => (typeof v === 'string' ? (blank(v) ? '' : slugify(v) || v) : v),
   z
     .string({ error: 'Slug metin olmalı' })
