@@ -8,6 +8,7 @@ export const paths = {
   audit: '/denetim',
   coupons: '/kuponlar',
   settings: '/ayarlar',
+  socialAccounts: '/sosyal-medya',
   orders: '/siparisler',
   order: '/siparisler/:number',
   customers: '/musteriler',

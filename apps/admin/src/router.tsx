@@ -129,6 +129,13 @@ export const router = createBrowserRouter(
                 async () => (await import('./settings/settings-page.tsx')).SettingsPage,
               ),
             },
+            {
+              path: paths.socialAccounts,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./social/social-accounts-page.tsx')).SocialAccountsPage,
+              ),
+            },
             { path: '*', element: <NotFound /> },
           ],
         },

@@ -39,6 +39,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'coupons.write',
   },
   {
+    to: paths.socialAccounts,
+    label: 'Sosyal medya',
+    description: 'Sitenin altındaki sosyal medya hesaplarını ekleyin, sıralayın, kaldırın.',
+    permission: 'content.write',
+  },
+  {
     to: paths.staff,
     label: 'Personel',
     description: 'Personel ekleyin, rollerini değiştirin, hesapları kapatın.',
