@@ -16,4 +16,8 @@ export const paths = {
   tickets: '/destek',
   ticket: '/destek/:ticketNo',
   packingSlip: '/siparisler/:number/paketleme-fisi',
+  products: '/urunler',
+  productNew: '/urunler/yeni',
+  product: '/urunler/:id',
+  productImports: '/urun-aktarimi',
 } as const;

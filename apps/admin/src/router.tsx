@@ -112,6 +112,20 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: paths.products,
+              lazy: permitted(
+                'catalog.read',
+                async () => (await import('./products/products-page.tsx')).ProductsPage,
+              ),
+            },
+            {
+              path: paths.productImports,
+              lazy: permitted(
+                'catalog.write',
+                async () => (await import('./imports/imports-page.tsx')).ImportsPage,
+              ),
+            },
+            {
               path: paths.audit,
               lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },

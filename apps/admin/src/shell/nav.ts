@@ -33,6 +33,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'tickets.read',
   },
   {
+    to: paths.products,
+    label: 'Ürünler',
+    description:
+      'Ürünleri arayın ve süzün; seçilenleri satışa açın, kapatın, taşıyın, fiyatlarını değiştirin.',
+    permission: 'catalog.read',
+  },
+  {
+    to: paths.productImports,
+    label: 'İçe aktar / Dışa aktar',
+    description: 'Ürünleri CSV ya da Excel dosyasından içe aktarın, kataloğu dosya olarak indirin.',
+    permission: 'catalog.write',
+  },
+  {
     to: paths.coupons,
     label: 'Kuponlar',
     description: 'Kupon ekleyin, düzenleyin, kapatın; kullanımları ve kalan hakları görün.',
