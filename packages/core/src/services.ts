@@ -7,6 +7,8 @@ import { CACHE_CHANNEL, createCache, decodeChange, encodeChange } from './cache.
 import { createCartService } from './cart/service.ts';
 import { createCatalogAdmin } from './catalog/admin.ts';
 import { createCategoryService } from './catalog/categories.ts';
+import { createCategoryAdmin } from './catalog/category-admin/categories.ts';
+import { createTagAdmin } from './catalog/category-admin/tags.ts';
 import { createProductAdmin } from './catalog/product-admin/service.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createCheckoutService } from './checkout/service.ts';
@@ -25,6 +27,7 @@ import { createHomeService } from './home/service.ts';
 import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
+import { createMenuAdmin } from './navigation/menu-admin.ts';
 import { createNavigationService } from './navigation/service.ts';
 import { createAdminOrders } from './orders/admin.ts';
 import { createSecret } from './orders/secrets.ts';
@@ -65,6 +68,10 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const catalogAdmin = createCatalogAdmin(db, cache);
   // The panel's products: list, form, bulk actions, stock adjustments (each change audited, caches dropped).
   const productAdmin = createProductAdmin(db, cache, settings);
+  // The panel's structure screens: the category tree, tags and the header menu (each change audited).
+  const categoryAdmin = createCategoryAdmin(db, cache);
+  const tagAdmin = createTagAdmin(db, cache);
+  const menuAdmin = createMenuAdmin(db, cache);
   const mailer =
     options.mailer ??
     createMailer({
@@ -147,6 +154,9 @@ export function createServices(database: Database, options: ServicesOptions = {}
     catalog,
     catalogAdmin,
     productAdmin,
+    categoryAdmin,
+    tagAdmin,
+    menuAdmin,
     customers,
     addresses,
     guestOrders,

@@ -10,6 +10,7 @@ import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerProductExportRoutes } from './exports/products.ts';
 import { registerImportRoutes } from './imports/routes.ts';
+import { registerAdminMenuRoutes } from './menu/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerAdminPageRoutes } from './pages/routes.ts';
 import { registerAdminProductRoutes } from './products/routes.ts';
@@ -17,6 +18,7 @@ import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerSocialAccountRoutes } from './settings/social-accounts.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
+import { registerAdminTagRoutes } from './tags/routes.ts';
 import { registerAdminTicketRoutes } from './tickets/routes.ts';
 
 /**
@@ -40,6 +42,8 @@ export function registerAdminRoutes(
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
   registerSocialAccountRoutes(app, services, staffOf);
   registerAdminCategoryRoutes(app, services, staffOf);
+  registerAdminTagRoutes(app, services, staffOf);
+  registerAdminMenuRoutes(app, services, staffOf);
   registerDashboardRoutes(app, services, staffOf);
   registerDocumentRoutes(app, services, staffOf);
   registerImportRoutes(app, services, staffOf);

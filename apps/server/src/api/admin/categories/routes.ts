@@ -1,14 +1,29 @@
 import type { Services } from '@vitrin/core';
-import { categoryOptionsAnswer } from '@vitrin/shared/api/admin/categories';
+import {
+  categoryAnswer,
+  categoryIdParam,
+  categoryOptionsAnswer,
+  categoryRequest,
+  treeMoveRequest,
+} from '@vitrin/shared/api/admin/categories';
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
-import { apiRoutes, staffRefusals } from '../../route.ts';
+import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
+import { signedIn, staffActor } from '../replies.ts';
+import { structureWork } from './refusals.ts';
 
 const TAG = 'Yönetim: kategoriler';
+const notFound = { 404: errorAnswer('KATEGORI_BULUNAMADI') };
 
-/** The category tree for the panel's pickers (a coupon's category): read-only, any staff member. */
+/**
+ * The category tree: read by any staff member (the panel's pickers), changed by owners and managers
+ * (`catalog.write`). Every change is audited and in the storefront at once (menus, listings, breadcrumbs).
+ */
 export function registerAdminCategoryRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
+  const admin = services.categoryAdmin;
+  const actorOf = async (request: Parameters<typeof signedIn>[1]) =>
+    staffActor(await signedIn(staffOf, request));
 
   route({
     method: 'GET',
@@ -17,6 +32,91 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, services: Serv
     tag: TAG,
     permission: 'signedIn',
     responses: { 200: { description: 'The categories', schema: categoryOptionsAnswer }, ...staffRefusals },
-    handler: async () => ({ items: await services.coupons.admin.categoryOptions() }),
+    handler: async () => ({ items: await admin.list() }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/categories',
+    summary: 'Adds a category, last under its parent; a blank slug is made from the name',
+    tag: TAG,
+    permission: 'catalog.write',
+    body: categoryRequest,
+    responses: {
+      201: { description: 'Added', schema: categoryAnswer },
+      ...invalid,
+      ...staffRefusals,
+      409: errorAnswer('KATEGORI_SLUG_KULLANIMDA: another category has the slug'),
+    },
+    handler: async (request, reply) => {
+      const category = await structureWork(async () => admin.create(await actorOf(request), request.body));
+      return reply.status(201).send({ category });
+    },
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/api/admin/categories/:id',
+    summary: 'Changes a category: name, slug (blank: kept), description, visibility, featured, parent',
+    tag: TAG,
+    permission: 'catalog.write',
+    params: { id: categoryIdParam },
+    body: categoryRequest,
+    responses: {
+      200: { description: 'Changed', schema: categoryAnswer },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer(
+        'KATEGORI_SLUG_KULLANIMDA: another category has the slug; KATEGORI_DONGU: the parent is the category or below it',
+      ),
+    },
+    handler: async (request) => ({
+      category: await structureWork(async () =>
+        admin.update(await actorOf(request), request.params.id, request.body),
+      ),
+    }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/categories/:id/move',
+    summary: 'Moves a category under a parent (null: the top) at a place among its siblings',
+    tag: TAG,
+    permission: 'catalog.write',
+    params: { id: categoryIdParam },
+    body: treeMoveRequest,
+    responses: {
+      200: { description: 'Every category in its new order', schema: categoryOptionsAnswer },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer('KATEGORI_DONGU: the new parent is the category itself or below it'),
+    },
+    handler: async (request) => ({
+      items: await structureWork(async () =>
+        admin.move(await actorOf(request), request.params.id, request.body),
+      ),
+    }),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/api/admin/categories/:id',
+    summary: 'Deletes a category without sub-categories and products',
+    tag: TAG,
+    permission: 'catalog.write',
+    params: { id: categoryIdParam },
+    responses: {
+      204: { description: 'Deleted' },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer('KATEGORI_ALT_KATEGORILI: it has sub-categories; KATEGORI_URUNLU: it has products'),
+    },
+    handler: async (request, reply) => {
+      await structureWork(async () => admin.remove(await actorOf(request), request.params.id));
+      return reply.status(204).send();
+    },
   });
 }
