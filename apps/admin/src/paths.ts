@@ -20,4 +20,13 @@ export const paths = {
   productNew: '/urunler/yeni',
   product: '/urunler/:id',
   productImports: '/urun-aktarimi',
+  categories: '/kategoriler',
+  tags: '/etiketler',
+  menu: '/ust-menu',
+  pages: '/sayfalar',
+  pageNew: '/sayfalar/yeni',
+  page: '/sayfalar/:id',
+  blogPosts: '/blog',
+  blogPostNew: '/blog/yeni',
+  blogPost: '/blog/:id',
 } as const;

@@ -126,6 +126,21 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: paths.categories,
+              lazy: permitted(
+                'catalog.read',
+                async () => (await import('./categories/categories-page.tsx')).CategoriesPage,
+              ),
+            },
+            {
+              path: paths.tags,
+              lazy: permitted('catalog.read', async () => (await import('./tags/tags-page.tsx')).TagsPage),
+            },
+            {
+              path: paths.menu,
+              lazy: permitted('content.write', async () => (await import('./menu/menu-page.tsx')).MenuPage),
+            },
+            {
               path: paths.audit,
               lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
             },
@@ -134,6 +149,48 @@ export const router = createBrowserRouter(
               lazy: permitted(
                 'coupons.write',
                 async () => (await import('./coupons/coupons-page.tsx')).CouponsPage,
+              ),
+            },
+            {
+              path: paths.pages,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./content/pages-page.tsx')).PagesPage,
+              ),
+            },
+            {
+              path: paths.pageNew,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
+              ),
+            },
+            {
+              path: paths.page,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
+              ),
+            },
+            {
+              path: paths.blogPosts,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./blog/blog-posts-page.tsx')).BlogPostsPage,
+              ),
+            },
+            {
+              path: paths.blogPostNew,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
+              ),
+            },
+            {
+              path: paths.blogPost,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
               ),
             },
             {

@@ -46,10 +46,40 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'catalog.write',
   },
   {
+    to: paths.categories,
+    label: 'Kategoriler',
+    description: 'Kategori ağacını sürükleyerek sıralayın ve iç içe koyun; kategori ekleyin, düzenleyin.',
+    permission: 'catalog.read',
+  },
+  {
+    to: paths.tags,
+    label: 'Etiketler',
+    description: 'Ürün etiketlerini ekleyin, yeniden adlandırın, silin.',
+    permission: 'catalog.read',
+  },
+  {
     to: paths.coupons,
     label: 'Kuponlar',
     description: 'Kupon ekleyin, düzenleyin, kapatın; kullanımları ve kalan hakları görün.',
     permission: 'coupons.write',
+  },
+  {
+    to: paths.pages,
+    label: 'İçerik sayfaları',
+    description: 'Kurumsal, yardım ve sabit sayfaları yazın, sıralayın, yayına alın.',
+    permission: 'content.write',
+  },
+  {
+    to: paths.blogPosts,
+    label: 'Blog',
+    description: 'Blog yazılarını taslak olarak yazın, yayımlayın ya da ileri bir tarihe zamanlayın.',
+    permission: 'content.write',
+  },
+  {
+    to: paths.menu,
+    label: 'Üst menü',
+    description: 'Mağazanın üst menüsündeki bağlantıları ekleyin, sıralayın, iç içe koyun.',
+    permission: 'content.write',
   },
   {
     to: paths.socialAccounts,

@@ -1,0 +1,289 @@
+import Image from '@tiptap/extension-image';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useId, useState } from 'react';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/field.tsx';
+import { isImageSource, isLinkTarget } from './rich-text-urls.ts';
+import './rich-text.css';
+
+export interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** The id of the label (the editor is a textbox named by it). */
+  labelId: string;
+  describedBy?: string | undefined;
+  invalid?: boolean;
+}
+
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      {...(active === undefined ? {} : { 'aria-pressed': active })}
+      disabled={disabled}
+      onClick={onClick}
+      className={`min-h-10 min-w-10 rounded px-2 text-sm font-semibold text-stone-900 hover:bg-stone-200 disabled:text-stone-400 ${active ? 'bg-amber-100 text-amber-950' : ''}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The small form under the toolbar that asks for a link's or an image's address. */
+function AddressForm({
+  label,
+  initial,
+  check,
+  withAlt,
+  onDone,
+  onRemove,
+}: {
+  label: string;
+  initial: string;
+  check: (url: string) => boolean;
+  withAlt?: boolean;
+  onDone: (url: string, alt: string) => void;
+  onRemove?: (() => void) | undefined;
+}) {
+  const [url, setUrl] = useState(initial);
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string>();
+  const id = useId();
+  const onEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') submit(event);
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const value = url.trim();
+    if (!check(value)) {
+      setError(VALIDATION_MESSAGES.invalidUrl);
+      return;
+    }
+    onDone(value, alt.trim());
+  };
+  return (
+    // A form inside the page's form is not allowed: this one applies on its button and on Enter.
+    <fieldset className="flex flex-wrap items-end gap-2 border-b border-stone-300 bg-stone-50 p-2">
+      <legend className="sr-only">{label}</legend>
+      <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <label htmlFor={`${id}-url`} className="text-sm font-medium text-stone-800">
+          {label}
+        </label>
+        <Input
+          id={`${id}-url`}
+          type="text"
+          inputMode="url"
+          value={url}
+          autoFocus
+          aria-invalid={Boolean(error)}
+          {...(error ? { 'aria-describedby': `${id}-error` } : {})}
+          onKeyDown={onEnter}
+          onChange={(event) => {
+            setUrl(event.target.value);
+            setError(undefined);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      {withAlt && (
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-alt`} className="text-sm font-medium text-stone-800">
+            Görselin açıklaması (alt metin)
+          </label>
+          <Input
+            id={`${id}-alt`}
+            type="text"
+            value={alt}
+            onKeyDown={onEnter}
+            onChange={(event) => setAlt(event.target.value)}
+          />
+        </div>
+      )}
+      <Button onClick={submit}>Uygula</Button>
+      {onRemove && (
+        <Button look="secondary" onClick={onRemove}>
+          Bağlantıyı kaldır
+        </Button>
+      )}
+      <Button look="secondary" onClick={() => onDone('', '')}>
+        Vazgeç
+      </Button>
+    </fieldset>
+  );
+}
+
+function Toolbar({ editor, asking }: { editor: Editor; asking: (what: 'link' | 'image') => void }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      h4: e.isActive('heading', { level: 4 }),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div
+      role="toolbar"
+      aria-label="Metin biçimi"
+      className="flex flex-wrap gap-1 border-b border-stone-300 bg-stone-50 p-1"
+    >
+      {([2, 3, 4] as const).map((level) => (
+        <ToolButton
+          key={level}
+          label={`Başlık ${level}`}
+          active={state[`h${level}`]}
+          onClick={() => chain().toggleHeading({ level }).run()}
+        >
+          H{level}
+        </ToolButton>
+      ))}
+      <ToolButton label="Kalın" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <strong>K</strong>
+      </ToolButton>
+      <ToolButton label="İtalik" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <em>İ</em>
+      </ToolButton>
+      <ToolButton
+        label="Madde işaretli liste"
+        active={state.bullet}
+        onClick={() => chain().toggleBulletList().run()}
+      >
+        • ≡
+      </ToolButton>
+      <ToolButton
+        label="Numaralı liste"
+        active={state.ordered}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
+        1.≡
+      </ToolButton>
+      <ToolButton label="Alıntı" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+        ❝
+      </ToolButton>
+      <ToolButton label="Bağlantı" active={state.link} onClick={() => asking('link')}>
+        🔗
+      </ToolButton>
+      <ToolButton label="Görsel ekle" onClick={() => asking('image')}>
+        🖼
+      </ToolButton>
+      <ToolButton label="Geri al" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        ↶
+      </ToolButton>
+      <ToolButton label="Yinele" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+        ↷
+      </ToolButton>
+    </div>
+  );
+}
+
+/**
+ * The rich-text editor of pages and blog posts (TipTap): only what the server keeps (headings 2–4, bold,
+ * italic, lists, quote, links, images). Loaded with the form that uses it, not with the panel. Its HTML is
+ * sanitized again by the server before it is stored.
+ */
+export default function RichTextEditor({
+  value,
+  onChange,
+  labelId,
+  describedBy,
+  invalid,
+}: RichTextEditorProps) {
+  const [asking, setAsking] = useState<'link' | 'image'>();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        strike: false,
+        underline: false,
+        link: { openOnClick: false, autolink: true, protocols: [], defaultProtocol: 'https' },
+      }),
+      Image.configure({ inline: false }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        'aria-invalid': String(Boolean(invalid)),
+        class: 'rich-text min-h-64 px-3 py-2 text-base text-stone-900 focus:outline-none',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  if (!editor) return null;
+  const done = () => {
+    setAsking(undefined);
+    editor.commands.focus();
+  };
+  return (
+    <div
+      className={`overflow-hidden rounded-md border bg-white focus-within:ring-2 focus-within:ring-amber-700 ${invalid ? 'border-red-700' : 'border-stone-400'}`}
+    >
+      <Toolbar editor={editor} asking={setAsking} />
+      {asking === 'link' && (
+        <AddressForm
+          label="Bağlantı adresi"
+          initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
+          check={isLinkTarget}
+          onRemove={
+            editor.isActive('link')
+              ? () => {
+                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                  setAsking(undefined);
+                }
+              : undefined
+          }
+          onDone={(href) => {
+            if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+            done();
+          }}
+        />
+      )}
+      {asking === 'image' && (
+        <AddressForm
+          label="Görsel adresi (https:// ya da /uploads/…)"
+          initial=""
+          withAlt
+          check={isImageSource}
+          onDone={(src, alt) => {
+            if (src) editor.chain().focus().setImage({ src, alt }).run();
+            done();
+          }}
+        />
+      )}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
