@@ -50,6 +50,8 @@ export interface ServicesOptions {
   shopUrl?: string;
   /** `DATA_DIR/private`: files only their owners may read (support ticket attachments). */
   privateDir?: string;
+  /** `DATA_DIR/uploads`: files the shop serves (personalization images); an erasure removes a customer's. */
+  uploadsDir?: string;
 }
 
 /** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
@@ -140,6 +142,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const productImports = createProductImports(db, cache);
   const customerAdmin = createCustomerAdmin(db, {
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
+    uploadsDir: options.uploadsDir ?? path.join(os.tmpdir(), 'vitrin-uploads'),
   });
   return {
     database,

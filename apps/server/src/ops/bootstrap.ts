@@ -72,6 +72,7 @@ export async function bootstrap(
       mailer,
       shopUrl: config.publicUrl,
       privateDir: path.join(config.dataDir, 'private'),
+      uploadsDir: path.join(config.dataDir, 'uploads'),
     });
     await connectCacheBus(services);
     // What other nodes announced while the connection was away never arrived: start from the database again.

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import {
   CUSTOMER_DETAIL_ROWS,
   CUSTOMERS_PER_PAGE,
@@ -22,13 +20,12 @@ import type { Tx } from '../orders/stock.ts';
 import { statusView as ticketStatusView } from '../support/queries.ts';
 import { listAddresses } from './addresses.ts';
 import { eraseAccount } from './erase.ts';
+import { type ErasedFileDirs, removeErasedFiles } from './erased-files.ts';
 import { accountErased, customerNotFound, parseInput, wrongConfirmation } from './errors.ts';
 import { exportPersonalOrders, type PersonalOrder } from './personal-orders.ts';
 import { type ProfileRow, profileColumns } from './service.ts';
 
-export interface CustomerAdminOptions {
-  /** `DATA_DIR/private`: an erasure removes the customer's support attachments from it. */
-  privateDir: string;
+export interface CustomerAdminOptions extends ErasedFileDirs {
   now?: () => Date;
 }
 
@@ -259,7 +256,7 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
         });
         return paths;
       });
-      await Promise.all(files.map((f) => rm(path.join(options.privateDir, f), { force: true })));
+      await removeErasedFiles(db, files, options);
       return this.detail(id);
     },
   };

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   addresses,
+  cartItems,
   carts,
   customers,
   passwordResets,
@@ -16,6 +17,14 @@ import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts
 /** The address an erased account's e-mail becomes: unique per row (the index), and no one's mailbox. */
 export const erasedEmail = (customerId: number) => `deleted-${customerId}@invalid`;
 
+/** Files named by the rows an erasure removed or anonymised, relative to their directories. */
+export interface ErasedFiles {
+  /** Support ticket attachments, under `DATA_DIR/private`. */
+  attachments: string[];
+  /** Personalization images of cart and order lines (`personalization/…`), under `DATA_DIR/uploads`. */
+  images: string[];
+}
+
 /**
  * Erases an account's personal data in the caller's transaction. The row stays, for the orders the law
  * requires to keep; addresses, sessions and reset links go. The customer's own deletion stops there; the
@@ -23,14 +32,16 @@ export const erasedEmail = (customerId: number) => `deleted-${customerId}@invali
  * (their messages and files), anonymises the person in the account's orders and in the guest orders placed
  * with its e-mail address (`personal-orders.ts`: amounts, lines and VAT stay, an invoiced order's billing
  * fields too), and deletes the contact messages, stock alerts and queued e-mails of that address. Returns
- * the support attachments' paths (under `DATA_DIR/private`), for the caller to remove after the commit.
+ * the files the erased rows named, for the caller to remove after the commit: the support attachments
+ * (paths under `DATA_DIR/private`) and the personalization images of the cart's and orders' lines (under
+ * `DATA_DIR/uploads`).
  */
 export async function eraseAccount(
   tx: Tx,
   row: { id: number; email: string; marketingConsent: boolean },
   at: Date,
   { everything = false }: { everything?: boolean } = {},
-): Promise<string[]> {
+): Promise<ErasedFiles> {
   await tx
     .update(customers)
     .set({
@@ -50,7 +61,13 @@ export async function eraseAccount(
   await tx.delete(addresses).where(eq(addresses.customerId, row.id));
   await tx.delete(sessions).where(eq(sessions.customerId, row.id));
   await tx.delete(passwordResets).where(eq(passwordResets.customerId, row.id));
-  if (!everything) return [];
+  if (!everything) return { attachments: [], images: [] };
+  const cartImage = sql<string | null>`${cartItems.personalization}->>'image'`;
+  const inCart = await tx
+    .select({ image: cartImage })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(carts.customerId, row.id), isNotNull(cartImage)));
   await tx.delete(carts).where(eq(carts.customerId, row.id));
   await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, row.id));
   const files = await tx
@@ -59,7 +76,15 @@ export async function eraseAccount(
     .innerJoin(supportTickets, eq(supportTickets.id, supportMessages.ticketId))
     .where(eq(supportTickets.customerId, row.id));
   await tx.delete(supportTickets).where(eq(supportTickets.customerId, row.id));
-  await anonymisePersonalOrders(tx, { customerId: row.id, email: row.email }, erasedEmail(row.id), at);
+  const inOrders = await anonymisePersonalOrders(
+    tx,
+    { customerId: row.id, email: row.email },
+    erasedEmail(row.id),
+    at,
+  );
   await erasePersonalMail(tx, row.email);
-  return files.flatMap((f) => (f.path ? [f.path] : []));
+  return {
+    attachments: files.flatMap((f) => (f.path ? [f.path] : [])),
+    images: [...new Set([...inCart.flatMap((r) => (r.image ? [r.image] : [])), ...inOrders])],
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   contactMessages,
@@ -126,20 +126,26 @@ const INVOICED_STATES = [2, 3, 4, 5];
  * on the invoice, and art. 253 keeps invoices for five years, which KVKK art. 5/2(ç) (a legal obligation)
  * allows. An order never invoiced (cancelled, failed or not shipped yet) has its billing person blanked too,
  * province and district kept (no one is named by them). The coupon uses are re-keyed to the erased address,
- * so a limit per customer still counts them.
+ * so a limit per customer still counts them. Returns the personalization images the lines named (paths under
+ * the uploads), for the caller to delete after the commit.
  */
 export async function anonymisePersonalOrders(
   tx: Tx,
   person: { customerId: number; email: string },
   erasedAddress: string,
   at: Date,
-): Promise<void> {
+): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(ordersOfPerson(person.customerId, person.email));
   const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
+  const image = sql<string | null>`${orderItems.personalization}->>'image'`;
+  const images = await tx
+    .select({ image })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, ids), isNotNull(image)));
   // Written out: in an UPDATE's SET Drizzle leaves columns unqualified, and `id` would be the history's.
   const invoiced = sql`exists (select 1 from "order_history" h where h.order_id = "orders"."id" and h.to_status in (${sql.join(
     INVOICED_STATES.map((s) => sql`${s}`),
@@ -159,6 +165,7 @@ export async function anonymisePersonalOrders(
   await tx.update(orderItems).set({ personalization: null }).where(inArray(orderItems.orderId, ids));
   await tx.delete(orderNotes).where(inArray(orderNotes.orderId, ids));
   await tx.update(couponUses).set({ email: erasedAddress }).where(inArray(couponUses.orderId, ids));
+  return images.flatMap((r) => (r.image ? [r.image] : []));
 }
 
 /**
