@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StartupError } from '@vitrin/core';
+import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import type { ServerBuild } from 'react-router';
 import { bootstrap } from './ops/bootstrap.ts';
 import { loadConfig } from './ops/config.ts';
@@ -55,9 +56,10 @@ async function main() {
   );
 
   // Expired sessions and reset links are useless rows, and so are guest carts nobody can reach any more;
-  // personalization photos no cart or order uses are personal data kept for nothing. Cleared at start and
-  // every hour after.
+  // personalization photos no cart or order uses are personal data kept for nothing; a panel upload that no
+  // product or post names a day later was never saved. Cleared at start and every hour after.
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  const adminImages = createAdminImageStore(adminImageDirs(config.dataDir));
   /** Logs what a purge removed (when anything) or why it failed; a failure waits for the next hour. */
   const logPurge = (purged: Promise<Record<string, number>>, what: string) =>
     purged.then(
@@ -70,6 +72,10 @@ async function main() {
     Promise.all([
       logPurge(services.customers.purgeExpired(), 'Süresi dolmuş oturumlar'),
       logPurge(services.cart.purgeAbandoned(uploadsDir), 'Terk edilmiş sepetler ve görseller'),
+      logPurge(
+        adminImages.purgeOrphans(services.database.db),
+        'Bir günde ürüne ya da yazıya eklenmeyen görseller',
+      ),
       logPurge(
         services.mail.purge().then((mails) => ({ mails })),
         'Gönderilmiş (7 gün) ve gönderilemeyen (30 gün) eski e-postalar',

@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
+import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -238,7 +239,13 @@ export async function buildApp({
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
   await registerSupportRoutes(app, services, accountOf);
-  registerAdminRoutes(app, services, config.publicUrl, config.maintenanceBypassKey !== undefined);
+  registerAdminRoutes(
+    app,
+    services,
+    config.publicUrl,
+    config.maintenanceBypassKey !== undefined,
+    createAdminImageStore(adminImageDirs(config.dataDir)),
+  );
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),
   );

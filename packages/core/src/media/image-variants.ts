@@ -41,7 +41,7 @@ export type VariantResult =
  * shop whose copies are all made already, or that serves only the API, never needs.
  */
 let loadedSharp: Promise<typeof import('sharp').default> | undefined;
-const loadSharp = () => {
+export const loadSharp = () => {
   loadedSharp ??= import('sharp').then((module) => module.default);
   return loadedSharp;
 };

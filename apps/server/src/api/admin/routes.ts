@@ -1,4 +1,5 @@
 import type { Services } from '@vitrin/core';
+import type { AdminImageStore } from '@vitrin/core/media/admin-upload';
 import type { FastifyInstance } from 'fastify';
 import { createStaffOf } from '../../sessions/staff-session.ts';
 import { registerAuditRoutes } from './audit/routes.ts';
@@ -9,6 +10,7 @@ import { registerAdminCustomerRoutes } from './customers/routes.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerProductExportRoutes } from './exports/products.ts';
+import { registerAdminImageRoutes } from './images/routes.ts';
 import { registerImportRoutes } from './imports/routes.ts';
 import { registerAdminMenuRoutes } from './menu/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
@@ -31,6 +33,8 @@ export function registerAdminRoutes(
   publicUrl: string,
   /** Whether MAINTENANCE_BYPASS_KEY is set: the settings page says so, never the key. */
   bypassKeySet = false,
+  /** Where the panel's image uploads go (`POST /api/admin/images`). */
+  images: AdminImageStore,
 ) {
   const staffOf = createStaffOf(services);
   registerStaffSessionRoutes(app, services, staffOf, publicUrl);
@@ -52,4 +56,5 @@ export function registerAdminRoutes(
   registerAdminTicketRoutes(app, services, staffOf);
   registerAdminPageRoutes(app, services, staffOf);
   registerAdminBlogRoutes(app, services, staffOf);
+  registerAdminImageRoutes(app, staffOf, images);
 }

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ADMIN_IMAGE_MAX_BYTES,
+  ADMIN_IMAGE_MAX_SIDE,
+  ADMIN_IMAGE_MIN_SIDE,
+  ADMIN_IMAGE_STORED_SIDE,
+  type AdminImagePurpose,
+} from '@vitrin/shared/api/admin/images';
+import { sql } from 'drizzle-orm';
+import { rows } from '../catalog/rows.ts';
+import type { Db } from '../db/client.ts';
+import { loadSharp } from './image-variants.ts';
+
+/**
+ * Images the staff upload for products and posts. A file arrives in `incomingDir` (outside the uploads, so
+ * nothing half-checked is ever served), is checked by its first bytes and its dimensions, and is stored as a
+ * normalized copy: EXIF orientation applied, every metadata block (EXIF, GPS, XMP, ICC comments) dropped,
+ * the longer side at most 2400 px, WebP at quality 90, which `image-variants` resizes like any upload. The copy
+ * is written to a temporary name and renamed into `uploads/{folder}/`; a request's files are stored all or
+ * none, and every temporary file is removed whatever happens.
+ */
+
+export const ADMIN_IMAGE_FOLDERS: Record<AdminImagePurpose, string> = { product: 'products', post: 'posts' };
+
+/** An upload's stored name: 22 random base64url characters. Only such files are ever purged. */
+const STORED_NAME = /^[\w-]{22}\.webp$/;
+/** An upload nobody saved into a product or post is deleted after this long. */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+const MAX_INPUT_PIXELS = ADMIN_IMAGE_MAX_SIDE * ADMIN_IMAGE_MAX_SIDE;
+const MB = ADMIN_IMAGE_MAX_BYTES / (1024 * 1024);
+
+export class AdminImageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const imageTooLarge = (name: string) =>
+  new AdminImageError(413, 'DOSYA_COK_BUYUK', `"${name}" en fazla ${MB} MB olabilir.`, {
+    files: `${name}: dosya çok büyük`,
+  });
+
+/** JPEG, PNG, WebP or AVIF by the file's first bytes; null for anything else, whatever its name says. */
+export function imageKindOf(head: Buffer): 'jpeg' | 'png' | 'webp' | 'avif' | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  // ISO BMFF: a `ftyp` box whose major or a compatible brand is avif (still) or avis (sequence).
+  if (head.toString('latin1', 4, 8) === 'ftyp') {
+    const boxEnd = Math.min(head.readUInt32BE(0), head.length);
+    for (let at = 8; at + 4 <= boxEnd; at += at === 8 ? 8 : 4) {
+      const brand = head.toString('latin1', at, at + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return null;
+}
+
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(buffer, 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const removeQuietly = (file: string) => unlink(file).catch(() => undefined);
+
+export interface IncomingImage {
+  /** The name the browser sent (for messages only; never part of a stored path). */
+  name: string;
+  /** Where the request's bytes were written, in `incomingDir`. */
+  file: string;
+}
+
+export interface StoredImage {
+  path: string;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface AdminImageStoreOptions {
+  /** `DATA_DIR/uploads`. */
+  uploadsDir: string;
+  /** Same disk as the uploads (a rename, not a copy), never served: `DATA_DIR/tmp/uploads`. */
+  incomingDir: string;
+}
+
+/** The folders of a shop's data directory: its uploads, and beside them where files arrive. */
+export const adminImageDirs = (dataDir: string): AdminImageStoreOptions => ({
+  uploadsDir: path.join(dataDir, 'uploads'),
+  incomingDir: path.join(dataDir, 'tmp', 'uploads'),
+});
+
+export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageStoreOptions) {
+  const randomName = () => randomBytes(16).toString('base64url');
+
+  /** Checks one file and writes its normalized copy beside it; the caller renames it into place. */
+  async function normalize(image: IncomingImage): Promise<{ out: string; width: number; height: number }> {
+    const kind = imageKindOf(await headOf(image.file));
+    if (!kind) {
+      throw new AdminImageError(
+        415,
+        'GORSEL_TURU_GECERSIZ',
+        `"${image.name}" bir görsel değil: yalnızca JPEG, PNG, WebP ya da AVIF yükleyebilirsiniz.`,
+        { files: `${image.name}: JPEG, PNG, WebP ya da AVIF seçin` },
+      );
+    }
+    const sharp = await loadSharp();
+    const unreadable = () =>
+      new AdminImageError(422, 'GORSEL_OKUNAMADI', `"${image.name}" okunamadı; dosya bozuk olabilir.`, {
+        files: `${image.name}: görsel okunamadı`,
+      });
+    let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+    try {
+      meta = await sharp(image.file, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unreadable();
+    }
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    if (
+      width < ADMIN_IMAGE_MIN_SIDE ||
+      height < ADMIN_IMAGE_MIN_SIDE ||
+      width > ADMIN_IMAGE_MAX_SIDE ||
+      height > ADMIN_IMAGE_MAX_SIDE
+    ) {
+      throw new AdminImageError(
+        400,
+        'GORSEL_BOYUTU_GECERSIZ',
+        `"${image.name}" ${width}×${height} piksel; görseller en az ${ADMIN_IMAGE_MIN_SIDE}×${ADMIN_IMAGE_MIN_SIDE}, en fazla ${ADMIN_IMAGE_MAX_SIDE}×${ADMIN_IMAGE_MAX_SIDE} piksel olmalıdır.`,
+        { files: `${image.name}: ${width}×${height} piksel` },
+      );
+    }
+    const out = path.join(incomingDir, `${randomName()}.webp.part`);
+    try {
+      // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
+      const info = await sharp(image.file, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({
+          width: ADMIN_IMAGE_STORED_SIDE,
+          height: ADMIN_IMAGE_STORED_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 90 })
+        .toFile(out);
+      return { out, width: info.width, height: info.height };
+    } catch {
+      await removeQuietly(out);
+      throw unreadable();
+    }
+  }
+
+  return {
+    /** A fresh temporary file name for an arriving file (the directory is made). */
+    async incomingFile(): Promise<string> {
+      await mkdir(incomingDir, { recursive: true });
+      return path.join(incomingDir, `${randomName()}.incoming`);
+    },
+
+    /** Removes arrived files (a refused request's). */
+    async discard(files: string[]): Promise<void> {
+      await Promise.all(files.map(removeQuietly));
+    },
+
+    /**
+     * Checks every file and stores them all, or throws the first refusal and stores none. The arrived files
+     * are removed in every case.
+     */
+    async store(images: IncomingImage[], purpose: AdminImagePurpose): Promise<StoredImage[]> {
+      const folder = ADMIN_IMAGE_FOLDERS[purpose];
+      const made: { out: string; width: number; height: number; name: string }[] = [];
+      const placed: string[] = [];
+      try {
+        // One at a time: each decode takes a few of sharp's threads already.
+        for (const image of images) made.push({ ...(await normalize(image)), name: image.name });
+        await mkdir(path.join(uploadsDir, folder), { recursive: true });
+        const stored: StoredImage[] = [];
+        for (const m of made) {
+          const relative = `${folder}/${randomName()}.webp`;
+          const target = path.join(uploadsDir, relative);
+          const { size } = await stat(m.out);
+          await rename(m.out, target);
+          placed.push(target);
+          stored.push({ path: relative, name: m.name, width: m.width, height: m.height, bytes: size });
+        }
+        return stored;
+      } catch (err) {
+        await Promise.all([...made.map((m) => removeQuietly(m.out)), ...placed.map(removeQuietly)]);
+        throw err;
+      } finally {
+        await Promise.all(images.map((i) => removeQuietly(i.file)));
+      }
+    },
+
+    /**
+     * Deletes uploads older than a day that no product, variant, category, order line, post or page names
+     * (uploaded, then never saved), and arrived files a crash left behind. Part of the hourly purge.
+     */
+    async purgeOrphans(db: Db, at = new Date()): Promise<{ adminImages: number }> {
+      const before = at.getTime() - ORPHAN_AGE_MS;
+      const old = async (file: string) => {
+        try {
+          return (await stat(file)).mtimeMs < before;
+        } catch {
+          return false;
+        }
+      };
+      const names = async (dir: string) => readdir(dir).catch(() => [] as string[]);
+      for (const name of await names(incomingDir)) {
+        const file = path.join(incomingDir, name);
+        if (await old(file)) await removeQuietly(file);
+      }
+      const candidates: string[] = [];
+      for (const folder of Object.values(ADMIN_IMAGE_FOLDERS)) {
+        for (const name of await names(path.join(uploadsDir, folder))) {
+          if (STORED_NAME.test(name) && (await old(path.join(uploadsDir, folder, name)))) {
+            candidates.push(`${folder}/${name}`);
+          }
+        }
+      }
+      if (!candidates.length) return { adminImages: 0 };
+      const used = new Set<string>();
+      // A few hundred at a time: the list is one array parameter.
+      for (let i = 0; i < candidates.length; i += 500) {
+        const chunk = candidates.slice(i, i + 500);
+        const found = await rows<{ path: string }>(
+          db,
+          sql`
+          select c.p as path from unnest(${`{${chunk.join(',')}}`}::text[]) as c(p)
+          where exists (select 1 from products where images @> jsonb_build_array(c.p))
+             or exists (select 1 from product_variants where images @> jsonb_build_array(c.p))
+             or exists (select 1 from categories where image = c.p)
+             or exists (select 1 from order_items where image = c.p)
+             or exists (select 1 from blog_posts where cover_image = c.p or strpos(body, c.p) > 0)
+             or exists (select 1 from pages where strpos(body, c.p) > 0)`,
+        );
+        for (const row of found) used.add(row.path);
+      }
+      let removed = 0;
+      for (const relative of candidates) {
+        if (used.has(relative)) continue;
+        await removeQuietly(path.join(uploadsDir, relative));
+        removed += 1;
+      }
+      return { adminImages: removed };
+    },
+  };
+}
+
+export type AdminImageStore = ReturnType<typeof createAdminImageStore>;
