@@ -149,6 +149,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** Alt text of the product's and its variants' images by path; an image without one is described by the name. */
+    imageAlts: jsonb('image_alts').$type<Record<string, string>>().notNull().default({}),
     vatRate: smallint('vat_rate').notNull(),
     stock: integer('stock'),
     isActive: boolean('is_active').notNull().default(true),
