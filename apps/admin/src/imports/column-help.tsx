@@ -24,6 +24,8 @@ const MEANINGS: Record<ProductColumn, string> = {
   options: 'Varyantlı ürün: Renk=Kırmızı|Mavi;Beden=S|M. Varyant: Renk=Kırmızı;Beden=S.',
 };
 
+const required = (c: (typeof PRODUCT_COLUMNS)[number]) => 'required' in c && c.required;
+
 /** The columns the file may have: Turkish header or key, whether required, what it takes. */
 export function ColumnHelp() {
   return (
@@ -35,7 +37,8 @@ export function ColumnHelp() {
         Başlık Türkçe ya da anahtarıyla, herhangi bir sırada ve büyük-küçük harfle yazılabilir; bilinmeyen
         sütunlar atlanır. Boş hücre, var olan ürünün değerini değiştirmez.
       </p>
-      <div className="overflow-x-auto">
+      {/* A table on a wide screen, a list on a phone (three columns do not fit its width). */}
+      <div className="hidden md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">İçe aktarılan sütunlar</caption>
           <thead className="bg-stone-50 text-stone-700">
@@ -56,7 +59,7 @@ export function ColumnHelp() {
               <tr key={c.key} className="border-t border-stone-200 align-top">
                 <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
                   {c.title}
-                  {'required' in c && c.required && <span className="text-red-800"> (zorunlu)</span>}
+                  {required(c) && <span className="text-red-800"> (zorunlu sütun)</span>}
                 </th>
                 <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{c.key}</td>
                 <td className="min-w-48 px-3 py-2">{MEANINGS[c.key]}</td>
@@ -65,6 +68,17 @@ export function ColumnHelp() {
           </tbody>
         </table>
       </div>
+      <dl className="flex flex-col gap-3 text-sm md:hidden">
+        {PRODUCT_COLUMNS.map((c) => (
+          <div key={c.key} className="border-t border-stone-200 pt-2">
+            <dt className="font-medium">
+              {c.title} <span className="font-mono text-xs text-stone-700">({c.key})</span>
+              {required(c) && <span className="text-red-800"> zorunlu sütun</span>}
+            </dt>
+            <dd className="text-stone-800">{MEANINGS[c.key]}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

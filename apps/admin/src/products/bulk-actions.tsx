@@ -6,6 +6,7 @@ import { messageOf } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field, FormError, Input, Select } from '../ui/field.tsx';
+import { categoryLabel } from './product-filters.tsx';
 import { useBulkAction } from './products-api.ts';
 
 type Action = (typeof BULK_ACTIONS)[number];
@@ -78,8 +79,9 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
       aria-label="Toplu işlemler"
       className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <p className="text-sm font-medium sm:mb-2.5">{ids.length} ürün seçildi</p>
+      {/* Level with the controls, below their labels, whatever hint or error a field shows under it. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <p className="text-sm font-medium sm:mt-8">{ids.length} ürün seçildi</p>
         <Field label="İşlem">
           {(control) => (
             <Select
@@ -106,7 +108,7 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
                 <option value="">Seçin</option>
                 {categories.data?.map((c) => (
                   <option key={c.id} value={String(c.id)}>
-                    {`${'\u00a0\u00a0'.repeat(c.depth * 2)}${c.name}`}
+                    {categoryLabel(c.name, c.depth, c.isActive)}
                   </option>
                 ))}
               </Select>
@@ -126,7 +128,7 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
             )}
           </Field>
         )}
-        <Button disabled={!action || ids.length === 0} onClick={ask}>
+        <Button className="sm:mt-6" disabled={!action || ids.length === 0} onClick={ask}>
           Seçilenlere uygula
         </Button>
       </div>

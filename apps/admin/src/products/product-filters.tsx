@@ -41,8 +41,8 @@ const resolver: Resolver<ProductFilterValues> = (values, context, options) =>
   );
 
 /** A category's name indented under its parent (options hold text only). */
-const categoryLabel = (name: string, depth: number, active: boolean) =>
-  `${'\u00a0\u00a0'.repeat(depth * 2)}${depth > 0 ? '› ' : ''}${name}${active ? '' : ' (gizli)'}`;
+export const categoryLabel = (name: string, depth: number, active: boolean) =>
+  `${'\u00a0\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '› ' : ''}${name}${active ? '' : ' (gizli)'}`;
 
 interface Props {
   /** The filters in the address. */

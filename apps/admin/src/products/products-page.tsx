@@ -119,7 +119,7 @@ export function ProductsPage() {
         canWrite && (
           <div className="flex flex-wrap gap-2">
             <Link to={paths.productImports} className={`${linkLook} border border-stone-400 bg-white`}>
-              İçe / dışa aktar
+              İçe aktar / Dışa aktar
             </Link>
             <Link to={paths.productNew} className={`${linkLook} bg-amber-800 text-white hover:bg-amber-900`}>
               Ürün ekle
