@@ -2,10 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import { connectCacheBus } from '@vitrin/core';
 import { announceStock } from '@vitrin/core/cache';
 import { products } from '@vitrin/core/db/schema';
+import type { Feeds } from '@vitrin/core/feeds/feeds';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/server.ts';
+import { createTestApp, createTestServices } from '../testing/server.ts';
+import { registerFeedRoutes } from './feeds.ts';
 
 const BASE = 'https://magaza.example';
 const parser = new XMLParser({
@@ -21,14 +24,31 @@ function parse(xml: string) {
   return parser.parse(xml) as Fields;
 }
 
+/** Until no rebuild runs or waits: what the feed says after a change here. */
+async function settled(feeds: Feeds) {
+  while (feeds.state().building || feeds.state().pending)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('product feeds', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let t: { app: FastifyInstance; services: Awaited<ReturnType<typeof createTestServices>> };
+  let feeds: Feeds;
   beforeAll(async () => {
-    t = await createTestApp({ config: { publicUrl: BASE } });
+    const services = await createTestServices();
     // As the server does: changes announced in a transaction (an order's stock) reach this process's caches.
-    await connectCacheBus(t.services);
+    await connectCacheBus(services);
+    const app = Fastify();
+    // Rebuilt as soon as a change is heard of, so that each check sees the change before it.
+    feeds = registerFeedRoutes(app, services, {
+      publicUrl: BASE,
+      timing: { settleMs: 0, stockGapMs: 0, gapFactor: 0 },
+    });
+    t = { app, services };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.app.close();
+    await t.services.dispose();
+  });
 
   const query = async <T>(sql: string) => t.services.database.query<T>(sql);
   const googleItems = async () => {
@@ -114,6 +134,7 @@ describe('product feeds', () => {
     const slug = 'el-yapimi-sirli-kupa-ege-mavisi';
     await t.services.catalogAdmin.setProduct(slug, 'price', '100');
     await t.services.catalogAdmin.setProduct(slug, 'market-price', '150,50');
+    await settled(feeds);
     const { sku } = (await t.services.catalog.product(slug))!;
     let item = (await googleItems()).find((i) => i['g:id'] === sku)!;
     expect(item['g:price']).toBe('150.50 TRY');
@@ -123,6 +144,7 @@ describe('product feeds', () => {
 
     await t.services.catalogAdmin.setProduct(slug, 'price', '99999');
     await t.services.catalogAdmin.setProduct(slug, 'market-price', 'yok');
+    await settled(feeds);
     item = (await googleItems()).find((i) => i['g:id'] === sku)!;
     expect(item['g:price']).toBe('99999.00 TRY');
     expect(item['g:sale_price']).toBeUndefined();
@@ -136,6 +158,7 @@ describe('product feeds', () => {
     await query(`update products set barcode = '8690000000005' where id = ${a!.id}`);
     await query(`update products set barcode = '8690000000001' where id = ${b!.id}`);
     await t.services.cache.invalidateAll([a!.id, b!.id]);
+    await settled(feeds);
     const items = await googleItems();
     const withGtin = items.find((i) => i['g:id'] === a!.sku)!;
     expect(withGtin['g:gtin']).toBe('8690000000005');
@@ -159,6 +182,7 @@ describe('product feeds', () => {
       `update products set description = '<p>İyi &amp; güzel <b>fincan</b>' || chr(1) || '</p><script>alert(1)</script>' where id = ${row!.id}`,
     );
     await t.services.cache.invalidateAll([row!.id]);
+    await settled(feeds);
 
     const res = await t.app.inject('/feeds/google.xml');
     expect(res.body).toContain('<title>Çay &amp; &lt;Kahve&gt;</title>');
@@ -175,15 +199,19 @@ describe('product feeds', () => {
       'select slug, sku from products where is_active and stock_type = 1 order by id limit 1 offset 3',
     );
     await t.services.catalogAdmin.setProduct(row!.slug, 'active', '0');
+    await settled(feeds);
     expect((await googleItems()).some((i) => i['g:id'] === row!.sku)).toBe(false);
     expect((await comparisonProducts()).some((p) => p.id === row!.sku)).toBe(false);
     await t.services.catalogAdmin.setProduct(row!.slug, 'active', '1');
+    await settled(feeds);
     expect((await comparisonProducts()).some((p) => p.id === row!.sku)).toBe(true);
 
     const { sku } = (await t.services.catalog.product('el-yapimi-sirli-kupa-ege-mavisi'))!;
     await t.services.catalogAdmin.setCategory('kupalar', 'active', '0');
+    await settled(feeds);
     expect((await googleItems()).some((i) => i['g:id'] === sku)).toBe(false);
     await t.services.catalogAdmin.setCategory('kupalar', 'active', '1');
+    await settled(feeds);
     expect((await googleItems()).some((i) => i['g:id'] === sku)).toBe(true);
   });
 
@@ -191,6 +219,7 @@ describe('product feeds', () => {
     const slug = 'el-yapimi-sirli-kupa-ege-mavisi';
     await t.services.catalogAdmin.setProduct(slug, 'price', '249,90');
     await t.services.catalogAdmin.setProduct(slug, 'stock', '7');
+    await settled(feeds);
     const detail = (await t.services.catalog.product(slug))!;
     const product = (await comparisonProducts()).find((p) => p.id === detail.sku)!;
     expect(product).toMatchObject({
@@ -229,13 +258,14 @@ describe('product feeds', () => {
     expect(head.body).toBe('');
 
     await t.services.catalogAdmin.setProduct('el-yapimi-sirli-kupa-ege-mavisi', 'price', '321,45');
+    await settled(feeds);
     const changed = await t.app.inject({ url: '/feeds/products.xml', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('<price>321.45</price>');
   });
 
-  it('drops the feed when an order transaction announces a stock change', async () => {
+  it('rebuilds the feed when an order transaction announces a stock change', async () => {
     const [row] = await query<{ id: number; sku: string }>(
       'select id, sku from products where is_active and stock_type = 1 and stock > 0 order by id limit 1 offset 5',
     );
@@ -255,12 +285,49 @@ describe('product feeds', () => {
     expect(seen).toBe('out_of_stock');
   });
 
-  it('rebuilds after a settings change (shipping fee) and serves during maintenance like the sitemaps', async () => {
+  it('answers with the feed it has, 304 to its ETag, while a change is rebuilt', async () => {
+    const first = await t.app.inject('/feeds/products.xml');
+    const etag = first.headers.etag as string;
+    await t.services.catalogAdmin.setProduct('el-yapimi-sirli-kupa-ege-mavisi', 'price', '111,11');
+    while (!feeds.state().building) await new Promise((resolve) => setImmediate(resolve));
+    const during = await t.app.inject({ url: '/feeds/products.xml', headers: { 'if-none-match': etag } });
+    expect(during.statusCode).toBe(304);
+    expect(during.headers.etag).toBe(etag);
+    expect(during.headers['last-modified']).toBe(first.headers['last-modified']);
+    await settled(feeds);
+    const after = await t.app.inject({ url: '/feeds/products.xml', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<price>111.11</price>');
+  });
+
+  it('rebuilds after a settings change (shipping fee)', async () => {
+    await t.services.settings.set('shipping_fee', '1234');
+    await settled(feeds);
+    const res = await t.app.inject('/feeds/products.xml');
+    expect(res.body).toContain('<shippingFee>12.34</shippingFee>');
+  });
+});
+
+describe('product feeds in the whole app', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { publicUrl: BASE } });
+  });
+  afterAll(() => t.close());
+
+  it('are served during maintenance like the sitemaps, the first request waiting for a complete feed', async () => {
     await t.services.settings.set('shipping_fee', '1234');
     await t.services.settings.set('is_online', '0');
     const res = await t.app.inject('/feeds/products.xml');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<shippingFee>12.34</shippingFee>');
+    const list = (parse(res.body).products as Fields).product as Fields[];
+    const [row] = await t.services.database.query<{ n: string }>(
+      `select (select count(*) from products where is_active and stock_type <> 2)
+            + (select count(*) from product_variants v join products p on p.id = v.product_id
+               where p.is_active and v.is_active and p.stock_type = 2) as n`,
+    );
+    expect(list).toHaveLength(Number(row!.n));
+    expect(list.every((p) => p.shippingFee === '12.34' || p.shippingFee === '0.00')).toBe(true);
     await t.services.settings.set('is_online', '1');
   });
 });

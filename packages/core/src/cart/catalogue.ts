@@ -1,6 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
-import { type PriceContext, type PriceEntry, priceInTry, resolveDisplayPrice } from '@vitrin/shared/pricing';
-import { and, asc, inArray, ne, sql } from 'drizzle-orm';
+import { type PriceContext, priceInTry, resolveDisplayPrice } from '@vitrin/shared/pricing';
+import { inArray, sql } from 'drizzle-orm';
+import { type PriceEntryRow, shownPriceEntries } from '../catalog/price-entries.ts';
 import type { Db } from '../db/client.ts';
 import { type CartPersonalization, productPrices, products, productVariants } from '../db/schema.ts';
 
@@ -44,11 +45,6 @@ export interface CatalogueSlice {
   prices: Map<number, PriceEntryRow[]>;
 }
 
-interface PriceEntryRow {
-  variantId: number | null;
-  entry: PriceEntry;
-}
-
 /**
  * Reads what the lines need in three queries, whatever their number (one JSON query was measured slower). Pass the transaction to read inside
  * it (checkout re-reads prices and stock there).
@@ -76,25 +72,12 @@ async function readSlice(db: Db, productIds: number[], variants: number[] | 'all
       : variants.length
         ? db.select(variantColumns).from(productVariants).where(inArray(productVariants.id, variants))
         : Promise.resolve([] as VariantRow[]),
-    db
-      .select({
-        productId: productPrices.productId,
-        variantId: productPrices.variantId,
-        priceType: productPrices.priceType,
-        amountMinor: productPrices.amountMinor,
-        currency: productPrices.currency,
-      })
-      .from(productPrices)
-      .where(and(inArray(productPrices.productId, productIds), ne(productPrices.priceType, 1)))
-      .orderBy(asc(productPrices.id)),
+    shownPriceEntries(db, inArray(productPrices.productId, productIds)),
   ]);
   const prices = new Map<number, PriceEntryRow[]>();
   for (const p of priceRows) {
     const list = prices.get(p.productId) ?? [];
-    list.push({
-      variantId: p.variantId,
-      entry: { price_type: p.priceType, price: p.amountMinor, currency: p.currency },
-    });
+    list.push(p);
     prices.set(p.productId, list);
   }
   return {

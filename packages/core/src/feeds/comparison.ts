@@ -6,7 +6,12 @@ import { decimalAmount, element, xmlText } from './text.ts';
  * per product and per variant (variants name their product's SKU in `<groupId>`); amounts in lira with a
  * point and two decimals, VAT included. The element names are listed in the README.
  */
-export const COMPARISON_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<products>\n';
+export const COMPARISON_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** `<products built="2026-11-27T01:22:05Z">`: when the catalogue was read for this feed. */
+export function comparisonStamp(builtAt: Date): string {
+  return `<products built="${builtAt.toISOString().replace(/\.\d+Z$/, 'Z')}">\n`;
+}
 export const COMPARISON_TAIL = '</products>\n';
 
 export function comparisonItem(item: FeedItem): string {

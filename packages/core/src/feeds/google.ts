@@ -8,7 +8,12 @@ import { decimalAmount, element } from './text.ts';
  * `g:sale_price` the price paid.
  */
 export function googleHead(shop: { name: string; baseUrl: string }): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>${element('title', shop.name)}${element('link', `${shop.baseUrl}/`)}${element('description', `${shop.name} ürünleri`)}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>${element('title', shop.name)}${element('link', `${shop.baseUrl}/`)}${element('description', `${shop.name} ürünleri`)}`;
+}
+
+/** When the catalogue was read for this feed (RSS's date form, RFC 822), after the head. */
+export function googleStamp(builtAt: Date): string {
+  return `${element('lastBuildDate', builtAt.toUTCString())}\n`;
 }
 
 export const GOOGLE_TAIL = '</channel></rss>\n';

@@ -1,7 +1,8 @@
 import { imageUrl } from '@vitrin/shared/media';
 import { type PriceContext, type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
-import { and, asc, eq, gt, gte, lte, ne } from 'drizzle-orm';
+import { and, asc, between, eq, gt } from 'drizzle-orm';
 import type { CategoryTree } from '../catalog/categories.ts';
+import { shownPriceEntries } from '../catalog/price-entries.ts';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productVariants } from '../db/schema.ts';
 import { isValidGtin } from './gtin.ts';
@@ -110,23 +111,7 @@ export async function* feedItems(db: Db, ctx: FeedContext): AsyncGenerator<FeedI
     const last = batch[batch.length - 1]!.id;
     after = last;
     const [priceRows, variantRows] = await Promise.all([
-      db
-        .select({
-          productId: productPrices.productId,
-          variantId: productPrices.variantId,
-          priceType: productPrices.priceType,
-          amountMinor: productPrices.amountMinor,
-          currency: productPrices.currency,
-        })
-        .from(productPrices)
-        .where(
-          and(
-            gte(productPrices.productId, first),
-            lte(productPrices.productId, last),
-            ne(productPrices.priceType, 1),
-          ),
-        )
-        .orderBy(asc(productPrices.id)),
+      shownPriceEntries(db, between(productPrices.productId, first, last)),
       db
         .select({
           id: productVariants.id,
@@ -138,20 +123,14 @@ export async function* feedItems(db: Db, ctx: FeedContext): AsyncGenerator<FeedI
           images: productVariants.images,
         })
         .from(productVariants)
-        .where(
-          and(
-            gte(productVariants.productId, first),
-            lte(productVariants.productId, last),
-            eq(productVariants.isActive, true),
-          ),
-        )
+        .where(and(between(productVariants.productId, first, last), eq(productVariants.isActive, true)))
         .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
     ]);
     const pricesOf = new Map<string, PriceEntry[]>();
     for (const p of priceRows) {
       const key = `${p.productId}:${p.variantId ?? ''}`;
       const list = pricesOf.get(key) ?? [];
-      list.push({ price_type: p.priceType, price: p.amountMinor, currency: p.currency });
+      list.push(p.entry);
       pricesOf.set(key, list);
     }
     const variantsOf = new Map<number, typeof variantRows>();
