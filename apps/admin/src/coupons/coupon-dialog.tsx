@@ -7,14 +7,21 @@ import {
   couponFormRequest,
 } from '@vitrin/shared/api/admin/coupons';
 import { liraInput } from '@vitrin/shared/api/admin/lira';
-import { type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import {
+  Controller,
+  type Resolver,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
 import { Button } from '../ui/button.tsx';
+import { DateField } from '../ui/date-field.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { CategoryPicker } from './category-picker.tsx';
-import { toShopInput } from './coupon-labels.ts';
+import { shopDay, withCouponDays } from './coupon-days.ts';
 import { useSaveCoupon } from './coupons-api.ts';
 
 const blankForm: CouponFormValues = {
@@ -39,8 +46,8 @@ const formOf = (c: AdminCoupon): CouponFormValues => ({
   kind: c.kind,
   value: c.kind === 'amount' ? liraInput(c.value) : String(c.value),
   minBasketMinor: c.minBasketMinor === 0 ? '' : liraInput(c.minBasketMinor),
-  startsAt: toShopInput(c.startsAt),
-  endsAt: toShopInput(c.endsAt),
+  startsAt: shopDay(c.startsAt),
+  endsAt: shopDay(c.endsAt),
   usageLimit: c.usageLimit === null ? '' : String(c.usageLimit),
   perCustomerLimit: c.perCustomerLimit === null ? '' : String(c.perCustomerLimit),
   categoryId: c.categoryId === null ? '' : String(c.categoryId),
@@ -57,11 +64,44 @@ function Check({ label, field }: { label: string; field: UseFormRegisterReturn }
   );
 }
 
+/** A day of the coupon's validity in the Turkish way (gg.aa.yyyy), typed or picked on the calendar. */
+function CouponDay({
+  form,
+  name,
+  label,
+  hint,
+}: {
+  form: UseFormReturn<CouponFormValues, unknown, CouponInput>;
+  name: 'startsAt' | 'endsAt';
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={label}
+          hint={hint}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
 /** A new coupon (no `coupon`) or an edit of one, checked by the server's own schema before it is sent. */
 export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClose: () => void }) {
   const form = useForm<CouponFormValues, unknown, CouponInput>({
     // The form's text in, the API's request (kuruş) out.
-    resolver: zodResolver(couponFormRequest) as unknown as Resolver<CouponFormValues, unknown, CouponInput>,
+    resolver: withCouponDays(
+      zodResolver(couponFormRequest) as unknown as Resolver<CouponFormValues, unknown, CouponInput>,
+      coupon,
+    ),
     defaultValues: coupon ? formOf(coupon) : blankForm,
   });
   const save = useSaveCoupon(coupon?.id);
@@ -113,8 +153,8 @@ export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClos
         />
         <CategoryPicker form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormInput form={form} name="startsAt" label="Başlangıç" type="datetime-local" />
-          <FormInput form={form} name="endsAt" label="Bitiş" type="datetime-local" />
+          <CouponDay form={form} name="startsAt" label="Başlangıç" hint="gg.aa.yyyy; günün başından." />
+          <CouponDay form={form} name="endsAt" label="Bitiş" hint="gg.aa.yyyy; günün sonuna kadar." />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput
