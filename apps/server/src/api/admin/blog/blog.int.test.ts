@@ -120,7 +120,7 @@ describe('blog posts in the panel', () => {
 
   it('refuses bad input with a Turkish message on its field, writing nothing', async () => {
     const before = await postCount();
-    const refused = async (body: unknown, status: number, code: string, field: string) => {
+    const refused = async (body: object, status: number, code: string, field: string) => {
       const res = await manager.post(POSTS, body);
       expect({ status: res.statusCode, code: res.json().error.code }).toEqual({ status, code });
       expect(res.json().error.fields?.[field]).toMatch(/[a-zçğıöşü]/i);

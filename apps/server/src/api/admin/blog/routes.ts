@@ -6,12 +6,10 @@ import {
   blogPostListAnswer,
   blogPostRequest,
 } from '@vitrin/shared/api/admin/blog';
-import { contentIdParam } from '@vitrin/shared/api/admin/pages';
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
-import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { contentRefusal, slugTaken } from '../pages/routes.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { apiRoutes, invalid, staffRefusals } from '../../route.ts';
+import { registerRecordRoutes } from '../pages/record-routes.ts';
 
 const TAG = 'Yönetim: blog';
 
@@ -23,9 +21,6 @@ const TAG = 'Yönetim: blog';
 export function registerAdminBlogRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const admin = services.blogAdmin;
-  const actorOf = async (request: Parameters<typeof signedIn>[1]) =>
-    staffActor(await signedIn(staffOf, request));
-  const notFound = { 404: errorAnswer('YAZI_BULUNAMADI') };
 
   route({
     method: 'GET',
@@ -52,78 +47,19 @@ export function registerAdminBlogRoutes(app: FastifyInstance, services: Services
     handler: async () => ({ items: await admin.categories() }),
   });
 
-  route({
-    method: 'GET',
-    url: '/api/admin/blog/posts/:id',
-    summary: 'A post with its body and tags, for the form',
-    tag: TAG,
-    permission: 'content.write',
-    params: { id: contentIdParam },
-    responses: {
-      200: { description: 'The post', schema: blogPostAnswer },
-      ...invalid,
-      ...staffRefusals,
-      ...notFound,
-    },
-    handler: async (request) => ({
-      post: await refusalsAs(contentRefusal, () => admin.get(request.params.id)),
-    }),
-  });
-
-  route({
-    method: 'POST',
+  registerRecordRoutes(route, staffOf, {
     url: '/api/admin/blog/posts',
-    summary: 'Adds a post: a draft, published now, or scheduled (`publishedAt` to come)',
     tag: TAG,
-    permission: 'content.write',
-    body: blogPostRequest,
-    responses: {
-      201: { description: 'Added', schema: blogPostAnswer },
-      ...invalid,
-      ...staffRefusals,
-      ...slugTaken,
-    },
-    handler: async (request, reply) => {
-      const post = await refusalsAs(contentRefusal, async () =>
-        admin.create(await actorOf(request), request.body),
-      );
-      return reply.status(201).send({ post });
-    },
-  });
-
-  route({
-    method: 'PUT',
-    url: '/api/admin/blog/posts/:id',
-    summary: 'Changes a post: every field given, as the form sends it',
-    tag: TAG,
-    permission: 'content.write',
-    params: { id: contentIdParam },
-    body: blogPostRequest,
-    responses: {
-      200: { description: 'Changed', schema: blogPostAnswer },
-      ...invalid,
-      ...staffRefusals,
-      ...notFound,
-      ...slugTaken,
-    },
-    handler: async (request) => ({
-      post: await refusalsAs(contentRefusal, async () =>
-        admin.update(await actorOf(request), request.params.id, request.body),
-      ),
-    }),
-  });
-
-  route({
-    method: 'DELETE',
-    url: '/api/admin/blog/posts/:id',
-    summary: 'Removes a post',
-    tag: TAG,
-    permission: 'content.write',
-    params: { id: contentIdParam },
-    responses: { 204: { description: 'Removed' }, ...invalid, ...staffRefusals, ...notFound },
-    handler: async (request, reply) => {
-      await refusalsAs(contentRefusal, async () => admin.remove(await actorOf(request), request.params.id));
-      return reply.status(204).send();
+    key: 'post',
+    admin,
+    request: blogPostRequest,
+    answer: blogPostAnswer,
+    notFound: 'YAZI_BULUNAMADI',
+    summaries: {
+      get: 'A post with its body and tags, for the form',
+      create: 'Adds a post: a draft, published now, or scheduled (`publishedAt` to come)',
+      update: 'Changes a post: every field given, as the form sends it',
+      remove: 'Removes a post',
     },
   });
 }

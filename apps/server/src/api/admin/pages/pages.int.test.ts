@@ -58,7 +58,7 @@ describe('content pages in the panel', () => {
 
   it('refuses bad input with a Turkish message on its field, writing nothing', async () => {
     const before = await pageCount();
-    const refused = async (body: unknown, status: number, code: string, field: string) => {
+    const refused = async (body: object, status: number, code: string, field: string) => {
       const res = await owner.post(PAGES, body);
       expect({ status: res.statusCode, code: res.json().error.code }).toEqual({ status, code });
       expect(res.json().error.fields?.[field]).toMatch(/[a-zçğıöşü]/i);

@@ -1,0 +1,116 @@
+import type { AuditActor } from '@vitrin/core/audit/record';
+import { ContentAdminError } from '@vitrin/core/content/admin';
+import { contentIdParam } from '@vitrin/shared/api/admin/pages';
+import type { z } from '@vitrin/shared/zod';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../../http/errors.ts';
+import type { StaffOf } from '../../../sessions/staff-session.ts';
+import { type apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
+import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+
+/** A refusal of the page or blog admin as its answer. */
+const contentRefusal = (err: unknown) =>
+  err instanceof ContentAdminError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined;
+
+/** What the page and the blog admin both do to one record. */
+export interface RecordAdmin<T> {
+  get(id: number): Promise<T>;
+  create(actor: AuditActor, body: unknown): Promise<T>;
+  update(actor: AuditActor, id: number, body: unknown): Promise<T>;
+  remove(actor: AuditActor, id: number): Promise<void>;
+}
+
+/**
+ * The routes of one page or post (`content.write`): read it, add one, change it whole, remove it. Refusals
+ * of the domain are their answers: 400 with fields, 404 `notFound`, 409 SLUG_KAYITLI.
+ */
+export function registerRecordRoutes<T>(
+  route: ReturnType<typeof apiRoutes>,
+  staffOf: StaffOf,
+  spec: {
+    url: `/api/admin/${string}`;
+    tag: string;
+    /** The answer's key: `{ page }`, `{ post }`. */
+    key: string;
+    admin: RecordAdmin<T>;
+    request: z.ZodType;
+    answer: z.ZodType;
+    notFound: string;
+    summaries: { get: string; create: string; update: string; remove: string };
+  },
+) {
+  const { url, tag, key, admin, summaries } = spec;
+  const actorOf = async (request: FastifyRequest) => staffActor(await signedIn(staffOf, request));
+  const work = <R>(run: () => Promise<R>) => refusalsAs(contentRefusal, run);
+  const notFound = { 404: errorAnswer(spec.notFound) };
+  const slugTaken = {
+    409: errorAnswer('SLUG_KAYITLI: the typed slug is taken (`fields.slug` offers a free one, e.g. `-2`)'),
+  };
+  const params = { id: contentIdParam };
+  const common = { tag, permission: 'content.write' } as const;
+
+  route({
+    ...common,
+    method: 'GET',
+    url: `${url}/:id`,
+    summary: summaries.get,
+    params,
+    responses: {
+      200: { description: 'Found', schema: spec.answer },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+    },
+    handler: async (request) => ({ [key]: await work(() => admin.get(request.params.id)) }),
+  });
+
+  route({
+    ...common,
+    method: 'POST',
+    url,
+    summary: summaries.create,
+    body: spec.request,
+    responses: {
+      201: { description: 'Added', schema: spec.answer },
+      ...invalid,
+      ...staffRefusals,
+      ...slugTaken,
+    },
+    handler: async (request, reply) => {
+      const stored = await work(async () => admin.create(await actorOf(request), request.body));
+      return reply.status(201).send({ [key]: stored });
+    },
+  });
+
+  route({
+    ...common,
+    method: 'PUT',
+    url: `${url}/:id`,
+    summary: summaries.update,
+    params,
+    body: spec.request,
+    responses: {
+      200: { description: 'Changed', schema: spec.answer },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      ...slugTaken,
+    },
+    handler: async (request) => ({
+      [key]: await work(async () => admin.update(await actorOf(request), request.params.id, request.body)),
+    }),
+  });
+
+  route({
+    ...common,
+    method: 'DELETE',
+    url: `${url}/:id`,
+    summary: summaries.remove,
+    params,
+    responses: { 204: { description: 'Removed' }, ...invalid, ...staffRefusals, ...notFound },
+    handler: async (request, reply) => {
+      await work(async () => admin.remove(await actorOf(request), request.params.id));
+      return reply.status(204).send();
+    },
+  });
+}
