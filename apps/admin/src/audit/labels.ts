@@ -111,6 +111,7 @@ const FIELDS: Record<string, string> = {
   vatRate: 'KDV oranı',
   prices: 'Fiyatlar',
   images: 'Görseller',
+  imageAlts: 'Görsel açıklamaları',
   optionGroups: 'Seçenek grupları',
   variants: 'Varyantlar',
   variantId: 'Varyant',

@@ -10,7 +10,16 @@ const MAIN_WIDTHS: ImageWidth[] = [320, 480, 640, 800, 1200];
 const THUMB_WIDTHS: ImageWidth[] = [160];
 
 /** The main image (loaded with priority) and thumbnails that switch it. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({
+  images,
+  name,
+  alts = {},
+}: {
+  images: string[];
+  name: string;
+  /** Alt text by image path, where the staff wrote one; else the product's name. */
+  alts?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
   const list = images.length ? images : [null];
@@ -20,7 +29,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       <div className="aspect-square overflow-hidden rounded-xl bg-sand-100">
         <ResponsiveImage
           path={current}
-          alt={name}
+          alt={(current && alts[current]) || name}
           width={800}
           height={800}
           sizes={MAIN_SIZES}

@@ -103,7 +103,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <Breadcrumbs crumbs={product.breadcrumbs} current={product.name} />
       <div className="mt-6 grid gap-10 md:grid-cols-2">
-        <ProductGallery images={images} name={product.name} key={images.join()} />
+        <ProductGallery images={images} name={product.name} alts={product.imageAlts} key={images.join()} />
         <div className="space-y-6">
           <div>
             <h1 className="text-3xl font-semibold text-ink-900">{product.name}</h1>

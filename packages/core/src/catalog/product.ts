@@ -91,6 +91,7 @@ export async function productBySlug(
     stockType: product.stockType,
     vatRate: product.vatRate,
     images: product.images,
+    imageAlts: product.imageAlts,
     stock: stockView(product.stockType === 2 ? totalVariantStock : product.stock),
     price: publicPrice(productPrice),
     optionGroups: product.optionGroups,

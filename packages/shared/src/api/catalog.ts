@@ -98,6 +98,8 @@ export interface ProductDetail {
   stockType: number;
   vatRate: number;
   images: string[];
+  /** Alt text by image path (the product's and its variants' images); an image without one takes the name. */
+  imageAlts: Record<string, string>;
   stock: StockView;
   price: PriceView | null;
   optionGroups: Array<{ name: string; values: string[] }>;

@@ -140,6 +140,9 @@ export const productDetail = z.object({
   stockType: z.number().int(),
   vatRate: z.number().int(),
   images: z.array(z.string()),
+  imageAlts: z
+    .record(z.string(), z.string())
+    .describe('Alt text by image path; an image without one is described by the name'),
   stock,
   price,
   optionGroups: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),

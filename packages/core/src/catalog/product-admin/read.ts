@@ -47,6 +47,7 @@ export async function readProduct(db: Db, id: number): Promise<AdminProduct | nu
     stock: product.stock,
     lowStockThreshold: product.lowStockThreshold,
     images: product.images,
+    imageAlts: product.imageAlts,
     isActive: product.isActive,
     optionGroups: product.optionGroups,
     variants: variants.map((v) => ({

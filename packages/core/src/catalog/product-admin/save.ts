@@ -127,6 +127,14 @@ const priceRows = (productId: number, variantId: number | null, entries: Product
     currency: e.currency,
   }));
 
+/** The alt texts of images the product or a variant shows, blank ones dropped (the name describes those). */
+function altsOfShown(input: ProductInput): Record<string, string> {
+  const shown = new Set([...input.images, ...input.variants.flatMap((v) => v.images)]);
+  return Object.fromEntries(
+    Object.entries(input.imageAlts).filter(([path, alt]) => shown.has(path) && alt !== ''),
+  );
+}
+
 /** The variants as sent: stored ones (by id) updated, new ones added, missing ones removed. */
 async function saveVariants(tx: Tx, productId: number, input: ProductInput, actor: AuditActor) {
   const stored = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
@@ -219,6 +227,7 @@ export async function saveProduct(
     stockType: input.stockType,
     categoryId: input.categoryId,
     images: input.images,
+    imageAlts: altsOfShown(input),
     vatRate: input.vatRate,
     stock,
     isActive: input.isActive,

@@ -131,6 +131,16 @@ const imagePath = lineText({ error: 'Görsel yolu geçersiz' })
 const images = z
   .array(imagePath, { error: 'Görseller bir liste olmalı' })
   .max(20, 'En fazla 20 görsel eklenebilir');
+/** Alt text by image path (the product's and its variants'); a blank one is dropped, the name describes it. */
+const imageAlts = z
+  .record(
+    imagePath,
+    lineText({ error: 'Görsel açıklaması metin olmalı' })
+      .trim()
+      .max(200, 'Görsel açıklaması en fazla 200 karakter olabilir'),
+    { error: 'Görsel açıklamaları geçersiz' },
+  )
+  .refine((alts) => Object.keys(alts).length <= 20 * (VARIANTS_MAX + 1), 'Çok fazla görsel açıklaması var');
 
 const optionText = (what: string) =>
   lineText({ error: `${what} girin` })
@@ -248,6 +258,7 @@ const productFields = {
     1_000_000,
   ).default(null),
   images: images.default([]),
+  imageAlts: imageAlts.default({}),
   isActive: yesNo('Satışta mı: evet ya da hayır olmalı').default(true),
   optionGroups: z
     .array(optionGroupRequest, { error: 'Seçenek grupları bir liste olmalı' })
@@ -484,6 +495,8 @@ export const adminProduct = z.object({
   stock: z.number().int().nullable(),
   lowStockThreshold: z.number().int().nullable(),
   images: z.array(z.string()),
+  /** Alt text by image path; an image without one is described by the product's name. */
+  imageAlts: z.record(z.string(), z.string()),
   isActive: z.boolean(),
   optionGroups: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(adminVariant),
