@@ -160,7 +160,13 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
 
   const file = page.getByLabel('CSV ya da XLSX dosyası');
   await file.setInputFiles({ name: 'urunler.csv', mimeType: 'text/csv', buffer: csv([good, bad]) });
+  // While it runs, its progress is asked for by the id the panel gave the run.
+  const posted = page.waitForRequest((r) => r.url().includes('/api/admin/imports/products?'));
+  const polled = page.waitForRequest((r) => /\/api\/admin\/imports\/[0-9a-f]{32}$/.test(r.url()));
   await page.getByRole('button', { name: 'Kontrol et' }).click();
+  const runId = new URL((await posted).url()).searchParams;
+  expect(runId.get('dryRun')).toBe('1');
+  expect((await polled).url()).toMatch(new RegExp(`/imports/${runId.get('id')}$`));
   const errors = page.getByRole('table', { name: 'Hatalı satırlar' });
   const errorRow = errors.getByRole('row').filter({ hasText: 'Satış Fiyatı' });
   await expect(errorRow.getByRole('cell').first()).toHaveText('3');

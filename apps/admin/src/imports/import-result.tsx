@@ -10,7 +10,10 @@ const PHASES: Record<ImportProgress['phase'], string> = {
 
 const titleOf = (field: string) => PRODUCT_COLUMNS.find((c) => c.key === field)?.title ?? field;
 
-/** The run's phase and rows done of all as a bar; before the first answer, only that it runs. */
+/**
+ * The run's phase and rows done of all as a bar. Until the server tells the rows (the file still going up, or
+ * an embedded database answering the poll only at the commit), the bar only moves to say it runs.
+ */
 export function ImportProgressBar({
   progress,
   dryRun,
@@ -20,23 +23,26 @@ export function ImportProgressBar({
 }) {
   const total = progress?.total ?? 0;
   const done = Math.min(progress?.done ?? 0, total);
-  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
-  const label = dryRun ? 'Kontrol ilerlemesi' : 'İçe aktarma ilerlemesi';
+  const percent = total > 0 ? Math.round((done / total) * 100) : undefined;
   return (
     <div className="flex flex-col gap-1">
       <p className="text-sm text-stone-800" aria-live="polite">
-        {progress ? PHASES[progress.phase] : dryRun ? 'Dosya gönderiliyor' : 'İçe aktarma başladı'}
+        {progress ? PHASES[progress.phase] : dryRun ? 'Dosya kontrol ediliyor' : 'İçe aktarılıyor'}
         {total > 0 && ` · ${done.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} satır`}
       </p>
       <div
         role="progressbar"
-        aria-label={label}
+        aria-label={dryRun ? 'Kontrol ilerlemesi' : 'İçe aktarma ilerlemesi'}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}
+        {...(percent === undefined ? {} : { 'aria-valuenow': percent })}
         className="h-3 w-full overflow-hidden rounded-full bg-stone-200"
       >
-        <div className="h-full bg-amber-700 transition-[width]" style={{ width: `${percent}%` }} />
+        {percent === undefined ? (
+          <div className="h-full w-1/3 animate-pulse rounded-full bg-amber-700" />
+        ) : (
+          <div className="h-full bg-amber-700 transition-[width]" style={{ width: `${percent}%` }} />
+        )}
       </div>
     </div>
   );
