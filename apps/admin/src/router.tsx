@@ -207,6 +207,20 @@ export const router = createBrowserRouter(
                 async () => (await import('./social/social-accounts-page.tsx')).SocialAccountsPage,
               ),
             },
+            {
+              path: paths.productNew,
+              lazy: permitted(
+                'catalog.write',
+                async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
+              ),
+            },
+            {
+              path: paths.product,
+              lazy: permitted(
+                'catalog.read',
+                async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
+              ),
+            },
             { path: '*', element: <NotFound /> },
           ],
         },

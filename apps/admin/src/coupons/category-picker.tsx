@@ -1,3 +1,4 @@
+import type { AdminCategoryOption } from '@vitrin/shared/api/admin/categories';
 import type { CouponFormValues } from '@vitrin/shared/api/admin/coupons';
 import type { UseFormReturn } from 'react-hook-form';
 import { messageOf } from '../lib/api.ts';
@@ -28,12 +29,17 @@ export function CategoryPicker({ form }: { form: UseFormReturn<CouponFormValues,
     >
       <option value="">Tüm kategoriler</option>
       {current && !known && <option value={current}>{`#${current}`}</option>}
-      {options.data?.map((c) => (
-        <option key={c.id} value={String(c.id)}>
-          {indented(c.name, c.depth)}
-          {c.isActive ? '' : ' (yayında değil)'}
-        </option>
-      ))}
+      <CategoryOptions items={options.data} />
     </FormSelect>
   );
+}
+
+/** The tree's categories as a select's options: indented by depth, hidden ones marked. */
+export function CategoryOptions({ items }: { items: AdminCategoryOption[] | undefined }) {
+  return items?.map((c) => (
+    <option key={c.id} value={String(c.id)}>
+      {indented(c.name, c.depth)}
+      {c.isActive ? '' : ' (yayında değil)'}
+    </option>
+  ));
 }
