@@ -45,6 +45,29 @@ function ToolButton({
   );
 }
 
+/**
+ * Uploads an image for a post through the panel's image endpoint (checked by content, size and dimensions,
+ * stored as a resized WebP under `/uploads/posts/`); its refusal's Turkish message is the error.
+ */
+async function uploadPostImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('files', file);
+  const response = await fetch('/api/admin/images?purpose=post', {
+    method: 'POST',
+    body,
+    credentials: 'include',
+  });
+  const answer = (await response.json().catch(() => null)) as {
+    images?: Array<{ path: string }>;
+    error?: { message?: string; fields?: Record<string, string> };
+  } | null;
+  const stored = answer?.images?.[0]?.path;
+  if (!response.ok || !stored) {
+    throw new Error(answer?.error?.fields?.files ?? answer?.error?.message ?? 'Görsel yüklenemedi.');
+  }
+  return `/uploads/${stored}`;
+}
+
 /** The small form under the toolbar that asks for a link's or an image's address. */
 function AddressForm({
   label,
@@ -63,6 +86,7 @@ function AddressForm({
 }) {
   const [url, setUrl] = useState(initial);
   const [alt, setAlt] = useState('');
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
   const id = useId();
   const onEnter = (event: KeyboardEvent) => {
@@ -105,6 +129,39 @@ function AddressForm({
           </p>
         )}
       </div>
+      {withAlt && (
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium text-stone-800">
+            Ya da bilgisayardan yükleyin
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            disabled={uploading}
+            className="text-sm"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              setUploading(true);
+              setError(undefined);
+              try {
+                setUrl(await uploadPostImage(file));
+              } catch (err) {
+                setError(err instanceof Error ? err.message : 'Görsel yüklenemedi.');
+              } finally {
+                setUploading(false);
+                event.target.value = '';
+              }
+            }}
+          />
+          {uploading && (
+            <p role="status" className="text-sm text-stone-700">
+              Yükleniyor…
+            </p>
+          )}
+        </div>
+      )}
       {withAlt && (
         <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={`${id}-alt`} className="text-sm font-medium text-stone-800">
@@ -190,10 +247,33 @@ function Toolbar({ editor, asking }: { editor: Editor; asking: (what: 'link' | '
         ❝
       </ToolButton>
       <ToolButton label="Bağlantı" active={state.link} onClick={() => asking('link')}>
-        🔗
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+          <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+        </svg>
       </ToolButton>
       <ToolButton label="Görsel ekle" onClick={() => asking('image')}>
-        🖼
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        >
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <circle cx="9" cy="10" r="1.5" />
+          <path d="m4 18 5-5 4 4 3-3 4 4" />
+        </svg>
       </ToolButton>
       <ToolButton label="Geri al" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         ↶
@@ -226,7 +306,16 @@ export default function RichTextEditor({
         underline: false,
         link: { openOnClick: false, autolink: true, protocols: [], defaultProtocol: 'https' },
       }),
-      Image.configure({ inline: false }),
+      // A pasted image from elsewhere (or `<img src=x>`) is dropped here as the server would drop it; one
+      // without a description gets an empty alt, so it is marked as decoration rather than unnamed.
+      Image.extend({
+        parseHTML: () => [
+          {
+            tag: 'img[src]',
+            getAttrs: (img) => (isImageSource(img.getAttribute('src') ?? '') ? null : false),
+          },
+        ],
+      }).configure({ inline: false, HTMLAttributes: { alt: '' } }),
     ],
     content: value,
     immediatelyRender: true,
@@ -266,7 +355,14 @@ export default function RichTextEditor({
               : undefined
           }
           onDone={(href) => {
-            if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+            // Nothing selected: the address itself becomes the link's text.
+            if (href && editor.state.selection.empty && !editor.isActive('link')) {
+              editor
+                .chain()
+                .focus()
+                .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+                .run();
+            } else if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
             done();
           }}
         />
