@@ -159,6 +159,19 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   await expect(importButton).toBeDisabled();
 
   const file = page.getByLabel('CSV ya da XLSX dosyası');
+  // A file of another kind is refused before it is sent; one without a required column by the server.
+  await file.setInputFiles({ name: 'liste.txt', mimeType: 'text/plain', buffer: Buffer.from('SKU\nA-1') });
+  await expect(page.getByRole('alert')).toHaveText('Yalnızca .csv ya da .xlsx dosyası seçin.');
+  await expect(page.getByRole('button', { name: 'Kontrol et' })).toBeDisabled();
+  await file.setInputFiles({
+    name: 'eksik.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('SKU;Ürün Adı\nA-1;Ad'),
+  });
+  await page.getByRole('button', { name: 'Kontrol et' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Başlık satırında şu sütunlar eksik: Kategori (category)',
+  );
   await file.setInputFiles({ name: 'urunler.csv', mimeType: 'text/csv', buffer: csv([good, bad]) });
   // While it runs, its progress is asked for by the id the panel gave the run.
   const posted = page.waitForRequest((r) => r.url().includes('/api/admin/imports/products?'));

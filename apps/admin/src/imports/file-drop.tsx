@@ -41,26 +41,32 @@ export function FileDrop({ file, onFile }: { file: File | null; onFile: (file: F
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         CSV ya da XLSX dosyası
       </label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        aria-describedby={`${id}-hint`}
-        className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-400 file:bg-white file:px-3 file:py-2"
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          if (chosen) onFile(chosen);
-        }}
-      />
+      {/* The browser's own button speaks the browser's language: ours says it in Turkish. */}
+      <div className="flex min-w-0 flex-wrap items-center gap-3">
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby={`${id}-hint`}
+          className="peer sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) onFile(chosen);
+          }}
+        />
+        <label
+          htmlFor={id}
+          className="inline-flex min-h-10 cursor-pointer items-center rounded-md border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-800 hover:bg-stone-100"
+        >
+          Dosya seç
+        </label>
+        <span className="min-w-0 text-sm [overflow-wrap:anywhere]">
+          {file ? <strong>{file.name}</strong> : 'Dosya seçilmedi'}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="text-sm text-stone-700">
         Dosyayı buraya sürükleyip bırakabilirsiniz. En fazla {MB} MB ve 50.000 satır.
-        {file && (
-          <>
-            {' '}
-            Seçilen: <strong className="[overflow-wrap:anywhere]">{file.name}</strong>
-          </>
-        )}
       </p>
     </fieldset>
   );
