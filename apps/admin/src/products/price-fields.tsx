@@ -76,7 +76,11 @@ export function PriceFields({ form }: { form: UseFormReturn<ProductFormValues> }
                 inputMode="decimal"
                 autoComplete="off"
               />
-              <Button look="secondary" onClick={() => extras.remove(i)}>
+              <Button
+                look="secondary"
+                aria-label={`Fiyatı kaldır (${PRICE_TYPES.find((t) => String(t.type) === used[i])?.label ?? 'fiyat'})`}
+                onClick={() => extras.remove(i)}
+              >
                 Kaldır
               </Button>
             </li>

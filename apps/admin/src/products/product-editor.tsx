@@ -304,7 +304,10 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
       </div>
       <FormError message={errors.root?.server?.message} />
       <form noValidate onSubmit={onSubmit} aria-label={title}>
-        <fieldset disabled={!canWrite} className="flex min-w-0 flex-col gap-5">
+        <fieldset
+          disabled={!canWrite}
+          className="flex min-w-0 flex-col gap-5 [&_:is(input,select,textarea):disabled]:bg-stone-100"
+        >
           <Basics form={form} isNew={!product} />
           <PriceFields form={form} />
           <StockSection form={form} />

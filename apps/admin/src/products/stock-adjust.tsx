@@ -143,7 +143,26 @@ export function StockAdjust({
         <p className="text-sm text-stone-700">Henüz stok hareketi yok.</p>
       )}
       {items.length > 0 && (
-        <div className="overflow-x-auto">
+        <ul className="flex flex-col gap-2 sm:hidden">
+          {items.map((m) => (
+            <li key={m.id} className="rounded-md border border-stone-300 p-3 text-sm">
+              <div className="flex justify-between gap-2 font-medium">
+                <span>
+                  {signed(m.change)} · {m.stockBefore} → {m.stockAfter}
+                </span>
+                <span>{STOCK_REASON_LABELS[m.reason] ?? m.reason}</span>
+              </div>
+              {m.variantSku && <div className="break-all">{m.variantSku}</div>}
+              {m.note && <div>{m.note}</div>}
+              <div className="text-stone-700">
+                {formatDateTime(m.at)} · {m.staff?.name ?? '—'}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && (
+        <div className="hidden overflow-x-auto sm:block">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Stok hareketleri</caption>
             <thead className="border-b border-stone-300 text-stone-700">

@@ -169,16 +169,21 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
             const name = Object.values(row.options).join(' / ');
             return (
               <li key={row._key}>
-                <fieldset className="grid gap-3 rounded-md border border-stone-300 p-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto]">
+                <fieldset className="grid grid-cols-2 gap-3 rounded-md border border-stone-300 p-3 lg:grid-cols-[2fr_2fr_1fr_1fr_auto]">
                   <legend className="px-1 text-sm font-semibold">{name}</legend>
-                  <FormInput form={form} name={`variants.${i}.sku`} label="SKU" autoComplete="off" />
-                  <FormInput
-                    form={form}
-                    name={`variants.${i}.barcode`}
-                    label="Barkod"
-                    inputMode="numeric"
-                    autoComplete="off"
-                  />
+                  {/* Two to a line on a phone: SKU and barcode on their own, the short ones beside each other. */}
+                  <div className="col-span-2 lg:col-span-1">
+                    <FormInput form={form} name={`variants.${i}.sku`} label="SKU" autoComplete="off" />
+                  </div>
+                  <div className="col-span-2 lg:col-span-1">
+                    <FormInput
+                      form={form}
+                      name={`variants.${i}.barcode`}
+                      label="Barkod"
+                      inputMode="numeric"
+                      autoComplete="off"
+                    />
+                  </div>
                   <FormInput
                     form={form}
                     name={`variants.${i}.price`}
@@ -204,7 +209,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
         </ul>
       )}
       <p className="text-sm text-stone-700">
-        Fiyat boş: ürünün satış fiyatı. Varyant görselleri görsel yükleme geldiğinde eklenebilecek.
+        Fiyat boş: ürünün satış fiyatı. Varyant görselleri bu ekranda henüz seçilemiyor.
       </p>
     </div>
   );
