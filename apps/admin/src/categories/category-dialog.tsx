@@ -3,10 +3,9 @@ import { type AdminCategory, categoryRequest } from '@vitrin/shared/api/admin/ca
 import { z } from '@vitrin/shared/zod';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
-import { Field, FormError } from '../ui/field.tsx';
+import { Field } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
+import { FormDialog } from './form-dialog.tsx';
 import { CATEGORIES_KEY, CATEGORIES_PATH, useSaveItem } from './structure-api.ts';
 import { isWithin } from './tree-place.ts';
 
@@ -53,59 +52,46 @@ export function CategoryDialog({
   const parents = all.filter((c) => !category || !isWithin(all, category.id, c.id));
   const description = form.formState.errors.description?.message;
   return (
-    <Dialog
+    <FormDialog
       title={category ? `${category.name} kategorisini düzenle` : 'Kategori ekle'}
-      open
       onClose={onClose}
+      error={form.formState.errors.root?.server?.message}
+      saving={save.isPending}
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: onClose,
+          onError: (error) => showApiError(error, form.setError, FIELDS),
+        }),
+      )}
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={form.handleSubmit((values) =>
-          save.mutate(values, {
-            onSuccess: onClose,
-            onError: (error) => showApiError(error, form.setError, FIELDS),
-          }),
+      <FormInput form={form} name="name" label="Kategori adı" autoComplete="off" />
+      <FormInput
+        form={form}
+        name="slug"
+        label="Adres (slug)"
+        autoComplete="off"
+        hint="Boş bırakılırsa addan yapılır: Kış Ürünleri → kis-urunleri"
+      />
+      <Field label="Açıklama" error={description}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...form.register('description')}
+            rows={3}
+            className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700"
+          />
         )}
-      >
-        <FormError message={form.formState.errors.root?.server?.message} />
-        <FormInput form={form} name="name" label="Kategori adı" autoComplete="off" />
-        <FormInput
-          form={form}
-          name="slug"
-          label="Adres (slug)"
-          autoComplete="off"
-          hint="Boş bırakılırsa addan yapılır: Kış Ürünleri → kis-urunleri"
-        />
-        <Field label="Açıklama" error={description}>
-          {(control) => (
-            <textarea
-              {...control}
-              {...form.register('description')}
-              rows={3}
-              className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700"
-            />
-          )}
-        </Field>
-        <FormSelect form={form} name="parentId" label="Üst kategori">
-          <option value="">(En üstte)</option>
-          {parents.map((c) => (
-            <option key={c.id} value={c.id}>
-              {`${'— '.repeat(c.depth)}${c.name}`}
-            </option>
-          ))}
-        </FormSelect>
-        <Check label="Mağazada görünsün" field={form.register('isActive')} />
-        <Check label="Ana sayfada öne çıksın" field={form.register('isFeatured')} />
-        <div className="flex justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Kaydet
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </Field>
+      <FormSelect form={form} name="parentId" label="Üst kategori">
+        <option value="">(En üstte)</option>
+        {parents.map((c) => (
+          <option key={c.id} value={c.id}>
+            {`${'— '.repeat(c.depth)}${c.name}`}
+          </option>
+        ))}
+      </FormSelect>
+      <Check label="Mağazada görünsün" field={form.register('isActive')} />
+      <Check label="Ana sayfada öne çıksın" field={form.register('isFeatured')} />
+    </FormDialog>
   );
 }

@@ -3,12 +3,10 @@ import { type AdminMenuItem, menuItemRequest } from '@vitrin/shared/api/admin/me
 import { z } from '@vitrin/shared/zod';
 import { useForm } from 'react-hook-form';
 import { Check } from '../categories/category-dialog.tsx';
+import { FormDialog } from '../categories/form-dialog.tsx';
 import { MENU_KEY, MENU_PATH, useSaveItem } from '../categories/structure-api.ts';
 import { isWithin } from '../categories/tree-place.ts';
 import { showApiError } from '../lib/form-errors.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
-import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 
 const formSchema = menuItemRequest.extend({
@@ -40,49 +38,36 @@ export function MenuDialog({
   const save = useSaveItem<Sent>(MENU_KEY, MENU_PATH, item?.id);
   const parents = all.filter((i) => !item || !isWithin(all, item.id, i.id));
   return (
-    <Dialog
+    <FormDialog
       title={item ? `${item.title} bağlantısını düzenle` : 'Menüye bağlantı ekle'}
-      open
       onClose={onClose}
+      error={form.formState.errors.root?.server?.message}
+      saving={save.isPending}
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: onClose,
+          onError: (error) => showApiError(error, form.setError, FIELDS),
+        }),
+      )}
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={form.handleSubmit((values) =>
-          save.mutate(values, {
-            onSuccess: onClose,
-            onError: (error) => showApiError(error, form.setError, FIELDS),
-          }),
-        )}
-      >
-        <FormError message={form.formState.errors.root?.server?.message} />
-        <FormInput form={form} name="title" label="Başlık" autoComplete="off" />
-        <FormInput
-          form={form}
-          name="url"
-          label="Adres (URL)"
-          inputMode="url"
-          autoComplete="off"
-          hint="Sitenin bir sayfası (/shop/giyim, /page/hakkimizda) ya da https:// ile başlayan tam adres."
-        />
-        <FormSelect form={form} name="parentId" label="Üst bağlantı">
-          <option value="">(En üstte)</option>
-          {parents.map((i) => (
-            <option key={i.id} value={i.id}>
-              {`${'— '.repeat(i.depth)}${i.title}`}
-            </option>
-          ))}
-        </FormSelect>
-        <Check label="Menüde görünsün" field={form.register('isActive')} />
-        <div className="flex justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Kaydet
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <FormInput form={form} name="title" label="Başlık" autoComplete="off" />
+      <FormInput
+        form={form}
+        name="url"
+        label="Adres (URL)"
+        inputMode="url"
+        autoComplete="off"
+        hint="Sitenin bir sayfası (/shop/giyim, /page/hakkimizda) ya da https:// ile başlayan tam adres."
+      />
+      <FormSelect form={form} name="parentId" label="Üst bağlantı">
+        <option value="">(En üstte)</option>
+        {parents.map((i) => (
+          <option key={i.id} value={i.id}>
+            {`${'— '.repeat(i.depth)}${i.title}`}
+          </option>
+        ))}
+      </FormSelect>
+      <Check label="Menüde görünsün" field={form.register('isActive')} />
+    </FormDialog>
   );
 }

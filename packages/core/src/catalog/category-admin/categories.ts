@@ -30,6 +30,16 @@ const cycle = () =>
     { parentId: 'Kategorinin kendisi ya da alt kategorilerinden biri üst kategori olamaz' },
   );
 
+/** The columns a form sets. */
+const columns = (input: CategoryInput, slug: string) => ({
+  name: input.name,
+  slug,
+  description: input.description,
+  isActive: input.isActive,
+  isFeatured: input.isFeatured,
+  parentId: input.parentId,
+});
+
 /** What the audit log keeps of a category (only the changed fields are written). */
 const audited = (r: Row) => ({
   name: r.name,
@@ -158,12 +168,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
               const [row] = await tx
                 .insert(categories)
                 .values({
-                  name: input.name,
-                  slug,
-                  description: input.description,
-                  isActive: input.isActive,
-                  isFeatured: input.isFeatured,
-                  parentId: input.parentId,
+                  ...columns(input, slug),
                   position: endOf(rows, input.parentId),
                 })
                 .returning();
@@ -200,12 +205,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
               const [row] = await tx
                 .update(categories)
                 .set({
-                  name: input.name,
-                  slug,
-                  description: input.description,
-                  isActive: input.isActive,
-                  isFeatured: input.isFeatured,
-                  parentId: input.parentId,
+                  ...columns(input, slug),
                   position: moved ? endOf(rows, input.parentId) : current.position,
                   updatedAt: new Date(),
                 })
