@@ -1,0 +1,195 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config.ts';
+import { createStaff, logInStaff } from './staff.ts';
+import { expectNoAxeViolations, open, shots } from './support.ts';
+
+const stamp = Date.now().toString(36);
+const origin = `http://localhost:${E2E_PORT}`;
+
+/** Any alert, confirm or prompt is a script that ran: the test fails. */
+function failOnDialog(page: Page) {
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.type()} ${dialog.message()}`);
+  });
+}
+
+/** Pastes HTML into the focused editor as a browser does when one copies from another page. */
+async function pasteHtml(page: Page, html: string) {
+  await page.getByRole('textbox', { name: 'İçerik' }).evaluate((editor, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', pasted.replace(/<[^>]*>/g, ''));
+    editor.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, html);
+}
+
+test.describe('content and blog in the panel', () => {
+  test('a manager writes and publishes a post with a script and an onerror in it: the storefront runs neither', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('manager', 'Blog Yöneticisi'));
+    const page = await context.newPage();
+    failOnDialog(page);
+    await page.goto('/admin/blog/yeni');
+    await expect(page.getByRole('heading', { level: 1, name: 'Yeni blog yazısı' })).toBeVisible();
+
+    const title = `Sırlı Çini Rehberi ${stamp}`;
+    await page.getByLabel('Başlık', { exact: true }).fill(title);
+    await page.getByLabel('Yazar').fill('Ayşe Usta');
+    await page.getByLabel('Özet').fill('Fırça, sır ve fırın üzerine.');
+    await page.getByLabel('Etiketler').fill('çini, el işi');
+    const editor = page.getByRole('textbox', { name: 'İçerik' });
+    await editor.click();
+    await page.getByRole('button', { name: 'Başlık 2' }).click();
+    await page.keyboard.type('Fırçayı seçmek');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('İnce uçlu samur fırça çizgiyi temiz tutar.');
+    await pasteHtml(
+      page,
+      '<p>Yapıştırılan metin</p><script>alert(1)</script><img src=x onerror=alert(1)><p onclick="alert(2)">tıklanır</p>',
+    );
+    await expect(editor).toContainText('Yapıştırılan metin');
+
+    // A link with a bad address is refused in the dialect of the specification.
+    await page.getByRole('button', { name: 'Bağlantı' }).click();
+    await page.getByLabel('Bağlantı adresi').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByText('Invalid URL')).toBeVisible();
+    await page.getByLabel('Bağlantı adresi').fill('https://example.com/cini');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByText('Invalid URL')).toBeHidden();
+    await expect(editor.getByRole('link', { name: 'https://example.com/cini' })).toBeVisible();
+
+    await page.getByLabel('Yayımla (işaretsizse taslak kalır, mağazada görünmez)').check();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-blog-editor');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Yazı kaydedildi: Yayında.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/blog\/\d+$/);
+    const id = Number(page.url().split('/').pop());
+
+    // The same payloads sent straight to the API, past the editor, are stored without them.
+    const raw = await context.request.post('/api/admin/blog/posts', {
+      headers: { origin },
+      data: {
+        title: `Ham HTML ${stamp}`,
+        author: 'Saldırgan',
+        isPublished: true,
+        body: '<p>Ham gövde</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="JaVaScRiPt:alert(3)">bağ</a>',
+      },
+    });
+    expect(raw.status()).toBe(201);
+    const rawPost = (await raw.json()).post as { id: number; body: string };
+    expect(rawPost.body).not.toMatch(/script|onerror|javascript/i);
+
+    const shopper = await (await browser.newContext()).newPage();
+    failOnDialog(shopper);
+    for (const postId of [id, rawPost.id]) {
+      await open(shopper, `/blog-details/${postId}`);
+      await expect(
+        shopper.getByTestId('blog-post').getByText(postId === id ? 'İnce uçlu samur fırça' : 'Ham gövde'),
+      ).toBeVisible();
+      // The post's body as shown: no script, nothing that runs (the page's own JSON-LD script is elsewhere).
+      const body = shopper.getByTestId('blog-post').locator('.prose-vitrin');
+      expect(await body.locator('script, svg, iframe').count()).toBe(0);
+      expect(await body.innerHTML()).not.toMatch(/script|onerror|onclick|javascript/i);
+      expect(await shopper.locator('[onerror], [onclick]').count()).toBe(0);
+      expect(await shopper.content()).not.toMatch(/alert\(/);
+    }
+    await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toHaveCount(0); // other post open
+    await open(shopper, `/blog-details/${id}`);
+    await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toBeVisible();
+    await expect(
+      shopper.getByRole('link', { name: 'İnce uçlu samur fırça çizgiyi temiz tutar.' }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(shopper);
+
+    await page.goto('/admin/blog');
+    await expect(page.getByRole('table', { name: 'Blog yazıları' }).getByText(title)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-blog-list');
+    await context.close();
+  });
+
+  test('a scheduled post is absent from the blog and its feed until its time, then there by itself', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('manager', 'Zamanlayan Yönetici'));
+    const title = `Zamanlanmış Yazı ${stamp}`;
+    const at = new Date(Date.now() + 20_000).toISOString();
+    const res = await context.request.post('/api/admin/blog/posts', {
+      headers: { origin },
+      data: { title, author: 'Ayşe Usta', isPublished: true, publishedAt: at, body: '<p>Vakti gelince.</p>' },
+    });
+    expect(res.status()).toBe(201);
+    const post = (await res.json()).post as { id: number; status: string };
+    expect(post.status).toBe('scheduled');
+
+    const shopper = await browser.newPage();
+    await open(shopper, '/blog-grid'); // the listing is cached from here on
+    await expect(shopper.getByText(title)).toHaveCount(0);
+    expect(await (await shopper.request.get('/blog/rss.xml')).text()).not.toContain(title);
+    expect((await shopper.request.get(`/blog-details/${post.id}`)).status()).toBe(404);
+
+    const page = await context.newPage();
+    await page.goto('/admin/blog');
+    const row = page
+      .getByRole('table', { name: 'Blog yazıları' })
+      .getByRole('row')
+      .filter({ hasText: title });
+    await expect(row.getByText('Zamanlanmış', { exact: true })).toBeVisible();
+
+    await expect
+      .poll(async () => (await shopper.request.get('/blog/rss.xml')).text(), {
+        timeout: 60_000,
+        intervals: [2_000],
+      })
+      .toContain(title);
+    await open(shopper, '/blog-grid');
+    await expect(shopper.getByText(title)).toBeVisible();
+    await context.close();
+  });
+
+  test('a manager writes a help page that the storefront shows at once; support sees no content screens', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('manager', 'Sayfa Yöneticisi'));
+    const page = await context.newPage();
+    failOnDialog(page);
+    await page.goto('/admin/sayfalar/yeni');
+    await page.getByLabel('Başlık', { exact: true }).fill(`İade Koşulları ${stamp}`);
+    await page.getByLabel('Sayfa türü').selectOption('2');
+    await page.getByRole('textbox', { name: 'İçerik' }).click();
+    await page.keyboard.type('Ürünü 14 gün içinde iade edebilirsiniz.');
+    await page.getByLabel('Yayında (mağazada görünsün)').check();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Sayfa kaydedildi.')).toBeVisible();
+    await expect(page.getByLabel('Adres (slug)')).toHaveValue(`iade-kosullari-${stamp}`);
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-page-editor');
+
+    const shopper = await browser.newPage();
+    await open(shopper, `/content/iade-kosullari-${stamp}`);
+    await expect(shopper.getByText('Ürünü 14 gün içinde iade edebilirsiniz.')).toBeVisible();
+
+    const support = await browser.newContext();
+    await logInStaff(support, createStaff('support', 'Destek Personeli'));
+    const supportPage = await support.newPage();
+    await supportPage.goto('/admin/');
+    await expect(supportPage.getByRole('link', { name: 'Destek' }).first()).toBeVisible();
+    await expect(supportPage.getByRole('link', { name: 'Blog' })).toHaveCount(0);
+    await expect(supportPage.getByRole('link', { name: 'İçerik sayfaları' })).toHaveCount(0);
+    const refused = await support.request.post('/api/admin/blog/posts', {
+      headers: { origin },
+      data: { title: 'Destek yazısı', author: 'Destek', body: '<p>x</p>' },
+    });
+    expect(refused.status()).toBe(403);
+    await context.close();
+    await support.close();
+  });
+});
