@@ -100,9 +100,11 @@ interface Pending {
  * however often the catalogue changes); changes of stock alone also wait `stockGapMs` after the previous
  * one. So a served feed is never older than that gap plus a build, and says when it was built.
  *
- * One build writes every feed asked for so far from one read of the catalogue, 1 000 products at a time
- * in short statements of their own (no transaction), letting other requests run between batches;
- * compressed as it goes, so neither the products nor the XML are ever held whole.
+ * One build writes every feed asked for so far from one read of the catalogue, `FEED_BATCH` products at a
+ * time in short statements of their own (no transaction), letting other requests run after each feed's part
+ * of a batch (on the embedded database the statements run on this thread: at 1 000 a batch a listing's p99
+ * during a rebuild at 100 000 products was 108-346 ms, at 250 57-87 ms); compressed as it goes, so neither
+ * the products nor the XML are ever held whole.
  */
 export function createFeeds(
   db: Db,
@@ -195,9 +197,11 @@ export function createFeeds(
       }
       for await (const batch of feedItems(db, ctx)) {
         items += batch.length;
-        for (const w of writers) await w.out.write(batch.map(w.format.item).join(''));
-        // Requests waiting for the database or the event loop go first.
-        await nextTurn();
+        for (const w of writers) {
+          await w.out.write(batch.map(w.format.item).join(''));
+          // Requests waiting for the database or the event loop go first.
+          await nextTurn();
+        }
         if (closed) throw new Error('feeds closed');
       }
       for (const w of writers) await w.out.write(w.format.tail);

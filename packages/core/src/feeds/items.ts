@@ -8,8 +8,11 @@ import { productPrices, products, productVariants } from '../db/schema.ts';
 import { isValidGtin } from './gtin.ts';
 import { plainText, truncate } from './text.ts';
 
-/** Products read at a time: the feed is written and compressed batch by batch, never held whole. */
-export const FEED_BATCH = 1_000;
+/**
+ * Products read at a time: the feed is written and compressed batch by batch, never held whole, and the
+ * statements stay short for the requests that share the embedded database (bench/RESULTS.md, feeds).
+ */
+export const FEED_BATCH = 250;
 /** Google's limits: title 150 characters, description 5000, at most 10 additional images. */
 const TITLE_MAX = 150;
 const DESCRIPTION_MAX = 5_000;
