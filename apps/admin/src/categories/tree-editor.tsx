@@ -142,7 +142,7 @@ function Row<T extends TreeItem>({
   const moveButton = (how: 'up' | 'down' | 'indent' | 'outdent', mark: string, text: string) => (
     <Button
       look="secondary"
-      className="px-2.5 sm:px-3"
+      className="px-3"
       title={text}
       aria-label={`${text}: ${name}`}
       disabled={!can(how)}
@@ -179,16 +179,16 @@ function Row<T extends TreeItem>({
           <div className="min-w-0 flex-1">{render(item)}</div>
         </div>
         {(editable || actions) && (
-          <div className="flex flex-wrap gap-1.5 sm:gap-2">
+          <div className="flex flex-wrap gap-2">
             {editable && (
-              <>
+              <div className="flex gap-1.5 sm:gap-2">
                 {moveButton('up', '↑', 'Yukarı taşı')}
                 {moveButton('down', '↓', 'Aşağı taşı')}
                 {moveButton('indent', '→', 'İçeri al (üstteki öğenin altına)')}
                 {moveButton('outdent', '←', 'Dışarı al (üst öğenin yanına)')}
-              </>
+              </div>
             )}
-            {actions?.(item)}
+            {actions && <div className="flex gap-1.5 sm:gap-2">{actions(item)}</div>}
           </div>
         )}
       </div>
