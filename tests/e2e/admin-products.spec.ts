@@ -41,11 +41,13 @@ const tick = (page: Page, p: Row) =>
   page.getByRole('checkbox', { name: `${p.name} (${p.sku}) ürününü seç` }).check();
 
 /** Ticks the two products and runs one action on them, confirmed in the dialog. */
-async function bulk(page: Page, products: Row[], action: string, question: RegExp) {
+async function bulk(page: Page, products: Row[], action: string, question: RegExp, value?: string) {
   for (const p of products) await tick(page, p);
   const region = page.getByRole('region', { name: 'Toplu işlemler' });
   await expect(region).toContainText('2 ürün seçildi');
   await region.getByLabel('İşlem').selectOption({ label: action });
+  if (action === 'Kategoriye taşı') await region.getByLabel('Yeni kategori').selectOption(value ?? '');
+  if (action === 'Fiyatları yüzdeyle değiştir') await region.getByLabel('Yüzde').fill(value ?? '');
   await region.getByRole('button', { name: 'Seçilenlere uygula' }).click();
   const dialog = page.getByRole('dialog', { name: 'Toplu işlemi onaylayın' });
   await expect(dialog).toContainText(question);
@@ -134,7 +136,7 @@ const HEADER =
   'SKU;Ana Ürün SKU;Ürün Adı;Kategori;Satış Fiyatı;Piyasa Fiyatı;Para Birimi;KDV Oranı;Stok;Aktif';
 const csv = (lines: string[]) => Buffer.from(`\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`, 'utf8');
 
-test('a manager imports a CSV: the dry run names the bad line and column and changes nothing; fixed, imported, and again all unchanged', async ({
+test('a manager imports a CSV: the dry run names the bad line and column and changes nothing; fixed, imported, and again all unchanged; then priced up and moved at once', async ({
   page,
   context,
 }) => {
@@ -221,6 +223,33 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   await expect(row).toContainText('249,90');
   await expect(row).toContainText('Satışta değil');
   await expect(page.getByRole('status')).toHaveText('2 ürün');
+
+  // Prices of both up by 10 % (kuruş rounded), then both moved to another category.
+  const imported = (await (await page.request.get(`/api/admin/products?q=E2E-IMP-${stamp}`)).json())
+    .items as Row[];
+  await bulk(
+    page,
+    imported,
+    'Fiyatları yüzdeyle değiştir',
+    /2 ürünün satış, piyasa, taksitli ve toptan fiyatları %10 artırılsın mı\?/,
+    '10',
+  );
+  await expect(row).toContainText('274,89');
+  await expect(page.getByRole('row').filter({ hasText: b })).toContainText('135,80');
+  const categories = (await (await page.request.get('/api/admin/categories')).json()).items as {
+    id: number;
+    slug: string;
+  }[];
+  const vases = categories.find((c) => c.slug === 'vazolar')!;
+  await bulk(
+    page,
+    imported,
+    'Kategoriye taşı',
+    /2 ürün "Vazolar" kategorisine taşınsın mı\?/,
+    String(vases.id),
+  );
+  await expect(row).toContainText('Vazolar');
+  await expect(page.getByRole('row').filter({ hasText: b })).toContainText('Vazolar');
 
   // The export links download the catalogue with the imported rows.
   await page.goto('/admin/urun-aktarimi');

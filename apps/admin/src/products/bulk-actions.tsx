@@ -30,7 +30,7 @@ function question(request: ProductBulkRequest, categoryName: string | undefined)
       return `${count} "${categoryName ?? ''}" kategorisine taşınsın mı?`;
     default: {
       const percent = Number(String(request.percent).replace(',', '.'));
-      return `${count} ürünün satış, piyasa, taksitli ve toptan fiyatları %${Math.abs(percent).toLocaleString('tr-TR')} ${percent > 0 ? 'artırılsın' : 'indirilsin'} mı? Alış fiyatı değişmez.`;
+      return `${request.ids.length} ürünün satış, piyasa, taksitli ve toptan fiyatları %${Math.abs(percent).toLocaleString('tr-TR')} ${percent > 0 ? 'artırılsın mı' : 'indirilsin mi'}? Alış fiyatı değişmez.`;
     }
   }
 }
