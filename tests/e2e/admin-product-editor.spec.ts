@@ -88,8 +88,9 @@ test.describe('the product editor in the panel', () => {
       '379,90',
     );
 
-    await page.getByLabel('Meta başlık').fill(`${name} | Zeytin baskılı`);
-    await expect(page.getByText(`${name} | Zeytin baskılı`.length + ' / 60 karakter')).toBeVisible();
+    const metaTitle = `${name} | Zeytin baskılı`;
+    await page.getByLabel('Meta başlık').fill(metaTitle);
+    await expect(page.getByText(`${metaTitle.length} / 60 karakter`)).toBeVisible();
     await expectNoAxeViolations(page);
     await shots(page, 'admin-product-editor-new');
 
@@ -122,6 +123,18 @@ test.describe('the product editor in the panel', () => {
       .toBe(32_990);
     await open(shopper, `/product/zeytin-dali-tisort-${stamp.toLowerCase()}`);
     await expect(shopper.getByTestId('product-price')).toContainText('329,90');
+
+    // A slug another product has is refused on its field, with a free one offered.
+    const others = (
+      (await (await context.request.get('/api/admin/products?sort=oldest')).json()) as {
+        items: { id: number; slug: string }[];
+      }
+    ).items.filter((p) => p.id !== id);
+    await page.getByLabel('Adres (slug)').fill(others[0]!.slug);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText(`Bu slug başka bir üründe; öneri: ${others[0]!.slug}-`)).toBeVisible();
+    await expect(page.getByLabel('Adres (slug)')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Adres (slug)').fill(`zeytin-dali-tisort-${stamp.toLowerCase()}`);
 
     // A price with three decimals is refused on its field; nothing is saved.
     await page.getByLabel('Ürün adı').fill(`${name} (değişmemeli)`);
