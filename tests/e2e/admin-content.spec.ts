@@ -1,9 +1,14 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
 import { expectNoAxeViolations, open, shots } from './support.ts';
 
 const stamp = Date.now().toString(36);
+const demoImage = path.resolve(
+  import.meta.dirname,
+  '../../packages/core/demo-data/images/blog/atolyede-bir-gun.webp',
+);
 const origin = `http://localhost:${E2E_PORT}`;
 
 /** Any alert, confirm or prompt is a script that ran: the test fails. */
@@ -63,6 +68,26 @@ test.describe('content and blog in the panel', () => {
     await expect(page.getByText('Invalid URL')).toBeHidden();
     await expect(editor.getByRole('link', { name: 'https://example.com/cini' })).toBeVisible();
 
+    // Images: a file that is no image is refused in Turkish; a real one goes in the body and as the cover.
+    const cover = page.getByLabel('Kapak görseli yükle');
+    await cover.setInputFiles({
+      name: 'sahte.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('bir görsel değil'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'sahte.png' })).toBeVisible();
+    await expect(page.getByLabel('Kapak görseli', { exact: true })).toHaveValue('');
+    await cover.setInputFiles(demoImage);
+    await expect(page.getByLabel('Kapak görseli', { exact: true })).toHaveValue(/^posts\/[\w-]+\.webp$/);
+    await page.getByRole('button', { name: 'Görsel ekle' }).click();
+    await page.getByLabel('Ya da bilgisayardan yükleyin').setInputFiles(demoImage);
+    await expect(page.getByLabel('Görsel adresi (https:// ya da /uploads/…)')).toHaveValue(
+      /^\/uploads\/posts\//,
+    );
+    await page.getByLabel('Görselin açıklaması (alt metin)').fill('Fırın önünde çiniler');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await expect(editor.getByRole('img', { name: 'Fırın önünde çiniler' })).toBeVisible();
+
     await page.getByLabel('Yayımla (işaretsizse taslak kalır, mağazada görünmez)').check();
     await expectNoAxeViolations(page);
     await shots(page, 'admin-blog-editor');
@@ -102,6 +127,9 @@ test.describe('content and blog in the panel', () => {
     await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toHaveCount(0); // other post open
     await open(shopper, `/blog-details/${id}`);
     await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toBeVisible();
+    await expect(
+      shopper.getByTestId('blog-post').getByRole('img', { name: 'Fırın önünde çiniler' }),
+    ).toBeVisible();
     await expect(
       shopper.getByRole('link', { name: 'İnce uçlu samur fırça çizgiyi temiz tutar.' }),
     ).toHaveCount(0);

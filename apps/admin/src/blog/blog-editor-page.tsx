@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { RichTextField } from '../content/rich-text-field.tsx';
+import { uploadPostImage } from '../content/upload-image.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
 import { showApiError } from '../lib/form-errors.ts';
 import { paths } from '../paths.ts';
@@ -64,6 +65,49 @@ const toRequest = (f: BlogForm): BlogPostInput => ({
   isPublished: f.isPublished,
   publishedAt: f.publishedAt ? new Date(f.publishedAt).toISOString() : null,
 });
+
+/** Uploads a cover from the computer; the stored image's path goes into the cover field. */
+function CoverUpload({ onStored }: { onStored: (path: string) => void }) {
+  const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="cover-upload" className="text-sm font-medium text-stone-800">
+        Kapak görseli yükle
+      </label>
+      <input
+        id="cover-upload"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        disabled={state.busy}
+        className="text-sm"
+        aria-describedby={state.error ? 'cover-upload-error' : undefined}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          setState({ busy: true });
+          try {
+            onStored(await uploadPostImage(file));
+            setState({});
+          } catch (err) {
+            setState({ error: err instanceof Error ? err.message : 'Görsel yüklenemedi.' });
+          } finally {
+            event.target.value = '';
+          }
+        }}
+      />
+      {state.busy && (
+        <p role="status" className="text-sm text-stone-700">
+          Yükleniyor…
+        </p>
+      )}
+      {state.error && (
+        <p id="cover-upload-error" role="alert" className="text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function BlogEditor({ post }: { post?: AdminBlogPost }) {
   const navigate = useNavigate();
@@ -124,12 +168,15 @@ function BlogEditor({ post }: { post?: AdminBlogPost }) {
             ))}
           </FormSelect>
           <FormInput form={form} name="tags" label="Etiketler" hint="Virgülle ayırın: çini, el işi" />
-          <FormInput
-            form={form}
-            name="coverImage"
-            label="Kapak görseli"
-            hint="Yüklenen görselin yolu, örneğin blog/kapak.webp"
-          />
+          <div className="flex flex-col gap-2">
+            <FormInput
+              form={form}
+              name="coverImage"
+              label="Kapak görseli"
+              hint="Yüklenen görselin yolu, örneğin posts/kapak.webp"
+            />
+            <CoverUpload onStored={(path) => form.setValue('coverImage', path, { shouldDirty: true })} />
+          </div>
         </div>
         <FormInput form={form} name="excerpt" label="Özet" />
         <RichTextField

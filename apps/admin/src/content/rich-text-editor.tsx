@@ -6,6 +6,7 @@ import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useId, useStat
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/field.tsx';
 import { isImageSource, isLinkTarget } from './rich-text-urls.ts';
+import { uploadPostImage } from './upload-image.ts';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -43,29 +44,6 @@ function ToolButton({
       {children}
     </button>
   );
-}
-
-/**
- * Uploads an image for a post through the panel's image endpoint (checked by content, size and dimensions,
- * stored as a resized WebP under `/uploads/posts/`); its refusal's Turkish message is the error.
- */
-async function uploadPostImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('files', file);
-  const response = await fetch('/api/admin/images?purpose=post', {
-    method: 'POST',
-    body,
-    credentials: 'include',
-  });
-  const answer = (await response.json().catch(() => null)) as {
-    images?: Array<{ path: string }>;
-    error?: { message?: string; fields?: Record<string, string> };
-  } | null;
-  const stored = answer?.images?.[0]?.path;
-  if (!response.ok || !stored) {
-    throw new Error(answer?.error?.fields?.files ?? answer?.error?.message ?? 'Görsel yüklenemedi.');
-  }
-  return `/uploads/${stored}`;
 }
 
 /** The small form under the toolbar that asks for a link's or an image's address. */
@@ -146,7 +124,7 @@ function AddressForm({
               setUploading(true);
               setError(undefined);
               try {
-                setUrl(await uploadPostImage(file));
+                setUrl(`/uploads/${await uploadPostImage(file)}`);
               } catch (err) {
                 setError(err instanceof Error ? err.message : 'Görsel yüklenemedi.');
               } finally {
