@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
-import { categories, productPrices, products, productTags, tags } from '../db/schema.ts';
-import { searchColumns } from './search-columns.ts';
+import { categories, productPrices, products } from '../db/schema.ts';
+import type { Tx } from '../orders/stock.ts';
+import { refreshSearchColumns } from './product-admin/search.ts';
+import { recordMovement } from './product-admin/stock.ts';
 
 /** A catalogue change that cannot be made; the message is Turkish and shown as is. */
 export class CatalogError extends Error {
@@ -132,35 +134,12 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
 
   /**
    * Search and sort columns follow the name, SKU, summary, tags and category: those of the products that
-   * `where` selects are made again (two reads for all of them, then one update each). Answers their ids.
+   * `where` selects are made again (refreshSearchColumns). Answers their ids.
    */
-  async function refreshSearch(tx: Db, where: SQL): Promise<number[]> {
-    const list = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        shortDescription: products.shortDescription,
-        category: categories.name,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where);
-    if (!list.length) return [];
-    const tagRows = await tx
-      .select({ productId: productTags.productId, name: tags.name })
-      .from(productTags)
-      .innerJoin(tags, eq(tags.id, productTags.tagId))
-      .where(inArray(productTags.productId, tx.select({ id: products.id }).from(products).where(where)));
-    const tagNames = new Map<number, string[]>();
-    for (const t of tagRows) tagNames.set(t.productId, [...(tagNames.get(t.productId) ?? []), t.name]);
-    for (const { id, ...p } of list) {
-      await tx
-        .update(products)
-        .set(searchColumns({ ...p, tagNames: tagNames.get(id) ?? [] }))
-        .where(eq(products.id, id));
-    }
-    return list.map((p) => p.id);
+  async function refreshSearch(tx: Tx, where: SQL): Promise<number[]> {
+    const ids = (await tx.select({ id: products.id }).from(products).where(where)).map((p) => p.id);
+    await refreshSearchColumns(tx, ids);
+    return ids;
   }
 
   /**
@@ -240,6 +219,17 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
               .where(eq(products.id, product.id));
             before = product.stock;
             after = value === 'sınırsız' ? null : value;
+            // Counted stock only: an unlimited (virtual) stock has no history.
+            if (typeof before === 'number' && typeof after === 'number') {
+              await recordMovement(tx, {
+                productId: product.id,
+                variantId: null,
+                before,
+                after,
+                reason: 'düzeltme',
+                ...(actor ? { actor } : {}),
+              });
+            }
             break;
           case 'active':
             await tx

@@ -26,6 +26,7 @@ import {
   type PaymentStatus,
   products,
   productVariants,
+  stockMovements,
 } from '../db/schema.ts';
 import { compile, rowOf, runCompiled } from '../db/statements.ts';
 import type { OrderParts } from '../orders/queries.ts';
@@ -386,8 +387,21 @@ function orderStatement(
   // The cart goes with its lines; the next "Sepete Ekle" makes a new one for the same cookie or customer.
   const emptied = tx.$with('emptied').as(tx.delete(carts).where(eq(carts.id, sql.placeholder('cartId'))));
   const stock = [...(variantsTaken ? [variantsTaken] : []), ...(productsTaken ? [productsTaken] : [])];
+  // The stock history: one movement per stock row taken, its before and after from the update's RETURNING.
+  const moved = stock.length
+    ? [
+        tx.$with('moved', {}).as(
+          sql`insert into ${stockMovements} (product_id, variant_id, change, stock_before, stock_after, reason, order_id)
+            select product_id, variant_id, -n, stock + n, stock, 'sipariş', ${orderId}
+            from (${sql.join(
+              stock.map((cte) => sql`select product_id, variant_id, n, stock from ${cte}`),
+              sql` union all `,
+            )}) as t`,
+        ),
+      ]
+    : [];
   return tx
-    .with(o, ...stock, taken, lines, history, emptied)
+    .with(o, ...stock, taken, lines, history, emptied, ...moved)
     .select()
     .from(o)
     .crossJoin(taken);
@@ -422,7 +436,8 @@ function takenIds(cte: ReturnType<typeof takeStock>) {
 
 /**
  * A CTE that takes each of `takes` (placeholders `${prefix}N_id`, `${prefix}N_n`) from the table's stock with
- * one conditional update and answers with the ids it took from. Null when there is nothing to take.
+ * one conditional update and answers with the ids it took from (and, for the stock history, the product and
+ * variant ids, the quantity and the stock left). Null when there is nothing to take.
  */
 function takeStock(
   tx: Db,
@@ -439,9 +454,14 @@ function takeStock(
     }),
     sql`, `,
   );
+  const ids =
+    table === productVariants
+      ? sql`${table}.product_id, ${table}.id as variant_id`
+      : sql`${table}.id as product_id, null::int as variant_id`;
   return tx.$with(alias, { id: sql<number>`id`.as('id') }).as(
     sql`update ${table} set stock = ${table}.stock - x.n from (values ${values}) as x(id, n)
-        where ${table}.id = x.id and ${table}.stock is not null and ${table}.stock >= x.n returning ${table}.id`,
+        where ${table}.id = x.id and ${table}.stock is not null and ${table}.stock >= x.n
+        returning ${table}.id, ${ids}, x.n, ${table}.stock`,
   );
 }
 

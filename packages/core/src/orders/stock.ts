@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { announceStock } from '../cache.ts';
 import type { Db } from '../db/client.ts';
-import { coupons, couponUses, orderItems, products, productVariants } from '../db/schema.ts';
+import { coupons, couponUses, orderItems, products, productVariants, stockMovements } from '../db/schema.ts';
 import { OrderError } from './errors.ts';
 
 /** A transaction handle (the same query builder as `Db`). */
@@ -11,7 +11,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * What an order holds while it is alive: the stock of its lines and one use of its coupon. Cancelling
  * (state 6) and a failed payment (state 7) give both back; a successful payment retry (7 → 0) takes them
  * again with the same conditional updates as placement, so nothing is ever oversold or over-used.
- * `order_items.stock_taken` says, line by line, whether the order holds that stock right now.
+ * `order_items.stock_taken` says, line by line, whether the order holds that stock right now. Each change
+ * writes its stock history row (`sipariş iptali` back, `sipariş` taken again) with the order's id.
  */
 
 /** Adds the held quantities back to the products and variants; the lines then hold nothing. */
@@ -25,20 +26,28 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
       variantId: orderItems.variantId,
       quantity: orderItems.quantity,
     });
+  const moved: Moved[] = [];
   for (const line of lines) {
     if (line.variantId !== null) {
-      await tx
+      const [v] = await tx
         .update(productVariants)
         .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
+        .where(eq(productVariants.id, line.variantId))
+        .returning({ productId: productVariants.productId, stock: productVariants.stock });
+      if (v) moved.push({ ...v, variantId: line.variantId, change: line.quantity });
     } else if (line.productId !== null) {
       // A product switched to unlimited stock (null) since stays unlimited.
-      await tx
+      const [p] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} + ${line.quantity}` })
-        .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+        .where(and(eq(products.id, line.productId), isNotNull(products.stock)))
+        .returning({ stock: products.stock });
+      if (p?.stock != null) {
+        moved.push({ productId: line.productId, variantId: null, stock: p.stock, change: line.quantity });
+      }
     }
   }
+  await recordOrderMovements(tx, orderId, 'sipariş iptali', moved);
   await announceStock(
     tx,
     lines.flatMap((line) => line.productId ?? []),
@@ -61,6 +70,7 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
     })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, false)));
+  const moved: Moved[] = [];
   for (const line of lines) {
     let taken = false;
     if (line.variantId !== null) {
@@ -68,15 +78,16 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
         .update(productVariants)
         .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
         .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-        .returning({ id: productVariants.id });
+        .returning({ productId: productVariants.productId, stock: productVariants.stock });
       if (rows.length === 0) throw outOfStock(line.name);
+      moved.push({ ...rows[0]!, variantId: line.variantId, change: -line.quantity });
       taken = true;
     } else if (line.productId !== null) {
       const rows = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantity}` })
         .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-        .returning({ id: products.id });
+        .returning({ stock: products.stock });
       if (rows.length === 0) {
         const [product] = await tx
           .select({ stock: products.stock })
@@ -85,12 +96,50 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
         if (product && product.stock !== null) throw outOfStock(line.name);
       }
       taken = rows.length > 0;
+      if (rows[0]?.stock != null) {
+        moved.push({
+          productId: line.productId,
+          variantId: null,
+          stock: rows[0].stock,
+          change: -line.quantity,
+        });
+      }
     }
     if (taken) await tx.update(orderItems).set({ stockTaken: true }).where(eq(orderItems.id, line.id));
   }
+  await recordOrderMovements(tx, orderId, 'sipariş', moved);
   await announceStock(
     tx,
     lines.flatMap((line) => line.productId ?? []),
+  );
+}
+
+/** A change of one stock row by an order: `stock` is what the row holds after it. */
+interface Moved {
+  productId: number;
+  variantId: number | null;
+  stock: number;
+  change: number;
+}
+
+/** The stock history rows of an order's stock changes, in one insert (the caller's transaction). */
+async function recordOrderMovements(
+  tx: Tx,
+  orderId: number,
+  reason: 'sipariş' | 'sipariş iptali',
+  moved: Moved[],
+): Promise<void> {
+  if (moved.length === 0) return;
+  await tx.insert(stockMovements).values(
+    moved.map((m) => ({
+      productId: m.productId,
+      variantId: m.variantId,
+      change: m.change,
+      stockBefore: m.stock - m.change,
+      stockAfter: m.stock,
+      reason,
+      orderId,
+    })),
   );
 }
 
