@@ -1,5 +1,4 @@
 import type { AdminProduct, StockMovement } from '@vitrin/shared/api/admin/products';
-import { isResizableImage, variantUrl } from '@vitrin/shared/media';
 import { slugify } from '@vitrin/shared/slug';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
@@ -26,6 +25,7 @@ import {
   toRequest,
 } from './product-editor-form.ts';
 import { Check, FormTextarea, Section } from './product-editor-parts.tsx';
+import { ProductImagesSection } from './product-images-section.tsx';
 import { productScreen } from './products-api.ts';
 import { SeoFields } from './seo-fields.tsx';
 import { StockAdjust } from './stock-adjust.tsx';
@@ -176,32 +176,6 @@ function StockSection({ form }: { form: Form }) {
   );
 }
 
-/** The product's images as they are (uploading and ordering them comes with the image API). */
-function Images({ images, name }: { images: string[]; name: string }) {
-  return (
-    <Section title="Görseller">
-      {images.length === 0 ? (
-        <p className="text-sm text-stone-700">Bu ürünün görseli yok.</p>
-      ) : (
-        <ul className="flex flex-wrap gap-3">
-          {images.map((path, i) => (
-            <li key={path} className="flex flex-col items-center gap-1 text-sm">
-              <img
-                src={isResizableImage(path) ? variantUrl(path, '', 160, 'webp') : `/uploads/${path}`}
-                alt={`${name}: görsel ${i + 1}`}
-                className="size-28 rounded-md border border-stone-300 object-cover"
-                loading="lazy"
-              />
-              {i === 0 && <span className="text-stone-700">Ana görsel</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="text-sm text-stone-700">Görsel ekleme ve sıralama bu ekranda henüz yok.</p>
-    </Section>
-  );
-}
-
 /** Asks before leaving with changes not saved (a link in the panel; the browser asks on reload and close). */
 function LeaveGuard({ dirty, allowed }: { dirty: boolean; allowed: () => boolean }) {
   const blocker = useBlocker(
@@ -311,7 +285,7 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
           <Basics form={form} isNew={!product} />
           <PriceFields form={form} />
           <StockSection form={form} />
-          {product && <Images images={product.images} name={product.name} />}
+          <ProductImagesSection form={form} disabled={!canWrite} />
           <SeoFields form={form} />
         </fieldset>
         {canWrite && (

@@ -91,7 +91,10 @@ export function ProductImages({ value, onChange, productName, disabled = false }
         latest.current = next;
         onChange(next);
       } catch (error) {
-        setErrors((list) => [...list, `"${item.name}" yüklenemedi: ${messageOf(error)}`]);
+        // The server's refusals name the file already.
+        const message = messageOf(error);
+        const named = message.includes(item.name) ? message : `"${item.name}" yüklenemedi: ${message}`;
+        setErrors((list) => [...list, named]);
       } finally {
         URL.revokeObjectURL(item.preview);
         setPending((list) => list.filter((p) => p.key !== item.key));
@@ -181,10 +184,7 @@ export function ProductImages({ value, onChange, productName, disabled = false }
           },
         }}
       >
-        <ol
-          aria-label="Ürün görselleri"
-          className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3"
-        >
+        <ol aria-label="Ürün görselleri" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           {images.map((path, i) => (
             <ImageTile
               key={path}
