@@ -30,6 +30,13 @@ const cycle = () =>
     { parentId: 'Kategorinin kendisi ya da alt kategorilerinden biri üst kategori olamaz' },
   );
 
+/** `slug`, or the first of `slug-2`, `slug-3`… not in `used` (blank stays blank). */
+function firstFree(used: ReadonlySet<string>, slug: string): string {
+  let free = slug;
+  for (let n = 2; slug && used.has(free); n++) free = `${slug.slice(0, 115).replace(/-+$/, '')}-${n}`;
+  return free;
+}
+
 /** The columns a form sets. */
 const columns = (input: CategoryInput, slug: string) => ({
   name: input.name,
@@ -164,7 +171,11 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
             db.transaction(async (tx) => {
               const rows = await allRows(tx);
               checkParent(rows, input.parentId);
-              slug = await slugFor(tx, input, null);
+              // A slug made from the name takes the first free `-2`, `-3`…; a typed one taken is refused.
+              const made = input.slug
+                ? input
+                : { ...input, slug: firstFree(new Set(rows.map((r) => r.slug)), slugify(input.name)) };
+              slug = await slugFor(tx, made, null);
               const [row] = await tx
                 .insert(categories)
                 .values({

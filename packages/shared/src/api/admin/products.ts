@@ -5,9 +5,9 @@
  * API reads JSON. Brings zod: imported by path.
  */
 import { CURRENCIES } from '../../constants.ts';
-import { isSlug, SLUG_MAX_LENGTH, slugify } from '../../slug.ts';
 import { foldTurkish } from '../../turkish-fold.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
+import { slugInput } from './categories.ts';
 import { blank, optionalWhole, whole } from './form-numbers.ts';
 import { parseLira } from './lira.ts';
 
@@ -202,16 +202,8 @@ export function variantMatrix(groups: { name: string; values: string[] }[]): Rec
   );
 }
 
-/** A slug typed in a form is transliterated like a name (`Kırmızı Elbise` → `kirmizi-elbise`); blank: made from the name or title. */
-export const slugField = z.preprocess(
-  (v) => (typeof v === 'string' ? (blank(v) ? '' : slugify(v) || v) : v),
-  z
-    .string({ error: 'Slug metin olmalı' })
-    .refine(
-      (s) => s === '' || isSlug(s),
-      `Slug harf ya da rakam içermeli, en fazla ${SLUG_MAX_LENGTH} karakter`,
-    ),
-);
+/** A slug typed in a form is transliterated like a name; blank: made from the name or title (the categories' check). */
+export const slugField = slugInput;
 
 const productFields = {
   name: lineText({ error: 'Ürün adını girin' })

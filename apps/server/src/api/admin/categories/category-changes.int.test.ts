@@ -132,7 +132,10 @@ describe('categories in the panel: refusals, nothing written', () => {
 
   it('refuses a taken slug with 409 KATEGORI_SLUG_KULLANIMDA on the slug field', async () => {
     await unchanged(async () => {
-      for (const body of [{ name: 'Yeni', slug: 'Tekstil' }, { name: 'Tekstil' }]) {
+      for (const body of [
+        { name: 'Yeni', slug: 'Tekstil' },
+        { name: 'Tekstil', slug: 'tekstil' },
+      ]) {
         const res = await manager.post(URL_, body);
         expect(res.statusCode).toBe(409);
         expect(res.json().error.code).toBe('KATEGORI_SLUG_KULLANIMDA');
@@ -217,5 +220,20 @@ describe('categories in the panel: refusals, nothing written', () => {
     expect(res.statusCode).toBe(204);
     expect(await storefront()).not.toContain('gecici-raf');
     expect((await auditRows(made.id)).map((a) => a.action)).toEqual(['category.create', 'category.delete']);
+  });
+});
+
+describe('a category whose name gives a slug another has', () => {
+  it('takes the first free -2, -3 slug (a typed taken slug is still 409)', async () => {
+    const made = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await manager.post(URL_, { name: 'Tekstil' });
+      expect(res.statusCode).toBe(201);
+      made.push(res.json().category);
+    }
+    expect(made.map((c) => c.slug)).toEqual(['tekstil-2', 'tekstil-3']);
+    const typed = await manager.post(URL_, { name: 'Başka', slug: 'tekstil-2' });
+    expect(typed.statusCode).toBe(409);
+    for (const c of made) expect((await manager.delete(`${URL_}/${c.id}`)).statusCode).toBeLessThan(300);
   });
 });
