@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
-import { productVariants, stockMovements } from '../db/schema.ts';
+import { products, productVariants, staff, stockMovements } from '../db/schema.ts';
 import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
@@ -139,5 +139,51 @@ describe('stock history of the CLI', () => {
     expect(
       await t.db.select().from(stockMovements).where(eq(stockMovements.productId, t.shop.ekitap)),
     ).toHaveLength(0);
+  });
+});
+
+describe('stock history of an import', () => {
+  it('a product and a variant whose stock the file changes each get one düzeltme movement by the staff member', async () => {
+    const [kupa] = await t.db.select().from(products).where(eq(products.id, t.shop.kupa));
+    const [mavi] = await t.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.id, t.shop.variants.mavi));
+    const [pestemal] = await t.db.select().from(products).where(eq(products.id, t.shop.pestemal));
+    const options = Object.entries(mavi!.options)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(';');
+    const file = Buffer.from(
+      `sku,parent_sku,name,category,sale_price,stock,options\r\n${kupa!.sku},,${kupa!.name},kupalar,,${kupa!.stock! + 5},\r\n` +
+        `${mavi!.sku},${pestemal!.sku},,,,${mavi!.stock + 2},"${options}"\r\n`,
+    );
+    const staffId = (await t.db.select({ id: staff.id }).from(staff).limit(1))[0]?.id;
+    const actor = staffId ? { kind: 'staff' as const, staffId } : { kind: 'cli' as const };
+    await t.services.productImports.run({ bytes: file, name: 'stok.csv' }, { dryRun: false, actor });
+    const rows = await t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.note, 'İçe aktarmayla değiştirildi'))
+      .orderBy(asc(stockMovements.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.variantId === null)).toMatchObject({
+      productId: t.shop.kupa,
+      change: 5,
+      stockBefore: kupa!.stock,
+      stockAfter: kupa!.stock! + 5,
+      reason: 'düzeltme',
+      staffId: staffId ?? null,
+    });
+    expect(rows.find((r) => r.variantId === t.shop.variants.mavi)).toMatchObject({
+      productId: t.shop.pestemal,
+      change: 2,
+      stockBefore: mavi!.stock,
+      stockAfter: mavi!.stock + 2,
+    });
+    // The same file again changes nothing and writes no movement.
+    await t.services.productImports.run({ bytes: file, name: 'stok.csv' }, { dryRun: false, actor });
+    expect(
+      await t.db.select().from(stockMovements).where(eq(stockMovements.note, 'İçe aktarmayla değiştirildi')),
+    ).toHaveLength(2);
   });
 });

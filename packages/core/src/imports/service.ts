@@ -107,9 +107,14 @@ export function createProductImports(db: Db, cache: Cache) {
           if (plan.errors.size) throw new ImportRowsError(answer);
           run.phase = 'write';
           run.done = 0;
-          const changed = await writePlan(tx as unknown as Db, plan, (done) => {
-            run.done = done;
-          });
+          const changed = await writePlan(
+            tx as unknown as Db,
+            plan,
+            (done) => {
+              run.done = done;
+            },
+            options.actor,
+          );
           await recordAudit(tx, {
             actor: options.actor,
             action: 'product.import',

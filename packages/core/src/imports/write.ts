@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AuditActor } from '../audit/record.ts';
 import { searchColumns } from '../catalog/search-columns.ts';
 import type { Db } from '../db/client.ts';
-import { productPrices, products, productTags, productVariants, tags } from '../db/schema.ts';
+import { productPrices, products, productTags, productVariants, stockMovements, tags } from '../db/schema.ts';
 import type { Plan, Prices } from './plan.ts';
 
 /** PostgreSQL takes at most 65 535 parameters per statement; multi-row inserts stay well below. */
@@ -14,16 +15,58 @@ function chunked<T extends object>(rows: T[]): T[][] {
   return out;
 }
 
+const IMPORT_NOTE = 'İçe aktarmayla değiştirildi';
+
+/** The stock of these rows now, each row locked until the commit; unlimited (null) left out. */
+async function stockNow(
+  tx: Db,
+  table: typeof products | typeof productVariants,
+  ids: number[],
+): Promise<Map<number, number>> {
+  const now = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += 5_000) {
+    const rows = await tx
+      .select({ id: table.id, stock: table.stock })
+      .from(table)
+      .where(inArray(table.id, ids.slice(i, i + 5_000)))
+      .for('update');
+    for (const r of rows) if (r.stock !== null) now.set(r.id, r.stock);
+  }
+  return now;
+}
+
 const priceRows = (productId: number, variantId: number | null, prices: Prices) =>
   [...prices].map(([priceType, p]) => ({ productId, variantId, priceType, ...p }));
 
 /**
  * Writes a plan without errors in the caller's transaction: new products and variants in multi-row
  * inserts, changed ones one update each, changed price lists replaced. Answers the ids of the products
- * that changed (new ones included). `progress` is told how many rows are written.
+ * that changed (new ones included). `progress` is told how many rows are written. Every counted stock set
+ * or changed is a movement of the stock history (`düzeltme`, by `actor` when a staff member), in one
+ * multi-row insert.
  */
-export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => void): Promise<number[]> {
+export async function writePlan(
+  tx: Db,
+  plan: Plan,
+  progress: (done: number) => void,
+  actor?: AuditActor,
+): Promise<number[]> {
   const now = new Date();
+  const moved: (typeof stockMovements.$inferInsert)[] = [];
+  const movement = (productId: number, variantId: number | null, before: number, after: number) => {
+    if (before !== after) {
+      moved.push({
+        productId,
+        variantId,
+        change: after - before,
+        stockBefore: before,
+        stockAfter: after,
+        reason: 'düzeltme',
+        note: IMPORT_NOTE,
+        staffId: actor?.kind === 'staff' ? actor.staffId : null,
+      });
+    }
+  };
   const touched = new Set<number>();
   let done = 0;
   const step = (n: number) => {
@@ -52,9 +95,10 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
     for (const r of await tx
       .insert(products)
       .values(chunk)
-      .returning({ id: products.id, sku: products.sku })) {
+      .returning({ id: products.id, sku: products.sku, stock: products.stock })) {
       idOf.set(r.sku, r.id);
       touched.add(r.id);
+      if (r.stock !== null) movement(r.id, null, 0, r.stock);
     }
     step(chunk.length);
   }
@@ -75,8 +119,17 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
       .where(inArray(productTags.productId, searchIds.slice(i, i + 5_000)));
     for (const t of rows) tagNames.set(t.productId, [...(tagNames.get(t.productId) ?? []), t.name]);
   }
+  // The stock history needs the stock each changed row holds now (an order may have taken some since the
+  // plan read it): read under a row lock, so it stays so until the commit.
+  const productStock = await stockNow(
+    tx,
+    products,
+    updated.filter((p) => 'stock' in p.changed).map((p) => p.id!),
+  );
   for (const p of updated) {
     touched.add(p.id!);
+    const before = productStock.get(p.id!);
+    if (before != null && p.state.stock !== null) movement(p.id!, null, before, p.state.stock);
     step(1);
     // Only its prices changed: nothing of its own row to write but `updated_at`, set below for all at once.
     if (!Object.keys(p.changed).length) continue;
@@ -117,16 +170,25 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
       id: productVariants.id,
       sku: productVariants.sku,
       productId: productVariants.productId,
+      stock: productVariants.stock,
     })) {
       variantIdOf.set(r.sku, r.id);
       touched.add(r.productId);
+      movement(r.productId, r.id, 0, r.stock);
     }
     step(chunk.length);
   }
+  const variantStock = await stockNow(
+    tx,
+    productVariants,
+    plan.variants.filter((v) => v.id !== null && 'stock' in v.changed).map((v) => v.id!),
+  );
   for (const v of plan.variants) {
     if (v.id === null) continue;
     variantIdOf.set(v.sku, v.id);
     if (!Object.keys(v.changed).length && !v.pricesChanged) continue;
+    const before = variantStock.get(v.id);
+    if (before != null) movement(v.parentId!, v.id, before, v.state.stock);
     if (Object.keys(v.changed).length) {
       await tx.update(productVariants).set(v.changed).where(eq(productVariants.id, v.id));
     }
@@ -159,6 +221,7 @@ export async function writePlan(tx: Db, plan: Plan, progress: (done: number) => 
       .flatMap((v) => priceRows(idOf.get(v.parentSku) ?? v.parentId!, variantIdOf.get(v.sku)!, v.prices)),
   ];
   for (const chunk of chunked(prices)) await tx.insert(productPrices).values(chunk);
+  for (const chunk of chunked(moved)) await tx.insert(stockMovements).values(chunk);
 
   // A product is versioned by `updated_at`: one whose variants or prices changed moves too.
   const stale = [...touched].filter((id) => !createdIds.has(id));
