@@ -186,6 +186,18 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The addresses a product had: each slug it left, so /product/{old} answers 301 to its address now. Looked
+ * up only when no product has the slug (a slug another product took is that product's).
+ */
+export const productSlugHistory = pgTable('product_slug_history', {
+  slug: text('slug').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Variants of a stock-type-2 product; `options` names one value per option group, e.g. `{ Renk: 'Mavi' }`. */
 export const productVariants = pgTable(
   'product_variants',
