@@ -1,12 +1,13 @@
 import {
   type AdminBlogPost,
-  type AdminBlogPostSummary,
+  type BlogListFilter,
   type BlogPostInput,
+  type BlogPostList,
   type BlogPostStatus,
   blogPostRequest,
 } from '@vitrin/shared/api/admin/blog';
 import { slugify } from '@vitrin/shared/slug';
-import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import { ContentAdminError, contentSlug, parsedContent, storedBody } from '../content/admin.ts';
@@ -14,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import type { Tx } from '../orders/stock.ts';
 import { readingMinutes } from './reading-time.ts';
+import { createBlogTermsAdmin } from './terms-admin.ts';
 
 type Row = typeof blogPosts.$inferSelect;
 
@@ -176,33 +178,40 @@ export function createBlogAdmin(db: Db, cache: Cache) {
   }
 
   return {
-    /** Posts newest first (scheduled ones first of all), optionally of one status. */
-    async list(status?: BlogPostStatus): Promise<AdminBlogPostSummary[]> {
-      const rows = await db
-        .select({ post: blogPosts, categoryName: blogCategories.name })
-        .from(blogPosts)
-        .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-        .where(status ? statusCondition[status] : undefined)
-        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+    /** A page of posts newest first (scheduled ones first of all), optionally of one status, with the total. */
+    async list(filter: BlogListFilter): Promise<BlogPostList> {
+      const where = filter.status ? statusCondition[filter.status] : undefined;
+      const [[{ total } = { total: 0 }], rows] = await Promise.all([
+        db.select({ total: count() }).from(blogPosts).where(where),
+        db
+          .select({ post: blogPosts, categoryName: blogCategories.name })
+          .from(blogPosts)
+          .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+          .where(where)
+          .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+          .limit(filter.perPage)
+          .offset((filter.page - 1) * filter.perPage),
+      ]);
       const now = new Date();
-      return rows.map(({ post, categoryName }) => ({
-        id: post.id,
-        slug: post.slug,
-        title: post.title,
-        author: post.author,
-        categoryName,
-        status: statusOf(post, now),
-        publishedAt: post.publishedAt.toISOString(),
-        updatedAt: post.updatedAt.toISOString(),
-      }));
+      return {
+        items: rows.map(({ post, categoryName }) => ({
+          id: post.id,
+          slug: post.slug,
+          title: post.title,
+          author: post.author,
+          categoryName,
+          status: statusOf(post, now),
+          publishedAt: post.publishedAt.toISOString(),
+          updatedAt: post.updatedAt.toISOString(),
+        })),
+        page: filter.page,
+        pageCount: Math.max(1, Math.ceil(total / filter.perPage)),
+        total,
+      };
     },
     get: read,
-    /** The blog's categories, for the form's picker. */
-    categories: () =>
-      db
-        .select({ id: blogCategories.id, name: blogCategories.name, slug: blogCategories.slug })
-        .from(blogCategories)
-        .orderBy(asc(blogCategories.position), asc(blogCategories.name)),
+    /** The blog's categories (the post form's picker) and tags. */
+    terms: createBlogTermsAdmin(db, cache),
     create: (actor: AuditActor, body: unknown) => save(actor, null, body),
     update: (actor: AuditActor, id: number, body: unknown) => save(actor, id, body),
     async remove(actor: AuditActor, id: number): Promise<void> {

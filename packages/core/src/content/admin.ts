@@ -19,7 +19,13 @@ import type { Tx } from '../orders/stock.ts';
 export class ContentAdminError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
-    readonly code: 'GECERSIZ_ISTEK' | 'SAYFA_BULUNAMADI' | 'YAZI_BULUNAMADI' | 'SLUG_KAYITLI',
+    readonly code:
+      | 'GECERSIZ_ISTEK'
+      | 'SAYFA_BULUNAMADI'
+      | 'YAZI_BULUNAMADI'
+      | 'BLOG_KATEGORISI_BULUNAMADI'
+      | 'BLOG_ETIKETI_BULUNAMADI'
+      | 'SLUG_KAYITLI',
     message: string,
     readonly fields?: Record<string, string>,
   ) {

@@ -5,6 +5,7 @@
  * Brings zod: imported by path.
  */
 import { lineText, multilineText, z } from '../../zod.ts';
+import { whole } from './form-numbers.ts';
 import { bodyField, SUMMARY_MAX, titleField } from './pages.ts';
 import { slugField } from './products.ts';
 
@@ -66,9 +67,14 @@ export const blogPostRequest = z.object({
 export type BlogPostRequest = z.input<typeof blogPostRequest>;
 export type BlogPostInput = z.output<typeof blogPostRequest>;
 
+export const BLOG_POSTS_PER_PAGE = 20;
+
 export const blogListQuery = z.object({
   status: z.enum(BLOG_STATUSES, { error: 'Durum taslak, zamanlanmış ya da yayında olmalı' }).optional(),
+  page: whole('Sayfa numarası geçersiz', 1, 100_000).default(1),
+  perPage: whole('Sayfa başına 10 ile 100 arasında olmalı', 10, 100).default(BLOG_POSTS_PER_PAGE),
 });
+export type BlogListFilter = z.output<typeof blogListQuery>;
 
 export const adminBlogPostSummarySchema = z.object({
   id: z.number().int(),
@@ -93,8 +99,45 @@ export const adminBlogPostSchema = adminBlogPostSummarySchema.extend({
 });
 export type AdminBlogPost = z.output<typeof adminBlogPostSchema>;
 
-export const blogPostListAnswer = z.object({ items: z.array(adminBlogPostSummarySchema) });
+export const blogPostListAnswer = z.object({
+  items: z.array(adminBlogPostSummarySchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int().describe('Posts matching the filter, on every page'),
+});
+export type BlogPostList = z.output<typeof blogPostListAnswer>;
 export const blogPostAnswer = z.object({ post: adminBlogPostSchema });
+export const BLOG_TERM_NAME_MAX = 60;
+
+/** A blog category or tag as the panel adds or renames it; a blank slug is made from the name. */
+export const blogTermRequest = z.object({
+  name: lineText({ error: 'Adı girin' })
+    .trim()
+    .min(2, 'Ad en az 2 karakter olmalı')
+    .max(BLOG_TERM_NAME_MAX, `Ad en fazla ${BLOG_TERM_NAME_MAX} karakter olabilir`),
+  slug: slugField.default(''),
+});
+export type BlogTermInput = z.output<typeof blogTermRequest>;
+
+export const blogTermSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  postCount: z.number().int().describe('Posts in it (any status)'),
+});
+export type BlogTerm = z.output<typeof blogTermSchema>;
+
 export const blogCategoryListAnswer = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  items: z.array(blogTermSchema).describe('In the storefront’s order'),
+});
+export const blogTermAnswer = z.object({ term: blogTermSchema });
+export const blogTagListAnswer = z.object({ items: z.array(blogTermSchema).describe('By name') });
+
+/** A category moved to this place (0: first) in the list. */
+export const blogCategoryMoveRequest = z.object({
+  index: z
+    .number({ error: 'Yeni sıra bir sayı olmalı' })
+    .int('Yeni sıra bir tam sayı olmalı')
+    .min(0, 'Yeni sıra 0 ya da büyük olmalı')
+    .max(10_000, 'Yeni sıra çok büyük'),
 });

@@ -137,6 +137,29 @@ describe('blog posts in the panel', () => {
     expect((await manager.put(`${POSTS}/999999`, post())).statusCode).toBe(404);
   });
 
+  it('lists posts a page at a time with the total; a bad page is refused (400)', async () => {
+    const total = await postCount();
+    const first = (await manager.get(`${POSTS}?perPage=10`)).json();
+    expect(first).toMatchObject({ page: 1, total, pageCount: Math.max(1, Math.ceil(total / 10)) });
+    expect(first.items).toHaveLength(Math.min(total, 10));
+    const added = [];
+    for (let i = 0; i < 11; i++) {
+      added.push((await manager.post(POSTS, post({ title: `Sayfa Yazısı ${i}` }))).json().post.id);
+    }
+    const second = (await manager.get(`${POSTS}?perPage=10&page=2`)).json();
+    expect(second).toMatchObject({ page: 2, total: total + 11 });
+    expect(second.items.length).toBe(Math.min(10, total + 11 - 10));
+    const again = (await manager.get(`${POSTS}?perPage=10`)).json();
+    const ids = [...again.items, ...second.items].map((p: { id: number }) => p.id);
+    expect(new Set(ids).size).toBe(total + 11);
+    for (const q of ['page=0', 'perPage=500', 'page=x']) {
+      const res = await manager.get(`${POSTS}?${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('GECERSIZ_ISTEK');
+    }
+    for (const id of added) expect((await manager.delete(`${POSTS}/${id}`)).statusCode).toBeLessThan(300);
+  });
+
   it('is not for support staff (403), who see no posts', async () => {
     expect((await support.get(POSTS)).statusCode).toBe(403);
     expect((await support.post(POSTS, post({ title: 'Destek Yazısı' }))).statusCode).toBe(403);

@@ -9,7 +9,7 @@ import { type apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route
 import { refusalsAs, signedIn, staffActor } from '../replies.ts';
 
 /** A refusal of the page or blog admin as its answer. */
-const contentRefusal = (err: unknown) =>
+export const contentRefusal = (err: unknown) =>
   err instanceof ContentAdminError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined;
 
 /** What the page and the blog admin both do to one record. */
