@@ -28,5 +28,7 @@ export const paths = {
   page: '/sayfalar/:id',
   blogPosts: '/blog',
   blogPostNew: '/blog/yeni',
+  blogCategories: '/blog/kategoriler',
+  blogTags: '/blog/etiketler',
   blogPost: '/blog/:id',
 } as const;

@@ -180,6 +180,20 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: paths.blogCategories,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./blog/blog-categories-page.tsx')).BlogCategoriesPage,
+              ),
+            },
+            {
+              path: paths.blogTags,
+              lazy: permitted(
+                'content.write',
+                async () => (await import('./blog/blog-tags-page.tsx')).BlogTagsPage,
+              ),
+            },
+            {
               path: paths.blogPostNew,
               lazy: permitted(
                 'content.write',

@@ -1,20 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminBlogPost,
-  AdminBlogPostSummary,
   BlogPostInput,
+  BlogPostList,
   BlogPostStatus,
+  BlogTerm,
+  BlogTermInput,
 } from '@vitrin/shared/api/admin/blog';
 import { api } from '../lib/api.ts';
 
 const KEY = ['blog-posts'] as const;
 const PATH = '/blog/posts';
 
-export function useBlogPosts(status: BlogPostStatus | undefined) {
+/** One page of posts (of one status, or all) with the page count. */
+export function useBlogPosts(status: BlogPostStatus | undefined, page: number) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (status) query.set('status', status);
   return useQuery({
-    queryKey: [...KEY, 'list', status ?? 'all'],
-    queryFn: async () =>
-      (await api.get<{ items: AdminBlogPostSummary[] }>(status ? `${PATH}?status=${status}` : PATH)).items,
+    queryKey: [...KEY, 'list', status ?? 'all', page],
+    queryFn: () => api.get<BlogPostList>(`${PATH}?${query}`),
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -26,14 +31,7 @@ export function useBlogPost(id: number | undefined) {
   });
 }
 
-export function useBlogCategories() {
-  return useQuery({
-    queryKey: ['blog-categories'],
-    queryFn: async () =>
-      (await api.get<{ items: Array<{ id: number; name: string }> }>('/blog/categories')).items,
-    staleTime: 60_000,
-  });
-}
+export const useBlogCategories = () => useBlogTerms('categories');
 
 /** Adds a post (no id) or changes one; the lists are read again. */
 export function useSaveBlogPost(id?: number) {
@@ -49,3 +47,32 @@ export function useSaveBlogPost(id?: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'list'] }),
   });
 }
+
+/** The blog's categories (`categories`) or tags (`tags`): the list with post counts and its changes. */
+export type BlogTermKind = 'categories' | 'tags';
+const termsKey = (kind: BlogTermKind) => (kind === 'categories' ? ['blog-categories'] : ['blog-tags']);
+
+export function useBlogTerms(kind: BlogTermKind) {
+  return useQuery({
+    queryKey: termsKey(kind),
+    queryFn: async () => (await api.get<{ items: BlogTerm[] }>(`/blog/${kind}`)).items,
+  });
+}
+
+/** Adds, renames, removes or moves a category or tag; the list and the posts are read again. */
+export function useBlogTermChange<V>(kind: BlogTermKind, work: (value: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: work,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: termsKey(kind) });
+      await queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export const saveBlogTerm = (kind: BlogTermKind, id: number | undefined, input: BlogTermInput) =>
+  id === undefined ? api.post(`/blog/${kind}`, input) : api.put(`/blog/${kind}/${id}`, input);
+export const removeBlogTerm = (kind: BlogTermKind, id: number) => api.delete(`/blog/${kind}/${id}`);
+export const moveBlogCategory = ({ id, index }: { id: number; index: number }) =>
+  api.post(`/blog/categories/${id}/move`, { index });

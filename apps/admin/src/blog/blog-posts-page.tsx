@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '@vitrin/shared/dates';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../audit/pager.tsx';
 import { messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
 import { Badge, type Tone } from '../ui/badge.tsx';
@@ -15,6 +16,7 @@ import { DataTable } from '../ui/data-table.tsx';
 import { Field, FormError, Select } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { useBlogPosts } from './blog-api.ts';
+import { BlogTabs } from './blog-categories-page.tsx';
 
 const column = createColumnHelper<AdminBlogPostSummary>();
 export const blogPostScreen = (id: number) => paths.blogPost.replace(':id', String(id));
@@ -44,7 +46,8 @@ const columns = [
 /** `/blog`: drafts, scheduled and published posts, newest first, each opening its form. */
 export function BlogPostsPage() {
   const [status, setStatus] = useState<BlogPostStatus>();
-  const list = useBlogPosts(status);
+  const [page, setPage] = useState(1);
+  const list = useBlogPosts(status, page);
   return (
     <Page
       title="Blog yazıları"
@@ -57,13 +60,17 @@ export function BlogPostsPage() {
         </Link>
       }
     >
+      <BlogTabs />
       <div className="max-w-xs">
         <Field label="Durum">
           {(control) => (
             <Select
               {...control}
               value={status ?? ''}
-              onChange={(event) => setStatus((event.target.value || undefined) as BlogPostStatus | undefined)}
+              onChange={(event) => {
+                setStatus((event.target.value || undefined) as BlogPostStatus | undefined);
+                setPage(1);
+              }}
             >
               <option value="">Tümü</option>
               {BLOG_STATUSES.map((s) => (
@@ -79,10 +86,17 @@ export function BlogPostsPage() {
         <Loading />
       ) : list.isError ? (
         <FormError message={messageOf(list.error)} />
-      ) : list.data.length === 0 ? (
+      ) : list.data.total === 0 ? (
         <p>Bu durumda yazı yok.</p>
       ) : (
-        <DataTable data={list.data} columns={columns} caption="Blog yazıları" />
+        <>
+          <DataTable
+            data={list.data.items}
+            columns={columns}
+            caption={`Blog yazıları (${list.data.total})`}
+          />
+          <Pager page={list.data.page} pageCount={list.data.pageCount} onPage={setPage} />
+        </>
       )}
     </Page>
   );
