@@ -38,6 +38,8 @@ export interface StorefrontContext {
   categoryPage(slug: string, query: ListingQuery): Promise<CategoryPage | null>;
   tagPage(slug: string, query: ListingQuery): Promise<TagPage | null>;
   product(slug: string): Promise<ProductDetail | null>;
+  /** The slug now of a product that once had `slug` (its old address answers 301); null when none did. */
+  productMovedTo(slug: string): Promise<string | null>;
   search(q: string, query: ListingQuery): Promise<SearchPage>;
   /** The `/coupons` page: public coupons that can still be used (the same for every visitor). */
   coupons(): Promise<PublicCoupon[]>;

@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
+import { slugNowOf } from '@vitrin/core/catalog/slug-history';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
@@ -313,6 +314,7 @@ export async function buildApp({
             services.catalog.categoryPage(slug, query, await account.shopper()),
           tagPage: async (slug, query) => services.catalog.tagPage(slug, query, await account.shopper()),
           product: async (slug) => services.catalog.product(slug, await account.shopper()),
+          productMovedTo: (slug) => slugNowOf(services.database.db, slug),
           search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
           coupons: () => services.coupons.publicList(),
           account,

@@ -3,6 +3,7 @@ import { imageUrl } from '@vitrin/shared/media';
 import { formatMoney } from '@vitrin/shared/money';
 import { instalmentTable } from '@vitrin/shared/pricing';
 import { useMemo, useState } from 'react';
+import { redirect } from 'react-router';
 import { AddToCart } from '../cart/add-to-cart.tsx';
 import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
@@ -32,7 +33,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { slug } = parseParams({ params, request }, { slug: param.slug });
   const product = await context.product(slug);
-  if (!product) notFound(request);
+  if (!product) {
+    // A product whose slug changed: its old address moves for good (looked up only on a miss).
+    const movedTo = await context.productMovedTo(slug);
+    if (movedTo) throw redirect(`/product/${movedTo}`, 301);
+    notFound(request);
+  }
   return { product, origin: new URL(request.url).origin };
 }
 

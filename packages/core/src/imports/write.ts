@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.ts';
 import { searchColumns } from '../catalog/search-columns.ts';
+import { rememberOldSlugs } from '../catalog/slug-history.ts';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productTags, productVariants, stockMovements, tags } from '../db/schema.ts';
 import type { Plan, Prices } from './plan.ts';
@@ -126,6 +127,18 @@ export async function writePlan(
     products,
     updated.filter((p) => 'stock' in p.changed).map((p) => p.id!),
   );
+  // A slug the file changes: the old address answers 301 to the new one.
+  const slugChanged = updated.filter((p) => 'slug' in p.changed);
+  const oldSlugs = new Map<number, string>();
+  for (let i = 0; i < slugChanged.length; i += 5_000) {
+    const ids = slugChanged.slice(i, i + 5_000).map((p) => p.id!);
+    for (const r of await tx
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(inArray(products.id, ids))) {
+      oldSlugs.set(r.id, r.slug);
+    }
+  }
   for (const p of updated) {
     touched.add(p.id!);
     const before = productStock.get(p.id!);
@@ -150,6 +163,10 @@ export async function writePlan(
       })
       .where(eq(products.id, p.id!));
   }
+  await rememberOldSlugs(
+    tx,
+    slugChanged.map((p) => ({ productId: p.id!, from: oldSlugs.get(p.id!)!, to: p.state.slug })),
+  );
   for (const [id, optionGroups] of plan.groupUpdates) {
     await tx.update(products).set({ optionGroups, updatedAt: now }).where(eq(products.id, id));
     touched.add(id);

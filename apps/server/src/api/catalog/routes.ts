@@ -1,4 +1,5 @@
 import type { Services } from '@vitrin/core';
+import { slugNowOf } from '@vitrin/core/catalog/slug-history';
 import { listingQuerySchema, searchQuerySchema } from '@vitrin/shared/api/catalog-query';
 import { isSlug } from '@vitrin/shared/slug';
 import type { FastifyInstance } from 'fastify';
@@ -166,14 +167,20 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services, 
     responses: { 200: { description: 'Product', schema: productDetail, serialize: 'schema' }, ...notFound },
     handler: async (request, reply) => {
       const slug = wellFormed(request.params.slug);
+      // A product whose slug changed: its old address moves for good (looked up only on a miss).
+      const missing = async (slug: string | null | undefined | '') => {
+        const movedTo = slug ? await slugNowOf(services.database.db, slug) : null;
+        if (movedTo) return reply.redirect(`/api/front/products/${movedTo}`, 301);
+        return reply.status(404).send(notFoundBody('Ürün', request.url));
+      };
       const shopper = await accountOf(request, reply).shopper();
       if (shopper.wholesale) {
         const product = slug && (await catalog.product(slug, shopper));
-        if (!product) return reply.status(404).send(notFoundBody('Ürün', request.url));
+        if (!product) return missing(slug);
         return reply.send(product);
       }
       const encoded = slug && (await productJson(slug));
-      if (!encoded) return reply.status(404).send(notFoundBody('Ürün', request.url));
+      if (!encoded) return missing(slug);
       reply.type('application/json; charset=utf-8').header('cache-control', CACHE);
       return sendEncoded(request, reply, encoded);
     },

@@ -13,6 +13,7 @@ import {
   tags,
 } from '../../db/schema.ts';
 import type { Tx } from '../../orders/stock.ts';
+import { rememberOldSlugs } from '../slug-history.ts';
 import { categoryMissing, ProductAdminError } from './errors.ts';
 import { auditView, readProduct } from './read.ts';
 import { refreshSearchColumns } from './search.ts';
@@ -243,6 +244,8 @@ export async function saveProduct(
   if (before) {
     productId = before.id;
     await tx.update(products).set(fields).where(eq(products.id, productId));
+    // Its old address answers 301 to the new one.
+    await rememberOldSlugs(tx, [{ productId, from: before.slug, to: slug }]);
   } else {
     const [row] = await tx.insert(products).values(fields).returning({ id: products.id });
     productId = row!.id;
