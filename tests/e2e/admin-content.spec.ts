@@ -142,6 +142,49 @@ test.describe('content and blog in the panel', () => {
     await context.close();
   });
 
+  test('a manager adds a blog category, gives a post that category, and the storefront blog shows it at once', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('manager', 'Kategori Yöneticisi'));
+    const title = `Kategorili Yazı ${stamp}`;
+    const res = await context.request.post('/api/admin/blog/posts', {
+      headers: { origin },
+      data: { title, author: 'Ayşe Usta', isPublished: true, body: '<p>Fırın notları.</p>' },
+    });
+    expect(res.status()).toBe(201);
+    const post = (await res.json()).post as { id: number };
+    const shopper = await browser.newPage();
+    await open(shopper, `/blog-details/${post.id}`); // cached from here on
+
+    const page = await context.newPage();
+    await page.goto('/admin/blog');
+    await page.getByRole('navigation', { name: 'Blog' }).getByRole('link', { name: 'Kategoriler' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog kategorileri' })).toBeVisible();
+    const category = `Fırın Günlüğü ${stamp}`;
+    await page.getByRole('button', { name: 'Kategori ekle' }).click();
+    await page.getByLabel('Kategori adı').fill(category);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    const row = page
+      .getByRole('list', { name: 'Blog kategorileri' })
+      .getByRole('listitem')
+      .filter({ hasText: category });
+    await expect(row.getByText('0 yazı')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-blog-categories');
+
+    await page.goto(`/admin/blog/${post.id}`);
+    await page.getByLabel('Kategori', { exact: true }).selectOption({ label: category });
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Yazı kaydedildi: Yayında.')).toBeVisible();
+
+    await open(shopper, `/blog-details/${post.id}`);
+    await expect(shopper.getByTestId('blog-post').getByText(category)).toBeVisible();
+    await page.goto('/admin/blog/kategoriler');
+    await expect(row.getByText('1 yazı')).toBeVisible();
+    await context.close();
+  });
+
   test('a scheduled post is absent from the blog and its feed until its time, then there by itself', async ({
     browser,
   }) => {

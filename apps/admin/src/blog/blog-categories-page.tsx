@@ -22,14 +22,14 @@ const WORDS: Record<BlogTermKind, { title: string; one: string; add: string; non
     one: 'kategorisi',
     add: 'Kategori ekle',
     none: 'Henüz blog kategorisi yok.',
-    url: '/blog?category=',
+    url: '/blog?kategori=',
   },
   tags: {
     title: 'Blog etiketleri',
     one: 'etiketi',
     add: 'Etiket ekle',
     none: 'Henüz blog etiketi yok.',
-    url: '/blog?tag=',
+    url: '/blog?etiket=',
   },
 };
 
@@ -74,7 +74,7 @@ export function BlogTermsPage({ kind }: { kind: BlogTermKind }) {
             </div>
             <div className="flex flex-wrap gap-2">
               {kind === 'categories' && (
-                <>
+                <div className="flex gap-2">
                   <Button
                     look="secondary"
                     disabled={index === 0 || move.isPending}
@@ -89,20 +89,22 @@ export function BlogTermsPage({ kind }: { kind: BlogTermKind }) {
                   >
                     Aşağı<span className="sr-only"> ({term.name})</span>
                   </Button>
-                </>
+                </div>
               )}
-              <Button look="secondary" onClick={() => setEditing(term)}>
-                Yeniden adlandır<span className="sr-only"> ({term.name})</span>
-              </Button>
-              <Button
-                look="secondary"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(confirmation(kind, term))) remove.mutate(term.id);
-                }}
-              >
-                Sil<span className="sr-only"> ({term.name})</span>
-              </Button>
+              <div className="flex gap-2">
+                <Button look="secondary" onClick={() => setEditing(term)}>
+                  Yeniden adlandır<span className="sr-only"> ({term.name})</span>
+                </Button>
+                <Button
+                  look="secondary"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(confirmation(kind, term))) remove.mutate(term.id);
+                  }}
+                >
+                  Sil<span className="sr-only"> ({term.name})</span>
+                </Button>
+              </div>
             </div>
           </li>
         ))}
