@@ -240,6 +240,8 @@ describe('POST /api/admin/orders/{number}/status', () => {
     });
     const seen = (await customerView(order.orderNo)).json();
     expect(seen.cargo).toEqual({ company: 'Yurtiçi Kargo', trackingNo: 'YK 123456' });
+    // The e-mail is queued with the change and sent after its commit: wait for the queue.
+    await t.services.orders.drainMail();
     const outbox = await t.outbox();
     expect(outbox).toHaveLength(mails + 1);
     const shipped = outbox
