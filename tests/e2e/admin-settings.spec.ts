@@ -93,6 +93,11 @@ test.describe('settings in the panel', () => {
     browser,
   }) => {
     const { context, page } = await settingsPage(browser);
+    // The accounts have their own screen (managers keep them too), linked from the menu.
+    await page
+      .getByRole('navigation', { name: 'Panel menüsü' })
+      .getByRole('link', { name: 'Sosyal medya' })
+      .click();
     const social = page.getByRole('region', { name: 'Sosyal medya hesapları' });
     const url = `https://www.tiktok.com/@atolye${Date.now().toString(36)}`;
     const visitor = await browser.newPage();

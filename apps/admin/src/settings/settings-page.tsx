@@ -6,7 +6,6 @@ import { BankAccountFields } from './bank-accounts.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
 import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
-import { SocialAccounts } from './social-accounts.tsx';
 
 const LIRA = 'TL olarak, ör. 49,90.';
 
@@ -74,7 +73,6 @@ export function SettingsPage() {
               </>
             )}
           </SettingsSection>
-          <SocialAccounts />
           <SettingsSection title="Banka hesapları" settings={answer.settings} keys={['bank_accounts']}>
             {(form) => <BankAccountFields form={form} />}
           </SettingsSection>
