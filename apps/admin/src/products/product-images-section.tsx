@@ -19,8 +19,16 @@ export function ProductImagesSection({
         productName={name}
         disabled={disabled}
         onChange={(next) => {
-          form.setValue('images', next.images, { shouldDirty: true });
-          form.setValue('imageAlts', next.alts, { shouldDirty: true });
+          // Read what the form holds now: a drag library may call back after a later change (an alt text typed
+          // while its drop settles) with the values of its own render, which must not undo that change.
+          const nowImages = form.getValues('images');
+          const nowAlts = form.getValues('imageAlts') ?? {};
+          const imagesChanged = next.images.join('\n') !== nowImages.join('\n');
+          const alts = imagesChanged
+            ? Object.fromEntries(Object.entries(nowAlts).filter(([path]) => next.images.includes(path)))
+            : { ...nowAlts, ...next.alts };
+          if (imagesChanged) form.setValue('images', next.images, { shouldDirty: true });
+          form.setValue('imageAlts', alts, { shouldDirty: true });
         }}
       />
     </Section>
