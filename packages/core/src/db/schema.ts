@@ -681,12 +681,24 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
+    /** test (the built-in test bank), sandbox (the provider's test system) or live. */
+    mode: text('mode').$type<'test' | 'sandbox' | 'live'>().notNull().default('test'),
     reference: text('reference').notNull(),
     amountMinor: money('amount_minor').notNull(),
     instalments: smallint('instalments').notNull().default(1),
     status: text('status').$type<CardPaymentStatus>().notNull().default('pending'),
     failureCode: text('failure_code'),
     cardLast4: text('card_last4'),
+    /** The provider's id of the payment (iyzico paymentId, PayTR merchant_oid), once it answered. */
+    providerPaymentId: text('provider_payment_id'),
+    /** What the card was charged, instalment interest included; the provider's fees. */
+    paidTotalMinor: money('paid_total_minor'),
+    feeMinor: money('fee_minor'),
+    /** Per order line, the provider's reference for refunding that line (iyzico paymentTransactionId). */
+    lineRefs: jsonb('line_refs').$type<Record<string, string>>(),
+    /** Money given back so far (refunds of lines add up here) and the provider's reference of the last. */
+    refundedMinor: money('refunded_minor').notNull().default(0),
+    refundRef: text('refund_ref'),
     createdAt: timestamps.createdAt,
     completedAt: timestampTz('completed_at'),
     refundedAt: timestampTz('refunded_at'),
