@@ -293,6 +293,32 @@ export const stockMovements = pgTable(
   (t) => [index('stock_movements_product_idx').on(t.productId, t.createdAt)],
 );
 
+/**
+ * The product import's checked rows on their way in: written in small batches while other queries go on, then
+ * applied to the catalogue by set-based statements in one short transaction, and deleted (by the run's id;
+ * rows a crashed run left are deleted at start-up). `data` holds the columns to write (every column of a new
+ * product or variant, only the changed ones of a stored one), `prices` the whole price list when it changed.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    importId: text('import_id').notNull(),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['product', 'variant'] }).notNull(),
+    line: integer('line'),
+    /** Null for a stored product whose option groups grew by a new variant of the file (no row of its own). */
+    sku: text('sku'),
+    /** The stored product or variant; null for a new one. */
+    productId: integer('product_id'),
+    variantId: integer('variant_id'),
+    parentSku: text('parent_sku'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    prices: jsonb('prices').$type<{ t: number; a: number; c: string }[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] }), index('import_staging_created_idx').on(t.createdAt)],
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Customer accounts
 
