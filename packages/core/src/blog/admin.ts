@@ -10,7 +10,13 @@ import { slugify } from '@vitrin/shared/slug';
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
-import { ContentAdminError, contentSlug, parsedContent, storedBody } from '../content/admin.ts';
+import {
+  assertUnchangedSince,
+  ContentAdminError,
+  contentSlug,
+  parsedContent,
+  storedBody,
+} from '../content/admin.ts';
 import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import type { Tx } from '../orders/stock.ts';
@@ -124,6 +130,7 @@ export function createBlogAdmin(db: Db, cache: Cache) {
       const [current] =
         id === null ? [] : await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
       if (id !== null && !current) throw notFound();
+      assertUnchangedSince(current, input.loadedUpdatedAt);
       if (input.categoryId !== null) {
         const [category] = await tx
           .select({ id: blogCategories.id })

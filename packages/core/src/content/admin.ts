@@ -3,6 +3,7 @@ import {
   type AdminPageSummary,
   type PageInput,
   pageRequest,
+  RECORD_CHANGED_MESSAGE,
 } from '@vitrin/shared/api/admin/pages';
 import { slugify } from '@vitrin/shared/slug';
 import { fieldMessages, type z } from '@vitrin/shared/zod';
@@ -25,7 +26,8 @@ export class ContentAdminError extends Error {
       | 'YAZI_BULUNAMADI'
       | 'BLOG_KATEGORISI_BULUNAMADI'
       | 'BLOG_ETIKETI_BULUNAMADI'
-      | 'SLUG_KAYITLI',
+      | 'SLUG_KAYITLI'
+      | 'KAYIT_DEGISTI',
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -44,6 +46,18 @@ export function parsedContent<S extends z.ZodType>(schema: S, body: unknown): z.
     'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
     fieldMessages(result.error),
   );
+}
+
+/**
+ * Refuses a save of a record changed since the form loaded it (`loaded`: the `updatedAt` the form read), so
+ * the second of two staff editing the same record does not silently overwrite the first. Read under the
+ * row's lock, so two saves of the same version cannot both pass.
+ */
+export function assertUnchangedSince(current: { updatedAt: Date } | undefined, loaded: string | undefined) {
+  if (!current || loaded === undefined) return;
+  if (current.updatedAt.getTime() !== Date.parse(loaded)) {
+    throw new ContentAdminError(409, 'KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
+  }
 }
 
 /** A body sanitized for storing; one left with no text and no image is refused on `body`. */
@@ -126,12 +140,13 @@ const notFound = () => new ContentAdminError(404, 'SAYFA_BULUNAMADI', 'Sayfa bul
  */
 export function createPageAdmin(db: Db, cache: Cache) {
   async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminPage> {
-    const input: PageInput = parsedContent(pageRequest, body);
+    const { loadedUpdatedAt, ...input }: PageInput = parsedContent(pageRequest, body);
     const html = storedBody(input.body);
     const page = await db.transaction(async (tx) => {
       const [current] =
         id === null ? [] : await tx.select().from(pages).where(eq(pages.id, id)).for('update');
       if (id !== null && !current) throw notFound();
+      assertUnchangedSince(current, loadedUpdatedAt);
       const slug = await contentSlug(tx, pages, input.slug, input.title, current ?? null);
       const values = { ...input, slug, body: html };
       const [row] = current

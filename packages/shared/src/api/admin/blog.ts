@@ -6,7 +6,7 @@
  */
 import { lineText, multilineText, z } from '../../zod.ts';
 import { whole } from './form-numbers.ts';
-import { bodyField, SUMMARY_MAX, titleField } from './pages.ts';
+import { bodyField, loadedVersionField, SUMMARY_MAX, titleField } from './pages.ts';
 import { slugField } from './products.ts';
 
 export const BLOG_TAGS_MAX = 20;
@@ -63,6 +63,7 @@ export const blogPostRequest = z.object({
   isPublished: z.boolean({ error: 'Yayın durumu evet ya da hayır olmalı' }).default(false),
   /** When it appears; null: now (when published). A time to come schedules it. */
   publishedAt: z.iso.datetime({ offset: true, error: 'Yayın zamanı geçersiz' }).nullable().default(null),
+  loadedUpdatedAt: loadedVersionField,
 });
 export type BlogPostRequest = z.input<typeof blogPostRequest>;
 export type BlogPostInput = z.output<typeof blogPostRequest>;

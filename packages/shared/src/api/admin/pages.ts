@@ -28,6 +28,18 @@ export const bodyField = z
   .string({ error: 'İçerik metin olmalı' })
   .max(BODY_MAX, `İçerik en fazla ${BODY_MAX.toLocaleString('tr-TR')} karakter olabilir`);
 
+/**
+ * The `updatedAt` of the record as the form loaded it: a save whose record was changed since (by someone
+ * else) is refused with 409 KAYIT_DEGISTI instead of overwriting that change. Left out: no check (a new record).
+ */
+export const loadedVersionField = z.iso
+  .datetime({ offset: true, error: 'Kaydın sürümü geçersiz; sayfayı yenileyin' })
+  .optional();
+
+/** The Turkish answer to a save whose record changed since the form loaded it (409 KAYIT_DEGISTI). */
+export const RECORD_CHANGED_MESSAGE =
+  'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi. Son hâlini yükleyip değişikliklerinizi yeniden yapın.';
+
 export const pageRequest = z.object({
   type: pageTypeField,
   title: titleField('Sayfa başlığını'),
@@ -45,6 +57,7 @@ export const pageRequest = z.object({
     .max(9999, 'Sıra en fazla 9999 olabilir')
     .default(0),
   isPublished: z.boolean({ error: 'Yayın durumu evet ya da hayır olmalı' }).default(false),
+  loadedUpdatedAt: loadedVersionField,
 });
 export type PageRequest = z.input<typeof pageRequest>;
 export type PageInput = z.output<typeof pageRequest>;

@@ -160,6 +160,34 @@ describe('blog posts in the panel', () => {
     for (const id of added) expect((await manager.delete(`${POSTS}/${id}`)).statusCode).toBeLessThan(300);
   });
 
+  it('refuses a save over a change made since the form loaded the post (409 KAYIT_DEGISTI), changing nothing', async () => {
+    const owner = (await loggedInStaff(t.app, t.services, 'owner')).b;
+    const created = (await manager.post(POSTS, post({ title: 'Sırlama Üzerine' }))).json().post;
+    const loaded = created.updatedAt as string;
+    const first = await owner.put(
+      `${POSTS}/${created.id}`,
+      post({ title: 'Sırlama Üzerine', excerpt: 'Sahibin özeti', loadedUpdatedAt: loaded }),
+    );
+    expect(first.statusCode).toBe(200);
+    const second = await manager.put(
+      `${POSTS}/${created.id}`,
+      post({ title: 'Sırlama Üzerine', excerpt: 'Müdürün özeti', tags: [], loadedUpdatedAt: loaded }),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'KAYIT_DEGISTI',
+      message: expect.stringContaining('siz düzenlerken başka biri tarafından değiştirildi'),
+    });
+    const stored = (await manager.get(`${POSTS}/${created.id}`)).json().post;
+    expect(stored).toMatchObject({ excerpt: 'Sahibin özeti', tags: ['Çini', 'El İşi'] });
+    const again = await manager.put(
+      `${POSTS}/${created.id}`,
+      post({ title: 'Sırlama Üzerine', excerpt: 'Müdürün özeti', loadedUpdatedAt: stored.updatedAt }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().post.excerpt).toBe('Müdürün özeti');
+  });
+
   it('is not for support staff (403), who see no posts', async () => {
     expect((await support.get(POSTS)).statusCode).toBe(403);
     expect((await support.post(POSTS, post({ title: 'Destek Yazısı' }))).statusCode).toBe(403);

@@ -121,6 +121,7 @@ export function registerAdminBlogRoutes(app: FastifyInstance, services: Services
     request: blogPostRequest,
     answer: blogPostAnswer,
     notFound: 'YAZI_BULUNAMADI',
+    versioned: true,
     summaries: {
       get: 'A post with its body and tags, for the form',
       create: 'Adds a post: a draft, published now, or scheduled (`publishedAt` to come)',

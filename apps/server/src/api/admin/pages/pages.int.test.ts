@@ -72,6 +72,43 @@ describe('content pages in the panel', () => {
     expect((await owner.get(`${PAGES}/999999`)).json().error.code).toBe('SAYFA_BULUNAMADI');
   });
 
+  it('refuses a save over a change made since the form loaded the page (409 KAYIT_DEGISTI), changing nothing', async () => {
+    const manager = (await loggedInStaff(t.app, t.services, 'manager')).b;
+    const created = (await owner.post(PAGES, page({ title: 'İade Koşulları' }))).json().page;
+    const loaded = created.updatedAt as string;
+    // Both open the form; the manager saves first.
+    const first = await manager.put(
+      `${PAGES}/${created.id}`,
+      page({ title: 'İade Koşulları', summary: 'Müdürün özeti', loadedUpdatedAt: loaded }),
+    );
+    expect(first.statusCode).toBe(200);
+    expect(first.json().page.updatedAt).not.toBe(loaded);
+    const second = await owner.put(
+      `${PAGES}/${created.id}`,
+      page({ title: 'İade Koşulları', summary: 'Sahibin özeti', loadedUpdatedAt: loaded }),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'KAYIT_DEGISTI',
+      message: expect.stringContaining('siz düzenlerken başka biri tarafından değiştirildi'),
+    });
+    const stored = (await owner.get(`${PAGES}/${created.id}`)).json().page;
+    expect(stored.summary).toBe('Müdürün özeti');
+    // Loaded again, the owner's save passes.
+    const again = await owner.put(
+      `${PAGES}/${created.id}`,
+      page({ title: 'İade Koşulları', summary: 'Sahibin özeti', loadedUpdatedAt: stored.updatedAt }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().page.summary).toBe('Sahibin özeti');
+    const bad = await owner.put(`${PAGES}/${created.id}`, page({ loadedUpdatedAt: 'dün' }));
+    expect({ status: bad.statusCode, code: bad.json().error.code }).toEqual({
+      status: 400,
+      code: 'GECERSIZ_ISTEK',
+    });
+    expect(bad.json().error.fields.loadedUpdatedAt).toMatch(/sürümü geçersiz/);
+  });
+
   it('is not for support staff (403)', async () => {
     expect((await support.get(PAGES)).statusCode).toBe(403);
     expect((await support.post(PAGES, page({ title: 'Destek' }))).statusCode).toBe(403);

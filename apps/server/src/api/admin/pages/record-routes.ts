@@ -22,7 +22,8 @@ export interface RecordAdmin<T> {
 
 /**
  * The routes of one page or post (`content.write`): read it, add one, change it whole, remove it. Refusals
- * of the domain are their answers: 400 with fields, 404 `notFound`, 409 SLUG_KAYITLI.
+ * of the domain are their answers: 400 with fields, 404 `notFound`, 409 SLUG_KAYITLI, and for a `versioned`
+ * record 409 KAYIT_DEGISTI when a change sends a `loadedUpdatedAt` that is no longer the record's.
  */
 export function registerRecordRoutes<T>(
   route: ReturnType<typeof apiRoutes>,
@@ -36,6 +37,8 @@ export function registerRecordRoutes<T>(
     request: z.ZodType;
     answer: z.ZodType;
     notFound: string;
+    /** The request takes `loadedUpdatedAt` (pages, posts): a change on a changed record is 409 KAYIT_DEGISTI. */
+    versioned?: boolean;
     summaries: { get: string; create: string; update: string; remove: string };
   },
 ) {
@@ -46,6 +49,13 @@ export function registerRecordRoutes<T>(
   const slugTaken = {
     409: errorAnswer('SLUG_KAYITLI: the typed slug is taken (`fields.slug` offers a free one, e.g. `-2`)'),
   };
+  const changeRefused = spec.versioned
+    ? {
+        409: errorAnswer(
+          'SLUG_KAYITLI: the typed slug is taken (`fields.slug` offers a free one); KAYIT_DEGISTI: someone changed the record since its `loadedUpdatedAt` (load it again)',
+        ),
+      }
+    : slugTaken;
   const params = { id: contentIdParam };
   const common = { tag, permission: 'content.write' } as const;
 
@@ -94,7 +104,7 @@ export function registerRecordRoutes<T>(
       ...invalid,
       ...staffRefusals,
       ...notFound,
-      ...slugTaken,
+      ...changeRefused,
     },
     handler: async (request) => ({
       [key]: await work(async () => admin.update(await actorOf(request), request.params.id, request.body)),

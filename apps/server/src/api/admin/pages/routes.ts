@@ -35,6 +35,7 @@ export function registerAdminPageRoutes(app: FastifyInstance, services: Services
     request: pageRequest,
     answer: pageAnswer,
     notFound: 'SAYFA_BULUNAMADI',
+    versioned: true,
     summaries: {
       get: 'A page with its body, for the form',
       create: 'Adds a page (its body sanitized; a blank slug made from the title)',
