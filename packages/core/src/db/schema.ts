@@ -72,6 +72,18 @@ export const pages = pgTable(
   (t) => [check('pages_type_check', sql`${t.type} between 1 and 4`)],
 );
 
+/**
+ * The addresses a content page had: each slug it left, so /content/{old} answers 301 to its address now.
+ * Looked up only when no page has the slug (a slug another page took is that page's).
+ */
+export const pageSlugHistory = pgTable('page_slug_history', {
+  slug: text('slug').primaryKey(),
+  pageId: integer('page_id')
+    .notNull()
+    .references(() => pages.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Catalogue
 
