@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportSummary } from '@vitrin/shared/api/admin/imports';
 import { slugify } from '@vitrin/shared/slug';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
@@ -76,6 +77,8 @@ export interface Plan {
 }
 
 const CHUNK = 5_000;
+/** Rows checked between two turns of the event loop (a shopper's request waits at most that long). */
+const STEP = 500;
 
 async function inChunks<T>(values: readonly T[], read: (chunk: T[]) => Promise<void>) {
   for (let i = 0; i < values.length; i += CHUNK) await read(values.slice(i, i + CHUNK));
@@ -162,8 +165,16 @@ export { categoryFinder };
 export async function planImport(
   db: Db,
   rows: { products: ProductRow[]; variants: VariantRow[]; errors: Map<number, FieldError[]> },
+  progress: (checked: number) => void | Promise<void> = () => {},
 ): Promise<Plan> {
   const errors = rows.errors;
+  // Rows checked so far: told (and the event loop given a turn) every `STEP` rows.
+  let checked = 0;
+  const step = async () => {
+    if (++checked % STEP) return;
+    await progress(checked);
+    await nextTurn();
+  };
   const fail = (line: number, field: string, message: string) => {
     const list = errors.get(line) ?? [];
     list.push({ field, message });
@@ -247,6 +258,7 @@ export async function planImport(
   const planned: PlannedProduct[] = [];
   const plannedBySku = new Map<string, PlannedProduct>();
   for (const r of productRows) {
+    await step();
     const id = productBySku.get(r.sku) ?? null;
     const have = id === null ? undefined : stored.get(id)!;
     const hasVariantRows = variantsOf.has(r.sku);
@@ -356,6 +368,7 @@ export async function planImport(
   const grownGroups = new Map<number, OptionGroup[]>();
   const explicitGroups = new Set(productRows.filter((r) => r.optionGroups).map((r) => r.sku));
   for (const r of variantRows) {
+    await step();
     const parent = plannedBySku.get(r.parentSku);
     const parentId = parent ? parent.id : (productBySku.get(r.parentSku) ?? null);
     const parentStored = parentId === null ? undefined : stored.get(parentId);

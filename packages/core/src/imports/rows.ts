@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PRODUCT_COLUMNS, type ProductColumn } from '@vitrin/shared/api/admin/imports';
 import { slugify } from '@vitrin/shared/slug';
 import { transliterateTurkish } from '@vitrin/shared/turkish-fold';
@@ -115,13 +116,17 @@ export function columnsOf(header: string[]): Map<ProductColumn, number> {
   return columns;
 }
 
-/** Reads every row of the table: product and variant rows, and the errors of each line. */
-export function readRows(table: Table) {
+/**
+ * Reads every row of the table: product and variant rows, and the errors of each line. Gives the event loop a
+ * turn every 1 000 rows, so requests are answered while a large file is read.
+ */
+export async function readRows(table: Table) {
   const columns = columnsOf(table.header);
   const products: ProductRow[] = [];
   const variants: VariantRow[] = [];
   const errors = new Map<number, FieldError[]>();
-  for (const { line, cells } of table.rows) {
+  for (const [index, { line, cells }] of table.rows.entries()) {
+    if (index % 1_000 === 999) await nextTurn();
     const rowErrors: FieldError[] = [];
     const row = readRow(columns, cells, line, rowErrors);
     if (rowErrors.length) errors.set(line, rowErrors);

@@ -3,12 +3,13 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
+import { applyStaged, ImportApplyConflict } from './apply.ts';
 import { ImportError } from './errors.ts';
 import { productsCsv, productsXlsx } from './export.ts';
 import { type Plan, planImport } from './plan.ts';
 import { readRows } from './rows.ts';
+import { clearStaged, clearStagedBefore, stagePlan } from './stage.ts';
 import { readTable } from './table.ts';
-import { writePlan } from './write.ts';
 
 /** A real run refused for its rows: nothing was written; the answer names every row's errors. */
 export class ImportRowsError extends Error {
@@ -34,11 +35,12 @@ export interface ImportFile {
 }
 
 /**
- * The product import (CSV or XLSX, a dry run first) and export. A real run is one transaction: every row is
- * checked against the catalogue inside it, and one error writes nothing. Idempotent by SKU: a row that
- * changes nothing writes nothing, so a second run of one file is all unchanged. Progress is kept in memory
- * by the run's id (on several app nodes, the node that runs it answers for it). The embedded database has
- * one connection: a poll made while the transaction runs is answered when it commits.
+ * The product import (CSV or XLSX, a dry run first) and export. A real run checks every row against the
+ * catalogue holding nothing (one error writes nothing), writes the checked rows to the staging table in small
+ * batches, then applies them in one short transaction of set-based statements: all or nothing, and other
+ * queries (on the embedded database, its one connection) run between the steps before it. Idempotent by
+ * SKU: a row that changes nothing is not staged, so a second run of one file writes nothing. Progress is kept
+ * in memory by the run's id (on several app nodes, the node that runs it answers for it).
  */
 export function createProductImports(db: Db, cache: Cache) {
   const runs = new Map<string, ImportProgress>();
@@ -70,71 +72,92 @@ export function createProductImports(db: Db, cache: Cache) {
     summary: plan.summary,
   });
 
-  /** The file's rows, read before any transaction: a large workbook takes seconds and holds no lock. */
+  /** The file's rows, read before anything touches the database (a large workbook takes seconds). */
   async function read(file: ImportFile, run: ImportProgress) {
     const table = await readTable(file);
     run.total = table.rows.length;
     run.phase = 'check';
-    const rows = readRows(table);
-    run.done = table.rows.length;
-    return rows;
+    return readRows(table);
   }
 
   return {
     /**
-     * Checks the file and, unless `dryRun`, writes it: throws `ImportError` for a file it cannot read and
-     * `ImportRowsError` (nothing written) for rows with errors.
+     * Checks the file and, unless `dryRun`, writes it: throws `ImportError` for a file it cannot read or a
+     * change made meanwhile that the import clashes with (nothing written), and `ImportRowsError` (nothing
+     * written) for rows with errors. `onProgress` is told (and awaited) at each step of a run: after each
+     * 500 rows checked and each batch staged.
      */
     async run(
       file: ImportFile,
-      options: { dryRun: boolean; id?: string; actor: AuditActor },
+      options: {
+        dryRun: boolean;
+        id?: string;
+        actor: AuditActor;
+        onProgress?: (run: ImportProgress) => void | Promise<void>;
+      },
     ): Promise<ImportAnswer> {
       const id = options.id ?? crypto.randomUUID();
+      const running = runs.get(id);
+      if (running && (running.phase === 'read' || running.phase === 'check' || running.phase === 'write')) {
+        throw new ImportError(409, 'ICE_AKTARMA_CAKISMA', 'Bu kimlikle bir içe aktarım zaten sürüyor.');
+      }
       const run = track(id, options.dryRun);
+      const told = async () => {
+        await options.onProgress?.(run);
+      };
+      let staging = false;
       try {
         const rows = await read(file, run);
-        if (options.dryRun) {
-          const plan = await planImport(db, rows);
-          run.result = answerOf(id, true, plan);
-          run.phase = 'done';
-          return run.result;
-        }
-        const { result, changed } = await db.transaction(async (tx) => {
-          // Checked against the catalogue inside the transaction, so what it checked is what it writes.
-          const plan = await planImport(tx as unknown as Db, rows);
-          const answer = answerOf(id, false, plan);
-          // Thrown inside the transaction: nothing of it stays.
-          if (plan.errors.size) throw new ImportRowsError(answer);
-          run.phase = 'write';
-          run.done = 0;
-          const changed = await writePlan(
-            tx as unknown as Db,
-            plan,
-            (done) => {
-              run.done = done;
-            },
-            options.actor,
-          );
-          await recordAudit(tx, {
-            actor: options.actor,
-            action: 'product.import',
-            entity: 'product',
-            entityId: null,
-            before: null,
-            after: changed.length ? { file: file.name, ...plan.summary, products: changed.length } : null,
-          });
-          return { result: answer, changed };
+        await told();
+        // Checked outside any transaction, a turn given to other work every 500 rows.
+        const plan = await planImport(db, rows, async (checked) => {
+          run.done = checked;
+          await told();
         });
+        run.done = run.total;
+        const answer = answerOf(id, options.dryRun, plan);
+        if (options.dryRun) {
+          run.result = answer;
+          run.phase = 'done';
+          return answer;
+        }
+        if (plan.errors.size) throw new ImportRowsError(answer);
+        run.phase = 'write';
+        run.done = 0;
+        run.total = 0;
+        // Rows a crashed run of this id left, then this run's, in short batches: shoppers are served between.
+        staging = true;
+        await clearStaged(db, id);
+        const staged = await stagePlan(db, id, plan, async (done, total) => {
+          run.done = done;
+          run.total = total;
+          await told();
+        });
+        // One short transaction applies them all (set-based), with the import's audit row: all or nothing.
+        const changed = staged
+          ? await db.transaction(async (tx) => {
+              const touched = await applyStaged(tx as unknown as Db, id, options.actor, new Date());
+              await recordAudit(tx, {
+                actor: options.actor,
+                action: 'product.import',
+                entity: 'product',
+                entityId: null,
+                before: null,
+                after: touched.length ? { file: file.name, ...plan.summary, products: touched.length } : null,
+              });
+              return touched;
+            })
+          : [];
         // One invalidation for the whole import, after the commit.
         if (changed.length)
           await cache.invalidateAll(changed.length <= REFRESH_AT_MOST ? changed : undefined);
-        run.result = result;
+        run.result = answer;
         run.phase = 'done';
-        return result;
+        return answer;
       } catch (err) {
         run.phase = 'failed';
         if (err instanceof ImportRowsError) run.result = err.result;
-        // Another change took a SKU or slug between the check and the write (PostgreSQL, several nodes).
+        // Another change took a SKU or slug, or deleted a product, between the check and the apply.
         if (isUniqueViolation(err)) {
           throw new ImportError(
             409,
@@ -142,9 +165,25 @@ export function createProductImports(db: Db, cache: Cache) {
             'Bu sırada başka bir değişiklik dosyadaki bir SKU’yu ya da adresi aldı; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
           );
         }
+        if (err instanceof ImportApplyConflict) {
+          throw new ImportError(
+            409,
+            'ICE_AKTARMA_CAKISMA',
+            'Bu sırada dosyadaki bir ürün ya da varyant silindi; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
+          );
+        }
         throw err;
+      } finally {
+        if (staging) await clearStaged(db, id);
       }
     },
+
+    /**
+     * Deletes staged rows that crashed runs left (at start-up): all of them on the embedded database (one
+     * process owns it), those over an hour old on PostgreSQL (another node may be importing now).
+     */
+    clearCrashedRuns: (all: boolean) =>
+      clearStagedBefore(db, all ? new Date() : new Date(Date.now() - KEPT_MS)),
 
     /** A run's progress (its result once done), or ICE_AKTARMA_BULUNAMADI. */
     progress(id: string): ImportProgress {
