@@ -29,6 +29,8 @@ export interface StorefrontContext {
   publicConfig: PublicConfig;
   home(): Promise<HomeData>;
   page(slug: string): Promise<ContentPage | null>;
+  /** The slug now of a page that once had `slug` (its old address answers 301); null when none did. */
+  pageMovedTo(slug: string): Promise<string | null>;
   pageLinks(): Promise<PageLink[]>;
   /** The blog: listings, posts, sidebar (the same for every visitor). */
   blog: BlogContext;

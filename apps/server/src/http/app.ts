@@ -306,6 +306,7 @@ export async function buildApp({
           publicConfig,
           home: services.home.data,
           page: services.content.bySlug,
+          pageMovedTo: services.content.movedTo,
           pageLinks: services.content.links,
           blog: services.blog,
           categories: () => services.catalog.categoryTree(),

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { ContentArticle, contentCacheHeaders, contentMeta } from '../components/content-article.tsx';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import type { RootData } from '../lib/use-home.ts';
@@ -9,7 +10,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { slug } = parseParams({ params, request }, { slug: param.slug });
   const page = await context.page(slug);
-  if (!page) notFound(request);
+  if (!page) {
+    // A page whose slug changed: its old address moves for good (looked up only on a miss).
+    const movedTo = await context.pageMovedTo(slug);
+    if (movedTo) throw redirect(`/content/${movedTo}`, 301);
+    notFound(request);
+  }
   return { page };
 }
 

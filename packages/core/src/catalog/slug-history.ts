@@ -1,7 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productSlugHistory, products } from '../db/schema.ts';
+import { rememberLeftSlugs, type SlugHistory, slugNowIn } from '../db/slug-history.ts';
 import type { Tx } from '../orders/stock.ts';
+
+const productSlugs: SlugHistory = {
+  history: productSlugHistory,
+  owner: productSlugHistory.productId,
+  ownerKey: 'productId',
+  owners: products,
+};
 
 /**
  * Remembers the slugs these products leave (in the transaction of the change), so their old addresses answer
@@ -12,30 +19,12 @@ export async function rememberOldSlugs(
   tx: Tx | Db,
   changes: readonly { productId: number; from: string; to: string }[],
 ): Promise<void> {
-  const moved = changes.filter((c) => c.from !== c.to);
-  if (moved.length === 0) return;
-  await tx.delete(productSlugHistory).where(
-    inArray(
-      productSlugHistory.slug,
-      moved.map((c) => c.to),
-    ),
+  await rememberLeftSlugs(
+    tx,
+    productSlugs,
+    changes.map((c) => ({ id: c.productId, from: c.from, to: c.to })),
   );
-  await tx
-    .insert(productSlugHistory)
-    .values(moved.map((c) => ({ productId: c.productId, slug: c.from })))
-    .onConflictDoUpdate({
-      target: productSlugHistory.slug,
-      set: { productId: sql`excluded.product_id`, createdAt: sql`now()` },
-    });
 }
 
 /** The slug now of the product that once had `slug`; null when none did. Read only when no product has it. */
-export async function slugNowOf(db: Db, slug: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: products.slug })
-    .from(productSlugHistory)
-    .innerJoin(products, eq(products.id, productSlugHistory.productId))
-    .where(eq(productSlugHistory.slug, slug))
-    .limit(1);
-  return row && row.slug !== slug ? row.slug : null;
-}
+export const slugNowOf = (db: Db, slug: string): Promise<string | null> => slugNowIn(db, productSlugs, slug);

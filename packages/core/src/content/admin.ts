@@ -13,8 +13,10 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { pages } from '../db/schema.ts';
+import { rememberLeftSlugs } from '../db/slug-history.ts';
 import { plainText, sanitizeStoredHtml } from '../html/sanitize.ts';
 import type { Tx } from '../orders/stock.ts';
+import { pageSlugs } from './service.ts';
 
 /** Why a change of a page or a blog post was refused: a stable code, its HTTP status and a Turkish message. */
 export class ContentAdminError extends Error {
@@ -156,6 +158,9 @@ export function createPageAdmin(db: Db, cache: Cache) {
             .where(eq(pages.id, current.id))
             .returning()
         : await tx.insert(pages).values(values).returning();
+      // The address a page leaves answers 301 to its new one.
+      if (current)
+        await rememberLeftSlugs(tx, pageSlugs, [{ id: row!.id, from: current.slug, to: row!.slug }]);
       await recordAudit(tx, {
         actor,
         action: current ? 'page.update' : 'page.create',

@@ -2,8 +2,17 @@ import type { ContentPage, PageLink } from '@vitrin/shared/api/content';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
-import { pages } from '../db/schema.ts';
+import { pageSlugHistory, pages } from '../db/schema.ts';
+import { type SlugHistory, slugNowIn } from '../db/slug-history.ts';
 import { sanitizeRichText } from './sanitize.ts';
+
+/** The slugs pages left (`page_slug_history`), so /content/{old} answers 301. */
+export const pageSlugs: SlugHistory = {
+  history: pageSlugHistory,
+  owner: pageSlugHistory.pageId,
+  ownerKey: 'pageId',
+  owners: pages,
+};
 
 export function createContentService(db: Db, cache: Cache) {
   return {
@@ -25,6 +34,8 @@ export function createContentService(db: Db, cache: Cache) {
         updatedAt: row.updatedAt.toISOString(),
       };
     }),
+    /** The slug now of the page that once had `slug` (its old address answers 301); null when none did. */
+    movedTo: (slug: string): Promise<string | null> => slugNowIn(db, pageSlugs, slug),
     /** Links to every published page, for the footer and the sitemap. */
     links: cache.value(
       'page-links',

@@ -1,0 +1,54 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../orders/stock.ts';
+import type { Db } from './client.ts';
+
+/**
+ * One table of the slugs that records of another table left (`product_slug_history`, `page_slug_history`), so
+ * their old addresses answer 301: `history.slug` the slug left, `history.owner` (named `ownerKey` in the
+ * table's object) the record that left it, `history.createdAt` when; `owners` the records with their slug now.
+ */
+export interface SlugHistory {
+  history: PgTable & { slug: PgColumn; createdAt: PgColumn };
+  owner: PgColumn;
+  ownerKey: string;
+  owners: PgTable & { id: PgColumn; slug: PgColumn };
+}
+
+/**
+ * Remembers the slugs these records leave (in the transaction of the change). A slug a record takes stops
+ * redirecting to whichever record had it before; a slug left twice points to the record that left it last.
+ */
+export async function rememberLeftSlugs(
+  tx: Tx | Db,
+  { history, owner, ownerKey }: SlugHistory,
+  changes: readonly { id: number; from: string; to: string }[],
+): Promise<void> {
+  const moved = changes.filter((c) => c.from !== c.to);
+  if (moved.length === 0) return;
+  await tx.delete(history).where(
+    inArray(
+      history.slug,
+      moved.map((c) => c.to),
+    ),
+  );
+  await tx
+    .insert(history)
+    .values(moved.map((c) => ({ [ownerKey]: c.id, slug: c.from })) as never)
+    .onConflictDoUpdate({
+      target: history.slug,
+      set: { [ownerKey]: sql.raw(`excluded.${owner.name}`), createdAt: sql`now()` } as never,
+    });
+}
+
+/** The slug now of the record that once had `slug`; null when none did. Read only when no record has it. */
+export async function slugNowIn(db: Db, { history, owner, owners }: SlugHistory, slug: string) {
+  const [row] = await db
+    .select({ slug: owners.slug })
+    .from(history)
+    .innerJoin(owners, eq(owners.id, owner))
+    .where(eq(history.slug, slug))
+    .limit(1);
+  const now = row?.slug as string | undefined;
+  return now && now !== slug ? now : null;
+}
