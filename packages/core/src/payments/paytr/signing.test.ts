@@ -6,10 +6,10 @@ import {
   instalmentRatesToken,
   isNotifyHashValid,
   liraText,
-  merchantOidOf,
   minorOfLira,
   notifyHash,
-  referenceOf,
+  parsePaytrOrderId,
+  paytrOrderId,
   refundToken,
 } from './signing.ts';
 
@@ -116,13 +116,14 @@ describe('PayTR amounts and order ids', () => {
     expect(() => liraText(1.5)).toThrow(RangeError);
   });
 
-  it('makes a merchant_oid of letters and digits only, at most 64, that names the reference back', () => {
+  it('makes a merchant_oid of letters and digits only, at most 64, naming the attempt and its amount back', () => {
     const reference = 'a-B_9xQ2z8Lk_3pW-uV7mN0r';
-    const oid = merchantOidOf(reference);
+    const oid = paytrOrderId(reference, 5_000_000_000);
     expect(oid).toMatch(/^[A-Za-z0-9]{1,64}$/);
-    expect(referenceOf(oid)).toBe(reference);
-    expect(referenceOf('SIPARIS123')).toBeNull();
-    expect(referenceOf('')).toBeNull();
-    expect(referenceOf('abc')).toBeNull();
+    expect(parsePaytrOrderId(oid)).toEqual({ reference, amountMinor: 5_000_000_000 });
+    expect(parsePaytrOrderId('SIPARIS123')).toBeNull();
+    expect(parsePaytrOrderId('')).toBeNull();
+    expect(parsePaytrOrderId('abcX12')).toBeNull();
+    expect(() => paytrOrderId('x'.repeat(40), 100)).toThrow(RangeError);
   });
 });

@@ -115,17 +115,21 @@ export function encodeUserBasket(lines: readonly BasketLine[]): string {
 }
 
 /**
- * `merchant_oid` is at most 64 letters and digits. Our attempt reference may hold `-` and `_` (base64url),
- * so it is sent as the hex of its bytes, which turns back into the reference exactly.
+ * `merchant_oid` (64 letters and digits at most): the hex of our attempt reference, `X`, the amount in
+ * kuruş. PayTR signs it back in every notification, so the amount the attempt was started for comes back
+ * signed too: a notification whose signed total is lower is refused, and a failure names its amount.
  */
-export function merchantOidOf(reference: string): string {
-  const oid = Buffer.from(reference, 'utf8').toString('hex');
-  if (oid.length > 64) throw new RangeError('payment reference too long for a PayTR merchant_oid');
+export function paytrOrderId(reference: string, amountMinor: number): string {
+  const oid = `${Buffer.from(reference, 'utf8').toString('hex')}X${amountMinor}`;
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0 || oid.length > 64) {
+    throw new RangeError('payment reference or amount too long for a PayTR merchant_oid');
+  }
   return oid;
 }
 
-/** The attempt reference a `merchant_oid` names; null when it is not one of ours. */
-export function referenceOf(merchantOid: string): string | null {
-  if (!/^(?:[0-9a-f]{2}){1,32}$/.test(merchantOid)) return null;
-  return Buffer.from(merchantOid, 'hex').toString('utf8');
+/** The reference and amount a `merchant_oid` of ours names; null for anything else. */
+export function parsePaytrOrderId(oid: string): { reference: string; amountMinor: number } | null {
+  const m = /^((?:[0-9a-f]{2}){1,31})X(\d{1,12})$/.exec(oid);
+  if (!m || oid.length > 64) return null;
+  return { reference: Buffer.from(m[1]!, 'hex').toString('utf8'), amountMinor: Number(m[2]) };
 }
