@@ -32,8 +32,8 @@ import { createNavigationService } from './navigation/service.ts';
 import { createAdminOrders } from './orders/admin.ts';
 import { createSecret } from './orders/secrets.ts';
 import { createOrderService } from './orders/service.ts';
+import { createPaymentProviders, type ProviderEnv, type ProviderFactory } from './payments/providers.ts';
 import { createPaymentService } from './payments/service.ts';
-import { createTestPaymentProvider } from './payments/test-provider.ts';
 import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import { createStaffService } from './staff/service.ts';
@@ -52,7 +52,18 @@ export interface ServicesOptions {
   privateDir?: string;
   /** `DATA_DIR/uploads`: files the shop serves (personalization images); an erasure removes a customer's. */
   uploadsDir?: string;
+  /** Card payments: the environment the providers' keys come from, and whether the test bank may be used. */
+  payments?: {
+    env?: ProviderEnv;
+    /** The demo shop and development: true; a production shop: false. Default true (tests). */
+    allowTestProvider?: boolean;
+    /** Replaces the built-in provider factories (tests). */
+    factories?: Partial<Record<'iyzico' | 'paytr', ProviderFactory>>;
+  };
 }
+
+/** The real card providers Vitrin knows, each built from its environment variables. */
+const PROVIDER_FACTORIES: Partial<Record<'iyzico' | 'paytr', ProviderFactory>> = {};
 
 /** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
 export function createServices(database: Database, options: ServicesOptions = {}) {
@@ -96,7 +107,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     shopName: () => settings.get('brand_name'),
   });
-  // Orders after placement and their card payments (test provider: the `/secure-pay` page). Both load
+  // Orders after placement and their card payments (`payment_provider`: the `/secure-pay` page). Both load
   // their HMAC secrets from the database now; their async methods wait for that (see orders/secrets.ts).
   const orders = createOrderService(db, {
     mail,
@@ -105,10 +116,18 @@ export function createServices(database: Database, options: ServicesOptions = {}
     // A cancelled paid card order: its refund goes to the provider right after the commit.
     onRefundDue: () => void payments.refundDue(),
   });
+  const paymentProviders = createPaymentProviders({
+    settings,
+    env: options.payments?.env ?? process.env,
+    allowTestProvider: options.payments?.allowTestProvider ?? true,
+    testSecret: createSecret(db, 'test_payment_provider'),
+    factories: { ...PROVIDER_FACTORIES, ...options.payments?.factories },
+  });
   const payments = createPaymentService(db, {
     orders,
-    provider: createTestPaymentProvider(createSecret(db, 'test_payment_provider')),
+    providers: paymentProviders,
     settings,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
   });
   // The money path before the order exists: cart, coupons, checkout (which hands over to `orders`).
   const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree, cache });
@@ -168,6 +187,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     checkout,
     orders,
     payments,
+    paymentProviders,
     wishlist,
     compare,
     contact,

@@ -35,7 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.orders.payByCard(fields);
   // The card fields are never echoed back into the page.
   if (!result.ok) return failed(request, result, {}, 'card');
-  return data<ActionResult>({ challenge: result.value }, { headers: NO_STORE });
+  const step = result.value;
+  if (step.kind === 'outcome') return data<ActionResult>({ outcome: step.outcome }, { headers: NO_STORE });
+  if (step.kind === 'challenge') return data<ActionResult>({ challenge: step }, { headers: NO_STORE });
+  // The bank's own page (or a hosted form) is not served through this route: see `/secure-pay/bank`.
+  const failure: FormFailure = {
+    intent: 'card',
+    error: { code: 'ODEME_YAPILAMAZ', message: i18n.t('securePay.failed') },
+  };
+  return data<ActionResult>(failure, { headers: NO_STORE, status: 409 });
 }
 
 export const headers = accountHeaders;

@@ -26,6 +26,10 @@ export const orderErrorStatus = {
   ODEME_IMZASI_GECERSIZ: 400,
   /** A result for an attempt that already has one (a replay or a double submit). */
   ODEME_SONUCU_KULLANILDI: 409,
+  /** A result or refund for a provider this shop has no keys for (any more). */
+  ODEME_SAGLAYICISI_YOK: 409,
+  /** The card provider did not answer in time or answered with an error: nothing was charged by us. */
+  ODEME_SAGLAYICISI_HATASI: 502,
   /** Marking a refund the shop sent: only a Havale / EFT order whose money is owed back. */
   IADE_BEKLEMIYOR: 409,
   /** Marking a transfer paid: only a Havale / EFT order whose money is awaited. */

@@ -1,3 +1,4 @@
+import type { SignedPaymentResult } from '@vitrin/shared/api/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderWorld, openOrderWorld, rejection } from '../testing/orders.ts';
 import { TEST_VERIFICATION_CODE } from './test-provider.ts';
@@ -17,7 +18,9 @@ const pay = (orderNo: string, cardNumber: string, code?: string) => w.pay(orderN
 /** A signed result without applying it: card and code through the provider only. */
 async function signedResult(orderNo: string, cardNumber: string) {
   const step = await w.services.payments.payByCard(card(orderNo, cardNumber), null);
-  return w.services.payments.provider.completeChallenge(step.challenge, TEST_VERIFICATION_CODE);
+  if (step.kind !== 'challenge') throw new Error(`expected the code step, got ${step.kind}`);
+  const bank = w.services.payments.providers.byName('test');
+  return (await bank?.answerChallenge?.(step.challenge, TEST_VERIFICATION_CODE)) as SignedPaymentResult;
 }
 
 describe('card payment', () => {
@@ -117,10 +120,10 @@ describe('card payment', () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const failed = await signedResult(orderNo, DECLINED);
     const forged = { ...failed, status: 'succeeded', failureCode: null };
-    const err = await rejection(w.services.payments.complete(forged));
+    const err = await rejection(w.services.payments.complete('test', forged));
     expect(err).toMatchObject({ code: 'ODEME_IMZASI_GECERSIZ', status: 400 });
     expect(
-      (await rejection(w.services.payments.complete({ ...failed, signature: 'x'.repeat(43) }))).code,
+      (await rejection(w.services.payments.complete('test', { ...failed, signature: 'x'.repeat(43) }))).code,
     ).toBe('ODEME_IMZASI_GECERSIZ');
     expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'pending' });
   });
@@ -128,8 +131,8 @@ describe('card payment', () => {
   it('refuses a replayed result (ODEME_SONUCU_KULLANILDI): a success counts once', async () => {
     const { orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const result = await signedResult(orderNo, SUCCESS);
-    expect((await w.services.payments.complete(result)).outcome).toBe('paid');
-    const err = await rejection(w.services.payments.complete(result));
+    expect((await w.services.payments.complete('test', result)).outcome).toBe('paid');
+    const err = await rejection(w.services.payments.complete('test', result));
     expect(err).toMatchObject({ code: 'ODEME_SONUCU_KULLANILDI', status: 409 });
   });
 
@@ -137,7 +140,7 @@ describe('card payment', () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const old = await signedResult(orderNo, SUCCESS);
     await w.services.payments.payByCard(card(orderNo, SUCCESS), null);
-    expect((await rejection(w.services.payments.complete(old))).code).toBe('ODEME_SONUCU_KULLANILDI');
+    expect((await rejection(w.services.payments.complete('test', old))).code).toBe('ODEME_SONUCU_KULLANILDI');
     expect((await w.order(id)).paymentStatus).toBe('pending');
   });
 
@@ -261,7 +264,7 @@ describe('refunds', () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const result = await signedResult(orderNo, SUCCESS);
     await w.services.orders.cancel(orderNo, { token: token(orderNo) });
-    const outcome = await w.services.payments.complete(result);
+    const outcome = await w.services.payments.complete('test', result);
     expect(outcome).toMatchObject({ outcome: 'failed', failure: { code: 'SIPARIS_IPTAL_EDILDI' } });
     await w.services.payments.refundDue();
     expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refunded' });

@@ -4,26 +4,48 @@ import {
   paymentSessionQuery,
   verifyPaymentRequest,
 } from '@vitrin/shared/api/order-requests';
-import type { CardChallenge, PaymentOutcome, PaymentSession } from '@vitrin/shared/api/orders';
+import type { PaymentOutcome, PaymentSession, PaymentStep } from '@vitrin/shared/api/orders';
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orderItems, orders, payments } from '../db/schema.ts';
+import { orderHistory, orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
 import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
 import { applyStatusChange } from '../orders/status.ts';
-import type { TestPaymentProvider } from './test-provider.ts';
+import { paymentOrder } from './order-data.ts';
+import type {
+  CardInput,
+  PaymentProvider,
+  PaymentProviders,
+  ProviderName,
+  RefundResult,
+  VerifiedPayment,
+} from './provider.ts';
+import { UNKNOWN_FAILURE } from './provider.ts';
 
 export interface PaymentServiceOptions {
   orders: OrderService;
-  provider: TestPaymentProvider;
+  providers: PaymentProviders;
   settings: { get(key: 'brand_name'): Promise<string> };
+  /** The storefront's public origin: the providers' callback addresses start with it. */
+  shopUrl: string;
   now?: () => Date;
   logger?: OrderLogger;
 }
+
+/** Where the shopper comes from: the providers want the buyer's address. */
+export interface PayerContext {
+  ip?: string;
+}
+
+const forged = () =>
+  new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
+
+/** Same day in Türkiye (UTC+3, no daylight saving): a card payment can still be voided instead of refunded. */
+const istanbulDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -47,7 +69,8 @@ function unpayableReason(order: OrderRow): string | null {
  * taking stock and coupon again, for a retry); failure moves 0 → 7, which releases them.
  */
 export function createPaymentService(db: Db, options: PaymentServiceOptions) {
-  const { orders: orderService, provider, settings } = options;
+  const { orders: orderService, providers, settings } = options;
+  const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const logger: OrderLogger = options.logger ?? {
     error: (fields, message) => console.error(message, fields),
@@ -72,7 +95,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     return { order, reference: randomBytes(18).toString('base64url') };
   }
 
-  async function record(order: OrderRow, reference: string) {
+  async function record(provider: PaymentProvider, order: OrderRow, reference: string) {
     await db.transaction(async (tx) => {
       await tx
         .update(payments)
@@ -81,6 +104,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       await tx.insert(payments).values({
         orderId: order.id,
         provider: provider.name,
+        mode: provider.mode,
         reference,
         amountMinor: order.totalMinor,
         instalments: order.instalments,
@@ -88,20 +112,30 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     });
   }
 
-  /** Applies a result: verified first, then counted once. */
-  async function complete(result: unknown): Promise<PaymentOutcome> {
-    const verified = await provider.verify(result);
-    if (!verified) {
-      throw new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
+  /** A provider by name, for results and refunds of attempts it started. */
+  function providerNamed(name: string): PaymentProvider {
+    const provider = providers.byName(name);
+    if (!provider) {
+      throw new OrderError('ODEME_SAGLAYICISI_YOK', 'Bu ödeme sağlayıcısı bu mağazada yapılandırılmamış.');
     }
+    return provider;
+  }
+
+  /** Applies a verified result, counted once: the attempt moves from `pending` only once. */
+  async function apply(provider: PaymentProvider, verified: VerifiedPayment): Promise<PaymentOutcome> {
     let refundQueued = false;
     // The e-mails of the outcome are queued in its transaction: the confirmation exists exactly when the
     // payment does.
     const mails = await orderService.mailWriter();
     const outcome = await db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(payments).where(eq(payments.reference, verified.reference));
-      if (!attempt || attempt.amountMinor !== verified.amountMinor) {
-        throw new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
+      // A result names an attempt of its own provider, for the amount of that attempt.
+      if (!attempt || attempt.provider !== provider.name || attempt.amountMinor !== verified.amountMinor) {
+        logger.error(
+          { reference: verified.reference, provider: provider.name, amountMinor: verified.amountMinor },
+          'payment result refused: unknown attempt, other provider or wrong amount',
+        );
+        throw forged();
       }
       const marked = await tx
         .update(payments)
@@ -109,6 +143,12 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           status: verified.status,
           failureCode: verified.failureCode,
           cardLast4: verified.cardLast4,
+          providerPaymentId: verified.providerPaymentId ?? null,
+          paidTotalMinor:
+            verified.paidTotalMinor ?? (verified.status === 'succeeded' ? attempt.amountMinor : null),
+          feeMinor: verified.feeMinor ?? null,
+          lineRefs: verified.lineRefs ?? null,
+          instalments: verified.instalments ?? attempt.instalments,
           completedAt: sql`now()`,
         })
         .where(and(eq(payments.id, attempt.id), eq(payments.status, 'pending')))
@@ -174,6 +214,13 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     orderService.sendQueuedMail();
     if (refundQueued) void refundDue();
 
+    return outcomeOf(provider, outcome);
+  }
+
+  async function outcomeOf(
+    provider: PaymentProvider,
+    outcome: { paid: boolean; code: string | null; orderId: number },
+  ): Promise<PaymentOutcome> {
     const order = (await findOrder(db, outcome.orderId))!;
     return {
       outcome: outcome.paid ? 'paid' : 'failed',
@@ -182,6 +229,56 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       failure: outcome.code ? { code: outcome.code, message: provider.failureMessage(outcome.code) } : null,
       next: outcome.paid ? orderService.links.success(order.orderNo) : orderService.links.pay(order.orderNo),
     };
+  }
+
+  /** A result through the browser (the bank's post to our callback, the test bank's signed answer). */
+  async function complete(providerName: ProviderName, result: unknown): Promise<PaymentOutcome> {
+    const provider = providerNamed(providerName);
+    const verified = await provider.complete(result);
+    if (!verified) {
+      logger.error({ provider: provider.name }, 'payment result refused: signature did not check out');
+      throw forged();
+    }
+    return apply(provider, verified);
+  }
+
+  /**
+   * A result sent server to server (PayTR's notification). `applied` the first time, `already` for a
+   * repeat (nothing changes; the provider is still told OK); a forged one throws ODEME_IMZASI_GECERSIZ.
+   */
+  async function notify(
+    providerName: ProviderName,
+    result: unknown,
+  ): Promise<{ status: 'applied' | 'already'; outcome: PaymentOutcome | null }> {
+    const provider = providerNamed(providerName);
+    const verified = provider.notify ? await provider.notify(result) : null;
+    if (!verified) {
+      logger.error({ provider: provider.name }, 'payment notification refused: signature did not check out');
+      throw forged();
+    }
+    try {
+      return { status: 'applied', outcome: await apply(provider, verified) };
+    } catch (err) {
+      if (err instanceof OrderError && err.code === 'ODEME_SONUCU_KULLANILDI') {
+        return { status: 'already', outcome: null };
+      }
+      throw err;
+    }
+  }
+
+  /** The payment of one attempt given back: voided the same day where the provider can, else refunded. */
+  async function giveBack(attempt: typeof payments.$inferSelect): Promise<RefundResult> {
+    const provider = providerNamed(attempt.provider);
+    const request = { reference: attempt.reference, providerPaymentId: attempt.providerPaymentId };
+    const sameDay = attempt.completedAt && istanbulDay(attempt.completedAt) === istanbulDay(now());
+    if (provider.cancel && sameDay && attempt.refundedMinor === 0) {
+      const cancelled = await provider.cancel(request);
+      if (cancelled.refunded) return cancelled;
+    }
+    return provider.refund({
+      ...request,
+      amountMinor: (attempt.paidTotalMinor ?? attempt.amountMinor) - attempt.refundedMinor,
+    });
   }
 
   /**
@@ -213,10 +310,9 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
           .for('update', { skipLocked: true });
         if (!attempt) return false;
-        const result = await provider.refund({
-          reference: attempt.reference,
-          amountMinor: attempt.amountMinor,
-        });
+        const result = await giveBack(attempt).catch(
+          (err: unknown): RefundResult => ({ refunded: false, reason: String(err) }),
+        );
         if (!result.refunded) {
           logger.error(
             { orderId: attempt.orderId, reason: result.reason },
@@ -226,8 +322,24 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         }
         await tx
           .update(payments)
-          .set({ status: 'refunded', refundedAt: sql`now()` })
+          .set({
+            status: 'refunded',
+            refundedAt: sql`now()`,
+            refundedMinor: attempt.paidTotalMinor ?? attempt.amountMinor,
+            refundRef: result.providerRef ?? null,
+          })
           .where(eq(payments.id, attempt.id));
+        const [order] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, attempt.orderId));
+        await tx.insert(orderHistory).values({
+          orderId: attempt.orderId,
+          fromStatus: order?.status ?? null,
+          toStatus: order?.status ?? 6,
+          actor: 'payment',
+          note: `Kart ödemesi iade edildi${result.providerRef ? ` (sağlayıcı referansı: ${result.providerRef})` : ''}.`,
+        });
         await tx
           .update(orders)
           .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
@@ -246,9 +358,17 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     return refunded;
   }
 
+  /** The provider of new payments, or why there is none. */
+  async function active(): Promise<PaymentProvider> {
+    const { provider, reason } = await providers.active();
+    if (!provider) throw new OrderError('ODEME_YAPILAMAZ', reason ?? 'Bu mağazada kartla ödeme alınamıyor.');
+    return provider;
+  }
+
   return {
-    provider,
+    providers,
     refundDue,
+    notify,
 
     /** What the payment page shows first: the order's amount and whether it can be paid now. */
     async session(query: unknown, customerId: number | null): Promise<PaymentSession> {
@@ -258,7 +378,8 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
         .from(orderItems)
         .where(eq(orderItems.orderId, order.id));
-      const reason = unpayableReason(order);
+      const { provider, reason: noProvider } = await providers.active();
+      const reason = unpayableReason(order) ?? (provider ? null : noProvider);
       return {
         orderNo: order.orderNo,
         state: stateView(order.status),
@@ -271,39 +392,83 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         payable: reason === null,
         reason,
         next: orderService.links.success(order.orderNo),
-        test: { cards: provider.testCards, verificationCode: provider.verificationCode },
+        test: provider?.testInfo ?? null,
+        provider: provider ? { name: provider.name, mode: provider.mode, form: provider.form } : null,
       };
     },
 
-    /** The card form: begins an attempt and opens the 3-D Secure step. The card number goes no further. */
-    async payByCard(body: unknown, customerId: number | null): Promise<CardChallenge> {
-      const input = parse(cardPaymentRequest, body);
-      const viewer: OrderViewer = { customerId, token: input.token };
-      const begun = await begin(await orderService.accessible(input.order, viewer));
-      await provider.start({
-        reference: begun.reference,
-        orderNo: begun.order.orderNo,
-        amountMinor: begun.order.totalMinor,
-        instalments: begun.order.instalments,
-        pageUrl: orderService.links.pay(begun.order.orderNo),
-      });
-      // Checked by the "bank" before anything is written: a refused card leaves no attempt behind.
-      const challenge = await provider.authorize(input, {
-        reference: begun.reference,
-        amountMinor: begun.order.totalMinor,
-      });
-      await record(begun.order, begun.reference);
-      return challenge;
+    /** The instalment table of the active provider: the general one, or the card's (its first digits). */
+    async instalmentOptions(query: { bin?: string; amountMinor: number }) {
+      return (await active()).instalmentOptions(query);
     },
 
-    /** The verification-code form: the bank signs its answer, which is then verified like any result. */
+    /**
+     * The card form (or, for a hosted provider, the pay button): begins an attempt and asks the provider to
+     * start. The card number goes to the provider's one call and no further. Input the provider refuses
+     * outright leaves no attempt behind; a card it declines is a failed attempt (the order goes to 7).
+     */
+    async payByCard(
+      body: unknown,
+      customerId: number | null,
+      payer: PayerContext = {},
+    ): Promise<PaymentStep> {
+      const provider = await active();
+      // A hosted form takes the card itself: only the order (and its token) come here.
+      let orderNo: string;
+      let token: string | undefined;
+      let card: CardInput | undefined;
+      if (provider.form === 'card') {
+        ({ order: orderNo, token, ...card } = parse(cardPaymentRequest, body));
+      } else {
+        ({ order: orderNo, token } = parse(paymentSessionQuery, body));
+      }
+      const viewer: OrderViewer = { customerId, token };
+      const begun = await begin(await orderService.accessible(orderNo, viewer));
+      const reference = begun.reference;
+      const started = await provider.start({
+        reference,
+        order: await paymentOrder(db, begun.order),
+        card,
+        callbackUrl: `${shopUrl}/api/payments/${provider.name}/callback?ref=${encodeURIComponent(reference)}`,
+        pageUrl: `${shopUrl}${orderService.links.pay(begun.order.orderNo)}`,
+        userIp: payer.ip ?? '127.0.0.1',
+      });
+      await record(provider, begun.order, reference);
+      switch (started.kind) {
+        case 'challenge':
+          return { kind: 'challenge', ...started.challenge };
+        case 'declined':
+          return {
+            kind: 'outcome',
+            outcome: await apply(provider, {
+              reference,
+              status: 'failed',
+              failureCode: started.code,
+              amountMinor: begun.order.totalMinor,
+              cardLast4: null,
+            }),
+          };
+        default:
+          return started;
+      }
+    },
+
+    /** The test bank's verification-code form: the bank signs its answer, verified like any result. */
     async verify(body: unknown): Promise<PaymentOutcome> {
       const { challenge, code } = parse(verifyPaymentRequest, body);
-      return complete(await provider.completeChallenge(challenge, code));
+      const provider = providerNamed('test');
+      if (!provider.answerChallenge) throw forged();
+      return complete('test', await provider.answerChallenge(challenge, code));
     },
 
-    /** A signed result as a provider sends it back (through the browser). */
+    /** A provider's result as it comes back through the browser. */
     complete,
+
+    /** The Turkish sentence for a failure code, as the provider of new payments words it. */
+    async failureMessage(code: string): Promise<string> {
+      const { provider } = await providers.active();
+      return provider?.failureMessage(code) ?? UNKNOWN_FAILURE;
+    },
   };
 }
 

@@ -27,7 +27,7 @@ describe('test payment provider', () => {
     expect(step.challenge).not.toContain('4242424242424242');
     const result = await provider.completeChallenge(step.challenge, TEST_VERIFICATION_CODE);
     expect(result).toMatchObject({ reference: attempt.reference, status: 'succeeded', amountMinor: 18_000 });
-    expect(await provider.verify(result)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+    expect(await provider.complete(result)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
   });
 
   it('answers each failure card with its code, and a wrong code with DOGRULAMA_BASARISIZ', async () => {
@@ -66,11 +66,11 @@ describe('test payment provider', () => {
     const provider = createTestPaymentProvider(secretOf(), now);
     const step = await provider.authorize(card('4000000000000002'), attempt);
     const failed = await provider.completeChallenge(step.challenge, TEST_VERIFICATION_CODE);
-    expect(await provider.verify({ ...failed, status: 'succeeded', failureCode: null })).toBeNull();
-    expect(await provider.verify({ ...failed, amountMinor: 1 })).toBeNull();
+    expect(await provider.complete({ ...failed, status: 'succeeded', failureCode: null })).toBeNull();
+    expect(await provider.complete({ ...failed, amountMinor: 1 })).toBeNull();
     const other = createTestPaymentProvider(secretOf(), now);
-    expect(await other.verify(failed)).toBeNull();
-    expect(await provider.verify({ nonsense: true })).toBeNull();
+    expect(await other.complete(failed)).toBeNull();
+    expect(await provider.complete({ nonsense: true })).toBeNull();
   });
 
   it('refuses a tampered or expired 3-D Secure step', async () => {

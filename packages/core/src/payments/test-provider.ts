@@ -1,10 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { INSTALMENT_CHOICES } from '@vitrin/shared/api/cart';
 import { signedPaymentResult } from '@vitrin/shared/api/order-requests';
 import type { CardChallenge, SignedPaymentResult, TestCardInfo } from '@vitrin/shared/api/orders';
 import { cardLast4, isExpiryPast } from '@vitrin/shared/payment-card';
 import { OrderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
-import type { PaymentProvider, PaymentStart, RefundResult, VerifiedPayment } from './provider.ts';
+import {
+  type CardInput,
+  type InstalmentOption,
+  type PaymentProvider,
+  type PaymentStart,
+  type RefundResult,
+  SHOP_FAILURE_MESSAGES,
+  type StartResult,
+  UNKNOWN_FAILURE,
+  type VerifiedPayment,
+} from './provider.ts';
 
 /**
  * The built-in test provider: it behaves like a bank's hosted 3-D Secure page, served by us at
@@ -45,23 +56,21 @@ const FAILURE_MESSAGES: Record<string, string> = {
   KART_REDDEDILDI: 'Bankanız ödemeyi onaylamadı. Lütfen başka bir kartla deneyin ya da bankanızla görüşün.',
   DOGRULAMA_BASARISIZ: '3-D Secure doğrulaması başarısız oldu; doğrulama kodu hatalı ya da onaylanmadı.',
   KART_SURESI_DOLMUS: 'Kartınızın kullanım süresi dolmuş.',
-  STOK_YETERSIZ: 'Ödeme sırasında ürünlerden birinin stoğu tükendi; ödemeniz iade edilecek.',
-  KUPON_LIMITI_DOLDU: 'Ödeme sırasında kuponun kullanım hakkı doldu; ödemeniz iade edilecek.',
-  YERINE_YENISI_BASLADI: 'Bu ödeme denemesinin yerine yenisi başlatıldı.',
-  SIPARIS_IPTAL_EDILDI: 'Sipariş, ödeme sürerken iptal edildi; ödemeniz kartınıza iade ediliyor.',
+  ...SHOP_FAILURE_MESSAGES,
 };
-const UNKNOWN_FAILURE = 'Ödeme alınamadı. Lütfen tekrar deneyin.';
 
 /** How long the verification-code step stays open. */
 const CHALLENGE_MS = 10 * 60_000;
 
-export interface CardInput {
-  /** Digits only, Luhn already checked by the request schema. */
-  cardNumber: string;
-  holder: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cvc: string;
+export type { CardInput };
+
+/** The test bank's instalments carry no interest: the total is the amount for every count the shop offers. */
+export function interestFreeOptions(amountMinor: number): InstalmentOption[] {
+  return INSTALMENT_CHOICES.map((count) => ({
+    count,
+    totalMinor: amountMinor,
+    monthlyMinor: Math.floor(amountMinor / count),
+  }));
 }
 
 interface ChallengePayload {
@@ -95,13 +104,27 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
 
   const provider = {
     name: 'test',
-    testCards: TEST_CARDS.map((c): TestCardInfo => ({ number: c.number, outcome: c.description })),
-    verificationCode: TEST_VERIFICATION_CODE,
+    mode: 'test',
+    form: 'card',
+    testInfo: {
+      cards: TEST_CARDS.map((c): TestCardInfo => ({ number: c.number, outcome: c.description })),
+      verificationCode: TEST_VERIFICATION_CODE,
+    },
 
-    async start(payment: PaymentStart) {
-      await secret.ready();
-      // The hosted page is ours: the shopper stays on `/secure-pay`.
-      return { redirectUrl: payment.pageUrl };
+    async instalmentOptions(query: { bin?: string; amountMinor: number }) {
+      return interestFreeOptions(query.amountMinor);
+    },
+
+    /** The card form of our hosted page: the card is checked and the verification-code step opened. */
+    async start(payment: PaymentStart): Promise<StartResult> {
+      if (!payment.card) {
+        throw new OrderError('GECERSIZ_ISTEK', 'Kart bilgileri eksik.');
+      }
+      const challenge = await provider.authorize(payment.card, {
+        reference: payment.reference,
+        amountMinor: payment.order.amountMinor,
+      });
+      return { kind: 'challenge', challenge };
     },
 
     /** The bank's card form: the card is checked and the 3-D Secure step opened. */
@@ -166,7 +189,11 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
       return { ...result, signature: signWith(key(), 'result', resultText(result)) };
     },
 
-    async verify(result: unknown): Promise<VerifiedPayment | null> {
+    async answerChallenge(challenge: string, code: string): Promise<unknown> {
+      return provider.completeChallenge(challenge, code);
+    },
+
+    async complete(result: unknown): Promise<VerifiedPayment | null> {
       await secret.ready();
       const parsed = signedPaymentResult.safeParse(result);
       if (!parsed.success) return null;
@@ -182,9 +209,9 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
     },
 
     /** The test bank gives back whatever it took (it keeps no state, as a real one keys by reference). */
-    async refund(_payment: { reference: string; amountMinor: number }): Promise<RefundResult> {
+    async refund(_request: { reference: string; amountMinor: number }): Promise<RefundResult> {
       await secret.ready();
-      return { refunded: true };
+      return { refunded: true, providerRef: null };
     },
 
     failureMessage: (code: string) => FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE,

@@ -236,6 +236,13 @@ export const settingDefinitions = {
     public: false,
     description: 'Ödenmeyen kart siparişlerinin stoku bırakmadan önce beklediği süre (dakika)',
   }),
+  payment_provider: define({
+    schema: z.enum(['test', 'iyzico', 'paytr'], 'Değer test, iyzico ya da paytr olmalıdır.'),
+    default: 'test' as 'test' | 'iyzico' | 'paytr',
+    public: false,
+    description:
+      'Kart ödemelerini alan sağlayıcı: iyzico, paytr ya da test (yalnızca demo mağaza ve geliştirme); anahtarlar ortam değişkenlerinden okunur',
+  }),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -5,7 +5,7 @@
  * validates them with the schemas of `order-requests.ts` and answers with a result.
  */
 import type { FormFields, Result } from './account-context.ts';
-import type { CardChallenge, OrderDetail, OrderList, PaymentOutcome, PaymentSession } from './orders.ts';
+import type { OrderDetail, OrderList, PaymentOutcome, PaymentSession, PaymentStep } from './orders.ts';
 
 export interface OrdersContext {
   /** The logged-in customer's orders, newest first (401 OTURUM_GECERSIZ without a customer). */
@@ -17,7 +17,7 @@ export interface OrdersContext {
   reorder(orderNo: string, token?: string | null): Promise<Result<{ added: number; skipped: number }>>;
   paymentSession(orderNo: string, token?: string | null): Promise<Result<PaymentSession>>;
   /** Fields: order, token, cardNumber, holder, expiryMonth, expiryYear, cvc. Never logged or stored. */
-  payByCard(fields: FormFields): Promise<Result<CardChallenge>>;
+  payByCard(fields: FormFields): Promise<Result<PaymentStep>>;
   /** Fields: challenge, code (the 3-D Secure step). */
   verifyPayment(fields: FormFields): Promise<Result<PaymentOutcome>>;
   /** How many guest orders carry the customer's e-mail address but are not on the account yet. */

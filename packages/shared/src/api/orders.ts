@@ -10,7 +10,7 @@
  *
  * Card payment with the built-in test provider (the `/secure-pay` page):
  * - `GET  /api/front/payments/session?order=&token=` → PaymentSession
- * - `POST /api/front/payments/card`   CardPaymentRequest   → 201 CardChallenge (the 3-D Secure step)
+ * - `POST /api/front/payments/card`   CardPaymentRequest   → 201 PaymentStep (the 3-D Secure step)
  * - `POST /api/front/payments/verify` VerifyPaymentRequest → PaymentOutcome
  * - `POST /api/front/payments/result` SignedPaymentResult  → PaymentOutcome (a provider's signed return)
  *
@@ -151,7 +151,22 @@ export interface PaymentSession {
   next: string;
   /** The built-in test provider: cards to try and the verification code. */
   test: { cards: TestCardInfo[]; verificationCode: string } | null;
+  /**
+   * Who takes the card: `card` (our card form, then the bank's step), `hosted` (the provider's own form in
+   * an iframe); null when the shop has no card payment configured.
+   */
+  provider: { name: string; mode: 'test' | 'sandbox' | 'live'; form: 'card' | 'hosted' } | null;
 }
+
+/**
+ * What follows the card form: the test bank's verification-code step, the bank's 3-D Secure page (HTML to
+ * show as it is), the provider's hosted form (an iframe), or at once an outcome (a card refused outright).
+ */
+export type PaymentStep =
+  | ({ kind: 'challenge' } & CardChallenge)
+  | { kind: 'html'; html: string }
+  | { kind: 'iframe'; url: string }
+  | { kind: 'outcome'; outcome: PaymentOutcome };
 
 export interface TestCardInfo {
   number: string;

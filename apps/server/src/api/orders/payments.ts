@@ -96,6 +96,6 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services, 
       ...maintenance,
     },
     config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
-    handler: async (request, reply) => answer(reply, () => services.payments.complete(request.body)),
+    handler: async (request, reply) => answer(reply, () => services.payments.complete('test', request.body)),
   });
 }

@@ -1,10 +1,10 @@
 import type {
-  CardChallenge,
   OrderDetail,
   OrderList,
   OrderSummary,
   PaymentOutcome,
   PaymentSession,
+  PaymentStep,
 } from '@vitrin/shared/api/orders';
 import { z } from '@vitrin/shared/zod';
 import { errorAnswer } from '../route.ts';
@@ -139,15 +139,17 @@ export const session = z.object({
     })
     .nullable()
     .describe('The built-in test provider: cards to try and the verification code'),
+  provider: z
+    .object({
+      name: z.string(),
+      mode: z.enum(['test', 'sandbox', 'live']),
+      form: z.enum(['card', 'hosted']),
+    })
+    .nullable()
+    .describe(
+      'Who takes the card: our card form (card) or the provider form in an iframe (hosted); null: none',
+    ),
 }) satisfies z.ZodType<PaymentSession>;
-
-export const challenge = z.object({
-  challenge: z.string().describe('The 3-D Secure step id: send it to /payments/verify'),
-  cardLast4: z.string(),
-  amountMinor: z.number().int(),
-  expiresAt: z.string(),
-  prompt: z.string(),
-}) satisfies z.ZodType<CardChallenge>;
 
 export const outcome = z.object({
   outcome: z.enum(['paid', 'failed']),
@@ -156,3 +158,17 @@ export const outcome = z.object({
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   next: z.string().describe('paid: /order-success?order=&token=; failed: /secure-pay?order=&token='),
 }) satisfies z.ZodType<PaymentOutcome>;
+
+export const challenge = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('challenge'),
+    challenge: z.string().describe('The 3-D Secure step id: send it to /payments/verify'),
+    cardLast4: z.string(),
+    amountMinor: z.number().int(),
+    expiresAt: z.string(),
+    prompt: z.string(),
+  }),
+  z.object({ kind: z.literal('html'), html: z.string().describe("The bank's 3-D Secure page, shown as is") }),
+  z.object({ kind: z.literal('iframe'), url: z.string().describe("The provider's hosted form") }),
+  z.object({ kind: z.literal('outcome'), outcome }),
+]) satisfies z.ZodType<PaymentStep>;
