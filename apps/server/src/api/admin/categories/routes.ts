@@ -1,4 +1,5 @@
 import type { Services } from '@vitrin/core';
+import type { AuditActor } from '@vitrin/core/audit/record';
 import {
   categoryAnswer,
   categoryIdParam,
@@ -13,7 +14,9 @@ import { signedIn, staffActor } from '../replies.ts';
 import { structureWork } from './refusals.ts';
 
 const TAG = 'Yönetim: kategoriler';
-const notFound = { 404: errorAnswer('KATEGORI_BULUNAMADI') };
+/** What every change of one category (`/api/admin/categories/:id…`) declares. */
+const oneCategory = { tag: TAG, permission: 'catalog.write', params: { id: categoryIdParam } } as const;
+const oneRefused = { ...invalid, ...staffRefusals, 404: errorAnswer('KATEGORI_BULUNAMADI') };
 
 /**
  * The category tree: read by any staff member (the panel's pickers), changed by owners and managers
@@ -22,8 +25,9 @@ const notFound = { 404: errorAnswer('KATEGORI_BULUNAMADI') };
 export function registerAdminCategoryRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const admin = services.categoryAdmin;
-  const actorOf = async (request: Parameters<typeof signedIn>[1]) =>
-    staffActor(await signedIn(staffOf, request));
+  /** A change by the request's staff member; a refusal of the categories becomes its answer. */
+  const change = <T>(request: Parameters<typeof signedIn>[1], work: (actor: AuditActor) => Promise<T>) =>
+    structureWork(async () => work(staffActor(await signedIn(staffOf, request))));
 
   route({
     method: 'GET',
@@ -49,7 +53,7 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, services: Serv
       409: errorAnswer('KATEGORI_SLUG_KULLANIMDA: another category has the slug'),
     },
     handler: async (request, reply) => {
-      const category = await structureWork(async () => admin.create(await actorOf(request), request.body));
+      const category = await change(request, (actor) => admin.create(actor, request.body));
       return reply.status(201).send({ category });
     },
   });
@@ -58,23 +62,17 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, services: Serv
     method: 'PATCH',
     url: '/api/admin/categories/:id',
     summary: 'Changes a category: name, slug (blank: kept), description, visibility, featured, parent',
-    tag: TAG,
-    permission: 'catalog.write',
-    params: { id: categoryIdParam },
+    ...oneCategory,
     body: categoryRequest,
     responses: {
       200: { description: 'Changed', schema: categoryAnswer },
-      ...invalid,
-      ...staffRefusals,
-      ...notFound,
+      ...oneRefused,
       409: errorAnswer(
         'KATEGORI_SLUG_KULLANIMDA: another category has the slug; KATEGORI_DONGU: the parent is the category or below it',
       ),
     },
     handler: async (request) => ({
-      category: await structureWork(async () =>
-        admin.update(await actorOf(request), request.params.id, request.body),
-      ),
+      category: await change(request, (actor) => admin.update(actor, request.params.id, request.body)),
     }),
   });
 
@@ -82,21 +80,15 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, services: Serv
     method: 'POST',
     url: '/api/admin/categories/:id/move',
     summary: 'Moves a category under a parent (null: the top) at a place among its siblings',
-    tag: TAG,
-    permission: 'catalog.write',
-    params: { id: categoryIdParam },
+    ...oneCategory,
     body: treeMoveRequest,
     responses: {
       200: { description: 'Every category in its new order', schema: categoryOptionsAnswer },
-      ...invalid,
-      ...staffRefusals,
-      ...notFound,
+      ...oneRefused,
       409: errorAnswer('KATEGORI_DONGU: the new parent is the category itself or below it'),
     },
     handler: async (request) => ({
-      items: await structureWork(async () =>
-        admin.move(await actorOf(request), request.params.id, request.body),
-      ),
+      items: await change(request, (actor) => admin.move(actor, request.params.id, request.body)),
     }),
   });
 
@@ -104,18 +96,14 @@ export function registerAdminCategoryRoutes(app: FastifyInstance, services: Serv
     method: 'DELETE',
     url: '/api/admin/categories/:id',
     summary: 'Deletes a category without sub-categories and products',
-    tag: TAG,
-    permission: 'catalog.write',
-    params: { id: categoryIdParam },
+    ...oneCategory,
     responses: {
       204: { description: 'Deleted' },
-      ...invalid,
-      ...staffRefusals,
-      ...notFound,
+      ...oneRefused,
       409: errorAnswer('KATEGORI_ALT_KATEGORILI: it has sub-categories; KATEGORI_URUNLU: it has products'),
     },
     handler: async (request, reply) => {
-      await structureWork(async () => admin.remove(await actorOf(request), request.params.id));
+      await change(request, (actor) => admin.remove(actor, request.params.id));
       return reply.status(204).send();
     },
   });
