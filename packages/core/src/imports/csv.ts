@@ -58,14 +58,5 @@ function separatorOf(text: string): ';' | ',' {
   return semicolons >= commas && semicolons > 0 ? ';' : commas > 0 ? ',' : ';';
 }
 
-/**
- * A text field for Turkish Excel: quoted when it holds `;`, a quote or a line break; one a spreadsheet would
- * take for a formula (`=`, `+`, `-`, `@`) starts with an apostrophe, which the import takes off again.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** A text an export guarded against formulas, as it was written. */
-export const unguarded = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+/** The exports' text guard, which the import reads back. */
+export { csvField, unguarded } from '../exports/spreadsheet-text.ts';

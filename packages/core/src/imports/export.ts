@@ -2,8 +2,8 @@ import { PRODUCT_COLUMNS, type ProductColumn } from '@vitrin/shared/api/admin/im
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productVariants } from '../db/schema.ts';
+import { csvField, formulaGuarded } from '../exports/spreadsheet-text.ts';
 import { formatOptionGroups, formatVariantOptions } from './cells.ts';
-import { csvField } from './csv.ts';
 import { categoryFinder } from './plan.ts';
 import { PRICE_COLUMNS } from './rows.ts';
 
@@ -104,7 +104,10 @@ export async function productsCsv(db: Db): Promise<string> {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** The export as a workbook: prices as number cells, barcodes and SKUs as text (leading zeros kept). */
+/**
+ * The export as a workbook: prices as number cells, barcodes and SKUs as text (leading zeros kept), texts
+ * guarded against formulas as in the CSV (the import takes the apostrophe off again).
+ */
 export async function productsXlsx(db: Db): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
@@ -121,7 +124,11 @@ export async function productsXlsx(db: Db): Promise<Buffer> {
       Object.fromEntries(
         Object.entries(row).map(([key, value]) => [
           key,
-          typeof value === 'object' ? value.minor / 100 : value,
+          typeof value === 'object'
+            ? value.minor / 100
+            : typeof value === 'string'
+              ? formulaGuarded(value)
+              : value,
         ]),
       ),
     );

@@ -1,3 +1,4 @@
+import { csvField as field } from '../exports/spreadsheet-text.ts';
 import { EXPORT_COLUMNS, type ExportRow } from './export-rows.ts';
 
 /**
@@ -29,13 +30,4 @@ const decimalComma = (minor: number) =>
 function shopDateTime(at: Date): string {
   const t = new Date(at.getTime() + 3 * 60 * 60_000).toISOString();
   return `${t.slice(8, 10)}.${t.slice(5, 7)}.${t.slice(0, 4)} ${t.slice(11, 16)}`;
-}
-
-/**
- * A text field, quoted when it holds a separator, quote or line break; one a spreadsheet would take for a
- * formula (`=`, `+`, `-`, `@`: a customer's name is theirs to write) starts with an apostrophe.
- */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

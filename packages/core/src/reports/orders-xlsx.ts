@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
+import { formulaGuarded } from '../exports/spreadsheet-text.ts';
 import { EXPORT_COLUMNS, type ExportRow } from './export-rows.ts';
 
 const SHOP_OFFSET_MS = 3 * 60 * 60_000;
 
 /**
  * The orders as an Excel workbook: amounts as number cells in lira with a ₺ format (they add up), the date
- * as a date cell. Excel has no time zones, so the cell holds Turkey's wall-clock time.
+ * as a date cell. Excel has no time zones, so the cell holds Turkey's wall-clock time. Texts are guarded
+ * against formulas as in the CSV.
  */
 export async function ordersXlsx(rows: ExportRow[], title: string): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -25,7 +27,7 @@ export async function ordersXlsx(rows: ExportRow[], title: string): Promise<Buff
         EXPORT_COLUMNS.map((c) => {
           const value = row[c.key];
           if (value instanceof Date) return [c.key, new Date(value.getTime() + SHOP_OFFSET_MS)];
-          return [c.key, typeof value === 'number' ? value / 100 : value];
+          return [c.key, typeof value === 'number' ? value / 100 : formulaGuarded(value)];
         }),
       ),
     );
