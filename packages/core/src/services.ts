@@ -32,6 +32,8 @@ import { createNavigationService } from './navigation/service.ts';
 import { createAdminOrders } from './orders/admin.ts';
 import { createSecret } from './orders/secrets.ts';
 import { createOrderService } from './orders/service.ts';
+import { iyzicoFactory } from './payments/iyzico/provider.ts';
+import { paytrFromEnv } from './payments/paytr/provider.ts';
 import { createPaymentProviders, type ProviderEnv, type ProviderFactory } from './payments/providers.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createReports } from './reports/service.ts';
@@ -63,7 +65,10 @@ export interface ServicesOptions {
 }
 
 /** The real card providers Vitrin knows, each built from its environment variables. */
-const PROVIDER_FACTORIES: Partial<Record<'iyzico' | 'paytr', ProviderFactory>> = {};
+const PROVIDER_FACTORIES: Partial<Record<'iyzico' | 'paytr', ProviderFactory>> = {
+  iyzico: iyzicoFactory,
+  paytr: paytrFromEnv,
+};
 
 /** Every domain service, wired to one database. Passed to API routes and to React Router loaders. */
 export function createServices(database: Database, options: ServicesOptions = {}) {
