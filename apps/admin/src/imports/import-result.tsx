@@ -11,8 +11,8 @@ const PHASES: Record<ImportProgress['phase'], string> = {
 const titleOf = (field: string) => PRODUCT_COLUMNS.find((c) => c.key === field)?.title ?? field;
 
 /**
- * The run's phase and rows done of all as a bar. Until the server tells the rows (the file still going up, or
- * an embedded database answering the poll only at the commit), the bar only moves to say it runs.
+ * The run's phase and rows done of all as a bar (rows checked, then rows written of those to write). Until the
+ * server tells the rows (the file still going up), the bar only moves to say it runs.
  */
 export function ImportProgressBar({
   progress,

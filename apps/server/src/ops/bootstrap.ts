@@ -74,6 +74,8 @@ export async function bootstrap(
       privateDir: path.join(config.dataDir, 'private'),
       uploadsDir: path.join(config.dataDir, 'uploads'),
     });
+    // Rows a product import that crashed left in its staging table (never applied: its apply is one transaction).
+    await services.productImports.clearCrashedRuns(database.kind === 'pglite');
     await connectCacheBus(services);
     // What other nodes announced while the connection was away never arrived: start from the database again.
     database.onReconnect(() => services.cache.clearLocal());

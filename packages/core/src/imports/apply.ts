@@ -170,15 +170,18 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
       cross join lateral jsonb_to_recordset(s.prices) as e(t smallint, a integer, c text)
     where ${id} and s.kind = 'variant' and s.prices is not null`);
 
-  // A product is versioned by `updated_at`: one whose variants or prices changed moves too.
+  // A product is versioned by `updated_at`: one whose variants changed moves too (the others moved above;
+  // writing a row again would also make its search vector again).
   const touched = await rows<{ id: number }>(
     tx,
-    sql`update products set updated_at = ${now} where id in (
-      select p.id from import_staging s join products p on p.sku = s.sku where ${id} and s.kind = 'product'
+    sql`select p.id from import_staging s join products p on p.sku = s.sku where ${id} and s.kind = 'product'
       union select s.product_id from import_staging s where ${id} and s.kind = 'product' and s.sku is null
       union select v.product_id from import_staging s join product_variants v on v.sku = s.sku
-        where ${id} and s.kind = 'variant')
-    returning id`,
+        where ${id} and s.kind = 'variant'`,
   );
+  await tx.execute(sql`
+    update products p set updated_at = ${now} from (select distinct v.product_id from import_staging s
+      join product_variants v on v.sku = s.sku where ${id} and s.kind = 'variant') t
+    where p.id = t.product_id and p.updated_at <> ${now}`);
   return touched.map((t) => t.id);
 }

@@ -76,12 +76,16 @@ export interface Plan {
   categoryNames: Map<number, string>;
 }
 
-const CHUNK = 5_000;
+/** Products read a statement, a turn of the event loop (and of queued queries) given after each. */
+const CHUNK = 1_000;
 /** Rows checked between two turns of the event loop (a shopper's request waits at most that long). */
 const STEP = 500;
 
 async function inChunks<T>(values: readonly T[], read: (chunk: T[]) => Promise<void>) {
-  for (let i = 0; i < values.length; i += CHUNK) await read(values.slice(i, i + CHUNK));
+  for (let i = 0; i < values.length; i += CHUNK) {
+    await read(values.slice(i, i + CHUNK));
+    await nextTurn();
+  }
 }
 
 const samePrices = (a: Prices, b: Prices) =>
@@ -184,11 +188,13 @@ export async function planImport(
 
   // What the catalogue holds of these SKUs, and every slug and SKU (a new one must not collide).
   const all = await db.select({ id: products.id, sku: products.sku, slug: products.slug }).from(products);
+  await nextTurn();
   const productBySku = new Map(all.map((p) => [p.sku, p.id]));
   const skuBySlug = new Map(all.map((p) => [p.slug, p.sku]));
   const allVariants = await db
     .select({ id: productVariants.id, sku: productVariants.sku, productId: productVariants.productId })
     .from(productVariants);
+  await nextTurn();
   const variantBySku = new Map(allVariants.map((v) => [v.sku, v]));
 
   // Duplicates in the file, and SKUs that are a product on one side and a variant on the other.

@@ -98,9 +98,16 @@ export const importProgressAnswer = z.object({
   dryRun: z.boolean(),
   phase: z
     .enum(IMPORT_PHASES)
-    .describe('read: the file; check: the rows; write: the database; done; failed (see `result` or error)'),
-  done: z.number().int().describe('Rows handled in this phase'),
-  total: z.number().int().describe('Rows in the file (0 while it is read)'),
+    .describe(
+      'read: the file; check: the rows against the catalogue; write: the rows that change anything, then their apply in one transaction; done; failed (see `result` or error)',
+    ),
+  done: z.number().int().describe('Rows handled in this phase: checked, or written to the staging table'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      'Rows of this phase: in the file (0 while it is read), then those to write (0: nothing changes)',
+    ),
   startedAt: z.string().describe('ISO 8601'),
   result: importAnswer.nullable().describe('When done (or refused for its rows)'),
 });
