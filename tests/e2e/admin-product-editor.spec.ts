@@ -1,10 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
+import { dropFiles, picture, tilePaths } from './images.ts';
 import { createStaff, logInStaff } from './staff.ts';
 import { expectNoAxeViolations, open, shots } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const name = `Zeytin Dalı Tişört ${stamp}`;
 const sku = `ZDT-${stamp}`;
+
+/** axe on the page as it is, on a desktop and on a 390 px phone. */
+async function axeDesktopAndPhone(page: Page) {
+  await expectNoAxeViolations(page);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(desktop);
+}
 
 /** A value typed into a group's chips input: Enter adds it. */
 async function addValues(page: Page, label: string, values: string[]) {
@@ -16,7 +26,7 @@ async function addValues(page: Page, label: string, values: string[]) {
 }
 
 test.describe('the product editor in the panel', () => {
-  test('a manager creates a variant product that the shop lists and finds at once; edits its price; a bad price is refused', async ({
+  test('a manager creates a Renk × Beden product with three images, one variant showing its own; the shop lists, finds and shows it at once; edits its price; a bad price is refused', async ({
     browser,
   }) => {
     const context = await browser.newContext();
@@ -88,10 +98,33 @@ test.describe('the product editor in the panel', () => {
       '379,90',
     );
 
+    // Three images dropped at once; Mavi / L shows the third, the others the product's.
+    await dropFiles(page, [
+      { name: 'on.png', bytes: await picture('A', '#6d4c41') },
+      { name: 'arka.png', bytes: await picture('B', '#2e7d32') },
+      { name: 'mavi.png', bytes: await picture('C', '#1565c0') },
+    ]);
+    await expect(page.getByTestId('product-image')).toHaveCount(3, { timeout: 30_000 });
+    const [front, , bluePicture] = await tilePaths(page);
+    const blueLarge = page.getByRole('group', { name: 'Mavi / L' });
+    await expect(blueLarge.getByText('Görsel yok')).toBeVisible();
+    await blueLarge.getByRole('button', { name: 'Görsel seç' }).click();
+    const picker = page.getByRole('dialog', { name: 'Görsel seç: Mavi / L' });
+    await expect(picker.getByRole('button', { name: /^Görsel yok/ })).toHaveAttribute('aria-pressed', 'true');
+    await axeDesktopAndPhone(page);
+    await shots(page, 'admin-product-editor-variant-image-picker');
+    await picker.getByRole('button', { name: /^Görsel 3/ }).click();
+    await expect(picker).toBeHidden();
+    await expect(blueLarge.getByText('Görsel 3')).toBeVisible();
+    await expect(blueLarge.locator('img')).toHaveAttribute(
+      'src',
+      new RegExp(bluePicture!.replace(/[.]/g, '\\.')),
+    );
+
     const metaTitle = `${name} | Zeytin baskılı`;
     await page.getByLabel('Meta başlık').fill(metaTitle);
     await expect(page.getByText(`${metaTitle.length} / 60 karakter`)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await axeDesktopAndPhone(page);
     await shots(page, 'admin-product-editor-new');
 
     await page.getByRole('button', { name: 'Kaydet' }).click();
@@ -100,6 +133,7 @@ test.describe('the product editor in the panel', () => {
     const id = Number(page.url().split('/').pop());
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Mavi / L' }).getByLabel('Stok')).toHaveValue('8');
+    await expect(page.getByRole('group', { name: 'Mavi / L' }).getByText('Görsel 3')).toBeVisible();
 
     // The storefront lists it in its category and finds it at once.
     const shopper = await browser.newPage();
@@ -123,6 +157,25 @@ test.describe('the product editor in the panel', () => {
       .toBe(32_990);
     await open(shopper, `/product/zeytin-dali-tisort-${stamp.toLowerCase()}`);
     await expect(shopper.getByTestId('product-price')).toContainText('329,90');
+    // It opens on Kırmızı / S with the product's main image; picking Mavi / L shows that variant's image first.
+    const main = shopper.getByTestId('product-main-image');
+    const pathIn = (path: string) => new RegExp(path.replace(/[.]/g, '\\.'));
+    await expect(main).toHaveAttribute('src', pathIn(front!));
+    await shopper.getByRole('radio', { name: 'Mavi' }).check({ force: true });
+    await shopper.getByRole('radio', { name: 'L', exact: true }).check({ force: true });
+    await expect(shopper.getByTestId('product-price')).toContainText('379,90');
+    await expect(main).toHaveAttribute('src', pathIn(bluePicture!));
+    const gallery = shopper.getByRole('region', { name: 'Ürün görselleri' });
+    await expect(gallery.locator('ul img')).toHaveCount(3);
+    // Drawn, not only named: the resized copy is made on its first request.
+    await expect
+      .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await shots(shopper, 'product-variant-image');
+    await shopper.getByRole('radio', { name: 'M', exact: true }).check({ force: true });
+    await expect(main).toHaveAttribute('src', pathIn(front!));
 
     // A slug another product has is refused on its field, with a free one offered.
     const others = (

@@ -1,43 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { dropFiles, picture, tilePaths } from './images.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
 import { expectNoAxeViolations, open, shots } from './support.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
-
-/** A picture of one colour with a big letter on it, so the screenshots show which is which. */
-const picture = (letter: string, background: string) =>
-  sharp({ create: { width: 640, height: 640, channels: 3, background } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><text x="320" y="420" font-size="320" text-anchor="middle" fill="#fff" font-family="sans-serif">${letter}</text></svg>`,
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
-
-/** Drops files on the drop area the way a desktop's file manager does. */
-async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[]) {
-  const transfer = await page.evaluateHandle(
-    (list) => {
-      const dt = new DataTransfer();
-      for (const f of list) {
-        dt.items.add(new File([Uint8Array.from(f.bytes)], f.name, { type: 'image/png' }));
-      }
-      return dt;
-    },
-    files.map((f) => ({ name: f.name, bytes: [...f.bytes] })),
-  );
-  const area = page.getByTestId('image-drop');
-  await area.dispatchEvent('dragover', { dataTransfer: transfer });
-  await area.dispatchEvent('drop', { dataTransfer: transfer });
-}
-
-const tilePaths = (page: Page) =>
-  page.getByTestId('product-image').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-path')));
 
 test.describe('product images in the panel', () => {
   test('a manager drops three images, reorders them, writes alt text and saves; the product page shows them so', async ({

@@ -125,6 +125,7 @@ describe('messages land on the fields that show them', () => {
     expect(formPathOf('prices', fields)).toBe('sale');
     expect(formPathOf('variants.3.prices.0.price', fields)).toBe('variants.3.price');
     expect(formPathOf('variants.3.options', fields)).toBe('variants.3.sku');
+    expect(formPathOf('variants.3.images.0', fields)).toBe('variants.3.images');
     expect(formPathOf('optionGroups.1.values.2', fields)).toBe('optionGroups.1.values');
     expect(formPathOf('personalization.fields.0.key', fields)).toBe('personalization.fields.0.label');
     expect(formPathOf('personalization.surchargeMinor', fields)).toBe('personalization.surcharge');

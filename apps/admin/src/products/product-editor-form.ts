@@ -296,6 +296,7 @@ export function formPathOf(path: string, priceFields: string[]): string {
   }
   if (head === 'variants' && second !== undefined && third === 'prices') return `variants.${second}.price`;
   if (head === 'variants' && second !== undefined && third === 'options') return `variants.${second}.sku`;
+  if (head === 'variants' && second !== undefined && third === 'images') return `variants.${second}.images`;
   if (head === 'optionGroups' && third === 'values') return `optionGroups.${second}.values`;
   if (path === 'personalization') return 'personalization.fields';
   if (path === 'personalization.surchargeMinor') return 'personalization.surcharge';

@@ -35,7 +35,7 @@ type Form = UseFormReturn<ProductFormValues>;
 
 /** Fields the form shows: an API message for one of them goes under it, any other to the form's top. */
 const SHOWN =
-  /^(name|sku|barcode|brand|slug|shortDescription|description|stockType|categoryId|vatRate|currency|purchase|sale|market|stock|lowStockThreshold|metaTitle|metaDescription|optionGroups|variants|personalization\.(fields|surcharge)|extraPrices\.\d+\.(priceType|price)|variants\.\d+\.(sku|barcode|price|stock)|optionGroups\.\d+\.(name|values)|personalization\.fields\.\d+\.(label|maxLength))$/;
+  /^(name|sku|barcode|brand|slug|shortDescription|description|stockType|categoryId|vatRate|currency|purchase|sale|market|stock|lowStockThreshold|metaTitle|metaDescription|optionGroups|variants|personalization\.(fields|surcharge)|extraPrices\.\d+\.(priceType|price)|variants\.\d+\.(sku|barcode|price|stock|images)|optionGroups\.\d+\.(name|values)|personalization\.fields\.\d+\.(label|maxLength))$/;
 
 /** Puts the API's refusal on the form: each field's message under its field, the rest at the top. */
 function showSaveError(form: Form, error: unknown, priceFields: string[]) {

@@ -27,7 +27,16 @@ export function ProductImagesSection({
           const alts = imagesChanged
             ? Object.fromEntries(Object.entries(nowAlts).filter(([path]) => next.images.includes(path)))
             : { ...nowAlts, ...next.alts };
-          if (imagesChanged) form.setValue('images', next.images, { shouldDirty: true });
+          if (imagesChanged) {
+            form.setValue('images', next.images, { shouldDirty: true });
+            // A variant's image taken off the product leaves that variant with none.
+            form.getValues('variants').forEach((variant, i) => {
+              const kept = variant.images.filter((path) => next.images.includes(path));
+              if (kept.length !== variant.images.length) {
+                form.setValue(`variants.${i}.images`, kept, { shouldDirty: true });
+              }
+            });
+          }
           form.setValue('imageAlts', alts, { shouldDirty: true });
         }}
       />

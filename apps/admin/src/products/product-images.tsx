@@ -38,7 +38,8 @@ interface Pending {
 }
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-const thumbnail = (path: string) =>
+/** A stored image's small copy (the server's 320 px WebP), for the panel's tiles and pickers. */
+export const thumbnail = (path: string) =>
   isResizableImage(path) ? variantUrl(path, '', 320, 'webp') : `/uploads/${path}`;
 
 const announcements = {

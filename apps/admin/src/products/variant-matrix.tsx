@@ -6,6 +6,7 @@ import { Field, Input } from '../ui/field.tsx';
 import { FormInput } from '../ui/form-fields.tsx';
 import { type ProductFormValues, regenerateVariants } from './product-editor-form.ts';
 import { Check, errorAt } from './product-editor-parts.tsx';
+import { VariantImagePicker } from './variant-image-picker.tsx';
 
 type Groups = ProductFormValues['optionGroups'];
 
@@ -169,7 +170,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
             const name = Object.values(row.options).join(' / ');
             return (
               <li key={row._key}>
-                <fieldset className="grid grid-cols-2 gap-3 rounded-md border border-stone-300 p-3 lg:grid-cols-[2fr_2fr_1fr_1fr_auto]">
+                <fieldset className="grid grid-cols-2 gap-3 rounded-md border border-stone-300 p-3 lg:grid-cols-[2fr_2fr_1fr_1fr_auto_auto]">
                   <legend className="px-1 text-sm font-semibold">{name}</legend>
                   {/* Two to a line on a phone: SKU and barcode on their own, the short ones beside each other. */}
                   <div className="col-span-2 lg:col-span-1">
@@ -202,6 +203,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
                   <div className="lg:pt-6">
                     <Check form={form} name={`variants.${i}.isActive`} label="Satışta" />
                   </div>
+                  <VariantImagePicker form={form} index={i} variantName={name} />
                 </fieldset>
               </li>
             );
@@ -209,7 +211,8 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
         </ul>
       )}
       <p className="text-sm text-stone-700">
-        Fiyat boş: ürünün satış fiyatı. Varyant görselleri bu ekranda henüz seçilemiyor.
+        Fiyat boş: ürünün satış fiyatı. Görsel: ürünün görsellerinden biri; mağazada bu varyant seçilince ilk
+        o gösterilir.
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { VariantView } from '@vitrin/shared/api/catalog';
 import { describe, expect, it } from 'vitest';
-import { findVariant, initialChoice, isAvailable } from './variants.ts';
+import { findVariant, galleryImages, initialChoice, isAvailable } from './variants.ts';
 
 const v = (id: number, options: Record<string, string>, stock: 'in_stock' | 'out'): VariantView => ({
   id,
@@ -38,5 +38,13 @@ describe('variant picker', () => {
 
   it('starts on a variant in stock', () => {
     expect(initialChoice([variants[1]!, variants[2]!])).toEqual({ Renk: 'Kırmızı', Beden: 'L' });
+  });
+
+  it("shows the chosen variant's image first, then the product's others once each", () => {
+    const product = ['p/a.webp', 'p/b.webp', 'p/c.webp'];
+    const red = { ...variants[0]!, images: ['p/c.webp'] };
+    expect(galleryImages(product, red)).toEqual(['p/c.webp', 'p/a.webp', 'p/b.webp']);
+    expect(galleryImages(product, variants[0])).toEqual(product);
+    expect(galleryImages(product, undefined)).toEqual(product);
   });
 });

@@ -29,3 +29,12 @@ export function initialChoice(variants: VariantView[]): Record<string, string> {
   const first = variants.find((v) => v.stock.state !== 'out') ?? variants[0];
   return first ? { ...first.options } : {};
 }
+
+/**
+ * The gallery's images for the chosen variant: its own first (the panel picks one of the product's), then the
+ * product's others, so picking a variant shows its picture without hiding the rest.
+ */
+export function galleryImages(productImages: string[], variant: VariantView | undefined): string[] {
+  const own = variant?.images ?? [];
+  return [...own, ...productImages.filter((path) => !own.includes(path))];
+}

@@ -15,7 +15,7 @@ import { useTranslation } from '../i18n/index.ts';
 import { useNonce } from '../lib/nonce.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
-import { findVariant, initialChoice, isAvailable } from '../lib/variants.ts';
+import { findVariant, galleryImages, initialChoice, isAvailable } from '../lib/variants.ts';
 import type { Route } from './+types/product';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -94,7 +94,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const price = variant?.price ?? product.price;
   const stock =
     variant?.stock ?? (groups.length ? { state: 'out' as const, remaining: null } : product.stock);
-  const images = variant?.images.length ? variant.images : product.images;
+  const images = galleryImages(product.images, variant);
   const instalments = useMemo(() => (price ? instalmentTable(price.instalmentBaseMinor) : []), [price]);
   const jsonLd = JSON.stringify([
     productJsonLd(product, origin, stock),

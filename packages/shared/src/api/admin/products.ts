@@ -328,7 +328,9 @@ function productChecks(p: ProductShape, ctx: z.RefinementCtx) {
     });
   });
 
-  // Each variant names one value of every group, and no two variants the same combination.
+  // Each variant names one value of every group, and no two variants the same combination; its images are
+  // some of the product's own (picked from them in the panel), never another product's or an unknown path.
+  const ownImages = new Set(p.images);
   const combos = new Set<string>();
   const skus = new Map<string, string>([[p.sku.toLocaleUpperCase('tr-TR'), 'sku']]);
   p.variants.forEach((variant, i) => {
@@ -343,6 +345,11 @@ function productChecks(p: ProductShape, ctx: z.RefinementCtx) {
     const sku = variant.sku.toLocaleUpperCase('tr-TR');
     if (skus.has(sku)) issue(['variants', i, 'sku'], 'Bu SKU bu üründe iki kez kullanılmış');
     skus.set(sku, `variants.${i}.sku`);
+    variant.images.forEach((path, k) => {
+      if (!ownImages.has(path)) {
+        issue(['variants', i, 'images', k], 'Varyantın görseli bu ürünün görsellerinden biri olmalı');
+      }
+    });
   });
 }
 

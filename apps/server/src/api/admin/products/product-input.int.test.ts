@@ -218,3 +218,85 @@ describe('the product form refuses bad input with a Turkish message on the field
     expect(unlimited.json().error.code).toBe('STOK_SINIRSIZ');
   });
 });
+
+describe("a variant's image is one of its product's images", () => {
+  const own = ['products/cezve-bakir.webp', 'products/cezve-gumus.webp', 'products/cezve-ust.webp'];
+  /** A Renk product with the three images above; Bakır and Gümüş show the images given. */
+  const pictured = (sku: string, bakir: string[], gumus: string[] = [], ids: number[] = []) =>
+    variantForm([
+      { id: ids[0], options: { Renk: 'Bakır' }, sku: `${sku}-B`, stock: 2, images: bakir },
+      { id: ids[1], options: { Renk: 'Gümüş' }, sku: `${sku}-G`, stock: 3, images: gumus },
+    ]);
+  const withImages = (sku: string, body: ReturnType<typeof pictured>, images = own) => ({
+    ...body,
+    sku,
+    name: `Resimli Cezve ${sku}`,
+    images,
+  });
+  type Stored = { id: number; slug: string; variants: { id: number; sku: string; images: string[] }[] };
+  const shopImages = async (slug: string) =>
+    Object.fromEntries(
+      ((await t.app.inject(`/api/front/products/${slug}`)).json().variants as Stored['variants']).map((v) => [
+        v.sku,
+        v.images,
+      ]),
+    );
+
+  it('is stored, read back by the panel, changed by an edit and shown by the storefront at once', async () => {
+    const res = await owner.post('/api/admin/products', withImages('RC1', pictured('RC1', [own[1]!])));
+    expect(res.statusCode).toBe(201);
+    const product = res.json().product as Stored;
+    expect(product.variants.map((v) => v.images)).toEqual([[own[1]], []]);
+    const read = await owner.get(`/api/admin/products/${product.id}`);
+    expect(read.json().product.variants[0].images).toEqual([own[1]]);
+    expect(await shopImages(product.slug)).toEqual({ 'RC1-B': [own[1]], 'RC1-G': [] });
+
+    const ids = product.variants.map((v) => v.id);
+    const edit = await owner.put(
+      `/api/admin/products/${product.id}`,
+      withImages('RC1', pictured('RC1', [], [own[2]!], ids)),
+    );
+    expect(edit.statusCode).toBe(200);
+    expect(await shopImages(product.slug)).toEqual({ 'RC1-B': [], 'RC1-G': [own[2]] });
+  });
+
+  const message = /Varyantın görseli bu ürünün görsellerinden biri olmalı/;
+
+  it('an image of another product is refused on its field', async () => {
+    const other = await owner.post(
+      '/api/admin/products',
+      valid({ sku: 'BASKA-1', name: 'Başka Cezve', images: ['products/baska-cezve.webp'] }),
+    );
+    expect(other.statusCode).toBe(201);
+    await refused(
+      withImages('RC2', pictured('RC2', [], ['products/baska-cezve.webp'])),
+      400,
+      'GECERSIZ_ISTEK',
+      'variants.1.images.0',
+      message,
+    );
+  });
+
+  it('a missing image (a path no product has) is refused on its field', async () => {
+    const body = withImages('RC3', pictured('RC3', ['products/yok.webp']));
+    await refused(body, 400, 'GECERSIZ_ISTEK', 'variants.0.images.0', message);
+  });
+
+  it('an edit taking an image off the product while a variant shows it is refused; the product stays', async () => {
+    const created = await owner.post('/api/admin/products', withImages('RC4', pictured('RC4', [own[0]!])));
+    expect(created.statusCode).toBe(201);
+    const stored = created.json().product as Stored;
+    const ids = stored.variants.map((v) => v.id);
+    const before = await counts();
+    const res = await owner.put(
+      `/api/admin/products/${stored.id}`,
+      withImages('RC4', pictured('RC4', [own[0]!], [], ids), own.slice(1)),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields['variants.0.images.0']).toMatch(message);
+    expect(await counts()).toEqual(before);
+    const read = (await owner.get(`/api/admin/products/${stored.id}`)).json().product;
+    expect(read.images).toEqual(own);
+    expect(read.variants[0].images).toEqual([own[0]]);
+  });
+});

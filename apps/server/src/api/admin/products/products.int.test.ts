@@ -277,6 +277,8 @@ describe('POST and PUT /api/admin/products', () => {
     const res = await owner.post('/api/admin/products', {
       ...single({ name: 'Tişört', sku: 'TSH', stockType: 2, stock: null, vatRate: '10' }),
       categoryId: shop.categories.tekstil,
+      // A variant's image is one of the product's.
+      images: ['catalog/products/tsh.webp', 'catalog/products/tsh-mavi.webp'],
       optionGroups: groups,
       variants,
     });
@@ -302,6 +304,7 @@ describe('POST and PUT /api/admin/products', () => {
     const edit = await owner.put(`/api/admin/products/${product.id}`, {
       ...single({ name: 'Tişört', sku: 'TSH', stockType: 2, stock: null, slug: 'tisort' }),
       categoryId: shop.categories.tekstil,
+      images: ['catalog/products/tsh.webp', 'catalog/products/tsh-mavi.webp'],
       optionGroups: [groups[0], { name: 'Beden', values: ['S', 'M', 'L'] }],
       variants: [...kept, { options: { Renk: 'Mavi', Beden: 'L' }, sku: 'TSH-M-L', stock: 1 }],
     });
