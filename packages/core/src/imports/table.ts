@@ -1,6 +1,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@vitrin/shared/api/admin/imports';
 import { parseCsv } from './csv.ts';
 import { ImportError } from './errors.ts';
+import { checkWorkbook, XLSX_MAX_UNPACKED } from './xlsx-guard.ts';
 
 /** A cell as the file gives it: CSV text, or an XLSX cell's number or text. */
 export type Cell = string | number;
@@ -40,15 +41,18 @@ export async function readTable(file: { bytes: Buffer; name: string }): Promise<
   const [header, ...rest] = rows;
   if (!header || !rest.length) throw empty();
   if (rest.length > IMPORT_MAX_ROWS) {
-    throw new ImportError(
-      422,
-      'COK_FAZLA_SATIR',
-      `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} satır olabilir; bu dosyada ${rest.length.toLocaleString('tr-TR')} var. Dosyayı bölün.`,
-      { file: 'Çok fazla satır' },
-    );
+    throw tooManyRows(`; bu dosyada ${rest.length.toLocaleString('tr-TR')} var`);
   }
   return { header: header.cells.map((h) => String(h).trim()), rows: rest };
 }
+
+const tooManyRows = (counted = '') =>
+  new ImportError(
+    422,
+    'COK_FAZLA_SATIR',
+    `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} satır olabilir${counted}. Dosyayı bölün.`,
+    { file: 'Çok fazla satır' },
+  );
 
 const empty = () =>
   new ImportError(422, 'DOSYA_BOS', 'Dosya boş: başlık satırı ve en az bir ürün satırı olmalı.', {
@@ -68,23 +72,29 @@ function utf8(bytes: Buffer): string {
 
 /** The first sheet of a workbook; exceljs is loaded at the first import of one (it is large). */
 async function readXlsx(bytes: Buffer): Promise<{ line: number; cells: Cell[] }[]> {
+  const unreadable = () => wrongType('Excel dosyası okunamadı; dosya bozuk ya da .xlsx değil.');
+  // Unpacked within a budget and its rows counted first: a zip bomb never reaches the reader (xlsx-guard.ts).
+  const check = checkWorkbook(bytes, IMPORT_MAX_ROWS + 1);
+  if (check === 'unreadable') throw unreadable();
+  if (check === 'too-many-rows') throw tooManyRows();
+  if (check === 'too-large') {
+    throw new ImportError(
+      413,
+      'DOSYA_COK_BUYUK',
+      `Excel dosyası açıldığında ${XLSX_MAX_UNPACKED / (1024 * 1024)} MB’tan büyük; dosyayı bölün ya da CSV olarak kaydedin.`,
+      { file: 'Dosya açıldığında çok büyük' },
+    );
+  }
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw wrongType('Excel dosyası okunamadı; dosya bozuk ya da .xlsx değil.');
+    throw unreadable();
   }
   const sheet = book.worksheets[0];
   if (!sheet) return [];
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) {
-    throw new ImportError(
-      422,
-      'COK_FAZLA_SATIR',
-      `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} satır olabilir. Dosyayı bölün.`,
-      { file: 'Çok fazla satır' },
-    );
-  }
+  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw tooManyRows();
   const rows: { line: number; cells: Cell[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     const cells: Cell[] = [];
