@@ -67,6 +67,17 @@ describe('sanitizeStoredHtml', () => {
     expect(sanitizeStoredHtml('<img src="javascript:alert(1)">')).toBe('');
     expect(sanitizeStoredHtml('<img src="/admin/x.png">')).toBe('');
     expect(sanitizeStoredHtml('<img src="/uploads/../private/a.png">')).toBe('');
+    // A browser reads %2e%2e as `..`: the image would be asked of /api/… with the reader's cookies.
+    for (const src of [
+      '/uploads/%2e%2e/api/admin/session',
+      '/uploads/.%2E/x.png',
+      '/uploads/a%5c..%5cb.png',
+    ]) {
+      expect(sanitizeStoredHtml(`<img src="${src}">`)).toBe('');
+    }
+    expect(sanitizeStoredHtml('<img src="/uploads/posts/a%20b.webp">')).toBe(
+      '<img src="/uploads/posts/a%20b.webp" />',
+    );
     expect(sanitizeStoredHtml('<img src="/uploads/blog/a.webp" width="100%">')).toBe(
       '<img src="/uploads/blog/a.webp" />',
     );

@@ -14,9 +14,15 @@ function allowedHref(href: string): boolean {
   }
 }
 
+/**
+ * A path that stays under `/uploads/` as a browser reads it: no `..` segment and no backslash, spelt out or
+ * percent-encoded (a browser takes `%2e%2e` for `..`, so `/uploads/%2e%2e/api/…` would leave the folder).
+ */
+const staysInUploads = (src: string) => !/\.\.|\\|%2e|%5c|%2f/i.test(src);
+
 /** An image source: one of our uploads, or an https address. */
 function allowedSrc(src: string): boolean {
-  if (src.startsWith(UPLOADS_PREFIX)) return !/\.\.|\\/.test(src);
+  if (src.startsWith(UPLOADS_PREFIX)) return staysInUploads(src);
   try {
     return new URL(src).protocol === 'https:';
   } catch {
