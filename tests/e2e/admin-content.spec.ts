@@ -248,6 +248,52 @@ test.describe('content and blog in the panel', () => {
     await open(shopper, `/content/iade-kosullari-${stamp}`);
     await expect(shopper.getByText('Ürünü 14 gün içinde iade edebilirsiniz.')).toBeVisible();
 
+    // Someone else changes the page while this form is open: this form's save is refused, not lost.
+    const pageId = Number(page.url().split('/').pop());
+    const other = await browser.newContext();
+    await logInStaff(other, createStaff('manager', 'Öteki Yönetici'));
+    const stored = (await (await other.request.get(`/api/admin/pages/${pageId}`)).json()).page;
+    const changed = await other.request.put(`/api/admin/pages/${pageId}`, {
+      headers: { origin },
+      data: {
+        type: stored.type,
+        title: stored.title,
+        slug: stored.slug,
+        summary: 'Öteki yöneticinin özeti',
+        body: '<p>İade için önce bize yazın.</p>',
+        position: stored.position,
+        isPublished: stored.isPublished,
+        loadedUpdatedAt: stored.updatedAt,
+      },
+    });
+    expect(changed.status()).toBe(200);
+    await other.close();
+    await page.getByLabel('Özet').fill('Benim özetim');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'siz düzenlerken başka biri tarafından değiştirildi' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Özet', { exact: true })).toHaveValue('Benim özetim');
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-page-conflict');
+    await page.getByRole('button', { name: 'Son hâlini yükle' }).click();
+    await expect(page.getByLabel('Özet', { exact: true })).toHaveValue('Öteki yöneticinin özeti');
+    await expect(page.getByRole('textbox', { name: 'İçerik' })).toHaveText('İade için önce bize yazın.');
+    await expect(page.getByLabel('Sizin yazdıklarınız (kaydedilmedi)')).toHaveValue(/Özet:\nBenim özetim/);
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-page-conflict-loaded');
+
+    // Saved over the loaded version with a new address: the old one moves there for good.
+    await page.getByLabel('Adres (slug)').fill(`iade-sartlari-${stamp}`);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Sayfa kaydedildi.')).toBeVisible();
+    const moved = await shopper.request.get(`/content/iade-kosullari-${stamp}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(`/content/iade-sartlari-${stamp}`);
+    await open(shopper, `/content/iade-kosullari-${stamp}`);
+    await expect(shopper).toHaveURL(new RegExp(`/content/iade-sartlari-${stamp}$`));
+    await expect(shopper.getByText('İade için önce bize yazın.')).toBeVisible();
+
     const support = await browser.newContext();
     await logInStaff(support, createStaff('support', 'Destek Personeli'));
     const supportPage = await support.newPage();

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type BlogTerm, type BlogTermInput, blogTermRequest } from '@vitrin/shared/api/admin/blog';
 import type { z } from '@vitrin/shared/zod';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../categories/form-dialog.tsx';
-import { showApiError } from '../lib/form-errors.ts';
-import { FormInput } from '../ui/form-fields.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { FormInput, SlugInput } from '../ui/form-fields.tsx';
 import { type BlogTermKind, saveBlogTerm, useBlogTermChange } from './blog-api.ts';
 
 const FIELDS = ['name', 'slug'] as const;
@@ -33,23 +32,12 @@ export function BlogTermDialog({
     <FormDialog
       title={term ? `${term.name} ${words.of} düzenle` : words.add}
       onClose={onClose}
-      error={form.formState.errors.root?.server?.message}
-      saving={save.isPending}
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: onClose,
-          onError: (error) => showApiError(error, form.setError, FIELDS),
-        }),
-      )}
+      form={form}
+      save={save}
+      fields={FIELDS}
     >
       <FormInput form={form} name="name" label={words.label} autoComplete="off" />
-      <FormInput
-        form={form}
-        name="slug"
-        label="Adres (slug)"
-        autoComplete="off"
-        hint="Boş bırakılırsa addan yapılır: Atölye Notları → atolye-notlari"
-      />
+      <SlugInput form={form} example="Atölye Notları → atolye-notlari" />
     </FormDialog>
   );
 }

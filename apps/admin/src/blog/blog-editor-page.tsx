@@ -5,16 +5,12 @@ import { lineText, z } from '@vitrin/shared/zod';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { RichTextField } from '../content/rich-text-field.tsx';
 import { uploadPostImage } from '../content/upload-image.ts';
-import { ApiError, messageOf } from '../lib/api.ts';
-import { showApiError } from '../lib/form-errors.ts';
 import { paths } from '../paths.ts';
-import { Button } from '../ui/button.tsx';
-import { FormError } from '../ui/field.tsx';
-import { FormInput, FormSelect } from '../ui/form-fields.tsx';
-import { Loading, Page } from '../ui/page.tsx';
+import { FormInput, FormSelect, SlugInput } from '../ui/form-fields.tsx';
+import { RecordEditorFrame, RecordEditorRoute, useRecordEditor } from '../ui/record-editor.tsx';
 import { useBlogCategories, useBlogPost, useSaveBlogPost } from './blog-api.ts';
 import { blogPostScreen } from './blog-posts-page.tsx';
 
@@ -109,109 +105,104 @@ function CoverUpload({ onStored }: { onStored: (path: string) => void }) {
   );
 }
 
-function BlogEditor({ post }: { post?: AdminBlogPost }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+const LABELS = {
+  title: 'Başlık',
+  slug: 'Adres (slug)',
+  excerpt: 'Özet',
+  tags: 'Etiketler',
+  coverImage: 'Kapak görseli',
+  body: 'İçerik',
+};
+
+function BlogEditor({
+  post,
+  reload,
+}: {
+  post?: AdminBlogPost;
+  reload: () => Promise<AdminBlogPost | undefined>;
+}) {
   const categories = useBlogCategories();
   const form = useForm<BlogForm>({ resolver, defaultValues: formOf(post) });
-  const save = useSaveBlogPost(post?.id);
-  // A new post opens as the stored one after its first save, still saying it was saved.
-  const [saved, setSaved] = useState((location.state as { saved?: AdminBlogPost } | null)?.saved);
+  const editor = useRecordEditor({
+    record: post,
+    form,
+    formOf,
+    toRequest,
+    save: useSaveBlogPost(post?.id),
+    screenOf: blogPostScreen,
+    fields: FIELDS,
+    labels: LABELS,
+    reload,
+  });
+  const { saved } = editor;
   const title = post ? post.title : 'Yeni blog yazısı';
   const shown = saved ?? post;
-  const onSubmit = form.handleSubmit((values) => {
-    setSaved(undefined);
-    save.mutate(toRequest(values), {
-      onSuccess: (stored) => {
-        form.reset(formOf(stored));
-        setSaved(stored);
-        if (!post) navigate(blogPostScreen(stored.id), { replace: true, state: { saved: stored } });
-      },
-      onError: (error) => showApiError(error, form.setError, FIELDS),
-    });
-  });
   return (
-    <Page
+    <RecordEditorFrame
       title={title}
-      actions={
-        <Link to={paths.blogPosts} className="text-sm text-amber-900 underline">
-          Yazı listesi
-        </Link>
-      }
-    >
-      <div role="status" aria-live="polite">
-        {saved && (
-          <p className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+      back={{ to: paths.blogPosts, label: 'Yazı listesi' }}
+      editor={editor}
+      savedNote={
+        saved && (
+          <>
             Yazı kaydedildi: {BLOG_STATUS_LABELS[saved.status]}
             {saved.status === 'scheduled' && ` (${formatDateTime(saved.publishedAt)} tarihinde yayımlanacak)`}
             .
-          </p>
-        )}
-      </div>
-      <FormError message={form.formState.errors.root?.server?.message} />
-      <form noValidate onSubmit={onSubmit} aria-label={title} className="flex max-w-4xl flex-col gap-4">
-        <div className="grid gap-4 md:grid-cols-2">
-          <FormInput form={form} name="title" label="Başlık" />
+          </>
+        )
+      }
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormInput form={form} name="title" label="Başlık" />
+        <SlugInput form={form} />
+        <FormInput form={form} name="author" label="Yazar" autoComplete="name" />
+        <FormSelect form={form} name="categoryId" label="Kategori">
+          <option value="">Kategorisiz</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput form={form} name="tags" label="Etiketler" hint="Virgülle ayırın: çini, el işi" />
+        <div className="flex flex-col gap-2">
           <FormInput
             form={form}
-            name="slug"
-            label="Adres (slug)"
-            hint="Boş bırakılırsa başlıktan yapılır; Türkçe harfler dönüştürülür."
+            name="coverImage"
+            label="Kapak görseli"
+            hint="Yüklenen görselin yolu, örneğin posts/kapak.webp"
           />
-          <FormInput form={form} name="author" label="Yazar" autoComplete="name" />
-          <FormSelect form={form} name="categoryId" label="Kategori">
-            <option value="">Kategorisiz</option>
-            {categories.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </FormSelect>
-          <FormInput form={form} name="tags" label="Etiketler" hint="Virgülle ayırın: çini, el işi" />
-          <div className="flex flex-col gap-2">
-            <FormInput
-              form={form}
-              name="coverImage"
-              label="Kapak görseli"
-              hint="Yüklenen görselin yolu, örneğin posts/kapak.webp"
-            />
-            <CoverUpload onStored={(path) => form.setValue('coverImage', path, { shouldDirty: true })} />
-          </div>
+          <CoverUpload onStored={(path) => form.setValue('coverImage', path, { shouldDirty: true })} />
         </div>
-        <FormInput form={form} name="excerpt" label="Özet" />
-        <RichTextField
-          control={form.control}
-          name="body"
-          label="İçerik"
-          hint={
-            shown
-              ? `Okuma süresi: ${shown.readingMinutes} dk (kaydedince metinden hesaplanır).`
-              : 'Okuma süresi kaydedince metinden hesaplanır.'
-          }
-        />
-        <fieldset className="flex flex-col gap-3 rounded-md border border-stone-300 p-3">
-          <legend className="px-1 text-sm font-medium text-stone-800">Yayın</legend>
-          <label className="flex items-center gap-2 text-sm text-stone-800">
-            <input type="checkbox" className="size-5" {...form.register('isPublished')} />
-            Yayımla (işaretsizse taslak kalır, mağazada görünmez)
-          </label>
-          <div className="max-w-xs">
-            <FormInput
-              form={form}
-              name="publishedAt"
-              label="Yayın zamanı"
-              type="datetime-local"
-              hint="Boş: hemen. İleri bir zaman seçilirse yazı o an yayımlanır."
-            />
-          </div>
-        </fieldset>
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Kaydediliyor…' : 'Kaydet'}
-          </Button>
+      </div>
+      <FormInput form={form} name="excerpt" label="Özet" />
+      <RichTextField
+        control={form.control}
+        name="body"
+        label="İçerik"
+        hint={
+          shown
+            ? `Okuma süresi: ${shown.readingMinutes} dk (kaydedince metinden hesaplanır).`
+            : 'Okuma süresi kaydedince metinden hesaplanır.'
+        }
+      />
+      <fieldset className="flex flex-col gap-3 rounded-md border border-stone-300 p-3">
+        <legend className="px-1 text-sm font-medium text-stone-800">Yayın</legend>
+        <label className="flex items-center gap-2 text-sm text-stone-800">
+          <input type="checkbox" className="size-5" {...form.register('isPublished')} />
+          Yayımla (işaretsizse taslak kalır, mağazada görünmez)
+        </label>
+        <div className="max-w-xs">
+          <FormInput
+            form={form}
+            name="publishedAt"
+            label="Yayın zamanı"
+            type="datetime-local"
+            hint="Boş: hemen. İleri bir zaman seçilirse yazı o an yayımlanır."
+          />
         </div>
-      </form>
-    </Page>
+      </fieldset>
+    </RecordEditorFrame>
   );
 }
 
@@ -219,16 +210,14 @@ function BlogEditor({ post }: { post?: AdminBlogPost }) {
 export function BlogEditorPage() {
   const { id } = useParams();
   const postId = id === undefined ? undefined : Number(id);
-  const post = useBlogPost(postId);
-  if (postId === undefined) return <BlogEditor />;
-  if (post.isPending) return <Loading />;
-  if (post.isError) {
-    const missing = post.error instanceof ApiError && [400, 404].includes(post.error.status);
-    return (
-      <Page title={missing ? 'Yazı bulunamadı' : 'Yazı okunamadı'}>
-        <FormError message={messageOf(post.error)} />
-      </Page>
-    );
-  }
-  return <BlogEditor key={post.data.id} post={post.data} />;
+  return (
+    <RecordEditorRoute
+      isNew={postId === undefined}
+      query={useBlogPost(postId)}
+      missing="Yazı bulunamadı"
+      unread="Yazı okunamadı"
+    >
+      {(post, reload) => <BlogEditor key={post?.id} post={post} reload={reload} />}
+    </RecordEditorRoute>
+  );
 }

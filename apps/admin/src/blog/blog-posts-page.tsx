@@ -7,14 +7,12 @@ import {
 } from '@vitrin/shared/api/admin/blog';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Pager } from '../audit/pager.tsx';
-import { messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
 import { Badge, type Tone } from '../ui/badge.tsx';
 import { DataTable } from '../ui/data-table.tsx';
-import { Field, FormError, Select } from '../ui/field.tsx';
-import { Loading, Page } from '../ui/page.tsx';
+import { Page } from '../ui/page.tsx';
+import { ChoiceFilter, ListState, NewRecordLink, titleColumn } from '../ui/record-list.tsx';
 import { useBlogPosts } from './blog-api.ts';
 import { BlogTabs } from './blog-categories-page.tsx';
 
@@ -23,14 +21,7 @@ export const blogPostScreen = (id: number) => paths.blogPost.replace(':id', Stri
 const TONES: Record<BlogPostStatus, Tone> = { draft: 'neutral', scheduled: 'info', published: 'good' };
 
 const columns = [
-  column.accessor('title', {
-    header: 'Başlık',
-    cell: (c) => (
-      <Link to={blogPostScreen(c.row.original.id)} className="font-medium text-amber-900 underline">
-        {c.getValue()}
-      </Link>
-    ),
-  }),
+  titleColumn<AdminBlogPostSummary>(blogPostScreen),
   column.accessor('status', {
     header: 'Durum',
     cell: (c) => <Badge tone={TONES[c.getValue()]}>{BLOG_STATUS_LABELS[c.getValue()]}</Badge>,
@@ -42,6 +33,7 @@ const columns = [
   column.accessor('categoryName', { header: 'Kategori', cell: (c) => c.getValue() ?? '—' }),
   column.accessor('author', { header: 'Yazar' }),
 ];
+const STATUS_CHOICES = BLOG_STATUSES.map((s) => [s, BLOG_STATUS_LABELS[s]] as const);
 
 /** `/blog`: drafts, scheduled and published posts, newest first, each opening its form. */
 export function BlogPostsPage() {
@@ -49,55 +41,25 @@ export function BlogPostsPage() {
   const [page, setPage] = useState(1);
   const list = useBlogPosts(status, page);
   return (
-    <Page
-      title="Blog yazıları"
-      actions={
-        <Link
-          to={paths.blogPostNew}
-          className="inline-flex min-h-10 items-center rounded-md bg-amber-800 px-4 py-2 text-sm font-medium text-white hover:bg-amber-900"
-        >
-          Yeni yazı
-        </Link>
-      }
-    >
+    <Page title="Blog yazıları" actions={<NewRecordLink to={paths.blogPostNew}>Yeni yazı</NewRecordLink>}>
       <BlogTabs />
-      <div className="max-w-xs">
-        <Field label="Durum">
-          {(control) => (
-            <Select
-              {...control}
-              value={status ?? ''}
-              onChange={(event) => {
-                setStatus((event.target.value || undefined) as BlogPostStatus | undefined);
-                setPage(1);
-              }}
-            >
-              <option value="">Tümü</option>
-              {BLOG_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {BLOG_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <FormError message={messageOf(list.error)} />
-      ) : list.data.total === 0 ? (
-        <p>Bu durumda yazı yok.</p>
-      ) : (
-        <>
-          <DataTable
-            data={list.data.items}
-            columns={columns}
-            caption={`Blog yazıları (${list.data.total})`}
-          />
-          <Pager page={list.data.page} pageCount={list.data.pageCount} onPage={setPage} />
-        </>
-      )}
+      <ChoiceFilter
+        label="Durum"
+        value={status}
+        choices={STATUS_CHOICES}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
+      <ListState query={list} isEmpty={(data) => data.total === 0} empty="Bu durumda yazı yok.">
+        {(data) => (
+          <>
+            <DataTable data={data.items} columns={columns} caption={`Blog yazıları (${data.total})`} />
+            <Pager page={data.page} pageCount={data.pageCount} onPage={setPage} />
+          </>
+        )}
+      </ListState>
     </Page>
   );
 }

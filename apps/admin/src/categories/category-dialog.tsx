@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminCategory, categoryRequest } from '@vitrin/shared/api/admin/categories';
 import { z } from '@vitrin/shared/zod';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { showApiError } from '../lib/form-errors.ts';
 import { Field } from '../ui/field.tsx';
-import { FormInput, FormSelect } from '../ui/form-fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { FormInput, FormSelect, SlugInput } from '../ui/form-fields.tsx';
 import { CATEGORIES_KEY, CATEGORIES_PATH, useSaveItem } from './structure-api.ts';
 import { isWithin } from './tree-place.ts';
 
@@ -55,23 +54,12 @@ export function CategoryDialog({
     <FormDialog
       title={category ? `${category.name} kategorisini düzenle` : 'Kategori ekle'}
       onClose={onClose}
-      error={form.formState.errors.root?.server?.message}
-      saving={save.isPending}
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: onClose,
-          onError: (error) => showApiError(error, form.setError, FIELDS),
-        }),
-      )}
+      form={form}
+      save={save}
+      fields={FIELDS}
     >
       <FormInput form={form} name="name" label="Kategori adı" autoComplete="off" />
-      <FormInput
-        form={form}
-        name="slug"
-        label="Adres (slug)"
-        autoComplete="off"
-        hint="Boş bırakılırsa addan yapılır: Kış Ürünleri → kis-urunleri"
-      />
+      <SlugInput form={form} example="Kış Ürünleri → kis-urunleri" />
       <Field label="Açıklama" error={description}>
         {(control) => (
           <textarea

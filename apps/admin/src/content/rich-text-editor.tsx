@@ -2,7 +2,7 @@ import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
-import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/field.tsx';
 import { isImageSource, isLinkTarget } from './rich-text-urls.ts';
@@ -309,6 +309,12 @@ export default function RichTextEditor({
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  // A value set from outside (the form reset to the stored record) replaces what the editor shows.
+  useEffect(() => {
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
   if (!editor) return null;
   const done = () => {
     setAsking(undefined);

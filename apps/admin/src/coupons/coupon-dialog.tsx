@@ -15,9 +15,8 @@ import {
   useForm,
 } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
-import { Button } from '../ui/button.tsx';
 import { DateField } from '../ui/date-field.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { CategoryPicker } from './category-picker.tsx';
@@ -174,14 +173,7 @@ export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClos
         </div>
         <Check label="Kuponlar sayfasında gösterilsin" field={form.register('isPublic')} />
         <Check label="Etkin (kullanılabilir)" field={form.register('isActive')} />
-        <div className="flex justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Kaydet
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Dialog>
   );

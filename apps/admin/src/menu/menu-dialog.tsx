@@ -3,10 +3,9 @@ import { type AdminMenuItem, menuItemRequest } from '@vitrin/shared/api/admin/me
 import { z } from '@vitrin/shared/zod';
 import { useForm } from 'react-hook-form';
 import { Check } from '../categories/category-dialog.tsx';
-import { FormDialog } from '../categories/form-dialog.tsx';
 import { MENU_KEY, MENU_PATH, useSaveItem } from '../categories/structure-api.ts';
 import { isWithin } from '../categories/tree-place.ts';
-import { showApiError } from '../lib/form-errors.ts';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 
 const formSchema = menuItemRequest.extend({
@@ -41,14 +40,9 @@ export function MenuDialog({
     <FormDialog
       title={item ? `${item.title} bağlantısını düzenle` : 'Menüye bağlantı ekle'}
       onClose={onClose}
-      error={form.formState.errors.root?.server?.message}
-      saving={save.isPending}
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: onClose,
-          onError: (error) => showApiError(error, form.setError, FIELDS),
-        }),
-      )}
+      form={form}
+      save={save}
+      fields={FIELDS}
     >
       <FormInput form={form} name="title" label="Başlık" autoComplete="off" />
       <FormInput

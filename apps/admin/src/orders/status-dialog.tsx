@@ -7,8 +7,7 @@ import {
 import { CARRIERS } from '@vitrin/shared/cargo';
 import { useForm, useWatch } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { useOrderWrite } from './orders-api.ts';
@@ -94,14 +93,7 @@ export function StatusDialog({
           label="Müşteriye not (isteğe bağlı)"
           hint="E-postada ve sipariş geçmişinde görünür."
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button look="secondary" onClick={close}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            Kaydet
-          </Button>
-        </div>
+        <DialogActions onCancel={close} saving={change.isPending} />
       </form>
     </Dialog>
   );

@@ -9,8 +9,7 @@ import {
 } from '@vitrin/shared/api/admin/social-accounts';
 import { useForm } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { useSaveSocialAccount } from './social-accounts-api.ts';
@@ -78,14 +77,7 @@ export function SocialAccountDialog({
           autoComplete="off"
           hint="https:// ile başlayan tam adres, ör. https://www.instagram.com/magazam"
         />
-        <div className="flex justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Kaydet
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminTag, type TagInput, type TagRequest, tagRequest } from '@vitrin/shared/api/admin/tags';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '../categories/form-dialog.tsx';
 import { TAGS_KEY, TAGS_PATH, useSaveItem } from '../categories/structure-api.ts';
-import { showApiError } from '../lib/form-errors.ts';
-import { FormInput } from '../ui/form-fields.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { FormInput, SlugInput } from '../ui/form-fields.tsx';
 
 const FIELDS = ['name', 'slug'] as const;
 
@@ -19,23 +18,12 @@ export function TagDialog({ tag, onClose }: { tag?: AdminTag; onClose: () => voi
     <FormDialog
       title={tag ? `${tag.name} etiketini düzenle` : 'Etiket ekle'}
       onClose={onClose}
-      error={form.formState.errors.root?.server?.message}
-      saving={save.isPending}
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: onClose,
-          onError: (error) => showApiError(error, form.setError, FIELDS),
-        }),
-      )}
+      form={form}
+      save={save}
+      fields={FIELDS}
     >
       <FormInput form={form} name="name" label="Etiket adı" autoComplete="off" />
-      <FormInput
-        form={form}
-        name="slug"
-        label="Adres (slug)"
-        autoComplete="off"
-        hint="Boş bırakılırsa addan yapılır: Yılbaşı Hediyesi → yilbasi-hediyesi"
-      />
+      <SlugInput form={form} example="Yılbaşı Hediyesi → yilbasi-hediyesi" />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button.tsx';
 
 interface DialogProps {
   title: string;
@@ -36,5 +37,27 @@ export function Dialog({ title, open, onClose, children }: DialogProps) {
         </div>
       )}
     </dialog>
+  );
+}
+
+/** A dialog form's footer: Vazgeç closes it, the submit button (`Kaydet` unless named) is off while saving. */
+export function DialogActions({
+  onCancel,
+  saving,
+  submitLabel = 'Kaydet',
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  submitLabel?: string;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button look="secondary" onClick={onCancel}>
+        Vazgeç
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -46,6 +46,26 @@ export function FormSelect<T extends FieldValues>({
   );
 }
 
+/** A record's address: blank is made by the server from its name or title (`example`: how a name becomes one). */
+export function SlugInput<T extends FieldValues>({
+  example,
+  ...props
+}: Omit<Bound<T>, 'label' | 'hint' | 'name'> & { name?: NoInfer<Path<T>>; example?: string }) {
+  return (
+    <FormInput
+      {...props}
+      name={props.name ?? ('slug' as Path<T>)}
+      label="Adres (slug)"
+      autoComplete="off"
+      hint={
+        example
+          ? `Boş bırakılırsa addan yapılır: ${example}`
+          : 'Boş bırakılırsa başlıktan yapılır; Türkçe harfler dönüştürülür.'
+      }
+    />
+  );
+}
+
 /** The 6-digit code of an authenticator app: digits keyboard on a phone, filled in by the OS when it can. */
 export function CodeInput<T extends FieldValues>(props: Omit<Bound<T>, 'label'>) {
   return (
