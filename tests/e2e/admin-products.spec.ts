@@ -89,6 +89,27 @@ test('a manager filters the products, takes two off sale at once (gone from the 
   await expect(page.getByLabel('Satış durumu')).toHaveValue('1');
   await expect(rowOf(page, second)).toBeVisible();
 
+  // On a phone the search shows and the other filters fold behind a button that counts those set.
+  await shots(page, 'admin-products-filters');
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fold = page.getByRole('button', { name: 'Filtreler (2 etkin)' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Ara', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Satış durumu')).toBeHidden();
+  // The list begins on the first screen now.
+  await expect(page.getByText(/^\d+ ürün$/)).toBeInViewport();
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Satış durumu')).toHaveValue('1');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'bench/out/shots/admin-products-filters-open-phone.png' });
+  await fold.click();
+  await expect(page.getByLabel('Satış durumu')).toBeHidden();
+  await page.setViewportSize(desktop);
+  await expect(page.getByRole('button', { name: /^Filtreler/ })).toBeHidden();
+  await expect(page.getByLabel('Satış durumu')).toBeVisible();
+
   // A price range typed in lira: a bad amount is refused on its field, nothing asked of the API.
   await page.getByLabel('En düşük fiyat (TL)').fill('12,345');
   await page.getByRole('button', { name: 'Süz' }).click();

@@ -81,56 +81,66 @@ export function BulkActions({ ids, onDone }: { ids: number[]; onDone: () => void
     >
       {/* Level with the controls, below their labels, whatever hint or error a field shows under it. */}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <p className="text-sm font-medium sm:mt-8">{ids.length} ürün seçildi</p>
-        <Field label="İşlem">
-          {(control) => (
-            <Select
-              {...control}
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value as Action | '');
-                setErrors({});
-              }}
-            >
-              <option value="">Seçin</option>
-              {BULK_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {ACTION_LABELS[a]}
-                </option>
-              ))}
-            </Select>
+        <p className="text-sm font-medium sm:mt-8">
+          {ids.length} ürün seçildi
+          {ids.length === 0 && (
+            <span className="font-normal text-stone-700 md:hidden">
+              : bir işlem için ürünleri işaretleyin
+            </span>
           )}
-        </Field>
-        {action === 'move-category' && (
-          <Field label="Yeni kategori" error={errors.categoryId}>
+        </p>
+        {/* A phone shows the action's fields once a product is ticked: the list starts higher. */}
+        <div className={ids.length === 0 ? 'hidden md:contents' : 'contents'}>
+          <Field label="İşlem">
             {(control) => (
-              <Select {...control} value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+              <Select
+                {...control}
+                value={action}
+                onChange={(e) => {
+                  setAction(e.target.value as Action | '');
+                  setErrors({});
+                }}
+              >
                 <option value="">Seçin</option>
-                {categories.data?.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {categoryLabel(c.name, c.depth, c.isActive)}
+                {BULK_ACTIONS.map((a) => (
+                  <option key={a} value={a}>
+                    {ACTION_LABELS[a]}
                   </option>
                 ))}
               </Select>
             )}
           </Field>
-        )}
-        {action === 'change-price-percent' && (
-          <Field label="Yüzde" error={errors.percent} hint="Artış için 10, indirim için -15">
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                className="sm:w-40"
-                value={percent}
-                onChange={(e) => setPercent(e.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        <Button className="sm:mt-6" disabled={!action || ids.length === 0} onClick={ask}>
-          Seçilenlere uygula
-        </Button>
+          {action === 'move-category' && (
+            <Field label="Yeni kategori" error={errors.categoryId}>
+              {(control) => (
+                <Select {...control} value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+                  <option value="">Seçin</option>
+                  {categories.data?.map((c) => (
+                    <option key={c.id} value={String(c.id)}>
+                      {categoryLabel(c.name, c.depth, c.isActive)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          {action === 'change-price-percent' && (
+            <Field label="Yüzde" error={errors.percent} hint="Artış için 10, indirim için -15">
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  className="sm:w-40"
+                  value={percent}
+                  onChange={(e) => setPercent(e.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <Button className="sm:mt-6" disabled={!action || ids.length === 0} onClick={ask}>
+            Seçilenlere uygula
+          </Button>
+        </div>
       </div>
       {errors.ids && <FormError message={errors.ids} />}
       {bulk.data && !confirming && (

@@ -5,9 +5,11 @@ import {
   type ProductStockState,
   productListQuery,
 } from '@vitrin/shared/api/admin/products';
+import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useCategoryOptions } from '../coupons/coupons-api.ts';
 import type { Tone } from '../ui/badge.tsx';
+import { Button } from '../ui/button.tsx';
 import { FilterForm, useFilterErrors } from '../ui/filter-form.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { PRODUCT_FILTERS, type ProductFilterValues } from './products-api.ts';
@@ -52,7 +54,16 @@ interface Props {
   onApply: (values: ProductFilterValues) => void;
 }
 
-/** Search, category (with those under it), stock state, on sale or not, sale price range in lira, sort. */
+/** How many of the address's filters narrow the list (the search and the sort aside). */
+export const activeFilters = (values: ProductFilterValues) =>
+  (['categoryId', 'stock', 'active', 'minPrice', 'maxPrice'] as const).filter(
+    (name) => values[name].trim() !== '',
+  ).length;
+
+/**
+ * Search, category (with those under it), stock state, on sale or not, sale price range in lira, sort. On a
+ * narrow screen only the search shows; the others fold behind `Filtreler`, which counts those set.
+ */
 export function ProductFilters({ values, error, onApply }: Props) {
   const categories = useCategoryOptions();
   const form = useForm<ProductFilterValues>({
@@ -60,58 +71,81 @@ export function ProductFilters({ values, error, onApply }: Props) {
     values,
   });
   useFilterErrors(error, form.setError, PRODUCT_FILTERS);
+  const [open, setOpen] = useState(false);
+  const foldId = useId();
+  const active = activeFilters(values);
+  // A refused filter is shown on its field, so the fold opens.
+  const shown = open || Boolean(error) || Object.keys(form.formState.errors).length > 0;
 
   return (
     <FilterForm
       columns={5}
       serverError={form.formState.errors.root?.server?.message}
-      onSubmit={form.handleSubmit(() => onApply(form.getValues()))}
+      onSubmit={form.handleSubmit(() => {
+        setOpen(false);
+        onApply(form.getValues());
+      })}
     >
       <FormInput form={form} name="q" label="Ara" type="search" hint="Ad, SKU ya da barkod" />
-      {/* Made once its options are there, so it shows the category the address names. */}
-      {categories.isPending ? (
-        <p className="text-sm text-stone-700 lg:mt-6">Kategoriler yükleniyor…</p>
-      ) : (
-        <FormSelect form={form} name="categoryId" label="Kategori">
+      <Button
+        look="secondary"
+        className="md:hidden"
+        aria-expanded={shown}
+        aria-controls={foldId}
+        onClick={() => setOpen(!shown)}
+      >
+        {active ? `Filtreler (${active} etkin)` : 'Filtreler'}
+        <span aria-hidden="true" className="ml-2">
+          {shown ? '▴' : '▾'}
+        </span>
+      </Button>
+      {/* A wide screen shows every filter in the form's grid; a narrow one when the button opens them. */}
+      <div id={foldId} className={shown ? 'contents' : 'hidden md:contents'}>
+        {/* Made once its options are there, so it shows the category the address names. */}
+        {categories.isPending ? (
+          <p className="text-sm text-stone-700 lg:mt-6">Kategoriler yükleniyor…</p>
+        ) : (
+          <FormSelect form={form} name="categoryId" label="Kategori">
+            <option value="">Tümü</option>
+            {values.categoryId && !categories.data?.some((c) => String(c.id) === values.categoryId) && (
+              <option value={values.categoryId}>{`#${values.categoryId}`}</option>
+            )}
+            {categories.data?.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {categoryLabel(c.name, c.depth, c.isActive)}
+              </option>
+            ))}
+          </FormSelect>
+        )}
+        <FormSelect form={form} name="stock" label="Stok durumu">
           <option value="">Tümü</option>
-          {values.categoryId && !categories.data?.some((c) => String(c.id) === values.categoryId) && (
-            <option value={values.categoryId}>{`#${values.categoryId}`}</option>
-          )}
-          {categories.data?.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {categoryLabel(c.name, c.depth, c.isActive)}
+          {PRODUCT_STOCK_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STOCK_STATES[state].label}
             </option>
           ))}
         </FormSelect>
-      )}
-      <FormSelect form={form} name="stock" label="Stok durumu">
-        <option value="">Tümü</option>
-        {PRODUCT_STOCK_STATES.map((state) => (
-          <option key={state} value={state}>
-            {STOCK_STATES[state].label}
-          </option>
-        ))}
-      </FormSelect>
-      <FormSelect form={form} name="active" label="Satış durumu">
-        <option value="">Tümü</option>
-        <option value="1">Satışta</option>
-        <option value="0">Satışta değil</option>
-      </FormSelect>
-      <FormSelect form={form} name="sort" label="Sıralama">
-        {PRODUCT_SORTS.map((sort) => (
-          <option key={sort} value={sort === 'newest' ? '' : sort}>
-            {SORT_LABELS[sort]}
-          </option>
-        ))}
-      </FormSelect>
-      <FormInput
-        form={form}
-        name="minPrice"
-        label="En düşük fiyat (TL)"
-        inputMode="decimal"
-        hint="ör. 150,50"
-      />
-      <FormInput form={form} name="maxPrice" label="En yüksek fiyat (TL)" inputMode="decimal" />
+        <FormSelect form={form} name="active" label="Satış durumu">
+          <option value="">Tümü</option>
+          <option value="1">Satışta</option>
+          <option value="0">Satışta değil</option>
+        </FormSelect>
+        <FormSelect form={form} name="sort" label="Sıralama">
+          {PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort === 'newest' ? '' : sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </FormSelect>
+        <FormInput
+          form={form}
+          name="minPrice"
+          label="En düşük fiyat (TL)"
+          inputMode="decimal"
+          hint="ör. 150,50"
+        />
+        <FormInput form={form} name="maxPrice" label="En yüksek fiyat (TL)" inputMode="decimal" />
+      </div>
     </FilterForm>
   );
 }
