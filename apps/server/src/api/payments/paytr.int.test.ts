@@ -70,7 +70,9 @@ afterAll(async () => {
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 /** The e-mails queued about an order (the shop's own queue: what shoppers are sent). */
 const mailsAbout = async (orderNo: string) =>
-  (await services.database.db.select().from(mailQueue)).filter((m) => m.subject.includes(orderNo));
+  (await services.database.db.select().from(mailQueue))
+    .filter((m) => m.subject.includes(orderNo))
+    .map(({ id, kind, toAddress, subject }) => ({ id, kind, toAddress, subject }));
 
 /** The shopper presses "pay" on /secure-pay: only the order and its link's token go to the shop. */
 async function begin(orderNo: string) {
@@ -234,6 +236,26 @@ describe('a notification that is not PayTR’s', () => {
     const res = await notifyRaw('merchant_oid=abc-1&status=success&total_amount=1&hash=x');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ merchant_oid: 'Geçersiz merchant_oid' });
+  });
+
+  it('limits calls per address: the public route is no oracle to hammer (429 COK_FAZLA_ISTEK)', async () => {
+    const from = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/payments/paytr/notify',
+            headers: FORM,
+            payload: 'status=x',
+            remoteAddress: '198.51.100.23',
+          }),
+        ),
+      );
+    const first = await from(300);
+    expect(new Set(first.map((r) => r.statusCode))).toEqual(new Set([400]));
+    const [over] = await from(1);
+    expect(over!.statusCode).toBe(429);
+    expect(over!.json().error.code).toBe('COK_FAZLA_ISTEK');
   });
 
   it('refuses an empty body that is not a form, without a 5xx', async () => {
