@@ -323,6 +323,28 @@ describe('PayTR down, the tab closed, the money given back', () => {
     expect((await w.history(id)).at(-1)!.note).toContain('iade');
   });
 
+  it('gives back through PayTR a payment that lands after the shopper cancelled the order', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    const started = await begin(orderNo);
+    await services.orders.cancel(orderNo, { token: token(orderNo) });
+    const settled = await paytr.settle(started.token, { card: PAYTR_CARDS.success });
+    expect(settled!.notified).toMatchObject({ status: 200, body: 'OK' });
+    await services.payments.refundDue();
+    expect(await w.order(id)).toMatchObject({ status: 6, paymentStatus: 'refunded' });
+    expect(paytr.refunds.at(-1)).toMatchObject({ merchant_oid: started.oid, return_amount: '200.00' });
+  });
+
+  it('shows the instalment table of the card the shopper types, from PayTR’s rates', async () => {
+    const options = await services.payments.instalmentOptions({ bin: '54066754', amountMinor: 20_000 });
+    expect(options.map((o) => [o.count, o.family ?? null])).toEqual([
+      [1, null],
+      [2, 'Bonus'],
+      [3, 'Bonus'],
+      [6, 'Bonus'],
+    ]);
+    expect(options[2]).toMatchObject({ totalMinor: 20_900, monthlyMinor: 6_966 });
+  });
+
   it('never has the card number: not in the database, the logs or the outbox', async () => {
     const { orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     await paytr.settle((await begin(orderNo)).token, { card: PAYTR_CARDS.success });
