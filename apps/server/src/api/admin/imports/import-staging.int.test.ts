@@ -126,6 +126,33 @@ describe('a real run', () => {
   });
 });
 
+describe('a second run of an id still running', () => {
+  it('is refused 409 ICE_AKTARMA_CAKISMA in Turkish, and the first run goes on to write its rows', async () => {
+    let second: unknown;
+    const answer = await t.services.productImports.run(file('IKIZ', 3), {
+      dryRun: false,
+      actor,
+      id: 'ikiz-calistirma-01',
+      onProgress: async (run) => {
+        if (run.phase === 'write' && second === undefined) {
+          second = await t.services.productImports
+            .run(file('IKIZ-B', 3), { dryRun: false, actor, id: 'ikiz-calistirma-01' })
+            .catch((e: unknown) => e);
+        }
+      },
+    });
+    expect(second).toBeInstanceOf(ImportError);
+    expect(second).toMatchObject({
+      status: 409,
+      code: 'ICE_AKTARMA_CAKISMA',
+      message: 'Bu kimlikle bir içe aktarım zaten sürüyor.',
+    });
+    expect(answer.summary.create).toBe(3);
+    expect(await countOf('IKIZ')).toBe(3);
+    expect(await countOf('IKIZ-B')).toBe(0);
+  });
+});
+
 describe('all or nothing at the apply', () => {
   it('a slug another change took after the check: 409, nothing of the file written, staging emptied', async () => {
     const before = await countOf('CAKISMA');
