@@ -1,16 +1,12 @@
-import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminOrderList, AdminOrderRow } from '@vitrin/shared/api/admin/orders';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Pager } from '../audit/pager.tsx';
-import { messageOf } from '../lib/api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
 import { useAddressList } from '../ui/address-list.ts';
-import { DataTable } from '../ui/data-table.tsx';
-import { FormError } from '../ui/field.tsx';
-import { Loading, Page } from '../ui/page.tsx';
+import { ListBody, useTicked } from '../ui/list-body.tsx';
+import { Page } from '../ui/page.tsx';
 import { BulkStatus } from './bulk-status.tsx';
 import { ORDER_FILTERS, OrderFilters, type OrderFilterValues } from './order-filters.tsx';
 import { orderScreen } from './orders-api.ts';
@@ -79,47 +75,31 @@ export function OrdersPage() {
   const canWrite = has(useStaff(), 'orders.write');
   const address = useAddressList<(typeof ORDER_FILTERS)[number], AdminOrderList>('orders', ORDER_FILTERS);
   const { filters, list, badFilters } = address;
-  const [selected, setSelected] = useState<RowSelectionState>({});
-  // Another page or other filters show other orders: what was ticked is let go.
-  const go = (values: OrderFilterValues, to = 1) => {
-    setSelected({});
-    address.go(values, to);
-  };
-  const numbers = Object.keys(selected).filter((orderNo) => selected[orderNo]);
+  const ticked = useTicked<OrderFilterValues>(address.go);
+  const { go } = ticked;
 
   return (
     <Page title="Siparişler">
       <OrderFilters values={filters} error={badFilters} onApply={(values) => go(values)} />
-      {canWrite && <BulkStatus numbers={numbers} onDone={() => setSelected({})} />}
-      {list.isPending && <Loading />}
-      {list.isError && !badFilters && <FormError message={messageOf(list.error)} />}
-      {list.data && (
-        <>
-          <p className="text-sm text-stone-700" role="status">
-            {list.data.total === 0 ? 'Bu süzgece uyan sipariş yok.' : `${list.data.total} sipariş`}
-          </p>
-          {list.data.items.length > 0 && (
-            <DataTable
-              data={list.data.items}
-              columns={columns}
-              caption="Siparişler"
-              card={orderCard}
-              selection={
-                canWrite
-                  ? {
-                      state: selected,
-                      onChange: setSelected,
-                      rowId: (row) => row.orderNo,
-                      rowLabel: (row) => `${row.orderNo} siparişini seç`,
-                      allLabel: 'Bu sayfadaki tüm siparişleri seç',
-                    }
-                  : undefined
-              }
-            />
-          )}
-          <Pager page={list.data.page} pageCount={list.data.pageCount} onPage={(to) => go(filters, to)} />
-        </>
-      )}
+      {canWrite && <BulkStatus numbers={ticked.keys} onDone={ticked.clear} />}
+      <ListBody
+        list={list}
+        badFilters={badFilters}
+        noun="sipariş"
+        onPage={(to) => go(filters, to)}
+        columns={columns}
+        caption="Siparişler"
+        card={orderCard}
+        selection={
+          canWrite
+            ? ticked.selection<AdminOrderRow>({
+                rowId: (row) => row.orderNo,
+                rowLabel: (row) => `${row.orderNo} siparişini seç`,
+                allLabel: 'Bu sayfadaki tüm siparişleri seç',
+              })
+            : undefined
+        }
+      />
     </Page>
   );
 }

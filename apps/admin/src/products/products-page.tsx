@@ -1,17 +1,13 @@
-import { createColumnHelper, type RowSelectionState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminProductRow } from '@vitrin/shared/api/admin/products';
 import { variantUrl } from '@vitrin/shared/media';
 import { formatMoney } from '@vitrin/shared/money';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Pager } from '../audit/pager.tsx';
-import { messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
 import { has, useStaff } from '../session/staff-session.ts';
 import { Badge } from '../ui/badge.tsx';
-import { DataTable } from '../ui/data-table.tsx';
-import { FormError } from '../ui/field.tsx';
-import { Loading, Page } from '../ui/page.tsx';
+import { ListBody, useTicked } from '../ui/list-body.tsx';
+import { Page } from '../ui/page.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { ProductFilters, STOCK_STATES } from './product-filters.tsx';
 import { type ProductFilterValues, productScreen, useProductList } from './products-api.ts';
@@ -102,15 +98,8 @@ export function ProductsPage() {
   const staff = useStaff();
   const canWrite = has(staff, 'catalog.write');
   const { filters, list, go: goTo, badFilters } = useProductList();
-  const [selected, setSelected] = useState<RowSelectionState>({});
-  // Another page or other filters show other products: what was ticked is let go.
-  const go = (values: ProductFilterValues, to = 1) => {
-    setSelected({});
-    goTo(values, to);
-  };
-  const ids = Object.keys(selected)
-    .filter((id) => selected[id])
-    .map(Number);
+  const ticked = useTicked<ProductFilterValues>(goTo);
+  const { go } = ticked;
 
   return (
     <Page
@@ -129,36 +118,25 @@ export function ProductsPage() {
       }
     >
       <ProductFilters values={filters} error={badFilters} onApply={(values) => go(values)} />
-      {canWrite && <BulkActions ids={ids} onDone={() => setSelected({})} />}
-      {list.isPending && <Loading />}
-      {list.isError && !badFilters && <FormError message={messageOf(list.error)} />}
-      {list.data && (
-        <>
-          <p className="text-sm text-stone-700" role="status">
-            {list.data.total === 0 ? 'Bu süzgece uyan ürün yok.' : `${list.data.total} ürün`}
-          </p>
-          {list.data.items.length > 0 && (
-            <DataTable
-              data={list.data.items}
-              columns={columns}
-              caption="Ürünler"
-              card={productCard}
-              selection={
-                canWrite
-                  ? {
-                      state: selected,
-                      onChange: setSelected,
-                      rowId: (row) => String(row.id),
-                      rowLabel: (row) => `${row.name} (${row.sku}) ürününü seç`,
-                      allLabel: 'Bu sayfadaki tüm ürünleri seç',
-                    }
-                  : undefined
-              }
-            />
-          )}
-          <Pager page={list.data.page} pageCount={list.data.pageCount} onPage={(to) => go(filters, to)} />
-        </>
-      )}
+      {canWrite && <BulkActions ids={ticked.keys.map(Number)} onDone={ticked.clear} />}
+      <ListBody
+        list={list}
+        badFilters={badFilters}
+        noun="ürün"
+        onPage={(to) => go(filters, to)}
+        columns={columns}
+        caption="Ürünler"
+        card={productCard}
+        selection={
+          canWrite
+            ? ticked.selection<AdminProductRow>({
+                rowId: (row) => String(row.id),
+                rowLabel: (row) => `${row.name} (${row.sku}) ürününü seç`,
+                allLabel: 'Bu sayfadaki tüm ürünleri seç',
+              })
+            : undefined
+        }
+      />
     </Page>
   );
 }
