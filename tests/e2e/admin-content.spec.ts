@@ -294,6 +294,17 @@ test.describe('content and blog in the panel', () => {
     await expect(shopper).toHaveURL(new RegExp(`/content/iade-sartlari-${stamp}$`));
     await expect(shopper.getByText('İade için önce bize yazın.')).toBeVisible();
 
+    // The list of pages, filtered by type, names it at its new address.
+    await page.getByRole('link', { name: 'Sayfa listesi' }).click();
+    await page.getByLabel('Sayfa türü').selectOption({ label: 'Yardım' });
+    const listed = page
+      .getByRole('table', { name: 'İçerik sayfaları' })
+      .getByRole('row')
+      .filter({ hasText: `İade Koşulları ${stamp}` });
+    await expect(listed.getByText(`/content/iade-sartlari-${stamp}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-pages-list');
+
     const support = await browser.newContext();
     await logInStaff(support, createStaff('support', 'Destek Personeli'));
     const supportPage = await support.newPage();
