@@ -2,8 +2,7 @@ import { OrderError, type Services } from '@vitrin/core';
 import { fieldMessages, z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-
-const FORM = 'application/x-www-form-urlencoded';
+import { readFormBodies } from './form-body.ts';
 
 /** The fields PayTR's notification must have (iFrame API, step 2); the others are passed on as sent. */
 const notification = z.looseObject({
@@ -27,11 +26,7 @@ const notification = z.looseObject({
  */
 export async function registerPaytrNotifyRoute(app: FastifyInstance, services: Services) {
   await app.register(async (scope) => {
-    // This route alone reads form bodies itself (pages leave theirs to React Router).
-    if (scope.hasContentTypeParser(FORM)) scope.removeContentTypeParser(FORM);
-    scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    readFormBodies(scope);
 
     scope.post(
       '/api/payments/paytr/notify',
