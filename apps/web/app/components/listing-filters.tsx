@@ -53,7 +53,7 @@ export function ListingFilters({
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
-  const form = useListingForm();
+  const form = useListingForm(FILTER_PARAMS);
   const close = useRef<HTMLButtonElement>(null);
   const chosenOptions = new Set(query.opt);
   const kept = keptParams(search, FILTER_PARAMS);

@@ -10,6 +10,9 @@ import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-card.tsx';
 import { useListingForm } from './use-listing-form.ts';
 
+/** The parameter the sort form owns; the rest of the URL (filters, search text) rides along. */
+const SORT_PARAMS = ['sort'] as const;
+
 /** Filters (a GET form: works without JavaScript, lives in the URL), sort, result count, grid, pagination. */
 export function ProductListing({
   listing,
@@ -23,7 +26,7 @@ export function ProductListing({
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const sortForm = useListingForm();
+  const sortForm = useListingForm(SORT_PARAMS);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   // Closing the drawer puts focus back on the button that opened it.
@@ -63,7 +66,7 @@ export function ProductListing({
             )}
           </a>
           <Form ref={sortForm} method="get" preventScrollReset className="flex items-center gap-2 text-sm">
-            {keptParams(search, ['sort']).map(([k, v]) => (
+            {keptParams(search, SORT_PARAMS).map(([k, v]) => (
               <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
             ))}
             <label htmlFor="listing-sort">{t('catalog.sort')}</label>
