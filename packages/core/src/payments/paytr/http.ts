@@ -7,19 +7,19 @@ export interface PaytrHttp {
   post(
     path: string,
     fields: Record<string, string>,
-    options?: { retry?: boolean },
+    options?: { retry?: boolean; timeoutMs?: number },
   ): Promise<Record<string, unknown>>;
 }
 
 export function paytrHttp(baseUrl: string, timeoutMs = 20_000): PaytrHttp {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function once(path: string, fields: Record<string, string>) {
+  async function once(path: string, fields: Record<string, string>, timeout: number) {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(timeout),
     });
     if (res.status >= 500) throw new Error(`PayTR answered ${res.status}`);
     const body: unknown = await res.json().catch(() => null);
@@ -30,11 +30,12 @@ export function paytrHttp(baseUrl: string, timeoutMs = 20_000): PaytrHttp {
 
   return {
     async post(path, fields, options = {}) {
+      const timeout = options.timeoutMs ?? timeoutMs;
       try {
-        return await once(path, fields);
+        return await once(path, fields, timeout);
       } catch (err) {
         if (!options.retry) throw err;
-        return once(path, fields);
+        return once(path, fields, timeout);
       }
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderError } from '../../orders/errors.ts';
 import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '../../testing/paytr-server.ts';
 import type { PaymentProvider, PaymentStart } from '../provider.ts';
+import { paytrHttp } from './http.ts';
 import { createPaytrProvider, paytrFromEnv } from './provider.ts';
 import { notifyHash, paytrOrderId } from './signing.ts';
 
@@ -244,18 +245,43 @@ describe('PayTR instalment options', () => {
     expect(await provider.instalmentOptions({ bin: '11111111', amountMinor: 100_000 })).toHaveLength(1);
   });
 
-  it('offers the single payment when PayTR cannot be reached', async () => {
+  it('offers the single payment when PayTR cannot be reached, asks again only a minute later, then keeps the last table', async () => {
+    let clock = 0;
+    let calls = 0;
+    const real = paytrHttp(paytr.url);
     const fresh = createPaytrProvider({
       credentials: paytr.credentials,
       baseUrl: paytr.url,
       testMode: false,
+      now: () => clock,
+      ratesTtlMs: 3_600_000,
+      http: {
+        post: (path, fields, options) => {
+          calls++;
+          return real.post(path, fields, options);
+        },
+      },
       logger: { error: () => {} },
     });
+    const one = [{ count: 1, totalMinor: 5_000, monthlyMinor: 5_000 }];
     paytr.setDown(true);
     try {
-      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual([
-        { count: 1, totalMinor: 5_000, monthlyMinor: 5_000 },
-      ]);
+      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual(one);
+      const asked = calls;
+      clock = 30_000;
+      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual(one);
+      expect(calls).toBe(asked);
+    } finally {
+      paytr.setDown(false);
+    }
+    clock = 61_000;
+    const table = await fresh.instalmentOptions({ amountMinor: 5_000 });
+    expect(table.length).toBeGreaterThan(1);
+    // An hour later PayTR is down again: the table it gave last is still shown.
+    clock = 61_000 + 3_600_000;
+    paytr.setDown(true);
+    try {
+      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual(table);
     } finally {
       paytr.setDown(false);
     }

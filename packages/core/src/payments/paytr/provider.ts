@@ -83,6 +83,11 @@ const FAMILIES: Record<string, string> = {
   saglamkart: 'Sağlam Kart',
 };
 
+/** Table and BIN lookups serve pages: short waits, asked once more if lost. */
+const LOOKUP = { retry: true, timeoutMs: 5_000 };
+/** After PayTR failed to give its table, how long pages go without asking again. */
+const RATES_RETRY_MS = 60_000;
+
 interface RatesTable {
   maxInstalments: number;
   /** family → instalment count → the rate in percent */
@@ -136,13 +141,15 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
 
   let cachedRates: { table: RatesTable; at: number } | null = null;
   let pendingRates: Promise<RatesTable> | null = null;
+  /** When PayTR last failed to give the table: pages do not wait on it again for a minute. */
+  let ratesFailedAt = Number.NEGATIVE_INFINITY;
 
   async function loadRates(): Promise<RatesTable> {
     const requestId = randomBytes(12).toString('hex');
     const answer = await http.post(
       '/odeme/taksit-oranlari',
       { merchant_id: c.merchantId, request_id: requestId, paytr_token: instalmentRatesToken(c, requestId) },
-      { retry: true },
+      LOOKUP,
     );
     if (answer.status !== 'success' || typeof answer.oranlar !== 'object' || answer.oranlar === null) {
       throw new Error(`PayTR instalment rates refused: ${text(answer.err_msg)}`);
@@ -162,9 +169,13 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
     return { rates, maxInstalments: Number.isInteger(max) && max >= 0 ? max : 12 };
   }
 
-  /** The general table, kept for `ratesTtlMs`; one request at a time however many pages ask. */
-  async function rates(): Promise<RatesTable> {
+  /**
+   * The general table, kept for `ratesTtlMs`; one request at a time however many pages ask. While PayTR
+   * does not answer, an older table is used, or none (a minute passes before it is asked again).
+   */
+  async function rates(): Promise<RatesTable | null> {
     if (cachedRates && now() - cachedRates.at < ratesTtlMs) return cachedRates.table;
+    if (now() - ratesFailedAt < RATES_RETRY_MS) return cachedRates?.table ?? null;
     pendingRates ??= loadRates()
       .then((table) => {
         cachedRates = { table, at: now() };
@@ -173,7 +184,13 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
       .finally(() => {
         pendingRates = null;
       });
-    return pendingRates;
+    try {
+      return await pendingRates;
+    } catch (err) {
+      ratesFailedAt = now();
+      logger.error({ err: String(err) }, 'PayTR instalment table unavailable');
+      return cachedRates?.table ?? null;
+    }
   }
 
   /** The card programme of a BIN (`world`, `bonus`…), or null: not found, a debit or a business card. */
@@ -181,7 +198,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
     const answer = await http.post(
       '/odeme/api/bin-detail',
       { merchant_id: c.merchantId, bin_number: bin, paytr_token: binDetailToken(c, bin) },
-      { retry: true },
+      LOOKUP,
     );
     if (answer.status !== 'success') return null;
     if (text(answer.cardType) !== 'credit' || text(answer.businessCard) === 'y') return null;
@@ -195,27 +212,26 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
 
     async instalmentOptions({ bin, amountMinor }) {
       const one = single(amountMinor);
-      try {
-        const table = await rates();
-        if (bin === undefined) {
-          return [
-            one,
-            ...Object.entries(table.rates).flatMap(([family, r]) =>
-              familyOptions(amountMinor, family, r, table.maxInstalments),
-            ),
-          ];
-        }
-        if (!/^\d{6,8}$/.test(bin)) return [one];
-        const family = await familyOf(bin);
-        const familyRates = family ? table.rates[family] : undefined;
-        return familyRates
-          ? [one, ...familyOptions(amountMinor, family!, familyRates, table.maxInstalments)]
-          : [one];
-      } catch (err) {
-        // Without PayTR's table a single payment is still offered; PayTR's form shows its own options.
-        logger.error({ err: String(err) }, 'PayTR instalment table unavailable');
-        return [one];
+      // Without PayTR's table a single payment is still offered; PayTR's form shows its own options.
+      const table = await rates();
+      if (!table) return [one];
+      if (bin === undefined) {
+        return [
+          one,
+          ...Object.entries(table.rates).flatMap(([family, r]) =>
+            familyOptions(amountMinor, family, r, table.maxInstalments),
+          ),
+        ];
       }
+      if (!/^\d{6,8}$/.test(bin)) return [one];
+      const family = await familyOf(bin).catch((err: unknown) => {
+        logger.error({ err: String(err) }, 'PayTR BIN lookup failed');
+        return null;
+      });
+      const familyRates = family ? table.rates[family] : undefined;
+      return familyRates
+        ? [one, ...familyOptions(amountMinor, family!, familyRates, table.maxInstalments)]
+        : [one];
     },
 
     async start(payment: PaymentStart): Promise<StartResult> {
