@@ -112,8 +112,11 @@ export interface VerifiedPayment {
   status: 'succeeded' | 'failed';
   /** A stable code of the failure (`YETERSIZ_BAKIYE`…), null when it succeeded. */
   failureCode: string | null;
-  /** The order amount the result is for (checked against the attempt), minor units. */
-  amountMinor: number;
+  /**
+   * The order amount the result is for (checked against the attempt), minor units. Null only for a failure
+   * that charged nothing when the provider's failure answer names no amount (a failed 3-D Secure step).
+   */
+  amountMinor: number | null;
   cardLast4: string | null;
   /** The provider's id of the payment (iyzico paymentId, PayTR merchant_oid…), for refunds and support. */
   providerPaymentId?: string | null;
@@ -188,6 +191,19 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
+/** What a shopper reads for the card failures every provider maps its bank codes to. */
+export const CARD_FAILURE_MESSAGES: Record<string, string> = {
+  YETERSIZ_BAKIYE: 'Kartınızın bakiyesi ya da limiti bu ödeme için yetersiz.',
+  KART_REDDEDILDI: 'Bankanız ödemeyi onaylamadı. Lütfen başka bir kartla deneyin ya da bankanızla görüşün.',
+  DOGRULAMA_BASARISIZ: '3-D Secure doğrulaması başarısız oldu; doğrulama kodu hatalı ya da onaylanmadı.',
+  KART_SURESI_DOLMUS: 'Kartınızın kullanım süresi dolmuş.',
+  CVC_HATALI: 'Kartın güvenlik kodu (CVC) hatalı.',
+  INTERNET_ALISVERISINE_KAPALI:
+    'Kartınız internet alışverişine kapalı. Bankanızdan açtırabilir ya da başka bir kart kullanabilirsiniz.',
+  TAKSIT_DESTEKLENMIYOR:
+    'Kartınız bu taksit sayısını desteklemiyor. Lütfen tek çekim ya da başka bir kartla deneyin.',
+};
+
 /** Messages shared by all providers for outcomes the shop decides (not the bank). */
 export const SHOP_FAILURE_MESSAGES: Record<string, string> = {
   STOK_YETERSIZ: 'Ödeme sırasında ürünlerden birinin stoğu tükendi; ödemeniz iade edilecek.',
@@ -199,3 +215,7 @@ export const SHOP_FAILURE_MESSAGES: Record<string, string> = {
   SAGLAYICI_HATASI: 'Ödeme sağlayıcısına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
 };
 export const UNKNOWN_FAILURE = 'Ödeme alınamadı. Lütfen tekrar deneyin.';
+
+/** The Turkish sentence for a failure code any provider uses. */
+export const failureMessageOf = (code: string) =>
+  CARD_FAILURE_MESSAGES[code] ?? SHOP_FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE;

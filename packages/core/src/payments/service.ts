@@ -8,7 +8,7 @@ import type { PaymentOutcome, PaymentSession, PaymentStep } from '@vitrin/shared
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderHistory, orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
@@ -130,7 +130,10 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     const outcome = await db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(payments).where(eq(payments.reference, verified.reference));
       // A result names an attempt of its own provider, for the amount of that attempt.
-      if (!attempt || attempt.provider !== provider.name || attempt.amountMinor !== verified.amountMinor) {
+      const amountHolds =
+        attempt?.amountMinor === verified.amountMinor ||
+        (verified.status === 'failed' && verified.amountMinor === null);
+      if (!attempt || attempt.provider !== provider.name || !amountHolds) {
         logger.error(
           { reference: verified.reference, provider: provider.name, amountMinor: verified.amountMinor },
           'payment result refused: unknown attempt, other provider or wrong amount',
@@ -240,6 +243,59 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       throw forged();
     }
     return apply(provider, verified);
+  }
+
+  /** Results being asked for, per attempt: a second post of the same callback waits for the first. */
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  /**
+   * The bank's page posted the shopper back to our callback (`/api/payments/<provider>/callback?ref=`).
+   * Only a pending attempt is asked about (the provider's auth runs once); a second post of the same
+   * callback (a reload, a double submit) changes nothing and sends the shopper where the first one did.
+   * Answers where the browser goes next; a forged post throws ODEME_IMZASI_GECERSIZ.
+   */
+  async function callback(
+    providerName: ProviderName,
+    reference: string,
+    body: Record<string, unknown>,
+  ): Promise<{ next: string; outcome: PaymentOutcome | null }> {
+    const [attempt] = await db
+      .select({ provider: payments.provider, orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.reference, reference));
+    if (!attempt || attempt.provider !== providerName) {
+      logger.error({ provider: providerName }, 'payment callback refused: unknown attempt');
+      throw forged();
+    }
+    const running = inFlight.get(reference);
+    if (running) await running.catch(() => undefined);
+    const current = async () => {
+      const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+      const order = (await findOrder(db, attempt.orderId))!;
+      const paid = row?.status === 'succeeded' || order.paymentStatus === 'paid';
+      return {
+        next: paid ? orderService.links.success(order.orderNo) : orderService.links.pay(order.orderNo),
+        outcome: null,
+        pending: row?.status === 'pending',
+      };
+    };
+    const before = await current();
+    if (!before.pending) return { next: before.next, outcome: null };
+    const work = complete(providerName, { ...body, ref: reference });
+    inFlight.set(reference, work);
+    try {
+      const outcome = await work;
+      return { next: outcome.next, outcome };
+    } catch (err) {
+      if (!(err instanceof OrderError)) throw err;
+      if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
+      if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
+        return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
+      }
+      throw err;
+    } finally {
+      inFlight.delete(reference);
+    }
   }
 
   /**
@@ -369,6 +425,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     providers,
     refundDue,
     notify,
+    callback,
 
     /** What the payment page shows first: the order's amount and whether it can be paid now. */
     async session(query: unknown, customerId: number | null): Promise<PaymentSession> {
@@ -380,6 +437,13 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         .where(eq(orderItems.orderId, order.id));
       const { provider, reason: noProvider } = await providers.active();
       const reason = unpayableReason(order) ?? (provider ? null : noProvider);
+      const [last] = await db
+        .select({ status: payments.status, failureCode: payments.failureCode, provider: payments.provider })
+        .from(payments)
+        .where(eq(payments.orderId, order.id))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      const lastCode = reason === null && last?.status === 'failed' ? last.failureCode : null;
       return {
         orderNo: order.orderNo,
         state: stateView(order.status),
@@ -394,6 +458,12 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         next: orderService.links.success(order.orderNo),
         test: provider?.testInfo ?? null,
         provider: provider ? { name: provider.name, mode: provider.mode, form: provider.form } : null,
+        lastFailure: lastCode
+          ? {
+              code: lastCode,
+              message: (providers.byName(last!.provider) ?? provider)!.failureMessage(lastCode),
+            }
+          : null,
       };
     },
 

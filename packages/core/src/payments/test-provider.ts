@@ -7,13 +7,12 @@ import { OrderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
 import {
   type CardInput,
+  failureMessageOf,
   type InstalmentOption,
   type PaymentProvider,
   type PaymentStart,
   type RefundResult,
-  SHOP_FAILURE_MESSAGES,
   type StartResult,
-  UNKNOWN_FAILURE,
   type VerifiedPayment,
 } from './provider.ts';
 
@@ -49,15 +48,6 @@ export const TEST_CARDS: ReadonlyArray<{ number: string; outcome: Outcome; descr
     description: 'Süresi dolmuş kart (banka reddeder)',
   },
 ];
-
-/** What the shopper reads for each failure (the payment page and the failed-payment e-mail show it). */
-const FAILURE_MESSAGES: Record<string, string> = {
-  YETERSIZ_BAKIYE: 'Kartınızın bakiyesi ya da limiti bu ödeme için yetersiz.',
-  KART_REDDEDILDI: 'Bankanız ödemeyi onaylamadı. Lütfen başka bir kartla deneyin ya da bankanızla görüşün.',
-  DOGRULAMA_BASARISIZ: '3-D Secure doğrulaması başarısız oldu; doğrulama kodu hatalı ya da onaylanmadı.',
-  KART_SURESI_DOLMUS: 'Kartınızın kullanım süresi dolmuş.',
-  ...SHOP_FAILURE_MESSAGES,
-};
 
 /** How long the verification-code step stays open. */
 const CHALLENGE_MS = 10 * 60_000;
@@ -214,7 +204,7 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
       return { refunded: true, providerRef: null };
     },
 
-    failureMessage: (code: string) => FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE,
+    failureMessage: failureMessageOf,
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
 }

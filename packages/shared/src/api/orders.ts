@@ -156,6 +156,8 @@ export interface PaymentSession {
    * an iframe); null when the shop has no card payment configured.
    */
   provider: { name: string; mode: 'test' | 'sandbox' | 'live'; form: 'card' | 'hosted' } | null;
+  /** Why the last attempt failed (Turkish), while the order can be paid again: back from the bank, or later. */
+  lastFailure: { code: string; message: string } | null;
 }
 
 /**

@@ -149,6 +149,10 @@ export const session = z.object({
     .describe(
       'Who takes the card: our card form (card) or the provider form in an iframe (hosted); null: none',
     ),
+  lastFailure: z
+    .object({ code: z.string(), message: z.string() })
+    .nullable()
+    .describe('Why the last attempt failed, while the order can be paid again'),
 }) satisfies z.ZodType<PaymentSession>;
 
 export const outcome = z.object({
