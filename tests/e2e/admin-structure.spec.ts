@@ -166,6 +166,52 @@ test.describe('the structure screens of the panel', () => {
     await context.close();
   });
 
+  test('a manager adds a product tag, is told a taken slug on its field, renames the tag and deletes it', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await logInStaff(context, createStaff('manager', 'Etiket Yöneticisi'));
+    const page = await context.newPage();
+    await page.goto('/admin/etiketler');
+    await expect(page.getByRole('heading', { level: 1, name: 'Etiketler' })).toBeVisible();
+    const name = `Yılbaşı Hediyesi ${stamp}`;
+    const slug = `yilbasi-hediyesi-${stamp}`;
+    await page.getByRole('button', { name: 'Etiket ekle' }).click();
+    await page.getByLabel('Etiket adı').fill(name);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    const tag = page.getByRole('list', { name: 'Etiketler' }).getByRole('listitem').filter({ hasText: slug });
+    await expect(tag.getByText(name, { exact: true })).toBeVisible();
+    await expect(tag.getByText('0 ürün')).toBeVisible();
+
+    // Another tag may not take its address: told on the slug field, the dialog stays open.
+    await page.getByRole('button', { name: 'Etiket ekle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Etiket ekle' });
+    await dialog.getByLabel('Etiket adı').fill(`Başka Etiket ${stamp}`);
+    await dialog.getByLabel('Adres (slug)').fill(slug);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Bu slug başka bir etikette; başka bir slug girin')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-tag-dialog-slug-taken');
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(dialog).toBeHidden();
+
+    const renamed = `Yeni Yıl Hediyesi ${stamp}`;
+    await tag.getByRole('button', { name: `Yeniden adlandır (${name})` }).click();
+    await page.getByLabel('Etiket adı').fill(renamed);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(tag.getByText(renamed, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-tags');
+
+    page.once('dialog', (confirm) => {
+      expect(confirm.message()).toBe(`${renamed} etiketi silinsin mi?`);
+      void confirm.accept();
+    });
+    await tag.getByRole('button', { name: `Sil (${renamed})` }).click();
+    await expect(tag).toHaveCount(0);
+    await context.close();
+  });
+
   test('support sees the category tree without changing it and has no menu screen', async ({ browser }) => {
     const context = await browser.newContext();
     await logInStaff(context, createStaff('support', 'Destek Personeli'));

@@ -8,6 +8,7 @@ import type {
   BlogTermInput,
 } from '@vitrin/shared/api/admin/blog';
 import { api } from '../lib/api.ts';
+import { useSaveRecord } from '../lib/record-api.ts';
 
 const KEY = ['blog-posts'] as const;
 const PATH = '/blog/posts';
@@ -34,19 +35,8 @@ export function useBlogPost(id: number | undefined) {
 export const useBlogCategories = () => useBlogTerms('categories');
 
 /** Adds a post (no id) or changes one; the lists are read again. */
-export function useSaveBlogPost(id?: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: BlogPostInput) =>
-      (
-        await (id === undefined
-          ? api.post<{ post: AdminBlogPost }>(PATH, input)
-          : api.put<{ post: AdminBlogPost }>(`${PATH}/${id}`, input))
-      ).post,
-    onSuccess: (post) => queryClient.setQueryData([...KEY, post.id], post),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'list'] }),
-  });
-}
+export const useSaveBlogPost = (id?: number) =>
+  useSaveRecord<AdminBlogPost, BlogPostInput>(KEY, PATH, 'post', id);
 
 /** The blog's categories (`categories`) or tags (`tags`): the list with post counts and its changes. */
 export type BlogTermKind = 'categories' | 'tags';

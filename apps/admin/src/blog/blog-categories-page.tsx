@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
-import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
+import { TermRow } from '../ui/term-row.tsx';
 import {
   type BlogTermKind,
   moveBlogCategory,
@@ -60,20 +60,13 @@ export function BlogTermsPage({ kind }: { kind: BlogTermKind }) {
       {list.data?.length === 0 && <p className="text-stone-700">{words.none}</p>}
       <ul aria-label={words.title} className="flex flex-col gap-2">
         {items.map((term, index) => (
-          <li
+          <TermRow
             key={term.id}
-            className="flex flex-col gap-2 rounded-md border border-stone-300 bg-white p-3 sm:flex-row sm:items-center"
-          >
-            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium">{term.name}</span>
-              <span className="text-sm text-stone-600">
-                {words.url}
-                {term.slug}
-              </span>
-              <Badge>{term.postCount} yazı</Badge>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              {kind === 'categories' && (
+            name={term.name}
+            address={`${words.url}${term.slug}`}
+            count={`${term.postCount} yazı`}
+            actions={{
+              before: kind === 'categories' && (
                 <div className="flex gap-2">
                   <Button
                     look="secondary"
@@ -90,23 +83,13 @@ export function BlogTermsPage({ kind }: { kind: BlogTermKind }) {
                     Aşağı<span className="sr-only"> ({term.name})</span>
                   </Button>
                 </div>
-              )}
-              <div className="flex gap-2">
-                <Button look="secondary" onClick={() => setEditing(term)}>
-                  Yeniden adlandır<span className="sr-only"> ({term.name})</span>
-                </Button>
-                <Button
-                  look="secondary"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(confirmation(kind, term))) remove.mutate(term.id);
-                  }}
-                >
-                  Sil<span className="sr-only"> ({term.name})</span>
-                </Button>
-              </div>
-            </div>
-          </li>
+              ),
+              onRename: () => setEditing(term),
+              confirmRemove: confirmation(kind, term),
+              onRemove: () => remove.mutate(term.id),
+              removing: remove.isPending,
+            }}
+          />
         ))}
       </ul>
       {editing && (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPage, AdminPageSummary, PageInput } from '@vitrin/shared/api/admin/pages';
 import { api } from '../lib/api.ts';
+import { useSaveRecord } from '../lib/record-api.ts';
 
 const KEY = ['pages'] as const;
 const PATH = '/pages';
@@ -22,19 +23,7 @@ export function usePage(id: number | undefined) {
 }
 
 /** Adds a page (no id) or changes one; the lists are read again. */
-export function useSavePage(id?: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: PageInput) =>
-      (
-        await (id === undefined
-          ? api.post<{ page: AdminPage }>(PATH, input)
-          : api.put<{ page: AdminPage }>(`${PATH}/${id}`, input))
-      ).page,
-    onSuccess: (page) => queryClient.setQueryData([...KEY, page.id], page),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...KEY, 'list'] }),
-  });
-}
+export const useSavePage = (id?: number) => useSaveRecord<AdminPage, PageInput>(KEY, PATH, 'page', id);
 
 export function useRemovePage() {
   const queryClient = useQueryClient();
