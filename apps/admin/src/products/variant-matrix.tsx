@@ -203,7 +203,10 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
                   <div className="lg:pt-6">
                     <Check form={form} name={`variants.${i}.isActive`} label="Satışta" />
                   </div>
-                  <VariantImagePicker form={form} index={i} variantName={name} />
+                  {/* A line of its own on a phone: the thumbnail and its button do not fit half a card. */}
+                  <div className="col-span-2 sm:col-span-1">
+                    <VariantImagePicker form={form} index={i} variantName={name} />
+                  </div>
                 </fieldset>
               </li>
             );
