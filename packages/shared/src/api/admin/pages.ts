@@ -34,6 +34,9 @@ export const bodyField = z
  */
 export const loadedVersionField = z.iso
   .datetime({ offset: true, error: 'Kaydın sürümü geçersiz; sayfayı yenileyin' })
+  .describe(
+    'The `updatedAt` the form loaded; a record changed since is 409 KAYIT_DEGISTI. Left out: no check',
+  )
   .optional();
 
 /** The Turkish answer to a save whose record changed since the form loaded it (409 KAYIT_DEGISTI). */
