@@ -187,7 +187,7 @@ describe('low-stock threshold', () => {
 
 describe('GET /api/admin/products/:id', () => {
   it('gives everything the form edits, the purchase price included, which /api/front never does', async () => {
-    const res = await support.get(`/api/admin/products/${shop.kupa}`);
+    const res = await owner.get(`/api/admin/products/${shop.kupa}`);
     expect(res.statusCode).toBe(200);
     const { product } = res.json();
     expect(product.prices).toContainEqual({ priceType: 1, priceMinor: 9000, currency: 'TRY' });
@@ -197,6 +197,35 @@ describe('GET /api/admin/products/:id', () => {
     expect(shown.body).not.toContain('9000');
     expect(shown.body).not.toMatch(/"price_type":1\b|"priceType":1\b/);
     expect((await owner.get('/api/admin/products/999999')).json().error.code).toBe('URUN_BULUNAMADI');
+  });
+
+  it('shows support everything but the purchase price, of the product and of its variants', async () => {
+    const made = await owner.post('/api/admin/products', {
+      ...single({ name: 'Maliyetli Önlük', sku: 'ONLUK', stockType: 2, stock: null }),
+      optionGroups: [{ name: 'Renk', values: ['Kırmızı'] }],
+      variants: [
+        {
+          options: { Renk: 'Kırmızı' },
+          sku: 'ONLUK-K',
+          stock: 4,
+          prices: [
+            { priceType: 1, price: '61,37' },
+            { priceType: 2, price: '159,90' },
+          ],
+        },
+      ],
+    });
+    expect(made.statusCode).toBe(201);
+    const { id } = made.json().product;
+    const asOwner = (await owner.get(`/api/admin/products/${id}`)).json().product;
+    expect(asOwner.variants[0].prices).toContainEqual({ priceType: 1, priceMinor: 6137, currency: 'TRY' });
+
+    const res = await support.get(`/api/admin/products/${id}`);
+    expect(res.statusCode).toBe(200);
+    const { product } = res.json();
+    expect(product.prices.map((p: { priceType: number }) => p.priceType)).toEqual([2, 3]);
+    expect(product.variants[0].prices).toEqual([{ priceType: 2, priceMinor: 15_990, currency: 'TRY' }]);
+    expect(res.body).not.toMatch(/6137|8000/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   stockHistoryAnswer,
   stockHistoryQuery,
 } from '@vitrin/shared/api/admin/products';
+import { can } from '@vitrin/shared/staff/permissions';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
@@ -101,7 +102,8 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
   route({
     method: 'GET',
     url: '/api/admin/products/:id',
-    summary: 'Everything the product form edits, the purchase price included (no other answer carries it)',
+    summary:
+      'Everything the product form edits; the purchase price (type 1) only for staff who may change products (no other answer carries it, support never sees it)',
     tag: TAG,
     permission: 'catalog.read',
     params: { id: productIdParam },
@@ -111,9 +113,20 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
       ...staffRefusals,
       ...notFound,
     },
-    handler: async (request) => ({
-      product: await refusalsAs(asHttp, () => productAdmin.get(request.params.id)),
-    }),
+    handler: async (request) => {
+      const staff = await signedIn(staffOf, request);
+      const product = await refusalsAs(asHttp, () => productAdmin.get(request.params.id));
+      if (can(staff.role, 'catalog.write')) return { product };
+      // What the shop pays its supplier is for those who set prices: support reads the rest.
+      const sold = <T extends { priceType: number }>(prices: T[]) => prices.filter((p) => p.priceType !== 1); // 1: Alış Fiyatı (PRICE_TYPES)
+      return {
+        product: {
+          ...product,
+          prices: sold(product.prices),
+          variants: product.variants.map((v) => ({ ...v, prices: sold(v.prices) })),
+        },
+      };
+    },
   });
 
   route({
