@@ -167,6 +167,8 @@ describe('PayTR notify', () => {
     const cancelled = await started();
     await paytr.settle(cancelled.token, { cancel: true });
     expect(await provider.notify!(received.at(-1)!)).toMatchObject({ failureCode: 'ODEME_YARIDA_KALDI' });
+    expect(provider.failureMessage('ODEME_YARIDA_KALDI')).toMatch(/ödeme sayfasından ayrıldınız/);
+    expect(provider.failureMessage('STOK_YETERSIZ')).toMatch(/stoğu tükendi/);
   });
 
   it('answers null for a forged hash, a changed total, a foreign merchant_oid or missing fields', async () => {

@@ -9,7 +9,7 @@ import type {
   StartResult,
   VerifiedPayment,
 } from '../provider.ts';
-import { SHOP_FAILURE_MESSAGES, UNKNOWN_FAILURE } from '../provider.ts';
+import { failureMessageOf } from '../provider.ts';
 import { type PaytrHttp, paytrHttp } from './http.ts';
 import {
   binDetailToken,
@@ -51,20 +51,17 @@ const FAILURE_CODES: Record<string, string> = {
   '2': 'DOGRULAMA_BASARISIZ',
   '3': 'GUVENLIK_KONTROLU',
   '6': 'ODEME_YARIDA_KALDI',
-  '8': 'TAKSIT_YAPILAMAZ',
+  '8': 'TAKSIT_DESTEKLENMIYOR',
   '9': 'KART_YETKISI_YOK',
   '10': 'UC_D_SECURE_GEREKLI',
   '11': 'GUVENLIK_UYARISI',
 };
 
-const FAILURE_MESSAGES: Record<string, string> = {
-  ...SHOP_FAILURE_MESSAGES,
-  KART_REDDEDILDI: 'Bankanız ödemeyi onaylamadı. Lütfen başka bir kartla deneyin ya da bankanızla görüşün.',
+/** What a shopper reads for the failures only PayTR reports; the others are every provider's. */
+const PAYTR_FAILURE_MESSAGES: Record<string, string> = {
   DOGRULAMA_YAPILMADI: '3-D Secure doğrulaması yapılmadı. Lütfen tekrar deneyin ve doğrulamayı tamamlayın.',
-  DOGRULAMA_BASARISIZ: '3-D Secure doğrulaması başarısız oldu; şifre hatalı ya da onaylanmadı.',
   GUVENLIK_KONTROLU: 'Ödeme güvenlik kontrolünden geçmedi. Lütfen başka bir kartla deneyin.',
   ODEME_YARIDA_KALDI: 'Ödeme tamamlanmadan ödeme sayfasından ayrıldınız ya da süre doldu.',
-  TAKSIT_YAPILAMAZ: 'Bu karta taksit yapılamıyor. Lütfen tek çekim ya da başka bir kartla deneyin.',
   KART_YETKISI_YOK: 'Mağazanın bu kartla işlem yetkisi yok. Lütfen başka bir kartla deneyin.',
   UC_D_SECURE_GEREKLI: 'Bu ödeme 3-D Secure ile yapılmalıdır.',
   GUVENLIK_UYARISI: 'Ödeme güvenlik nedeniyle durduruldu. Lütfen başka bir kartla deneyin.',
@@ -351,7 +348,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
       }
     },
 
-    failureMessage: (code: string) => FAILURE_MESSAGES[code] ?? UNKNOWN_FAILURE,
+    failureMessage: (code: string) => PAYTR_FAILURE_MESSAGES[code] ?? failureMessageOf(code),
   };
 }
 
