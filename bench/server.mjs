@@ -120,6 +120,16 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
 }
 
 /**
+ * Node's own options in `npm run serve` (package.json), e.g. `--v8-pool-size=1`: the bench starts the compiled
+ * server as the shop starts it.
+ */
+export function serveNodeArgs() {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const args = scripts.serve.match(/\bnode\s+(.*?)\s*apps\/server\/build\/main\.mjs/)?.[1] ?? '';
+  return args.split(/\s+/).filter(Boolean);
+}
+
+/**
  * The built Vitrin server, by default on a fresh data directory, so every run measures the same seeded demo
  * shop; `dataDir` reuses a prepared one (kept afterwards), `env` adds settings (DATABASE_URL, PAGE_CACHE_MB),
  * `nodeArgs` Node options (`--cpu-prof` to profile).
@@ -146,8 +156,8 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
   try {
     const server = await startServer({
       name,
-      // The compiled server (`npm run build`), as `npm start` runs it.
-      args: [...nodeArgs, 'apps/server/build/main.mjs'],
+      // The compiled server (`npm run build`), as `npm start` runs it; `nodeArgs` come after, so they win.
+      args: [...serveNodeArgs(), ...nodeArgs, 'apps/server/build/main.mjs'],
       env: {
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: webBuildDir,
