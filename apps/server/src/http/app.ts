@@ -27,6 +27,7 @@ import { registerClientErrorRoutes } from '../api/client-errors.ts';
 import { registerOpenApi } from '../api/openapi.ts';
 import { registerPaymentRoutes } from '../api/orders/payments.ts';
 import { registerOrderRoutes } from '../api/orders/routes.ts';
+import { registerBankPages } from '../api/payments/bank-pages.ts';
 import { registerPaytrNotifyRoute } from '../api/payments/paytr-notify.ts';
 import { registerStockAlertRoutes } from '../api/stock-alerts/routes.ts';
 import { registerContactRoutes } from '../api/support/contact.ts';
@@ -234,6 +235,7 @@ export async function buildApp({
   registerOrderRoutes(app, services, accountOf);
   registerPaymentRoutes(app, services, accountOf);
   await registerPaytrNotifyRoute(app, services);
+  await registerBankPages(app, services, accountOf);
   registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerSeoRoutes(app, services, { publicUrl: config.publicUrl });

@@ -44,6 +44,8 @@ const SIGN_IN_PATHS = new Set([
   '/register.data',
 ]);
 
+const PROVIDER_CALLBACK = /^\/api\/payments\/[a-z]+\/callback$/;
+
 /** A browser that says where the request comes from; a client that sends neither header is no browser. */
 function isBrowserRequest(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] !== undefined || request.headers.origin !== undefined;
@@ -60,6 +62,9 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A card provider's bank page posts the shopper back from the bank's site by design; the post is
+    // proven by the provider's signature, and the route reads no cookie.
+    if (PROVIDER_CALLBACK.test(pathOf(request.url))) return;
     const checked =
       hasSessionCookie(request) ||
       hasStaffCookie(request) ||

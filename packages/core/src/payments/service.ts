@@ -267,32 +267,39 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       logger.error({ provider: providerName }, 'payment callback refused: unknown attempt');
       throw forged();
     }
-    const running = inFlight.get(reference);
-    if (running) await running.catch(() => undefined);
     const current = async () => {
       const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
       const order = (await findOrder(db, attempt.orderId))!;
       const paid = row?.status === 'succeeded' || order.paymentStatus === 'paid';
       return {
         next: paid ? orderService.links.success(order.orderNo) : orderService.links.pay(order.orderNo),
-        outcome: null,
         pending: row?.status === 'pending',
       };
     };
-    const before = await current();
-    if (!before.pending) return { next: before.next, outcome: null };
-    const work = complete(providerName, { ...body, ref: reference });
+    // Claimed before the next await: a second post of this callback waits for the first, whatever the timing.
+    const running = inFlight.get(reference);
+    if (running) {
+      await running.catch(() => undefined);
+      return { next: (await current()).next, outcome: null };
+    }
+    const work = (async () => {
+      const before = await current();
+      if (!before.pending) return { next: before.next, outcome: null };
+      try {
+        const outcome = await complete(providerName, { ...body, ref: reference });
+        return { next: outcome.next, outcome };
+      } catch (err) {
+        if (!(err instanceof OrderError)) throw err;
+        if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
+        if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
+          return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
+        }
+        throw err;
+      }
+    })();
     inFlight.set(reference, work);
     try {
-      const outcome = await work;
-      return { next: outcome.next, outcome };
-    } catch (err) {
-      if (!(err instanceof OrderError)) throw err;
-      if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
-      if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
-        return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
-      }
-      throw err;
+      return await work;
     } finally {
       inFlight.delete(reference);
     }
