@@ -3,8 +3,8 @@ import {
   type AdminPageSummary,
   type PageInput,
   pageRequest,
-  RECORD_CHANGED_MESSAGE,
 } from '@vitrin/shared/api/admin/pages';
+import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
 import { slugify } from '@vitrin/shared/slug';
 import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { and, asc, eq, like, ne, or, type SQL } from 'drizzle-orm';
@@ -56,10 +56,13 @@ export function parsedContent<S extends z.ZodType>(schema: S, body: unknown): z.
  * row's lock, so two saves of the same version cannot both pass.
  */
 export function assertUnchangedSince(current: { updatedAt: Date } | undefined, loaded: string | undefined) {
-  if (!current || loaded === undefined) return;
-  if (current.updatedAt.getTime() !== Date.parse(loaded)) {
+  if (changedSince(current, loaded))
     throw new ContentAdminError(409, 'KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
-  }
+}
+
+/** Whether a record (read under its row lock) was changed since a form loaded it; none loaded: not asked. */
+export function changedSince(current: { updatedAt: Date } | null | undefined, loaded: string | undefined) {
+  return !!current && loaded !== undefined && current.updatedAt.getTime() !== Date.parse(loaded);
 }
 
 /** A body sanitized for storing; one left with no text and no image is refused on `body`. */

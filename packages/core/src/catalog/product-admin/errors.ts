@@ -11,7 +11,8 @@ export type ProductAdminErrorCode =
   | 'ETIKET_BULUNAMADI'
   | 'VARYANT_SECIN'
   | 'STOK_SINIRSIZ'
-  | 'STOK_EKSIYE_DUSEMEZ';
+  | 'STOK_EKSIYE_DUSEMEZ'
+  | 'KAYIT_DEGISTI';
 
 const STATUS: Record<ProductAdminErrorCode, number> = {
   GECERSIZ_ISTEK: 400,
@@ -24,6 +25,7 @@ const STATUS: Record<ProductAdminErrorCode, number> = {
   VARYANT_SECIN: 422,
   STOK_SINIRSIZ: 422,
   STOK_EKSIYE_DUSEMEZ: 409,
+  KAYIT_DEGISTI: 409,
 };
 
 export class ProductAdminError extends Error {

@@ -1,8 +1,10 @@
 import type { ProductInput } from '@vitrin/shared/api/admin/products';
+import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
 import { slugify } from '@vitrin/shared/slug';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { AuditActor } from '../../audit/record.ts';
 import { recordAudit } from '../../audit/record.ts';
+import { changedSince } from '../../content/admin.ts';
 import {
   categories,
   orderItems,
@@ -211,8 +213,21 @@ export async function saveProduct(
   input: ProductInput,
   actor: AuditActor,
 ): Promise<number> {
+  // The row is locked until the commit: a second save of the same loaded version waits, then is refused.
+  const [locked] =
+    id === null
+      ? []
+      : await tx
+          .select({ updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update');
+  if (id !== null && !locked) throw new ProductAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
+  // Changed since the form loaded it (another save, a bulk action, an import, a stock adjustment).
+  if (changedSince(locked, input.loadedUpdatedAt)) {
+    throw new ProductAdminError('KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
+  }
   const before = id === null ? null : await readProduct(tx, id);
-  if (id !== null && !before) throw new ProductAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
   await checkReferences(tx, input);
   await checkSkus(tx, input, id);
   const slug = await slugFor(tx, input, before);

@@ -6,8 +6,9 @@
  */
 import { lineText, multilineText, z } from '../../zod.ts';
 import { whole } from './form-numbers.ts';
-import { bodyField, loadedVersionField, SUMMARY_MAX, titleField } from './pages.ts';
+import { bodyField, SUMMARY_MAX, titleField } from './pages.ts';
 import { slugField } from './products.ts';
+import { loadedVersionField } from './record-version.ts';
 
 export const BLOG_TAGS_MAX = 20;
 export const BLOG_TAG_MAX = 40;

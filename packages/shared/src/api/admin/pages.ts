@@ -6,6 +6,7 @@
 import { PAGE_TYPES } from '../../constants.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
 import { slugField } from './products.ts';
+import { loadedVersionField } from './record-version.ts';
 
 export const PAGE_TITLE_MAX = 200;
 export const SUMMARY_MAX = 500;
@@ -27,21 +28,6 @@ export const titleField = (what: string) =>
 export const bodyField = z
   .string({ error: 'İçerik metin olmalı' })
   .max(BODY_MAX, `İçerik en fazla ${BODY_MAX.toLocaleString('tr-TR')} karakter olabilir`);
-
-/**
- * The `updatedAt` of the record as the form loaded it: a save whose record was changed since (by someone
- * else) is refused with 409 KAYIT_DEGISTI instead of overwriting that change. Left out: no check (a new record).
- */
-export const loadedVersionField = z.iso
-  .datetime({ offset: true, error: 'Kaydın sürümü geçersiz; sayfayı yenileyin' })
-  .describe(
-    'The `updatedAt` the form loaded; a record changed since is 409 KAYIT_DEGISTI. Left out: no check',
-  )
-  .optional();
-
-/** The Turkish answer to a save whose record changed since the form loaded it (409 KAYIT_DEGISTI). */
-export const RECORD_CHANGED_MESSAGE =
-  'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi. Son hâlini yükleyip değişikliklerinizi yeniden yapın.';
 
 export const pageRequest = z.object({
   type: pageTypeField,

@@ -10,6 +10,7 @@ import { lineText, multilineText, z } from '../../zod.ts';
 import { slugInput } from './categories.ts';
 import { blank, optionalWhole, whole } from './form-numbers.ts';
 import { parseLira } from './lira.ts';
+import { loadedVersionField } from './record-version.ts';
 
 export const PRODUCTS_PER_PAGE = 25;
 /** A meta title over this is shown cut in search results (advice); over the maximum it is refused. */
@@ -258,6 +259,8 @@ const productFields = {
     .default([]),
   variants: z.array(variantRequest, { error: 'Varyantlar bir liste olmalı' }).max(VARIANTS_MAX).default([]),
   personalization: personalizationRequest.nullable().default(null),
+  /** Edit only: the `updatedAt` the form loaded; a save over a change made since is refused 409 KAYIT_DEGISTI. */
+  loadedUpdatedAt: loadedVersionField,
   specifications: z
     .array(
       z.object({

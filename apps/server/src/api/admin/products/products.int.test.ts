@@ -407,6 +407,71 @@ describe('POST and PUT /api/admin/products', () => {
   });
 });
 
+describe('edit conflicts (loadedUpdatedAt)', () => {
+  const put = (who: Browser, p: { id: number; sku: string; slug: string }, extra: Record<string, unknown>) =>
+    who.put(`/api/admin/products/${p.id}`, single({ sku: p.sku, slug: p.slug, ...extra }));
+
+  it('refuses the second of two staff saving the same loaded product (409 KAYIT_DEGISTI), changing nothing', async () => {
+    const created = (await owner.post('/api/admin/products', single())).json().product;
+    const loaded = created.updatedAt as string;
+    const first = await put(manager, created, { name: 'Müdürün Tabağı', loadedUpdatedAt: loaded });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().product.updatedAt).not.toBe(loaded);
+    const audited = (await auditOf(created.id)).length;
+
+    const second = await put(owner, created, { name: 'Sahibin Tabağı', stock: 3, loadedUpdatedAt: loaded });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'KAYIT_DEGISTI',
+      message: expect.stringContaining('siz düzenlerken başka biri tarafından değiştirildi'),
+    });
+    const stored = (await owner.get(`/api/admin/products/${created.id}`)).json().product;
+    expect(stored).toMatchObject({
+      name: 'Müdürün Tabağı',
+      stock: 12,
+      updatedAt: first.json().product.updatedAt,
+    });
+    expect(await auditOf(created.id)).toHaveLength(audited);
+
+    // Loaded again, the owner's save passes.
+    const again = await put(owner, created, { name: 'Sahibin Tabağı', loadedUpdatedAt: stored.updatedAt });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().product.name).toBe('Sahibin Tabağı');
+  });
+
+  it('counts a bulk action or a stock adjustment since the form loaded as a change', async () => {
+    const created = (await owner.post('/api/admin/products', single())).json().product;
+    const bulk = await manager.post('/api/admin/products/bulk', { ids: [created.id], action: 'deactivate' });
+    expect(bulk.json()).toEqual({ changed: 1 });
+    const afterBulk = await put(owner, created, { name: 'Eski Formdan', loadedUpdatedAt: created.updatedAt });
+    expect({ status: afterBulk.statusCode, code: afterBulk.json().error.code }).toEqual({
+      status: 409,
+      code: 'KAYIT_DEGISTI',
+    });
+    const reloaded = (await owner.get(`/api/admin/products/${created.id}`)).json().product;
+    expect(reloaded.isActive).toBe(false);
+    const adjusted = await manager.post(`/api/admin/products/${created.id}/stock`, {
+      change: 2,
+      reason: 'sayım',
+    });
+    expect(adjusted.statusCode).toBeLessThan(300);
+    const afterStock = await put(owner, created, { stock: 12, loadedUpdatedAt: reloaded.updatedAt });
+    expect(afterStock.statusCode).toBe(409);
+    expect((await owner.get(`/api/admin/products/${created.id}`)).json().product.stock).toBe(14);
+  });
+
+  it('refuses a version that is not a time (400 on loadedUpdatedAt), changing nothing', async () => {
+    const created = (await owner.post('/api/admin/products', single())).json().product;
+    const bad = await put(owner, created, { name: 'Bozuk Sürüm', loadedUpdatedAt: 'dün' });
+    expect({ status: bad.statusCode, code: bad.json().error.code }).toEqual({
+      status: 400,
+      code: 'GECERSIZ_ISTEK',
+    });
+    expect(bad.json().error.fields.loadedUpdatedAt).toMatch(/sürümü geçersiz/);
+    expect((await owner.get(`/api/admin/products/${created.id}`)).json().product.name).toBe(created.name);
+  });
+});
+
 describe('POST /api/admin/products/bulk', () => {
   it('deactivates and activates several at once: gone from the listing, then back, one audit row each', async () => {
     const ids = [];

@@ -25,10 +25,10 @@ const TAG = 'Yönetim: ürünler';
 const notFound = {
   404: errorAnswer('URUN_BULUNAMADI; VARYANT_BULUNAMADI: a variant id not of this product'),
 };
+const taken =
+  'SKU_KAYITLI: another product or variant has a SKU (`fields` names which); SLUG_KAYITLI: another product has the slug (`fields.slug` offers a free one, e.g. `-2`)';
 const formRefusals = {
-  409: errorAnswer(
-    'SKU_KAYITLI: another product or variant has a SKU (`fields` names which); SLUG_KAYITLI: another product has the slug (`fields.slug` offers a free one, e.g. `-2`)',
-  ),
+  409: errorAnswer(taken),
   422: errorAnswer('KATEGORI_BULUNAMADI; ETIKET_BULUNAMADI'),
 };
 
@@ -144,6 +144,9 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
       ...staffRefusals,
       ...notFound,
       ...formRefusals,
+      409: errorAnswer(
+        `${taken}; KAYIT_DEGISTI: the product changed since its \`loadedUpdatedAt\` (another save, a bulk action, an import, a stock adjustment): load it again`,
+      ),
     },
     handler: async (request) => {
       const actor = await actorOf(request);
