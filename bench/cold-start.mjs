@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort, machineInfo, outDir, repoRoot, runMain } from './server.mjs';
+import { findFreePort, machineInfo, outDir, repoRoot, runMain, serveNodeArgs } from './server.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const VARIANTS = {
-  compiled: ['apps/server/build/main.mjs'],
+  compiled: [...serveNodeArgs(), 'apps/server/build/main.mjs'],
   'node --import tsx': ['--import', 'tsx', 'apps/server/src/main.ts'],
   'tsx command': [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'],
 };
