@@ -137,7 +137,14 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // The money path before the order exists: cart, coupons, checkout (which hands over to `orders`).
   const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree, cache });
   const cart = createCartService(db, { settings, coupons, cache });
-  const checkout = createCheckoutService(db, { settings, cart, coupons, customers, orders });
+  const checkout = createCheckoutService(db, {
+    settings,
+    cart,
+    coupons,
+    customers,
+    orders,
+    cardPayments: async () => (await paymentProviders.active()).provider !== null,
+  });
   // Favourites (Favorilerim) and the compare list (Karşılaştır), read through the catalogue's public shapes.
   const wishlist = createWishlistService(db, { settings });
   const compare = createCompareService(db, { catalog });

@@ -73,6 +73,9 @@ export async function bootstrap(
       shopUrl: config.publicUrl,
       privateDir: path.join(config.dataDir, 'private'),
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      // The built-in test bank only in the demo shop and in development: a real shop takes cards through
+      // the provider `payment_provider` names (keys from the environment), or offers no card payment.
+      payments: { allowTestProvider: config.demo || process.env.NODE_ENV === 'development' },
     });
     // Rows a product import that crashed left in its staging table (never applied: its apply is one transaction).
     await services.productImports.clearCrashedRuns(database.kind === 'pglite');

@@ -1,5 +1,6 @@
 import type { CheckoutQuote, CheckoutQuoteRequest, PlacedOrder } from '@vitrin/shared/api/cart';
 import { eq } from 'drizzle-orm';
+import { ShopError } from '../cart/errors.ts';
 import type { CartOwner } from '../cart/owner.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CouponService } from '../coupons/service.ts';
@@ -34,6 +35,8 @@ export interface CheckoutServiceOptions {
   coupons: CouponService;
   customers: CustomerService;
   orders: OrderHooks;
+  /** Whether a card provider takes payments now (none configured: transfer and cash on delivery only). */
+  cardPayments?: () => Promise<boolean>;
   now?: () => Date;
   logger?: CheckoutLogger;
 }
@@ -66,6 +69,7 @@ export interface CheckoutResult {
 export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
   const { settings, cart, coupons, customers, orders: orderHooks } = options;
   const now = options.now ?? (() => new Date());
+  const cardPayments = options.cardPayments ?? (async () => true);
   const logger: CheckoutLogger = options.logger ?? {
     error: (fields, message) => console.error(message, fields),
   };
@@ -117,8 +121,11 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
   }
 
   return {
-    quote: (owner: CartOwner, input: CheckoutQuoteRequest, buyer: CheckoutBuyer): Promise<CheckoutQuote> =>
-      cart.quote(owner, input, buyer),
+    async quote(owner: CartOwner, input: CheckoutQuoteRequest, buyer: CheckoutBuyer): Promise<CheckoutQuote> {
+      const quote = await cart.quote(owner, input, buyer);
+      if (await cardPayments()) return quote;
+      return { ...quote, methods: quote.methods.filter((m) => m !== 'card') };
+    },
 
     /** Places the order (see `placeOrder`); 201 with the same body for a replayed Idempotency-Key. */
     async place(
@@ -127,6 +134,16 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
       input: unknown,
       idempotencyKey: unknown,
     ): Promise<CheckoutResult> {
+      if (
+        (input as { paymentMethod?: unknown } | null)?.paymentMethod === 'card' &&
+        !(await cardPayments())
+      ) {
+        throw new ShopError(
+          409,
+          'KART_ODEMESI_YOK',
+          'Bu mağazada şu anda kartla ödeme alınamıyor; havale / EFT ya da kapıda ödeme seçebilirsiniz.',
+        );
+      }
       const mails = await orderHooks.mailWriter();
       const placed = await placeOrder(
         { db, settings: settings.all, cart, coupons, now, onPlaced: mails.placed },
