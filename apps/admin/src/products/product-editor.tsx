@@ -13,9 +13,10 @@ import { Dialog } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { Page } from '../ui/page.tsx';
+import { ConflictNotice, useLoadedVersion } from '../ui/record-editor.tsx';
 import { PersonalizationFields } from './personalization-fields.tsx';
 import { PriceFields } from './price-fields.tsx';
-import { useSaveProduct } from './product-editor-api.ts';
+import { useProduct, useSaveProduct } from './product-editor-api.ts';
 import {
   blankProduct,
   formOf,
@@ -55,6 +56,15 @@ function showSaveError(form: Form, error: unknown, priceFields: string[]) {
     form.setError('root.server', { type: 'server', message: messageOf(error) });
   }
 }
+
+/** The form's texts, shown to copy after a save refused over someone else's change loaded the stored product. */
+const TEXT_LABELS: Partial<Record<keyof ProductFormValues, string>> = {
+  name: 'Ürün adı',
+  shortDescription: 'Kısa açıklama',
+  description: 'Açıklama',
+  metaTitle: 'Meta başlık',
+  metaDescription: 'Meta açıklama',
+};
 
 const STOCK_TYPES = [
   { value: '1', label: 'Tekil', hint: 'Tek bir stok adedi.' },
@@ -218,6 +228,10 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
     defaultValues: product ? formOf(product) : blankProduct,
   });
   const save = useSaveProduct(product?.id);
+  const productQuery = useProduct(product?.id);
+  const reload = async () => (await productQuery.refetch()).data;
+  // A save sends the version the form loaded: one over someone else's change is refused and offers the stored.
+  const loaded = useLoadedVersion({ record: product, form, formOf, labels: TEXT_LABELS, reload });
   const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
   const leaving = useRef(false);
   const { errors, isDirty, isSubmitted } = form.formState;
@@ -231,19 +245,24 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
   const onSubmit = form.handleSubmit((values) => {
     setSaved(false);
     const { request, priceFields } = toRequest(values);
-    save.mutate(request, {
+    save.mutate(product ? { ...request, loadedUpdatedAt: loaded.version } : request, {
       onSuccess: (stored) => {
         form.reset(formOf(stored));
+        loaded.saved(stored);
         if (product) return setSaved(true);
         leaving.current = true;
         navigate(productScreen(stored.id), { replace: true, state: { saved: true } });
       },
-      onError: (error) => showSaveError(form, error, priceFields),
+      onError: (error) => {
+        if (!loaded.refused(error)) showSaveError(form, error, priceFields);
+      },
     });
   });
 
   // An adjustment changed a counted stock: the form shows it, not as a change of its own.
+  // The adjustment moved the product's version: the form's next save goes with the stored one.
   const onAdjusted = (movement: StockMovement) => {
+    void reload().then((fresh) => fresh && loaded.saved(fresh));
     if (movement.variantId === null) {
       form.resetField('stock', { defaultValue: String(movement.stockAfter) });
       return;
@@ -276,6 +295,7 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
           </p>
         )}
       </div>
+      <ConflictNotice editor={loaded} />
       <FormError message={errors.root?.server?.message} />
       <form noValidate onSubmit={onSubmit} aria-label={title}>
         <fieldset

@@ -44,10 +44,68 @@ function changedTexts<F extends FieldValues>(typed: F, stored: F, labels: Partia
 }
 
 /**
+ * The version of a record its form loaded, sent with a save as `loadedUpdatedAt` (a background read of the
+ * record does not move it), and a save refused because someone changed the record meanwhile (409
+ * KAYIT_DEGISTI): `refused` takes that error and keeps the form as typed; `loadStored` loads the stored
+ * record into the form, the texts that were typed then shown to copy.
+ */
+export function useLoadedVersion<R extends { updatedAt: string }, F extends FieldValues, Out>({
+  record,
+  form,
+  formOf,
+  labels,
+  reload,
+}: {
+  record: R | undefined;
+  form: UseFormReturn<F, unknown, Out>;
+  formOf: (record: R) => F;
+  /** The form's texts by name, as a conflict shows what was typed. */
+  labels: Partial<Record<keyof F, string>>;
+  /** Reads the stored record again. */
+  reload: () => Promise<R | undefined>;
+}) {
+  const [version, setVersion] = useState(record?.updatedAt);
+  const [conflict, setConflict] = useState<Conflict>();
+  const [reloading, setReloading] = useState(false);
+
+  async function loadStored() {
+    setReloading(true);
+    try {
+      const fresh = await reload();
+      if (!fresh || !conflict) return;
+      const typed = form.getValues();
+      form.reset(formOf(fresh));
+      setVersion(fresh.updatedAt);
+      setConflict({ ...conflict, typed: changedTexts(typed, formOf(fresh), labels), reloaded: true });
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  return {
+    version,
+    /** A save stored `stored`: its version is the form's now. */
+    saved(stored: R) {
+      setVersion(stored.updatedAt);
+      setConflict(undefined);
+    },
+    /** Whether `error` was the record's change meanwhile (then shown by the ConflictNotice). */
+    refused(error: unknown) {
+      if (!(error instanceof ApiError && error.code === 'KAYIT_DEGISTI')) return false;
+      setConflict({ message: error.message, typed: '', reloaded: false });
+      return true;
+    },
+    conflict,
+    reloading,
+    loadStored,
+  };
+}
+
+/**
  * The save of a record's editor: the form's values go to `save` with the version the form loaded. A new
  * record opens as the stored one after its first save (`screenOf`), still saying it was saved. A save refused
- * because someone changed the record meanwhile (409 KAYIT_DEGISTI) keeps the form as typed and offers to load
- * the stored record; loaded, the texts that were typed stay shown to copy. Other refusals go on `fields`.
+ * because someone changed the record meanwhile keeps the form as typed (`useLoadedVersion`). Other refusals
+ * go on `fields`.
  */
 export function useRecordEditor<R extends Versioned, F extends FieldValues, Out, Req>({
   record,
@@ -75,53 +133,33 @@ export function useRecordEditor<R extends Versioned, F extends FieldValues, Out,
   const navigate = useNavigate();
   const location = useLocation();
   const [saved, setSaved] = useState((location.state as { saved?: R } | null)?.saved);
-  // The version the form shows: a background read of the record must not move it.
-  const [version, setVersion] = useState(record?.updatedAt);
-  const [conflict, setConflict] = useState<Conflict>();
-  const [reloading, setReloading] = useState(false);
+  const loaded = useLoadedVersion({ record, form, formOf, labels, reload });
 
   const onSubmit = form.handleSubmit((values) => {
     setSaved(undefined);
     save.mutate(
-      { ...toRequest(values), loadedUpdatedAt: version },
+      { ...toRequest(values), loadedUpdatedAt: loaded.version },
       {
         onSuccess: (stored) => {
           form.reset(formOf(stored));
-          setVersion(stored.updatedAt);
-          setConflict(undefined);
+          loaded.saved(stored);
           setSaved(stored);
           if (!record) navigate(screenOf(stored.id), { replace: true, state: { saved: stored } });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'KAYIT_DEGISTI') {
-            setConflict({ message: error.message, typed: '', reloaded: false });
-          } else showApiError(error, form.setError, fields);
+          if (!loaded.refused(error)) showApiError(error, form.setError, fields);
         },
       },
     );
   });
 
-  async function loadStored() {
-    setReloading(true);
-    try {
-      const fresh = await reload();
-      if (!fresh || !conflict) return;
-      const typed = form.getValues();
-      form.reset(formOf(fresh));
-      setVersion(fresh.updatedAt);
-      setConflict({ ...conflict, typed: changedTexts(typed, formOf(fresh), labels), reloaded: true });
-    } finally {
-      setReloading(false);
-    }
-  }
-
   return {
     onSubmit,
     saved,
     pending: save.isPending,
-    conflict,
-    reloading,
-    loadStored,
+    conflict: loaded.conflict,
+    reloading: loaded.reloading,
+    loadStored: loaded.loadStored,
     error: form.formState.errors.root?.server?.message,
   };
 }
@@ -129,7 +167,11 @@ export function useRecordEditor<R extends Versioned, F extends FieldValues, Out,
 type Editor = ReturnType<typeof useRecordEditor>;
 
 /** A save refused over someone else's change: the way to load the stored record, then what was typed. */
-function ConflictNotice({ editor }: { editor: Editor }) {
+export function ConflictNotice({
+  editor,
+}: {
+  editor: Pick<ReturnType<typeof useLoadedVersion>, 'conflict' | 'reloading' | 'loadStored'>;
+}) {
   const { conflict } = editor;
   if (!conflict) return null;
   return (
