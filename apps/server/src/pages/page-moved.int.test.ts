@@ -91,4 +91,25 @@ describe('the old address of a content page whose slug changed', () => {
     expect((await get('biz-kimiz')).statusCode).toBe(404);
     expect((await get('hic-olmamis-bir-sayfa')).statusCode).toBe(404);
   });
+
+  it('answers 404 at the old address of a moved page taken off the site, not a 301 to a 404; back on, 301 again', async () => {
+    const created = (await owner.post(PAGES, page('Kargo Bilgisi', 'kargo-bilgisi'))).json().page;
+    await owner.put(`${PAGES}/${created.id}`, page('Kargo Bilgisi', 'kargo-ve-teslimat'));
+    expect((await get('kargo-bilgisi')).statusCode).toBe(301);
+
+    const hidden = await owner.put(`${PAGES}/${created.id}`, {
+      ...page('Kargo Bilgisi', 'kargo-ve-teslimat'),
+      isPublished: false,
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await get('kargo-ve-teslimat')).statusCode).toBe(404);
+    const old = await get('kargo-bilgisi');
+    expect(old.statusCode).toBe(404);
+    expect(old.headers.location).toBeUndefined();
+
+    await owner.put(`${PAGES}/${created.id}`, page('Kargo Bilgisi', 'kargo-ve-teslimat'));
+    const back = await get('kargo-bilgisi');
+    expect(back.statusCode).toBe(301);
+    expect(back.headers.location).toBe('/content/kargo-ve-teslimat');
+  });
 });

@@ -12,6 +12,8 @@ export const pageSlugs: SlugHistory = {
   owner: pageSlugHistory.pageId,
   ownerKey: 'pageId',
   owners: pages,
+  // An unpublished page's old address is 404, as its own is.
+  shown: pages.isPublished,
 };
 
 export function createContentService(db: Db, cache: Cache) {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../orders/stock.ts';
 import type { Db } from './client.ts';
@@ -6,13 +6,16 @@ import type { Db } from './client.ts';
 /**
  * One table of the slugs that records of another table left (`product_slug_history`, `page_slug_history`), so
  * their old addresses answer 301: `history.slug` the slug left, `history.owner` (named `ownerKey` in the
- * table's object) the record that left it, `history.createdAt` when; `owners` the records with their slug now.
+ * table's object) the record that left it, `history.createdAt` when; `owners` the records with their slug now;
+ * `shown`, when given, the column that says whether the shop shows a record (an old address of one it does not
+ * show answers 404 like its new one, not a 301 to a 404).
  */
 export interface SlugHistory {
   history: PgTable & { slug: PgColumn; createdAt: PgColumn };
   owner: PgColumn;
   ownerKey: string;
   owners: PgTable & { id: PgColumn; slug: PgColumn };
+  shown?: PgColumn;
 }
 
 /**
@@ -41,13 +44,16 @@ export async function rememberLeftSlugs(
     });
 }
 
-/** The slug now of the record that once had `slug`; null when none did. Read only when no record has it. */
-export async function slugNowIn(db: Db, { history, owner, owners }: SlugHistory, slug: string) {
+/**
+ * The slug now of the record that once had `slug`; null when none did, or when the shop does not show it
+ * (`shown`). Read only when no record has it.
+ */
+export async function slugNowIn(db: Db, { history, owner, owners, shown }: SlugHistory, slug: string) {
   const [row] = await db
     .select({ slug: owners.slug })
     .from(history)
     .innerJoin(owners, eq(owners.id, owner))
-    .where(eq(history.slug, slug))
+    .where(and(eq(history.slug, slug), shown ? eq(shown, true) : undefined))
     .limit(1);
   const now = row?.slug as string | undefined;
   return now && now !== slug ? now : null;
