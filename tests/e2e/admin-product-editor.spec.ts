@@ -258,6 +258,8 @@ test.describe('the product editor in the panel', () => {
     await expect(view.getByText('Bu ürünü yalnızca görüntüleyebilirsiniz')).toBeVisible();
     await expect(view.getByLabel('Ürün adı')).toBeDisabled();
     await expect(view.getByLabel('Satış fiyatı (TL)')).toHaveValue('329,90');
+    // What the shop pays is not given to support: no empty field stands in for it.
+    await expect(view.getByLabel('Alış fiyatı (TL)')).toHaveCount(0);
     await expect(view.getByRole('button', { name: 'Kaydet' })).toHaveCount(0);
     await expect(view.getByRole('button', { name: 'Stok düzelt' })).toHaveCount(0);
     const refused = await support.request.put(`/api/admin/products/${id}`, {

@@ -16,15 +16,25 @@ export const PRICE_TYPES = [
 
 const EXTRA_TYPES = ['4', '5'];
 
-/** Purchase, sale and market prices typed in lira, the currency, VAT, and the extra price entries. */
-export function PriceFields({ form }: { form: UseFormReturn<ProductFormValues> }) {
+/**
+ * Purchase, sale and market prices typed in lira, the currency, VAT, and the extra price entries. Read only
+ * (staff who do not set prices): the purchase price is not there, as the API does not give it to them.
+ */
+export function PriceFields({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturn<ProductFormValues>;
+  readOnly: boolean;
+}) {
+  const shown = readOnly ? FIXED_PRICES.filter((p) => p.field !== 'purchase') : FIXED_PRICES;
   const extras = useFieldArray({ control: form.control, name: 'extraPrices', keyName: '_key' });
   const used = form.watch('extraPrices').map((e) => e.priceType);
   const free = EXTRA_TYPES.find((t) => !used.includes(t));
   return (
     <Section title="Fiyatlar">
       <div className="grid gap-4 sm:grid-cols-3">
-        {FIXED_PRICES.map(({ field, label }) => (
+        {shown.map(({ field, label }) => (
           <FormInput
             key={field}
             form={form}

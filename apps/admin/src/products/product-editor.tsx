@@ -303,7 +303,7 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
           className="flex min-w-0 flex-col gap-5 [&_:is(input,select,textarea):disabled]:bg-stone-100"
         >
           <Basics form={form} isNew={!product} />
-          <PriceFields form={form} />
+          <PriceFields form={form} readOnly={!canWrite} />
           <StockSection form={form} />
           <ProductImagesSection form={form} disabled={!canWrite} />
           <SeoFields form={form} />
