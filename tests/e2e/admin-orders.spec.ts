@@ -55,6 +55,26 @@ test('an owner finds a storefront order, ships it with a tracking number and is 
   await shots(page, 'admin-orders');
   await expectNoAxeViolations(page);
 
+  // On a phone the search shows and the other filters fold behind a button that counts those set.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fold = page.getByRole('button', { name: 'Filtreler (1 etkin)' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Ara', { exact: true })).toHaveValue('AYSE YILMAZ');
+  await expect(page.getByLabel('Durum', { exact: true })).toBeHidden();
+  // The list begins on the first screen now.
+  await expect(page.getByText(/^\d+ sipariş$/)).toBeInViewport();
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Durum', { exact: true })).toHaveValue('0');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'bench/out/shots/admin-orders-filters-open-phone.png' });
+  await fold.click();
+  await expect(page.getByLabel('Durum', { exact: true })).toBeHidden();
+  await page.setViewportSize(desktop);
+  await expect(page.getByRole('button', { name: /^Filtreler/ })).toBeHidden();
+  await expect(page.getByLabel('Durum', { exact: true })).toBeVisible();
+
   await row.getByRole('link', { name: orderNo }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Teslimat adresi' })).toContainText('Bostanlı Mah.');

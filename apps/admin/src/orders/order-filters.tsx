@@ -3,12 +3,23 @@ import { type AdminOrderListQuery, adminOrderListQuery } from '@vitrin/shared/ap
 import { ORDER_STATE_CODES, ORDER_STATES, PAYMENT_METHODS } from '@vitrin/shared/order-states';
 import { useForm } from 'react-hook-form';
 import { FormDateField } from '../ui/date-field.tsx';
-import { daysSent, daysShown, FilterForm, useFilterErrors, withTurkishDays } from '../ui/filter-form.tsx';
+import {
+  activeFilters,
+  daysSent,
+  daysShown,
+  FilterFold,
+  FilterForm,
+  useFilterErrors,
+  useFilterFold,
+  withTurkishDays,
+} from '../ui/filter-form.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 
 export const ORDER_FILTERS = ['q', 'status', 'paymentMethod', 'from', 'to'] as const;
 export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
 const DAYS = ['from', 'to'] as const;
+/** The filters that narrow the list, counted on the fold's button. */
+const NARROWING = ['status', 'paymentMethod', 'from', 'to'] as const;
 
 interface Props {
   /** The filters in the address, days as ISO days. */
@@ -18,38 +29,48 @@ interface Props {
   onApply: (values: OrderFilterValues) => void;
 }
 
+/**
+ * Search, state, payment method and a range of days. On a narrow screen only the search shows; the others
+ * fold behind `Filtreler`, which counts those set.
+ */
 export function OrderFilters({ values, error, onApply }: Props) {
   const form = useForm<AdminOrderListQuery>({
     resolver: withTurkishDays(zodResolver(adminOrderListQuery), DAYS),
     values: daysShown(values, DAYS),
   });
   useFilterErrors(error, form.setError, ORDER_FILTERS);
+  const fold = useFilterFold(error, form.formState.errors);
 
   return (
     <FilterForm
       columns={6}
       serverError={form.formState.errors.root?.server?.message}
-      onSubmit={form.handleSubmit(() => onApply(daysSent(form.getValues() as OrderFilterValues, DAYS)))}
+      onSubmit={form.handleSubmit(() => {
+        fold.close();
+        onApply(daysSent(form.getValues() as OrderFilterValues, DAYS));
+      })}
     >
       <FormInput form={form} name="q" label="Ara" type="search" hint="Sipariş no, ad ya da e-posta" />
-      <FormSelect form={form} name="status" label="Durum">
-        <option value="">Tümü</option>
-        {ORDER_STATE_CODES.map((code) => (
-          <option key={code} value={String(code)}>
-            {ORDER_STATES[code].label}
-          </option>
-        ))}
-      </FormSelect>
-      <FormSelect form={form} name="paymentMethod" label="Ödeme yöntemi">
-        <option value="">Tümü</option>
-        {Object.entries(PAYMENT_METHODS).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
-      </FormSelect>
-      <FormDateField form={form} name="from" label="Başlangıç tarihi" />
-      <FormDateField form={form} name="to" label="Bitiş tarihi" />
+      <FilterFold fold={fold} active={activeFilters(values, NARROWING)}>
+        <FormSelect form={form} name="status" label="Durum">
+          <option value="">Tümü</option>
+          {ORDER_STATE_CODES.map((code) => (
+            <option key={code} value={String(code)}>
+              {ORDER_STATES[code].label}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect form={form} name="paymentMethod" label="Ödeme yöntemi">
+          <option value="">Tümü</option>
+          {Object.entries(PAYMENT_METHODS).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </FormSelect>
+        <FormDateField form={form} name="from" label="Başlangıç tarihi" />
+        <FormDateField form={form} name="to" label="Bitiş tarihi" />
+      </FilterFold>
     </FilterForm>
   );
 }

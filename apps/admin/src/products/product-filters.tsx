@@ -5,12 +5,10 @@ import {
   type ProductStockState,
   productListQuery,
 } from '@vitrin/shared/api/admin/products';
-import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useCategoryOptions } from '../coupons/coupons-api.ts';
 import type { Tone } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { FilterForm, useFilterErrors } from '../ui/filter-form.tsx';
+import { activeFilters, FilterFold, FilterForm, useFilterErrors, useFilterFold } from '../ui/filter-form.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { PRODUCT_FILTERS, type ProductFilterValues } from './products-api.ts';
 
@@ -54,11 +52,8 @@ interface Props {
   onApply: (values: ProductFilterValues) => void;
 }
 
-/** How many of the address's filters narrow the list (the search and the sort aside). */
-export const activeFilters = (values: ProductFilterValues) =>
-  (['categoryId', 'stock', 'active', 'minPrice', 'maxPrice'] as const).filter(
-    (name) => values[name].trim() !== '',
-  ).length;
+/** The filters that narrow the list, counted on the fold's button. */
+const NARROWING = ['categoryId', 'stock', 'active', 'minPrice', 'maxPrice'] as const;
 
 /**
  * Search, category (with those under it), stock state, on sale or not, sale price range in lira, sort. On a
@@ -71,36 +66,19 @@ export function ProductFilters({ values, error, onApply }: Props) {
     values,
   });
   useFilterErrors(error, form.setError, PRODUCT_FILTERS);
-  const [open, setOpen] = useState(false);
-  const foldId = useId();
-  const active = activeFilters(values);
-  // A refused filter is shown on its field, so the fold opens.
-  const shown = open || Boolean(error) || Object.keys(form.formState.errors).length > 0;
+  const fold = useFilterFold(error, form.formState.errors);
 
   return (
     <FilterForm
       columns={5}
       serverError={form.formState.errors.root?.server?.message}
       onSubmit={form.handleSubmit(() => {
-        setOpen(false);
+        fold.close();
         onApply(form.getValues());
       })}
     >
       <FormInput form={form} name="q" label="Ara" type="search" hint="Ad, SKU ya da barkod" />
-      <Button
-        look="secondary"
-        className="md:hidden"
-        aria-expanded={shown}
-        aria-controls={foldId}
-        onClick={() => setOpen(!shown)}
-      >
-        {active ? `Filtreler (${active} etkin)` : 'Filtreler'}
-        <span aria-hidden="true" className="ml-2">
-          {shown ? '▴' : '▾'}
-        </span>
-      </Button>
-      {/* A wide screen shows every filter in the form's grid; a narrow one when the button opens them. */}
-      <div id={foldId} className={shown ? 'contents' : 'hidden md:contents'}>
+      <FilterFold fold={fold} active={activeFilters(values, NARROWING)}>
         {/* Made once its options are there, so it shows the category the address names. */}
         {categories.isPending ? (
           <p className="text-sm text-stone-700 lg:mt-6">Kategoriler yükleniyor…</p>
@@ -145,7 +123,7 @@ export function ProductFilters({ values, error, onApply }: Props) {
           hint="ör. 150,50"
         />
         <FormInput form={form} name="maxPrice" label="En yüksek fiyat (TL)" inputMode="decimal" />
-      </div>
+      </FilterFold>
     </FilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEventHandler, type ReactNode, useEffect } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
 import { Button } from './button.tsx';
@@ -43,6 +43,55 @@ export function FilterForm({
         Süz
       </Button>
     </form>
+  );
+}
+
+/** How many of `names` the address's filters set (the search and the sort are not counted). */
+export const activeFilters = <N extends string>(values: Record<N, string>, names: readonly N[]) =>
+  names.filter((name) => values[name].trim() !== '').length;
+
+/**
+ * Whether a list's folded filters show on a narrow screen: when opened, or when one is refused (its message
+ * is on its field). `close` folds them again, e.g. once applied.
+ */
+export function useFilterFold(error: unknown, errors: FieldErrors) {
+  const [open, setOpen] = useState(false);
+  const shown = open || Boolean(error) || Object.keys(errors).length > 0;
+  return { shown, toggle: () => setOpen(!shown), close: () => setOpen(false) };
+}
+
+/**
+ * The filters after the search: a wide screen shows them in the form's grid, a narrow one folds them behind
+ * `Filtreler (n etkin)`, which counts those set (`active`).
+ */
+export function FilterFold({
+  fold,
+  active,
+  children,
+}: {
+  fold: ReturnType<typeof useFilterFold>;
+  active: number;
+  children: ReactNode;
+}) {
+  const foldId = useId();
+  return (
+    <>
+      <Button
+        look="secondary"
+        className="md:hidden"
+        aria-expanded={fold.shown}
+        aria-controls={foldId}
+        onClick={fold.toggle}
+      >
+        {active ? `Filtreler (${active} etkin)` : 'Filtreler'}
+        <span aria-hidden="true" className="ml-2">
+          {fold.shown ? '▴' : '▾'}
+        </span>
+      </Button>
+      <div id={foldId} className={fold.shown ? 'contents' : 'hidden md:contents'}>
+        {children}
+      </div>
+    </>
   );
 }
 
