@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { api } from '../lib/api.ts';
 import { showApiError } from '../lib/form-errors.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { ROLE_HINT, RoleOptions } from './role-options.tsx';
@@ -78,14 +78,7 @@ export function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () =
           <FormSelect form={form} name="role" label="Rol" hint={ROLE_HINT}>
             <RoleOptions />
           </FormSelect>
-          <div className="flex justify-end gap-2">
-            <Button look="secondary" onClick={close}>
-              Vazgeç
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Ekle
-            </Button>
-          </div>
+          <DialogActions onCancel={close} saving={create.isPending} submitLabel="Ekle" />
         </form>
       )}
     </Dialog>
