@@ -74,6 +74,8 @@ interface AccountFormProps {
   className?: string;
   /** `multipart/form-data` for forms with a file field. */
   encType?: 'multipart/form-data';
+  /** Another address to post to, as a plain form (the answer is not the router's: a bank's page). */
+  postTo?: string;
 }
 
 /**
@@ -93,6 +95,7 @@ export function AccountForm({
   resetKey,
   className,
   encType,
+  postTo,
   ...aria
 }: AccountFormProps) {
   const { t } = useTranslation();
@@ -148,6 +151,7 @@ export function AccountForm({
       onSubmit={onSubmit}
       className={className ?? 'space-y-5'}
       {...(encType ? { encType } : {})}
+      {...(postTo ? { action: postTo, reloadDocument: true } : {})}
       {...aria}
     >
       {intent && <input type="hidden" name="intent" value={intent} />}

@@ -520,6 +520,17 @@ export const tr = {
     none: 'Ödenecek bir sipariş bulunamadı',
     noneText: 'Bu sayfa, kartla ödenecek bir sipariş verdiğinizde açılır.',
     backToShop: 'Mağazaya dön',
+    continue: 'Ödeme sayfasına geç',
+    bankNote:
+      'Kart bilgileriniz yalnızca ödeme kuruluşuna iletilir; mağaza kart numaranızı saklamaz. Sonraki adımda bankanızın 3-D Secure sayfası açılır.',
+    hostedNote: 'Kart bilgilerinizi ödeme kuruluşunun güvenli sayfasında gireceksiniz.',
+    errors: {
+      ODEME_SAGLAYICISI_HATASI:
+        'Ödeme kuruluşuna şu anda ulaşılamıyor; kartınızdan para çekilmedi. Lütfen biraz sonra tekrar deneyin.',
+      GECERSIZ_ISTEK: 'Kart bilgileri geçersiz. Lütfen kontrol edip yeniden deneyin.',
+      COK_FAZLA_ISTEK: 'Çok fazla deneme yapıldı. Lütfen biraz sonra tekrar deneyin.',
+      other: 'Ödeme başlatılamadı. Lütfen tekrar deneyin.',
+    },
   },
   support: {
     title: 'Destek',

@@ -13,9 +13,11 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i1
 /** The order to pay (by its link); without one the page says so instead of failing. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const link = orderLink(request);
-  if (!link) return data({ session: null, token: null }, { headers: NO_STORE });
+  if (!link) return data({ session: null, token: null, error: null }, { headers: NO_STORE });
   const session = valueOrThrow(request, await context.orders.paymentSession(link.orderNo, link.token));
-  return data({ session, token: link.token }, { headers: NO_STORE });
+  // Back from /secure-pay/bank when the payment could not start: a code the page words in Turkish.
+  const error = new URL(request.url).searchParams.get('hata')?.slice(0, 40) ?? null;
+  return data({ session, token: link.token, error }, { headers: NO_STORE });
 }
 
 type ActionResult = FormFailure | { challenge: CardChallenge } | { outcome: PaymentOutcome };
@@ -48,9 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = accountHeaders;
 
+/** Why a payment could not start, as /secure-pay/bank sends the shopper back (`?hata=`). */
+const START_ERRORS = new Set(['ODEME_SAGLAYICISI_HATASI', 'GECERSIZ_ISTEK', 'COK_FAZLA_ISTEK'] as const);
+type StartError = typeof START_ERRORS extends Set<infer E> ? E : never;
+const startError = (code: string): `securePay.errors.${StartError | 'other'}` =>
+  `securePay.errors.${START_ERRORS.has(code as StartError) ? (code as StartError) : 'other'}`;
+
 export default function SecurePayRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { session, token } = loaderData;
+  const { session, token, error } = loaderData;
   if (!session) {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-12">
@@ -66,6 +74,8 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
   const challenge = result && 'challenge' in result ? result.challenge : null;
   const outcome = result && 'outcome' in result ? result.outcome : null;
   const failure = result && 'error' in result ? result : undefined;
+  // A real provider's card form posts to the server, which answers with the bank's own page.
+  const bankForm = session.provider !== null && session.provider.name !== 'test';
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-8">
       <div className="rounded-2xl border border-sand-200 bg-white p-6 shadow-sm">
@@ -116,71 +126,94 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
           </div>
         ) : (
           <div className="mt-6 space-y-4">
-            {outcome?.failure && (
+            {(outcome?.failure ?? (!result && session.lastFailure)) && (
               <div
                 role="alert"
                 className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900"
               >
                 <p className="font-medium">{t('securePay.failed')}</p>
-                <p>{outcome.failure.message}</p>
+                <p>{(outcome?.failure ?? session.lastFailure)?.message}</p>
                 <p className="mt-1">{t('securePay.retry')}</p>
               </div>
             )}
-            <AccountForm
-              id="card"
-              intent="card"
-              failure={failure}
-              submitLabel={t('securePay.pay', { amount: formatMoney(session.amountMinor) })}
-            >
-              <input type="hidden" name="order" value={session.orderNo} />
-              {token && <input type="hidden" name="token" value={token} />}
-              <TextField
-                name="cardNumber"
-                label={t('securePay.cardNumber')}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                required
-                maxLength={23}
-                messages={{ missing: t('securePay.cardNumberMissing') }}
-              />
-              <TextField
-                name="holder"
-                label={t('securePay.holder')}
-                autoComplete="cc-name"
-                required
-                maxLength={60}
-                messages={{ missing: t('securePay.holderMissing') }}
-              />
-              <div className="grid grid-cols-3 gap-4">
+            {error && !result && (
+              <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">
+                {t(startError(error))}
+              </p>
+            )}
+            {bankForm && (
+              <p className="text-sm text-ink-700">
+                {t(session.provider?.form === 'hosted' ? 'securePay.hostedNote' : 'securePay.bankNote')}
+              </p>
+            )}
+            {session.provider?.form === 'hosted' ? (
+              <AccountForm
+                id="card"
+                postTo="/secure-pay/bank"
+                submitLabel={t('securePay.continue')}
+                noRequiredNote
+              >
+                <input type="hidden" name="order" value={session.orderNo} />
+                {token && <input type="hidden" name="token" value={token} />}
+              </AccountForm>
+            ) : (
+              <AccountForm
+                id="card"
+                intent="card"
+                {...(bankForm ? { postTo: '/secure-pay/bank' } : {})}
+                failure={failure}
+                submitLabel={t('securePay.pay', { amount: formatMoney(session.amountMinor) })}
+              >
+                <input type="hidden" name="order" value={session.orderNo} />
+                {token && <input type="hidden" name="token" value={token} />}
                 <TextField
-                  name="expiryMonth"
-                  label={t('securePay.month')}
+                  name="cardNumber"
+                  label={t('securePay.cardNumber')}
                   inputMode="numeric"
-                  autoComplete="cc-exp-month"
+                  autoComplete="cc-number"
                   required
-                  maxLength={2}
-                  placeholder="AA"
+                  maxLength={23}
+                  messages={{ missing: t('securePay.cardNumberMissing') }}
                 />
                 <TextField
-                  name="expiryYear"
-                  label={t('securePay.year')}
-                  inputMode="numeric"
-                  autoComplete="cc-exp-year"
+                  name="holder"
+                  label={t('securePay.holder')}
+                  autoComplete="cc-name"
                   required
-                  maxLength={4}
-                  placeholder="YY"
+                  maxLength={60}
+                  messages={{ missing: t('securePay.holderMissing') }}
                 />
-                <TextField
-                  name="cvc"
-                  label={t('securePay.cvc')}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  required
-                  maxLength={3}
-                  pattern="[0-9]{3}"
-                />
-              </div>
-            </AccountForm>
+                <div className="grid grid-cols-3 gap-4">
+                  <TextField
+                    name="expiryMonth"
+                    label={t('securePay.month')}
+                    inputMode="numeric"
+                    autoComplete="cc-exp-month"
+                    required
+                    maxLength={2}
+                    placeholder="AA"
+                  />
+                  <TextField
+                    name="expiryYear"
+                    label={t('securePay.year')}
+                    inputMode="numeric"
+                    autoComplete="cc-exp-year"
+                    required
+                    maxLength={4}
+                    placeholder="YY"
+                  />
+                  <TextField
+                    name="cvc"
+                    label={t('securePay.cvc')}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    required
+                    maxLength={3}
+                    pattern="[0-9]{3}"
+                  />
+                </div>
+              </AccountForm>
+            )}
             {session.test && (
               <details className="rounded-lg bg-sand-100 p-4 text-sm text-ink-800">
                 <summary className="cursor-pointer font-medium text-ink-900">
