@@ -1,10 +1,11 @@
-import { auditLog, products, productVariants, stockMovements } from '@vitrin/core/db/schema';
+import { auditLog, categories, products, productVariants, stockMovements } from '@vitrin/core/db/schema';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser } from '../../../testing/accounts.ts';
 import { createTestApp } from '../../../testing/server.ts';
 import { loggedInStaff } from '../../../testing/staff.ts';
+import { multipartForm } from '../../../testing/uploads.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: TestShop;
@@ -458,6 +459,40 @@ describe('edit conflicts (loadedUpdatedAt)', () => {
     const afterStock = await put(owner, created, { stock: 12, loadedUpdatedAt: reloaded.updatedAt });
     expect(afterStock.statusCode).toBe(409);
     expect((await owner.get(`/api/admin/products/${created.id}`)).json().product.stock).toBe(14);
+  });
+
+  it('counts an import that changed the product since the form loaded as a change', async () => {
+    const created = (await owner.post('/api/admin/products', single())).json().product;
+    const [kupalar] = await db()
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, shop.categories.kupalar));
+    const imported = await manager.request({
+      method: 'POST',
+      url: '/api/admin/imports/products',
+      ...multipartForm(
+        {},
+        {
+          name: 'urunler.csv',
+          type: 'text/csv',
+          bytes: Buffer.from(
+            `SKU;Ürün Adı;Kategori;Satış Fiyatı\r\n${created.sku};Tedarikçinin Adı;${kupalar!.slug};149,90\r\n`,
+          ),
+        },
+      ),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const afterImport = await put(owner, created, {
+      name: 'Eski Formdan',
+      loadedUpdatedAt: created.updatedAt,
+    });
+    expect({ status: afterImport.statusCode, code: afterImport.json().error.code }).toEqual({
+      status: 409,
+      code: 'KAYIT_DEGISTI',
+    });
+    expect((await owner.get(`/api/admin/products/${created.id}`)).json().product.name).toBe(
+      'Tedarikçinin Adı',
+    );
   });
 
   it('refuses a version that is not a time (400 on loadedUpdatedAt), changing nothing', async () => {
