@@ -54,6 +54,9 @@ function Address({ address }: { address: OrderAddressView | null }) {
   );
 }
 
+const PROVIDER_NAMES: Record<string, string> = { test: 'Test bankası', iyzico: 'iyzico', paytr: 'PayTR' };
+const MODE_NAMES = { test: 'deneme', sandbox: 'test ortamı', live: 'canlı' } as const;
+
 function Payment({ detail, canWrite }: { detail: AdminOrderDetail; canWrite: boolean }) {
   const { order } = detail;
   const mark = useOrderWrite<OrderPaymentRequest>(order.orderNo, 'payment');
@@ -63,7 +66,13 @@ function Payment({ detail, canWrite }: { detail: AdminOrderDetail; canWrite: boo
         {order.paymentMethodLabel} · <strong>{order.paymentStatusLabel}</strong>
         {order.instalments > 1 ? ` · ${order.instalments} taksit` : ''}
       </p>
-      {order.lastPayment?.cardLast4 && <p>Kart: •••• {order.lastPayment.cardLast4}</p>}
+      {order.lastPayment && (
+        <p>
+          {order.lastPayment.cardLast4 ? `Kart: •••• ${order.lastPayment.cardLast4} · ` : ''}
+          {PROVIDER_NAMES[order.lastPayment.provider] ?? order.lastPayment.provider} (
+          {MODE_NAMES[order.lastPayment.mode]})
+        </p>
+      )}
       {order.couponCode && <p>Kupon: {order.couponCode}</p>}
       {canWrite && (detail.canMarkPaid || detail.canMarkRefunded) && (
         <div className="flex flex-wrap gap-2">

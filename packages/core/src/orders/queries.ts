@@ -111,7 +111,10 @@ export interface DetailExtras {
 export interface OrderParts {
   lines: { line: Omit<typeof orderItems.$inferSelect, 'id'>; slug: string | null }[];
   history: Omit<typeof orderHistory.$inferSelect, 'id'>[];
-  lastPayment: Pick<typeof payments.$inferSelect, 'status' | 'failureCode' | 'cardLast4'> | null;
+  lastPayment: Pick<
+    typeof payments.$inferSelect,
+    'status' | 'failureCode' | 'cardLast4' | 'provider' | 'mode'
+  > | null;
 }
 
 /**
@@ -132,7 +135,13 @@ export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras)
       .where(eq(orderHistory.orderId, order.id))
       .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id)),
     db
-      .select({ status: payments.status, failureCode: payments.failureCode, cardLast4: payments.cardLast4 })
+      .select({
+        status: payments.status,
+        failureCode: payments.failureCode,
+        cardLast4: payments.cardLast4,
+        provider: payments.provider,
+        mode: payments.mode,
+      })
       .from(payments)
       .where(eq(payments.orderId, order.id))
       .orderBy(desc(payments.id))

@@ -33,7 +33,13 @@ describe('card payment', () => {
     );
     expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'paid', paymentDueAt: null });
     const detail = await w.services.orders.detail(orderNo, { token: w.services.orders.accessToken(orderNo) });
-    expect(detail.lastPayment).toEqual({ status: 'succeeded', failureCode: null, cardLast4: '4242' });
+    expect(detail.lastPayment).toEqual({
+      status: 'succeeded',
+      failureCode: null,
+      cardLast4: '4242',
+      provider: 'test',
+      mode: 'test',
+    });
     expect(detail.canPay).toBe(false);
   });
 

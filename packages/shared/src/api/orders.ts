@@ -121,6 +121,9 @@ export interface OrderDetail extends OrderSummary {
     status: 'pending' | 'succeeded' | 'failed' | 'refund_pending' | 'refunded';
     failureCode: string | null;
     cardLast4: string | null;
+    /** Who took it (`test`, `iyzico`, `paytr`) and whether real money moved (`live`). */
+    provider: string;
+    mode: 'test' | 'sandbox' | 'live';
   } | null;
   /** Shown for Havale / EFT while the transfer is awaited. */
   bankAccounts: Array<{ bank: string; holder: string; iban: string }>;

@@ -111,6 +111,8 @@ export const detail = summary.extend({
       status: z.enum(['pending', 'succeeded', 'failed', 'refund_pending', 'refunded']),
       failureCode: z.string().nullable(),
       cardLast4: z.string().nullable(),
+      provider: z.string().describe('test, iyzico or paytr'),
+      mode: z.enum(['test', 'sandbox', 'live']),
     })
     .nullable(),
   bankAccounts: z.array(z.object({ bank: z.string(), holder: z.string(), iban: z.string() })),

@@ -159,6 +159,9 @@ describe('iyzico card payments through the bank page and the callback', () => {
       instalments: 1,
     });
     expect(attempt.feeMinor).toBeGreaterThan(0);
+    // The order detail (the panel's and the shopper's) names the provider and its mode.
+    const detail = await services.orders.detail(orderNo, { token: token(orderNo) });
+    expect(detail.lastPayment).toMatchObject({ provider: 'iyzico', mode: 'sandbox', cardLast4: '0008' });
     expect(Object.keys(attempt.lineRefs ?? {}).length).toBeGreaterThan(0);
   });
 
