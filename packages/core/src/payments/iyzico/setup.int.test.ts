@@ -13,6 +13,8 @@ afterAll(() => w.dispose());
 async function shopWith(provider: 'iyzico' | 'test', env: Record<string, string>, allowTestProvider = false) {
   const services = createServices(w.database, { payments: { env, allowTestProvider } });
   await services.settings.set('payment_provider', provider);
+  // Its order-link secret is read from the database before a token is made with it.
+  await services.orders.ready();
   return services;
 }
 
