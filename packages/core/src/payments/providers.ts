@@ -20,6 +20,29 @@ export interface ProvidersOptions {
 
 const NAMES: Record<ProviderName, string> = { test: 'Test', iyzico: 'iyzico', paytr: 'PayTR' };
 
+/** The environment variables each provider reads (the panel says which are set, never their values). */
+export const PROVIDER_KEYS: Record<ProviderName, readonly string[]> = {
+  test: [],
+  iyzico: ['IYZICO_API_KEY', 'IYZICO_SECRET_KEY', 'IYZICO_BASE_URL'],
+  paytr: [
+    'PAYTR_MERCHANT_ID',
+    'PAYTR_MERCHANT_KEY',
+    'PAYTR_MERCHANT_SALT',
+    'PAYTR_BASE_URL',
+    'PAYTR_TEST_MODE',
+  ],
+};
+
+/** One provider as the panel shows it: ready or why not, its mode, and which of its keys are set. */
+export interface ProviderState {
+  name: ProviderName;
+  label: string;
+  ready: boolean;
+  mode: string | null;
+  reason: string | null;
+  keys: { name: string; set: boolean }[];
+}
+
 /**
  * The providers of one shop: `payment_provider` names the one that takes new payments; an attempt already
  * started keeps its own (a result or a refund goes to the provider that took it, even after a switch).
@@ -34,6 +57,8 @@ export function createPaymentProviders(options: ProvidersOptions): PaymentProvid
     mode: string | null;
     reason: string | null;
   }>;
+  /** Every provider's state and the chosen one's name (the panel's "Kart ödemesi" section). */
+  overview(): Promise<{ chosen: ProviderName; providers: ProviderState[] }>;
 } {
   const built = new Map<ProviderName, PaymentProvider | { missing: string }>();
 
@@ -60,6 +85,13 @@ export function createPaymentProviders(options: ProvidersOptions): PaymentProvid
 
   const isProvider = (e: PaymentProvider | { missing: string }): e is PaymentProvider => !('missing' in e);
 
+  function stateOf(name: ProviderName): Omit<ProviderState, 'keys'> {
+    const entry = build(name);
+    return isProvider(entry)
+      ? { name, label: NAMES[name], ready: true, mode: entry.mode, reason: null }
+      : { name, label: NAMES[name], ready: false, mode: null, reason: entry.missing };
+  }
+
   return {
     async active() {
       const entry = build(await options.settings.get('payment_provider'));
@@ -75,11 +107,16 @@ export function createPaymentProviders(options: ProvidersOptions): PaymentProvid
     },
 
     async status() {
-      const name = await options.settings.get('payment_provider');
-      const entry = build(name);
-      return isProvider(entry)
-        ? { name, label: NAMES[name], ready: true, mode: entry.mode, reason: null }
-        : { name, label: NAMES[name], ready: false, mode: null, reason: entry.missing };
+      return stateOf(await options.settings.get('payment_provider'));
+    },
+
+    async overview() {
+      const chosen = await options.settings.get('payment_provider');
+      const providers = (Object.keys(NAMES) as ProviderName[]).map((name) => ({
+        ...stateOf(name),
+        keys: PROVIDER_KEYS[name].map((key) => ({ name: key, set: Boolean(options.env[key]?.trim()) })),
+      }));
+      return { chosen, providers };
     },
   };
 }

@@ -17,6 +17,7 @@ import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerAdminPageRoutes } from './pages/routes.ts';
 import { registerAdminProductRoutes } from './products/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
+import { registerPaymentSettingsRoutes } from './settings/payments.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerSocialAccountRoutes } from './settings/social-accounts.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
@@ -44,6 +45,7 @@ export function registerAdminRoutes(
   registerAdminCouponRoutes(app, services, staffOf);
   registerAdminProductRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
+  registerPaymentSettingsRoutes(app, services, staffOf, publicUrl);
   registerSocialAccountRoutes(app, services, staffOf);
   registerAdminCategoryRoutes(app, services, staffOf);
   registerAdminTagRoutes(app, services, staffOf);

@@ -73,6 +73,9 @@ const rate = z
       .refine((v) => Number(v) > 0, RATE),
   );
 
+/** The card payment providers the `payment_provider` setting names (`test`: the demo shop and development). */
+export const PAYMENT_PROVIDER_NAMES = ['test', 'iyzico', 'paytr'] as const;
+
 const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
 
 export const settingsFields = {
@@ -108,6 +111,8 @@ export const settingsFields = {
   eur_rate: rate,
   // Bakım modu
   is_online: z.boolean({ error: 'Mağaza açık (true) ya da bakımda (false) olmalı' }),
+  // Kart ödemesi (the providers' keys come from environment variables, never from here)
+  payment_provider: z.enum(PAYMENT_PROVIDER_NAMES, 'Değer test, iyzico ya da paytr olmalıdır.'),
 };
 export type SettingsFieldKey = keyof typeof settingsFields;
 
@@ -159,6 +164,7 @@ export const adminSettingsSchema = z.object({
   usd_rate: z.string(),
   eur_rate: z.string(),
   is_online: z.boolean(),
+  payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 
