@@ -142,12 +142,40 @@ describe('card payment', () => {
     expect(err).toMatchObject({ code: 'ODEME_SONUCU_KULLANILDI', status: 409 });
   });
 
-  it('does not let an old attempt’s result count once a new attempt began', async () => {
+  it('does not let an old attempt’s success count once a new attempt began: its money goes back', async () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const old = await signedResult(orderNo, SUCCESS);
     await w.services.payments.payByCard(card(orderNo, SUCCESS), null);
+    const outcome = await w.services.payments.complete('test', old);
+    expect(outcome).toMatchObject({ outcome: 'failed', failure: { code: 'YERINE_YENISI_BASLADI' } });
+    expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'pending' });
+    await w.services.payments.refundDue();
+    expect((await w.payments(id)).map((a) => [a.status, a.failureCode])).toEqual([
+      ['refunded', 'YERINE_YENISI_BASLADI'],
+      ['pending', null],
+    ]);
+    expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'pending' });
+    // A repeat of the old result changes nothing more.
     expect((await rejection(w.services.payments.complete('test', old))).code).toBe('ODEME_SONUCU_KULLANILDI');
-    expect((await w.order(id)).paymentStatus).toBe('pending');
+  });
+
+  it('pays once when both an old tab and the new attempt succeed: the old payment is refunded', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    const old = await signedResult(orderNo, SUCCESS);
+    expect((await pay(orderNo, SUCCESS)).outcome).toBe('paid');
+    const history = await w.history(id);
+    const late = await w.services.payments.complete('test', old);
+    expect(late).toMatchObject({ outcome: 'paid', failure: null });
+    await w.services.payments.refundDue();
+    const attempts = await w.payments(id);
+    expect(attempts.map((a) => a.status)).toEqual(['refunded', 'succeeded']);
+    expect(attempts[0]).toMatchObject({ paidTotalMinor: attempts[0]!.amountMinor, cardLast4: '4242' });
+    expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'paid' });
+    // The order only gains the refund's line: no status change, no second confirmation.
+    expect(await w.history(id)).toEqual([
+      ...history,
+      { from: 0, to: 0, actor: 'payment', note: 'Kart ödemesi iade edildi.' },
+    ]);
   });
 
   it('refuses to take a payment for a paid, cancelled or non-card order (ODEME_YAPILAMAZ)', async () => {

@@ -65,7 +65,8 @@ function unpayableReason(order: OrderRow): string | null {
  * Card payments of orders. An attempt (a `payments` row with a random reference) is begun for a card order
  * in state 0 whose payment is pending, or in state 7 (a retry). Its result counts only once the provider's
  * signature checked out, and only once: the attempt row moves from `pending` with a conditional update, so
- * a replayed or doubled result is refused. Success marks the order paid (7 → 0 through `changeStatus`,
+ * a replayed or doubled result is refused. A success for an attempt superseded by a newer one (paid in an old
+ * tab) is not counted but given back (`refund_pending`), whatever the newer attempt does. Success marks the order paid (7 → 0 through `changeStatus`,
  * taking stock and coupon again, for a retry); failure moves 0 → 7, which releases them.
  */
 export function createPaymentService(db: Db, options: PaymentServiceOptions) {
@@ -140,27 +141,49 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         );
         throw forged();
       }
+      const charged = {
+        cardLast4: verified.cardLast4,
+        providerPaymentId: verified.providerPaymentId ?? null,
+        paidTotalMinor:
+          verified.paidTotalMinor ?? (verified.status === 'succeeded' ? attempt.amountMinor : null),
+        feeMinor: verified.feeMinor ?? null,
+        lineRefs: verified.lineRefs ?? null,
+        instalments: verified.instalments ?? attempt.instalments,
+        completedAt: sql`now()`,
+      };
       const marked = await tx
         .update(payments)
-        .set({
-          status: verified.status,
-          failureCode: verified.failureCode,
-          cardLast4: verified.cardLast4,
-          providerPaymentId: verified.providerPaymentId ?? null,
-          paidTotalMinor:
-            verified.paidTotalMinor ?? (verified.status === 'succeeded' ? attempt.amountMinor : null),
-          feeMinor: verified.feeMinor ?? null,
-          lineRefs: verified.lineRefs ?? null,
-          instalments: verified.instalments ?? attempt.instalments,
-          completedAt: sql`now()`,
-        })
+        .set({ status: verified.status, failureCode: verified.failureCode, ...charged })
         .where(and(eq(payments.id, attempt.id), eq(payments.status, 'pending')))
         .returning({ id: payments.id });
-      if (marked.length === 0) {
+      // Paid in an old tab after a newer attempt began: this money is neither kept nor counted (the order
+      // is paid by its newer attempt at most once); it goes back. Marked once: a repeat finds it taken.
+      const superseded =
+        marked.length === 0 && verified.status === 'succeeded'
+          ? await tx
+              .update(payments)
+              .set({ status: 'refund_pending', ...charged })
+              .where(
+                and(
+                  eq(payments.id, attempt.id),
+                  eq(payments.status, 'failed'),
+                  eq(payments.failureCode, 'YERINE_YENISI_BASLADI'),
+                ),
+              )
+              .returning({ id: payments.id })
+          : [];
+      if (marked.length === 0 && superseded.length === 0) {
         throw new OrderError('ODEME_SONUCU_KULLANILDI', 'Bu ödeme sonucu daha önce işlendi.');
       }
       const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
       if (!order) throw new OrderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
+
+      if (superseded.length > 0) {
+        refundQueued = true;
+        // The order is left as it is: paid by the newer attempt, or still waiting for it.
+        const paid = order.paymentStatus === 'paid';
+        return { paid, code: paid ? null : 'YERINE_YENISI_BASLADI', orderId: order.id };
+      }
 
       if (verified.status === 'failed') {
         if (order.status === 0 && order.paymentStatus === 'pending') {

@@ -70,7 +70,7 @@ afterAll(async () => {
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 /** The e-mails queued about an order (the shop's own queue: what shoppers are sent). */
 const mailsAbout = async (orderNo: string) =>
-  (await services.database.db.select().from(mailQueue))
+  (await services.database.db.select().from(mailQueue).orderBy(mailQueue.id))
     .filter((m) => m.subject.includes(orderNo))
     .map(({ id, kind, toAddress, subject }) => ({ id, kind, toAddress, subject }));
 
@@ -288,7 +288,7 @@ describe('PayTR down, the tab closed, the money given back', () => {
     expect(await w.order(id)).toMatchObject({ paymentStatus: 'paid' });
   });
 
-  it('lets a shopper who closed the tab pay again; the late notification of the first attempt pays nothing twice', async () => {
+  it('lets a shopper who closed the tab pay again; the late payment of the first attempt is given back', async () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const first = await begin(orderNo);
     // The tab is closed on PayTR's form; the shopper comes back later and presses pay again.
@@ -300,10 +300,21 @@ describe('PayTR down, the tab closed, the money given back', () => {
 
     const late = await paytr.settle(first.token, { card: PAYTR_CARDS.success });
     expect(late!.notified).toMatchObject({ status: 200, body: 'OK' });
-    expect(await w.history(id)).toEqual(history);
+    // PayTR repeats its notification: answered OK, nothing more is queued or given back.
+    expect(await paytr.resend(first.oid)).toMatchObject({ status: 200, body: 'OK' });
+    await services.payments.refundDue();
+    expect(paytr.refunds.filter((r) => r.merchant_oid === first.oid)).toEqual([
+      expect.objectContaining({ return_amount: '200.00' }),
+    ]);
+    expect(paytr.refunds.filter((r) => r.merchant_oid === second.oid)).toEqual([]);
     const attempts = await w.payments(id);
-    expect(attempts.map((a) => a.status)).toEqual(['failed', 'succeeded']);
+    expect(attempts.map((a) => a.status)).toEqual(['refunded', 'succeeded']);
     expect(attempts[0]).toMatchObject({ failureCode: 'YERINE_YENISI_BASLADI' });
+    expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'paid' });
+    expect(await w.history(id)).toEqual([
+      ...history,
+      expect.objectContaining({ from: 0, to: 0, actor: 'payment' }),
+    ]);
   });
 
   it('gives the money back through PayTR when staff cancel a paid order in the panel', async () => {
