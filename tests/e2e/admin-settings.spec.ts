@@ -89,6 +89,32 @@ test.describe('settings in the panel', () => {
     await context.close();
   });
 
+  test('the card payment section shows the test bank ready in the demo shop, the keys by name and the PayTR URL', async ({
+    browser,
+  }) => {
+    const before = vitrinCli('settings', 'get', 'payment_provider').trim();
+    const { context, page } = await settingsPage(browser);
+    const card = page.getByRole('region', { name: 'Kart ödemesi' });
+    await expect(card.getByLabel('Ödeme sağlayıcısı')).toHaveValue(before);
+    const states = card.getByRole('list', { name: 'Sağlayıcıların durumu' });
+    await expect(states.getByRole('listitem').filter({ hasText: /^Test/ })).toContainText(
+      'Hazır · Test bankası (demo ve geliştirme)',
+    );
+    await expect(states.getByRole('listitem').filter({ hasText: /^iyzico/ })).toContainText('IYZICO_API_KEY');
+    await expect(card.getByText(/\/api\/payments\/paytr\/notify$/)).toBeVisible();
+    await expect(card.getByRole('button', { name: /Kopyala/ })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shots(page, 'admin-settings-card-payment');
+    await expectNoAxeViolations(page);
+    // Saved through the settings' own save, and left as it was.
+    await card.getByLabel('Ödeme sağlayıcısı').selectOption('test');
+    await card.getByRole('button', { name: /Kaydet/ }).click();
+    await expect(card.getByRole('status').filter({ hasText: 'Kaydedildi.' })).toBeVisible();
+    vitrinCli('settings', 'set', 'payment_provider', before);
+    expect(vitrinCli('settings', 'get', 'payment_provider').trim()).toBe(before);
+    await context.close();
+  });
+
   test('an owner adds a social account: a bad URL says Invalid URL, the fixed one is in the storefront footer at once', async ({
     browser,
   }) => {

@@ -4,6 +4,7 @@ import { FormInput } from '../ui/form-fields.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { BankAccountFields } from './bank-accounts.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
+import { PaymentSection } from './payment-section.tsx';
 import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -107,6 +108,7 @@ export function SettingsPage() {
               </>
             )}
           </SettingsSection>
+          <PaymentSection settings={answer.settings} />
           <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
             {(form) => (
               <div className="grid gap-4 sm:grid-cols-2">
