@@ -524,6 +524,13 @@ export const tr = {
     bankNote:
       'Kart bilgileriniz yalnızca ödeme kuruluşuna iletilir; mağaza kart numaranızı saklamaz. Sonraki adımda bankanızın 3-D Secure sayfası açılır.',
     hostedNote: 'Kart bilgilerinizi ödeme kuruluşunun güvenli sayfasında gireceksiniz.',
+    verifying: 'Ödemeniz doğrulanıyor…',
+    verifyingText:
+      'Ödeme kuruluşunun yanıtını bekliyoruz; bu genellikle birkaç saniye sürer. Lütfen sayfayı kapatmayın.',
+    verifyingLate:
+      'Ödemenizin sonucu bir dakikadır gelmedi. Kartınızdan çekim yapıldıysa siparişinize kısa süre içinde işlenir; sonucu e-postanızdaki bağlantıdan izleyebilirsiniz. Çekim yapılmadıysa yeniden deneyebilirsiniz; iki kez ödeme alınmaz, fazlası kartınıza iade edilir.',
+    refresh: 'Sonucu yeniden sor',
+    providerNames: { iyzico: 'iyzico ile Güvenli Ödeme', paytr: 'PayTR ile Güvenli Ödeme' },
     errors: {
       ODEME_SAGLAYICISI_HATASI:
         'Ödeme kuruluşuna şu anda ulaşılamıyor; kartınızdan para çekilmedi. Lütfen biraz sonra tekrar deneyin.',

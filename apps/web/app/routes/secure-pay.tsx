@@ -1,9 +1,11 @@
 import type { CardChallenge, PaymentOutcome } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
-import { data } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { data, useNavigate } from 'react-router';
 import { AccountForm, type FormFailure, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { failed, formFields, redirectWithCookies, valueOrThrow } from '../account/session.server.ts';
+import { SecurePayWait } from '../checkout/secure-pay-wait.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { orderLink } from '../orders/order-access.server.ts';
 import type { Route } from './+types/secure-pay';
@@ -59,6 +61,15 @@ const startError = (code: string): `securePay.errors.${StartError | 'other'}` =>
 export default function SecurePayRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { session, token, error } = loaderData;
+  const navigate = useNavigate();
+  // Back from a hosted form before its answer: wait for it (see SecurePayWait), for a minute at most.
+  const [waited, setWaited] = useState<'no' | 'waiting' | 'gave-up'>(session?.verifying ? 'waiting' : 'no');
+  const giveUp = useCallback(() => setWaited('gave-up'), []);
+  useEffect(() => {
+    if (!session || waited !== 'waiting') return;
+    if (session.paymentStatus === 'paid') navigate(session.next, { replace: true });
+    else if (!session.verifying) setWaited('no');
+  }, [session, waited, navigate]);
   if (!session) {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-12">
@@ -104,6 +115,8 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
               {t('securePay.toOrder')}
             </a>
           </div>
+        ) : waited === 'waiting' && !result ? (
+          <SecurePayWait onGiveUp={giveUp} />
         ) : challenge ? (
           <div className="mt-6">
             <p className="mb-4 text-sm text-ink-800">{challenge.prompt}</p>
@@ -135,6 +148,11 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
                 <p>{(outcome?.failure ?? session.lastFailure)?.message}</p>
                 <p className="mt-1">{t('securePay.retry')}</p>
               </div>
+            )}
+            {waited === 'gave-up' && !result && (
+              <p role="status" className="rounded-lg bg-sand-100 p-4 text-sm text-ink-900">
+                {t('securePay.verifyingLate')}
+              </p>
             )}
             {error && !result && (
               <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-4 text-sm text-red-900">

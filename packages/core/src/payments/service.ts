@@ -474,6 +474,9 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         .orderBy(desc(payments.id))
         .limit(1);
       const lastCode = reason === null && last?.status === 'failed' ? last.failureCode : null;
+      // A hosted form answers server to server: the shopper may be back before the answer is.
+      const verifying =
+        reason === null && last?.status === 'pending' && providers.byName(last.provider)?.form === 'hosted';
       return {
         orderNo: order.orderNo,
         state: stateView(order.status),
@@ -494,6 +497,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
               message: (providers.byName(last!.provider) ?? provider)!.failureMessage(lastCode),
             }
           : null,
+        verifying,
       };
     },
 

@@ -161,6 +161,11 @@ export interface PaymentSession {
   provider: { name: string; mode: 'test' | 'sandbox' | 'live'; form: 'card' | 'hosted' } | null;
   /** Why the last attempt failed (Turkish), while the order can be paid again: back from the bank, or later. */
   lastFailure: { code: string; message: string } | null;
+  /**
+   * The last attempt went to a hosted form and its answer has not arrived yet (the shopper came back before
+   * the provider's notification): the page waits and asks again instead of offering to pay again.
+   */
+  verifying: boolean;
 }
 
 /**

@@ -155,6 +155,11 @@ export const session = z.object({
     .object({ code: z.string(), message: z.string() })
     .nullable()
     .describe('Why the last attempt failed, while the order can be paid again'),
+  verifying: z
+    .boolean()
+    .describe(
+      'The last attempt (a hosted form) awaits the provider answer: wait and ask again, do not pay again',
+    ),
 }) satisfies z.ZodType<PaymentSession>;
 
 export const outcome = z.object({

@@ -288,6 +288,28 @@ describe('PayTR down, the tab closed, the money given back', () => {
     expect(await w.order(id)).toMatchObject({ paymentStatus: 'paid' });
   });
 
+  it('tells the payment page to wait while PayTR’s answer is on its way, then that the order is paid', async () => {
+    const { orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    const session = () => services.payments.session({ order: orderNo, token: token(orderNo) }, null);
+    expect(await session()).toMatchObject({ payable: true, verifying: false });
+    const started = await begin(orderNo);
+    // Back on /secure-pay before the notification: wait, do not offer to pay again.
+    expect(await session()).toMatchObject({ payable: true, verifying: true, lastFailure: null });
+    await paytr.settle(started.token, { card: PAYTR_CARDS.success });
+    expect(await session()).toMatchObject({ payable: false, verifying: false, paymentStatus: 'paid' });
+  });
+
+  it('lets the payment page offer a new try after PayTR declined, without waiting', async () => {
+    const { orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    await paytr.settle((await begin(orderNo)).token, { card: PAYTR_CARDS.authFailed });
+    const session = await services.payments.session({ order: orderNo, token: token(orderNo) }, null);
+    expect(session).toMatchObject({
+      payable: true,
+      verifying: false,
+      lastFailure: { code: expect.any(String) },
+    });
+  });
+
   it('lets a shopper who closed the tab pay again; the late payment of the first attempt is given back', async () => {
     const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
     const first = await begin(orderNo);
