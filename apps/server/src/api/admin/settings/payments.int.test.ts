@@ -61,6 +61,16 @@ describe('the card payment providers in the settings (a production shop)', () =>
     await owner.patch('/api/admin/settings', { payment_provider: 'test' });
   });
 
+  it('is documented in /api/docs with its answer schema', async () => {
+    const op = (await t.app.inject('/api/docs')).json().paths[URL_]?.get;
+    expect(op?.tags).toEqual(['Yönetim: ayarlar']);
+    expect(Object.keys(op?.responses['200'].content['application/json'].schema.properties ?? {})).toEqual([
+      'chosen',
+      'providers',
+      'paytrNotifyUrl',
+    ]);
+  });
+
   it('is for owners only: manager and support 403, no session 401, never data', async () => {
     for (const role of ['manager', 'support'] as const) {
       const { b } = await loggedInStaff(t.app, t.services, role);
