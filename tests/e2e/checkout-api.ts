@@ -14,6 +14,15 @@ export async function placeTransferOrder(
   request: APIRequestContext,
   buyer: { email: string; firstName: string; lastName: string },
 ): Promise<string> {
+  return (await placeOrder(request, buyer, 'transfer')).orderNo;
+}
+
+/** The same with any payment method: the order's number and where the shop sends the shopper next. */
+export async function placeOrder(
+  request: APIRequestContext,
+  buyer: { email: string; firstName: string; lastName: string },
+  paymentMethod: 'transfer' | 'card',
+): Promise<{ orderNo: string; next: string }> {
   const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
   const added = await request.post('/api/front/cart/items', {
     headers: SAME_ORIGIN,
@@ -36,10 +45,10 @@ export async function placeTransferOrder(
         tcKimlikNo: '10000000146',
       },
       billingSameAsShipping: true,
-      paymentMethod: 'transfer',
+      paymentMethod,
       acceptTerms: true,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()).orderNo;
+  return placed.json();
 }

@@ -5,6 +5,8 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18431);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
+/** The PayTR contract server the PayTR spec starts (the shop is configured for it; `test` stays the default). */
+export const PAYTR_PORT = E2E_PORT + 2;
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -47,6 +49,11 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       MAINTENANCE_BYPASS_KEY: BYPASS_KEY,
       LOG_LEVEL: 'warn',
+      PAYTR_MERCHANT_ID: '100001',
+      PAYTR_MERCHANT_KEY: 'TestMagazaAnahtari1',
+      PAYTR_MERCHANT_SALT: 'TestMagazaTuzu1',
+      PAYTR_BASE_URL: `http://127.0.0.1:${PAYTR_PORT}`,
+      PAYTR_TEST_MODE: '1',
     },
   },
 });
