@@ -8,6 +8,8 @@ const productSlugs: SlugHistory = {
   owner: productSlugHistory.productId,
   ownerKey: 'productId',
   owners: products,
+  // A product off sale answers 404 at its address: its old ones do too, not a 301 to that 404.
+  shown: products.isActive,
 };
 
 /**

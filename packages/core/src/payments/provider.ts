@@ -208,7 +208,8 @@ export const CARD_FAILURE_MESSAGES: Record<string, string> = {
 export const SHOP_FAILURE_MESSAGES: Record<string, string> = {
   STOK_YETERSIZ: 'Ödeme sırasında ürünlerden birinin stoğu tükendi; ödemeniz iade edilecek.',
   KUPON_LIMITI_DOLDU: 'Ödeme sırasında kuponun kullanım hakkı doldu; ödemeniz iade edilecek.',
-  YERINE_YENISI_BASLADI: 'Bu ödeme denemesinin yerine yenisi başlatıldı.',
+  YERINE_YENISI_BASLADI:
+    'Bu ödeme denemesinin yerine yenisi başlatıldı; bu denemede kartınızdan çekilen bir tutar olduysa iade edilir.',
   SIPARIS_IPTAL_EDILDI: 'Sipariş, ödeme sürerken iptal edildi; ödemeniz kartınıza iade ediliyor.',
   ODEME_ZAMAN_ASIMI:
     'Ödeme sağlayıcısı zamanında yanıt vermedi. Kartınızdan para çekilmediyse tekrar deneyin.',

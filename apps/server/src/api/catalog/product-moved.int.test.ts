@@ -59,4 +59,23 @@ describe('the old address of a product whose slug changed', () => {
 
     expect((await get('hic-olmamis-bir-urun')).statusCode).toBe(404);
   });
+
+  it('answers 404, not a 301 to a missing page, while the moved product is off sale; 301 again once back', async () => {
+    await importCsv(
+      'SKU;Ürün Adı;Slug;Kategori;Satış Fiyatı\r\nMOVE-3;Gizlenen Tabak;gizlenen-tabak;kupalar;10\r\n',
+    );
+    await importCsv(
+      'SKU;Ürün Adı;Slug;Kategori;Satış Fiyatı\r\nMOVE-3;Gizlenen Tabak;gizlenen-tabak-yeni;kupalar;10\r\n',
+    );
+    expect((await get('gizlenen-tabak')).headers.location).toBe('/api/front/products/gizlenen-tabak-yeni');
+    const { id } = (await productOf('MOVE-3'))!;
+    const bulk = (action: string) => manager.post('/api/admin/products/bulk', { ids: [id], action });
+
+    expect((await bulk('deactivate')).statusCode).toBe(200);
+    expect((await get('gizlenen-tabak-yeni')).statusCode).toBe(404);
+    expect((await get('gizlenen-tabak')).statusCode).toBe(404);
+
+    expect((await bulk('activate')).statusCode).toBe(200);
+    expect((await get('gizlenen-tabak')).headers.location).toBe('/api/front/products/gizlenen-tabak-yeni');
+  });
 });
