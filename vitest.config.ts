@@ -34,6 +34,18 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        test: {
+          // The full security and fault set (attacks, crashes, restarts) against built servers; run by
+          // `npm run test:security` on the embedded database and on PostgreSQL (TEST_DATABASE_URL).
+          name: 'security',
+          include: ['apps/*/src/**/*.security.test.ts', 'packages/*/src/**/*.security.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });
