@@ -219,8 +219,13 @@ export function instalmentTable(
  * any price entry leaves it. Returns a new array; the other entries are kept as they are, in order.
  */
 export function stripCost<T extends { price_type: number }>(entries: T[]): T[] {
+  return entries.filter((entry) => !isCost(entry.price_type));
+}
+
+/** Whether a price type code is the purchase price (type 1, cost), which only staff who set prices may read. */
+export function isCost(priceType: number | string): boolean {
   // Number(): a type code that arrived as the string "1" is still cost.
-  return entries.filter((entry) => Number(entry.price_type) !== PURCHASE);
+  return Number(priceType) === PURCHASE;
 }
 
 interface UsableEntry {

@@ -4,6 +4,7 @@ import {
   productRequest,
   stockAdjustRequest,
 } from '@vitrin/shared/api/admin/products';
+import { isCost } from '@vitrin/shared/pricing';
 import type { AuditActor } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
 import { isUniqueViolation } from '../../customers/errors.ts';
@@ -55,6 +56,18 @@ export function createProductAdmin(db: Db, cache: Cache, settings: SettingsServi
     return product;
   }
 
+  /** One product for its form; `withCost: false` (staff who may not change prices) leaves the purchase price out. */
+  async function get(id: number, { withCost }: { withCost: boolean }) {
+    const product = await found(id);
+    if (withCost) return product;
+    const sold = <T extends { priceType: number }>(prices: T[]) => prices.filter((p) => !isCost(p.priceType));
+    return {
+      ...product,
+      prices: sold(product.prices),
+      variants: product.variants.map((v) => ({ ...v, prices: sold(v.prices) })),
+    };
+  }
+
   async function save(actor: AuditActor, id: number | null, body: unknown) {
     const input = parseProductInput(productRequest, body);
     const productId = await db.transaction((tx) => saveProduct(tx, id, input, actor)).catch(uniqueRace);
@@ -67,7 +80,7 @@ export function createProductAdmin(db: Db, cache: Cache, settings: SettingsServi
       return listProducts(db, filter, await listContext());
     },
 
-    get: found,
+    get,
 
     create: (actor: AuditActor, body: unknown) => save(actor, null, body),
 

@@ -115,17 +115,9 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     },
     handler: async (request) => {
       const staff = await signedIn(staffOf, request);
-      const product = await refusalsAs(asHttp, () => productAdmin.get(request.params.id));
-      if (can(staff.role, 'catalog.write')) return { product };
       // What the shop pays its supplier is for those who set prices: support reads the rest.
-      const sold = <T extends { priceType: number }>(prices: T[]) => prices.filter((p) => p.priceType !== 1); // 1: Alış Fiyatı (PRICE_TYPES)
-      return {
-        product: {
-          ...product,
-          prices: sold(product.prices),
-          variants: product.variants.map((v) => ({ ...v, prices: sold(v.prices) })),
-        },
-      };
+      const withCost = can(staff.role, 'catalog.write');
+      return { product: await refusalsAs(asHttp, () => productAdmin.get(request.params.id, { withCost })) };
     },
   });
 
