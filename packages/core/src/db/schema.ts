@@ -679,6 +679,8 @@ export const orderItems = pgTable(
     lineTotalMinor: money('line_total_minor').notNull(),
     /** Whether stock was taken for this line (and so is given back on cancel). */
     stockTaken: boolean('stock_taken').notNull(),
+    /** Units refunded from the panel (their stock went back then; a later cancel gives back the rest). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -737,6 +739,8 @@ export const payments = pgTable(
     /** Money given back so far (refunds of lines add up here) and the provider's reference of the last. */
     refundedMinor: money('refunded_minor').notNull().default(0),
     refundRef: text('refund_ref'),
+    /** A node asking the provider about this pending attempt (the callback's auth) until then: others wait. */
+    claimedUntil: timestampTz('claimed_until'),
     createdAt: timestamps.createdAt,
     completedAt: timestampTz('completed_at'),
     refundedAt: timestampTz('refunded_at'),
@@ -748,6 +752,57 @@ export const payments = pgTable(
       'payments_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'refund_pending', 'refunded')`,
     ),
+  ],
+);
+
+/** One refunded line of a `payment_refunds` row: our order line, how many units, how much money. */
+export interface RefundedLine {
+  itemId: number;
+  quantity: number;
+  amountMinor: number;
+}
+
+/**
+ * Money given back from a card payment, one row per refund (lines from the panel, the whole payment after a
+ * cancellation). Written `pending` before the provider is asked, with `reference` (our id of the refund,
+ * sent to the provider); a retry after a lost answer looks the refund up at the provider first, so it is
+ * made once. `request_key` is the panel's key of one confirmation: a double click finds the same row.
+ * `claimed_until`: a node asking the provider about it until then; no other asks meanwhile.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull(),
+    requestKey: text('request_key'),
+    /** `lines`: chosen lines; `all`: what is left of the payment (voided instead the same day where it can). */
+    kind: text('kind').$type<'lines' | 'all'>().notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    lines: jsonb('lines').$type<RefundedLine[]>().notNull().default([]),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    /** Whether the provider was asked at least once (then a retry looks it up before asking again). */
+    asked: boolean('asked').notNull().default(false),
+    claimedUntil: timestampTz('claimed_until'),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    /** `staff:<id>` or `payment` (a cancellation's refund). */
+    actor: text('actor').notNull(),
+    createdAt: timestamps.createdAt,
+    completedAt: timestampTz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_reference_idx').on(t.reference),
+    uniqueIndex('payment_refunds_request_key_idx').on(t.orderId, t.requestKey),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('payment_refunds_kind_check', sql`${t.kind} in ('lines', 'all')`),
+    check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
   ],
 );
 
