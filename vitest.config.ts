@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/{src,app}/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.int.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.int.test.ts',
+            '**/*.cluster.test.ts',
+            '**/*.security.test.ts',
+            '**/node_modules/**',
+          ],
           // Vitest's 5 s default is too tight when the machine is busy with other work.
           testTimeout: 30_000,
         },
