@@ -74,6 +74,30 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
         sql`select count(*)::int as n from import_staging s where ${id} and ${where}`,
       )
     )[0]!.n;
+  /**
+   * Locks the stored products or variants the run changes (each must still be there, or nothing is written)
+   * and books a movement for each whose stock the file changes. A product without counted stock has none.
+   */
+  const lockAndMoveStock = async (kind: 'product' | 'variant') => {
+    const [table, ref, productId, variantId, counted] =
+      kind === 'product'
+        ? [sql`products r`, sql`s.product_id`, sql`r.id`, sql`null`, sql`r.stock is not null and`]
+        : [sql`product_variants r`, sql`s.variant_id`, sql`r.product_id`, sql`r.id`, sql``];
+    const locked = await rows<{ id: number }>(
+      tx,
+      sql`select r.id from ${table} join import_staging s on ${ref} = r.id
+        where ${id} and s.kind = ${kind} for update of r`,
+    );
+    if (locked.length < (await count(sql`s.kind = ${kind} and ${ref} is not null`))) {
+      throw new ImportApplyConflict();
+    }
+    await tx.execute(
+      movement(sql`select ${productId}, ${variantId}, (s.data->>'stock')::integer - r.stock, r.stock, (s.data->>'stock')::integer, ${mark}
+        from import_staging s join ${table} on r.id = ${ref}
+        where ${id} and s.kind = ${kind} and s.data ? 'stock' and s.data->>'stock' is not null
+          and ${counted} r.stock <> (s.data->>'stock')::integer`),
+    );
+  };
 
   // New products, and the stock they start with.
   await tx.execute(sql`
@@ -87,20 +111,7 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
   );
 
   // Stored products: locked, each still there, the stock they hold now moved to the file's, old slugs kept.
-  const locked = await rows<{ id: number }>(
-    tx,
-    sql`select p.id from products p join import_staging s on s.product_id = p.id
-      where ${id} and s.kind = 'product' for update of p`,
-  );
-  if (locked.length < (await count(sql`s.kind = 'product' and s.product_id is not null`))) {
-    throw new ImportApplyConflict();
-  }
-  await tx.execute(
-    movement(sql`select p.id, null, (s.data->>'stock')::integer - p.stock, p.stock, (s.data->>'stock')::integer, ${mark}
-      from import_staging s join products p on p.id = s.product_id
-      where ${id} and s.kind = 'product' and s.data ? 'stock' and s.data->>'stock' is not null
-        and p.stock is not null and p.stock <> (s.data->>'stock')::integer`),
-  );
+  await lockAndMoveStock('product');
   // As `rememberOldSlugs`: a slug taken stops redirecting; the slug left points to the product that left it.
   await tx.execute(sql`
     delete from product_slug_history where slug in (select s.data->>'slug' from import_staging s
@@ -133,19 +144,7 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
   );
 
   // Stored variants, as stored products.
-  const lockedVariants = await rows<{ id: number }>(
-    tx,
-    sql`select v.id from product_variants v join import_staging s on s.variant_id = v.id
-      where ${id} and s.kind = 'variant' for update of v`,
-  );
-  if (lockedVariants.length < (await count(sql`s.kind = 'variant' and s.variant_id is not null`))) {
-    throw new ImportApplyConflict();
-  }
-  await tx.execute(
-    movement(sql`select v.product_id, v.id, (s.data->>'stock')::integer - v.stock, v.stock, (s.data->>'stock')::integer, ${mark}
-      from import_staging s join product_variants v on v.id = s.variant_id
-      where ${id} and s.kind = 'variant' and s.data ? 'stock' and v.stock <> (s.data->>'stock')::integer`),
-  );
+  await lockAndMoveStock('variant');
   await tx.execute(sql`
     update product_variants v set ${assignments(VARIANT_COLUMNS, 'v')}
     from import_staging s where ${id} and s.kind = 'variant' and s.variant_id = v.id`);
