@@ -7,6 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
+import { serveNodeArgs } from '../scripts/serve-command.mjs';
+
+export { serveNodeArgs };
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const outDir = path.join(repoRoot, 'bench', 'out');
@@ -117,16 +120,6 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
     }
     await sleep(250);
   }
-}
-
-/**
- * Node's own options in `npm run serve` (package.json), e.g. `--v8-pool-size=1`: the bench starts the compiled
- * server as the shop starts it.
- */
-export function serveNodeArgs() {
-  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  const args = scripts.serve.match(/\bnode\s+(.*?)\s*apps\/server\/build\/main\.mjs/)?.[1] ?? '';
-  return args.split(/\s+/).filter(Boolean);
 }
 
 /**

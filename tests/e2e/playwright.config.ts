@@ -2,11 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
+import { SERVER_ENTRY, serveNodeArgs } from '../../scripts/serve-command.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18431);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
 /** The PayTR contract server the PayTR spec starts (the shop is configured for it; `test` stays the default). */
 export const PAYTR_PORT = E2E_PORT + 2;
+/** The iyzico contract server the iyzico spec starts (likewise configured; chosen only during that spec). */
+export const IYZICO_PORT = E2E_PORT + 3;
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -37,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node apps/server/build/main.mjs`,
+    // Started as `npm run serve` starts it (its Node options), so the tests run what ships.
+    command: `rm -rf "${E2E_DATA_DIR}" && node ${[...serveNodeArgs(), SERVER_ENTRY].join(' ')}`,
     cwd: root,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
@@ -54,6 +58,9 @@ export default defineConfig({
       PAYTR_MERCHANT_SALT: 'TestMagazaTuzu1',
       PAYTR_BASE_URL: `http://127.0.0.1:${PAYTR_PORT}`,
       PAYTR_TEST_MODE: '1',
+      IYZICO_API_KEY: 'sandbox-vitrin-contract-api-key',
+      IYZICO_SECRET_KEY: 'sandbox-vitrin-contract-secret-key',
+      IYZICO_BASE_URL: `http://127.0.0.1:${IYZICO_PORT}`,
     },
   },
 });

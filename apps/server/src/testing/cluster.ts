@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { guestCheckoutForm } from '@vitrin/core/testing/shop';
 import { freePort } from '../../../../scripts/pg-cluster.mjs';
+import { serveNodeArgs } from '../../../../scripts/serve-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
@@ -32,18 +33,21 @@ export interface AppNode {
 }
 
 /**
- * Starts the built server on `databaseUrl` and waits until it is ready; its `url` is its PUBLIC_URL. Its port
- * is a free one in `ports`.
+ * Starts the built server on `databaseUrl` (empty: the embedded database in `dataDir`) and waits until it is
+ * ready; its `url` is its PUBLIC_URL. Its port is a free one in `ports`; `env` adds to or overrides its
+ * environment.
  */
 export async function startNode(
   databaseUrl: string,
   dataDir: string,
   ports: [number, number] = [18800, 18899],
+  env: Record<string, string> = {},
 ): Promise<AppNode> {
   const port = await freePort(...ports);
   const output: string[] = [];
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // With the Node options of `npm run serve`, as the shop runs.
+  const child = spawn(process.execPath, [...serveNodeArgs(), '--import', 'tsx', serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,6 +59,7 @@ export async function startNode(
       HOST: '127.0.0.1',
       VITRIN_DEMO: '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,2 @@
+export const SERVER_ENTRY: string;
+export function serveNodeArgs(): string[];
