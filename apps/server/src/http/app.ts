@@ -110,6 +110,8 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    // A path the router cannot decode (`/api/front/products/%zz`) answers in the error shape too.
+    frameworkErrors: handleError,
   });
   app.setErrorHandler(handleError);
 

@@ -49,8 +49,18 @@ const fastifyClientErrors: Record<string, { status: number; code: string; messag
     message: 'İstek gövdesinin uzunluğu Content-Length başlığıyla uyuşmuyor.',
   },
   FST_ERR_BAD_URL: { status: 400, code: 'GECERSIZ_ADRES', message: 'İstek adresi geçersiz.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'ADRES_COK_UZUN', message: 'İstek adresi çok uzun.' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'GECERSIZ_ISTEK', message: 'İstek geçersiz.' },
 };
+
+/**
+ * The multipart parser's (busboy's) errors carry no code: a body without its boundary or cut short is the
+ * client's, wherever a route reads its parts.
+ */
+const isMalformedMultipart = (error: Error) =>
+  /^(Multipart: Boundary not found|Unexpected end of multipart data)$|terminated early due to unexpected end of multipart data$/.test(
+    error.message,
+  );
 
 /** A 404 body naming what was not found at which path (without the query). */
 export function notFoundBody(what: string, url: string): ApiErrorBody {
@@ -67,6 +77,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+  if (isMalformedMultipart(error)) {
+    return reply.status(400).send(errorBody('GECERSIZ_ISTEK', 'Çok parçalı form okunamadı.'));
+  }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return reply.status(400).send(errorBody('GECERSIZ_JSON', 'İstek gövdesi geçerli bir JSON değil.'));
   }
