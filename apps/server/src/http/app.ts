@@ -28,6 +28,7 @@ import { registerOpenApi } from '../api/openapi.ts';
 import { registerPaymentRoutes } from '../api/orders/payments.ts';
 import { registerOrderRoutes } from '../api/orders/routes.ts';
 import { registerBankPages } from '../api/payments/bank-pages.ts';
+import { registerInstalmentRoutes } from '../api/payments/instalments.ts';
 import { registerPaytrNotifyRoute } from '../api/payments/paytr-notify.ts';
 import { registerStockAlertRoutes } from '../api/stock-alerts/routes.ts';
 import { registerContactRoutes } from '../api/support/contact.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
   registerCheckoutRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerOrderRoutes(app, services, accountOf);
   registerPaymentRoutes(app, services, accountOf);
+  registerInstalmentRoutes(app, services);
   await registerPaytrNotifyRoute(app, services);
   await registerBankPages(app, services, accountOf);
   registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });

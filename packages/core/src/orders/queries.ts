@@ -113,7 +113,7 @@ export interface OrderParts {
   history: Omit<typeof orderHistory.$inferSelect, 'id'>[];
   lastPayment: Pick<
     typeof payments.$inferSelect,
-    'status' | 'failureCode' | 'cardLast4' | 'provider' | 'mode'
+    'status' | 'failureCode' | 'cardLast4' | 'provider' | 'mode' | 'paidTotalMinor'
   > | null;
 }
 
@@ -141,6 +141,7 @@ export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras)
         cardLast4: payments.cardLast4,
         provider: payments.provider,
         mode: payments.mode,
+        paidTotalMinor: payments.paidTotalMinor,
       })
       .from(payments)
       .where(eq(payments.orderId, order.id))

@@ -39,6 +39,7 @@ describe('card payment', () => {
       cardLast4: '4242',
       provider: 'test',
       mode: 'test',
+      paidTotalMinor: detail.totalMinor,
     });
     expect(detail.canPay).toBe(false);
   });

@@ -15,6 +15,7 @@ import { invalidOrderInput, OrderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
 import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
 import { applyStatusChange } from '../orders/status.ts';
+import { createInstalmentTables } from './instalment-tables.ts';
 import { paymentOrder } from './order-data.ts';
 import type {
   CardInput,
@@ -58,6 +59,21 @@ function unpayableReason(order: OrderRow): string | null {
   if (canPayNow(order)) return null;
   if (order.paymentMethod !== 'card') return 'Bu sipariş kartla ödenmiyor.';
   if (order.paymentStatus === 'paid') return 'Bu siparişin ödemesi alındı.';
+/**
+ * The order with the count chosen beside the card. Its price was set at checkout: with the shop's instalment
+ * prices (type 4) for any count above one, else the single payment's; so the count may change within those.
+ */
+function withInstalments(order: OrderRow, chosen: number | undefined): OrderRow {
+  if (chosen === undefined || chosen === order.instalments) return order;
+  if (order.instalments > 1 && chosen > 1) return { ...order, instalments: chosen };
+  throw invalidOrderInput({
+    instalments:
+      order.instalments > 1
+        ? 'Bu sipariş taksitli fiyatla verildi; kartınızın taksit seçeneklerinden birini seçin.'
+        : 'Bu sipariş tek çekim fiyatıyla verildi; taksitle ödemek için siparişi taksit seçerek verin.',
+  });
+}
+
   return `Bu sipariş için ödeme yapılamaz (durum: ${ORDER_STATES[order.status as OrderState].label}).`;
 }
 
@@ -74,6 +90,8 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const logger: OrderLogger = options.logger ?? {
+  const instalmentTables = createInstalmentTables({ providers, logger });
+
     error: (fields, message) => console.error(message, fields),
   };
 
@@ -107,6 +125,8 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         provider: provider.name,
         mode: provider.mode,
         reference,
+      // The count chosen with the card (its own table) is the order's from now on.
+      await tx.update(orders).set({ instalments: order.instalments }).where(eq(orders.id, order.id));
         amountMinor: order.totalMinor,
         instalments: order.instalments,
       });
@@ -431,6 +451,9 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
           .where(
             and(
+    /** The same as the pages show it: per card programme, kept a while, a single payment when unanswered. */
+    instalmentTable: instalmentTables.table,
+
               eq(orders.id, attempt.orderId),
               eq(orders.paymentStatus, 'refund_pending'),
               sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${attempt.orderId}
@@ -446,6 +469,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
   /** The provider of new payments, or why there is none. */
   async function active(): Promise<PaymentProvider> {
+      let chosen: number | undefined;
     const { provider, reason } = await providers.active();
     if (!provider) throw new OrderError('ODEME_YAPILAMAZ', reason ?? 'Bu mağazada kartla ödeme alınamıyor.');
     return provider;
@@ -453,6 +477,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
   return {
     providers,
+      begun.order = withInstalments(begun.order, chosen);
     refundDue,
     notify,
     callback,
@@ -522,7 +547,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       let token: string | undefined;
       let card: CardInput | undefined;
       if (provider.form === 'card') {
-        ({ order: orderNo, token, ...card } = parse(cardPaymentRequest, body));
+        ({ order: orderNo, token, instalments: chosen, ...card } = parse(cardPaymentRequest, body));
       } else {
         ({ order: orderNo, token } = parse(paymentSessionQuery, body));
       }

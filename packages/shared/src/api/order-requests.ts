@@ -4,6 +4,7 @@
  */
 import { cardDigits, isLuhnValid } from '../payment-card.ts';
 import { z } from '../zod.ts';
+import { instalmentCount } from './instalments.ts';
 import { pageNumber } from './page-number.ts';
 
 /** Order numbers are short upper-case letters and digits (with dashes); anything else is not one. */
@@ -75,6 +76,8 @@ export const cardPaymentRequest = z.object({
     .string({ error: 'Güvenlik kodu (CVC) gerekli' })
     .trim()
     .regex(/^\d{3}$/, 'Güvenlik kodu (CVC) 3 rakam olmalı'),
+  /** The instalment count chosen for this card (its table from the provider); absent: the order's. */
+  instalments: instalmentCount.optional(),
 });
 export type CardPaymentInput = z.input<typeof cardPaymentRequest>;
 

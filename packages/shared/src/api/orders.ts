@@ -124,6 +124,8 @@ export interface OrderDetail extends OrderSummary {
     /** Who took it (`test`, `iyzico`, `paytr`) and whether real money moved (`live`). */
     provider: string;
     mode: 'test' | 'sandbox' | 'live';
+    /** What the card was charged, the bank's instalment interest included (kuruş); null until it answered. */
+    paidTotalMinor: number | null;
   } | null;
   /** Shown for Havale / EFT while the transfer is awaited. */
   bankAccounts: Array<{ bank: string; holder: string; iban: string }>;

@@ -113,6 +113,11 @@ export const detail = summary.extend({
       cardLast4: z.string().nullable(),
       provider: z.string().describe('test, iyzico or paytr'),
       mode: z.enum(['test', 'sandbox', 'live']),
+      paidTotalMinor: z
+        .number()
+        .int()
+        .nullable()
+        .describe('What the card was charged, instalment interest included (kuruş)'),
     })
     .nullable(),
   bankAccounts: z.array(z.object({ bank: z.string(), holder: z.string(), iban: z.string() })),

@@ -22,7 +22,6 @@ import {
   type IyzicoClientOptions,
   type IyzicoFailure,
   type IyzicoKeys,
-  IyzicoUnavailable,
   minorOf,
   price,
   responseSignature,
@@ -172,22 +171,17 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
       if (cached && now() - cached.at < 10 * 60_000) return cached.rows;
     }
     const single = [{ count: 1, totalMinor: query.amountMinor, monthlyMinor: query.amountMinor }];
-    let answer: InstallmentAnswer;
-    try {
-      answer = await client.call<InstallmentAnswer>(
-        '/payment/iyzipos/installment',
-        {
-          locale: 'tr',
-          conversationId: conversation(),
-          price: price(query.amountMinor),
-          ...(bin ? { binNumber: bin } : {}),
-        },
-        true,
-      );
-    } catch (err) {
-      if (err instanceof IyzicoUnavailable) return single;
-      throw err;
-    }
+    // No answer (down, slow) throws: the table is then a single payment said to be one for that reason.
+    const answer = await client.call<InstallmentAnswer>(
+      '/payment/iyzipos/installment',
+      {
+        locale: 'tr',
+        conversationId: conversation(),
+        price: price(query.amountMinor),
+        ...(bin ? { binNumber: bin } : {}),
+      },
+      true,
+    );
     if (answer.status !== 'success') return single;
     const offered = new Set<number>(INSTALMENT_CHOICES);
     const rows: InstalmentOption[] = [];

@@ -247,7 +247,7 @@ describe('PayTR instalment options', () => {
     expect(await provider.instalmentOptions({ bin: '11111111', amountMinor: 100_000 })).toHaveLength(1);
   });
 
-  it('offers the single payment when PayTR cannot be reached, asks again only a minute later, then keeps the last table', async () => {
+  it('says it has no table when PayTR cannot be reached, asks again only a minute later, then keeps the last table', async () => {
     let clock = 0;
     let calls = 0;
     const real = paytrHttp(paytr.url);
@@ -265,13 +265,13 @@ describe('PayTR instalment options', () => {
       },
       logger: { error: () => {} },
     });
-    const one = [{ count: 1, totalMinor: 5_000, monthlyMinor: 5_000 }];
+    // No table at all: the caller offers a single payment and says why (instalment-tables.ts).
     paytr.setDown(true);
     try {
-      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual(one);
+      await expect(fresh.instalmentOptions({ amountMinor: 5_000 })).rejects.toThrow(/unavailable/);
       const asked = calls;
       clock = 30_000;
-      expect(await fresh.instalmentOptions({ amountMinor: 5_000 })).toEqual(one);
+      await expect(fresh.instalmentOptions({ amountMinor: 5_000 })).rejects.toThrow(/unavailable/);
       expect(calls).toBe(asked);
     } finally {
       paytr.setDown(false);

@@ -209,9 +209,9 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
 
     async instalmentOptions({ bin, amountMinor }) {
       const one = single(amountMinor);
-      // Without PayTR's table a single payment is still offered; PayTR's form shows its own options.
+      // Without PayTR's table (none kept either) the caller offers a single payment and says why.
       const table = await rates();
-      if (!table) return [one];
+      if (!table) throw new Error('PayTR instalment table unavailable');
       if (bin === undefined) {
         return [
           one,
