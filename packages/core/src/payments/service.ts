@@ -59,6 +59,9 @@ function unpayableReason(order: OrderRow): string | null {
   if (canPayNow(order)) return null;
   if (order.paymentMethod !== 'card') return 'Bu sipariş kartla ödenmiyor.';
   if (order.paymentStatus === 'paid') return 'Bu siparişin ödemesi alındı.';
+  return `Bu sipariş için ödeme yapılamaz (durum: ${ORDER_STATES[order.status as OrderState].label}).`;
+}
+
 /**
  * The order with the count chosen beside the card. Its price was set at checkout: with the shop's instalment
  * prices (type 4) for any count above one, else the single payment's; so the count may change within those.
@@ -74,9 +77,6 @@ function withInstalments(order: OrderRow, chosen: number | undefined): OrderRow 
   });
 }
 
-  return `Bu sipariş için ödeme yapılamaz (durum: ${ORDER_STATES[order.status as OrderState].label}).`;
-}
-
 /**
  * Card payments of orders. An attempt (a `payments` row with a random reference) is begun for a card order
  * in state 0 whose payment is pending, or in state 7 (a retry). Its result counts only once the provider's
@@ -90,10 +90,10 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const logger: OrderLogger = options.logger ?? {
-  const instalmentTables = createInstalmentTables({ providers, logger });
-
     error: (fields, message) => console.error(message, fields),
   };
+
+  const instalmentTables = createInstalmentTables({ providers, logger });
 
   /** Begins an attempt: older pending attempts of the order are superseded (their results will not count). */
   async function begin(order: OrderRow): Promise<{ order: OrderRow; reference: string }> {
@@ -125,11 +125,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         provider: provider.name,
         mode: provider.mode,
         reference,
-      // The count chosen with the card (its own table) is the order's from now on.
-      await tx.update(orders).set({ instalments: order.instalments }).where(eq(orders.id, order.id));
         amountMinor: order.totalMinor,
         instalments: order.instalments,
       });
+      // The count chosen with the card (its own table) is the order's from now on.
+      await tx.update(orders).set({ instalments: order.instalments }).where(eq(orders.id, order.id));
     });
   }
 
@@ -451,9 +451,6 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
           .where(
             and(
-    /** The same as the pages show it: per card programme, kept a while, a single payment when unanswered. */
-    instalmentTable: instalmentTables.table,
-
               eq(orders.id, attempt.orderId),
               eq(orders.paymentStatus, 'refund_pending'),
               sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${attempt.orderId}
@@ -469,7 +466,6 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
   /** The provider of new payments, or why there is none. */
   async function active(): Promise<PaymentProvider> {
-      let chosen: number | undefined;
     const { provider, reason } = await providers.active();
     if (!provider) throw new OrderError('ODEME_YAPILAMAZ', reason ?? 'Bu mağazada kartla ödeme alınamıyor.');
     return provider;
@@ -477,7 +473,6 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
   return {
     providers,
-      begun.order = withInstalments(begun.order, chosen);
     refundDue,
     notify,
     callback,
@@ -531,6 +526,9 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       return (await active()).instalmentOptions(query);
     },
 
+    /** The same as the pages show it: per card programme, kept a while, a single payment when unanswered. */
+    instalmentTable: instalmentTables.table,
+
     /**
      * The card form (or, for a hosted provider, the pay button): begins an attempt and asks the provider to
      * start. The card number goes to the provider's one call and no further. Input the provider refuses
@@ -546,6 +544,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       let orderNo: string;
       let token: string | undefined;
       let card: CardInput | undefined;
+      let chosen: number | undefined;
       if (provider.form === 'card') {
         ({ order: orderNo, token, instalments: chosen, ...card } = parse(cardPaymentRequest, body));
       } else {
@@ -553,6 +552,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       }
       const viewer: OrderViewer = { customerId, token };
       const begun = await begin(await orderService.accessible(orderNo, viewer));
+      begun.order = withInstalments(begun.order, chosen);
       const reference = begun.reference;
       const started = await provider.start({
         reference,
