@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from '@vitrin/core';
+import { backupCliCommand } from './ops/backup-cli.ts';
 import { bootstrap } from './ops/bootstrap.ts';
 import { CommandError, runCommand, USAGE } from './ops/commands.ts';
 import { loadConfig } from './ops/config.ts';
@@ -20,6 +21,11 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig();
+  // The CLI writes and reads the backup file itself; a running server only dumps its database for it.
+  if (command === 'backup' || command === 'restore') {
+    console.log(await backupCliCommand(config, args));
+    return 0;
+  }
   const dataDir = path.resolve(config.dataDir);
   const creating = CREATING_COMMANDS.has(command);
   if (!config.databaseUrl) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StartupError } from '@vitrin/core';
+import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import type { ServerBuild } from 'react-router';
 import { bootstrap } from './ops/bootstrap.ts';
@@ -15,6 +16,7 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Unpaid card orders are given 30 minutes by default (`card_payment_minutes`): a minute late is fine. */
 const EXPIRY_INTERVAL_MS = 60 * 1000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const BACKUP_CHECK_INTERVAL_MS = 60 * 1000;
 
 async function main() {
   assertNodeSupported();
@@ -105,6 +107,20 @@ async function main() {
   };
   void expire();
   setInterval(expire, EXPIRY_INTERVAL_MS).unref();
+
+  // The nightly backup of the embedded database and the uploads (`backup_time`, `backup_keep`), looked at
+  // every minute; its result is on the panel's dashboard. On PostgreSQL it does nothing (the README says why).
+  const nightly = createNightlyBackup({
+    database: services.database,
+    settings: services.settings,
+    uploadsDir,
+    backupDir: config.backupDir,
+    log: (level, message) => app.log[level](message),
+  });
+  const backUp = () =>
+    nightly.tick().catch((err: unknown) => app.log.error({ err }, 'Gece yedeği denetlenemedi'));
+  void backUp();
+  setInterval(backUp, BACKUP_CHECK_INTERVAL_MS).unref();
 
   // Queued e-mails: a round each minute sends what came due (retries, mails of other nodes and of the CLI).
   services.mail.start();

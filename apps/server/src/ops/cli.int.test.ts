@@ -1,24 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../testing/commands.ts';
 import { createTestServices, tempDir } from '../testing/server.ts';
 import { controlSocketPath, sendControlCommand, startControlServer } from './control.ts';
 
-const cliPath = path.join(import.meta.dirname, '../cli.ts');
-
-/** Runs the real CLI (`npm run vitrin -- …`) in its own process. */
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', cliPath, ...args],
-      { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = runCli;
 
 describe('CLI while the server holds the embedded database (control socket)', () => {
   const dir = tempDir();

@@ -19,6 +19,7 @@ import { formatShortDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
+import { BACKUP_USAGE, DUMP_COMMAND, dumpCommand } from './backup-command.ts';
 import { CommandError, commandOptions } from './command-error.ts';
 import { STAFF_USAGE, staffCommand } from './staff-command.ts';
 
@@ -55,6 +56,7 @@ Komutlar:
                               Talebe mağaza adına yanıt yazar, durumunu Yanıtlandı yapar ve
                               müşteriye e-posta gönderir
 ${STAFF_USAGE}
+${BACKUP_USAGE}
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}
@@ -96,6 +98,8 @@ export async function runCommand(services: Services, args: readonly string[]): P
         return await mailCommand(services, sub, rest);
       case 'staff':
         return await staffCommand(services, sub, rest);
+      case DUMP_COMMAND:
+        return await dumpCommand(services, args.slice(1));
       case undefined:
       case 'help':
       case '--help':

@@ -26,12 +26,16 @@ export interface Config {
   uploadsBudgetMb: number;
   /** Worker threads that render pages (render-pool.ts); 0 renders on the request thread. */
   renderThreads: number;
+  /** Most renders that may wait for a render thread; more are answered 503 with Retry-After at once. */
+  renderQueue: number;
   /** `smtp(s)://user:pass@host:port`; unset: e-mails are written as `.eml` files into `<dataDir>/outbox`. */
   smtpUrl: string | undefined;
   /** The shop's public origin (links in e-mails, the same-origin check), without a trailing slash. */
   publicUrl: string;
   /** Sender of the shop's e-mails. */
   mailFrom: string;
+  /** Where the nightly backups are kept (BACKUP_DIR; default `<dataDir>/backups`). */
+  backupDir: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -86,9 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsBudgetMb: int('UPLOADS_BUDGET_MB', env.UPLOADS_BUDGET_MB, 1024, 0, 1_048_576),
     // One per core: the request thread (HTTP, database) is far lighter than a render.
     renderThreads: int('RENDER_THREADS', env.RENDER_THREADS, defaultRenderThreads(), 0, 64),
+    renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 64, 1, 100_000),
     smtpUrl,
     publicUrl,
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
+    backupDir: path.resolve(env.BACKUP_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'backups')),
   };
 }
 

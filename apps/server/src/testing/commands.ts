@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { CommandError, runCommand } from '../ops/commands.ts';
@@ -40,4 +42,18 @@ export function commandWorld(): CommandWorld {
   });
   afterAll(() => world.dispose());
   return world;
+}
+
+const cliPath = path.join(import.meta.dirname, '../cli.ts');
+
+/** Runs the real CLI (`npm run vitrin -- …`) in its own process, on the embedded database unless `env` says. */
+export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', cliPath, ...args],
+      { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: timeoutMs },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

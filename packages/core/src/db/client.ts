@@ -38,7 +38,10 @@ export interface Database {
   /** Called when the connection to the server is back: notifications of the time between were lost. */
   onReconnect(callback: () => void): void;
   close(): Promise<void>;
-  /** Embedded database only: an image of its data directory, to open copies from (`image` option). */
+  /**
+   * Embedded database only: an image of its data directory (a tar), to open copies from (`image` option) and
+   * for backups. Consistent while the shop runs: taken between transactions.
+   */
   snapshot?(): Promise<Blob>;
   /**
    * Embedded database only: closes the engine and starts a new one on the same files, keeping the
@@ -56,7 +59,7 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `undefined` with `memory: true` keeps it in memory (tests). */
   dataDir?: string | undefined;
   memory?: boolean;
-  /** With `memory: true`: start from this image (`Database.snapshot()`) instead of an empty directory. */
+  /** Start from this image (`Database.snapshot()`): in memory, or in a new data directory (a restore). */
   image?: Blob | undefined;
   poolSize?: number;
 }
@@ -120,7 +123,7 @@ async function startPglite(
     dataDir: dataDir ? path.join(dataDir, 'pg') : undefined,
     extensions: { pg_trgm, unaccent },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(options.memory && options.image ? { loadDataDir: options.image } : {}),
+    ...(options.image ? { loadDataDir: options.image } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -143,7 +146,12 @@ async function startPglite(
       await client.close();
       await unlock();
     },
-    snapshot: () => client.dumpDataDir('none'),
+    // A checkpoint first (a restored copy then starts without replaying the log), and the dump waits for any
+    // open transaction: `dumpDataDir` alone takes only the statement lock, so it could copy one half-done.
+    snapshot: async () => {
+      await client.query('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+    },
     // An in-memory database lives in the engine's memory: only a directory's files outlive the engine.
     ...(dataDir
       ? {

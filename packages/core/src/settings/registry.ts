@@ -243,6 +243,29 @@ export const settingDefinitions = {
     description:
       'Kart ödemelerini alan sağlayıcı: iyzico, paytr ya da test (yalnızca demo mağaza ve geliştirme); anahtarlar ortam değişkenlerinden okunur',
   }),
+  backup_time: define({
+    schema: z
+      .string()
+      .trim()
+      .regex(
+        /^(([01]\d|2[0-3]):[0-5]\d)?$/,
+        'Saat SS:DD biçiminde olmalıdır (ör. 03:30); boş: gece yedeği kapalı.',
+      ),
+    default: '03:30',
+    public: false,
+    description: 'Gece yedeğinin saati (Türkiye saati, SS:DD; boş: kapalı). Yalnızca gömülü veritabanında',
+  }),
+  backup_keep: define({
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, 'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalıdır.')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'En az 1 yedek saklanır.').max(365, 'En fazla 365 yedek saklanır.')),
+    default: 7,
+    public: false,
+    description: 'Saklanan gece yedeği sayısı (eskileri silinir)',
+  }),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

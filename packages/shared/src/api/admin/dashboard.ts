@@ -27,6 +27,25 @@ const tally = z.object({
   revenueMinor: z.number().int().describe('TRY kuruş, VAT included'),
 });
 
+/** The nightly backup: when it runs, how many are kept, and how the last one went. */
+export const backupState = z.object({
+  database: z
+    .enum(['embedded', 'postgres'])
+    .describe('postgres: backups are the database server’s job (pg_dump), not the shop’s'),
+  time: z.string().nullable().describe('HH:MM Turkey time; null: nightly backup switched off'),
+  keep: z.number().int(),
+  last: z
+    .object({
+      at: z.string().describe('ISO 8601'),
+      ok: z.boolean(),
+      file: z.string().nullable(),
+      sizeBytes: z.number().int().nullable(),
+      reason: z.string().nullable().describe('Why it failed, in Turkish'),
+    })
+    .nullable(),
+});
+export type BackupState = z.output<typeof backupState>;
+
 export const dashboardAnswer = z
   .object({
     today: tally.describe('Since 00:00 today, Turkey time'),
@@ -58,6 +77,7 @@ export const dashboardAnswer = z
         totalMinor: z.number().int(),
       }),
     ),
+    backup: backupState.optional(),
   })
   .describe(
     'Orders count whatever their state; revenue counts orders that are not cancelled (6) and whose payment did not fail (state 7, payment failed): the VAT-included total in TRY.',

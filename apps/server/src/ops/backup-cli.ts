@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { openDatabase } from '@vitrin/core';
+import { checkTarget, type DatabaseInfo, dumpDatabase, writeBackup } from '@vitrin/core/backup/archive';
+import { BackupError, POSTGRES_BACKUP_HINT, POSTGRES_RESTORE_HINT } from '@vitrin/core/backup/errors';
+import { restoreBackup } from '@vitrin/core/backup/restore';
+import { asCommandError, BACKUP_USAGE, DUMP_COMMAND } from './backup-command.ts';
+import { CommandError } from './command-error.ts';
+import type { Config } from './config.ts';
+import { controlSocketPath, sendControlCommand } from './control.ts';
+
+const describe = (info: DatabaseInfo) =>
+  `${info.counts.orders ?? 0} sipariş, ${info.counts.products ?? 0} ürün, ${info.counts.customers ?? 0} müşteri`;
+
+const megabytes = (bytes: number) =>
+  `${(bytes / 1024 / 1024).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} MB`;
+
+/** `backup|restore FILE [--force]`: the file and the flag, anything else refused. */
+function parseArgs(args: readonly string[]): { file: string | undefined; force: boolean } {
+  const rest = args.slice(1);
+  const force = rest.includes('--force');
+  const others = rest.filter((a) => a !== '--force');
+  const unknown = others.find((a) => a.startsWith('--'));
+  if (unknown || others.length > 1) {
+    throw new CommandError(
+      'KOMUT_GECERSIZ',
+      `${unknown ? `Geçersiz seçenek "${unknown}"` : 'Fazla bağımsız değişken'}. Kullanım:\n${BACKUP_USAGE}`,
+    );
+  }
+  return { file: others[0], force };
+}
+
+/** `npm run vitrin -- backup|restore …`, run by the CLI itself (never forwarded whole to a server). */
+export async function backupCliCommand(config: Config, args: readonly string[]): Promise<string> {
+  const { file, force } = parseArgs(args);
+  try {
+    if (args[0] === 'restore') {
+      if (config.databaseUrl) throw new BackupError('POSTGRESQL_GERI_YUKLEME', POSTGRES_RESTORE_HINT);
+      const restored = await restoreBackup({ file, dataDir: config.dataDir, force });
+      return [
+        `Yedek geri yüklendi: ${path.resolve(config.dataDir)} (yedeğin tarihi ${restored.manifest.createdAt}).`,
+        `${describe(restored.info)}, ${restored.manifest.uploads.length} yüklenen dosya.`,
+        ...(restored.manifest.migrations < restored.info.migrations
+          ? [
+              `Veritabanı şeması bu sürüme güncellendi (${restored.info.migrations - restored.manifest.migrations} adım).`,
+            ]
+          : []),
+        ...(restored.movedAside ? [`Dizinin önceki içeriği şuraya taşındı: ${restored.movedAside}`] : []),
+      ].join('\n');
+    }
+    if (config.databaseUrl) throw new BackupError('POSTGRESQL_YEDEGI', POSTGRES_BACKUP_HINT);
+    const target = await checkTarget(file, force);
+    const { image, info } = await databaseImage(config.dataDir, `${target}.${process.pid}.dokum`);
+    const written = await writeBackup({
+      file: target,
+      image,
+      info,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
+    return `Yedek yazıldı: ${written.file} (${megabytes(written.sizeBytes)}). ${describe(info)}, ${written.manifest.uploads.length} yüklenen dosya.`;
+  } catch (err) {
+    if (err instanceof BackupError) throw asCommandError(err);
+    throw err;
+  }
+}
+
+/**
+ * The database's image: from the running server when one holds the directory (it dumps between two
+ * transactions while it keeps taking orders), else from the directory opened here.
+ */
+async function databaseImage(
+  dataDir: string,
+  dumpFile: string,
+): Promise<{ image: Uint8Array; info: DatabaseInfo }> {
+  const answer = await sendControlCommand(controlSocketPath(dataDir), [DUMP_COMMAND, dumpFile]);
+  if (answer) {
+    try {
+      if (!answer.ok) throw new CommandError(answer.code, answer.message);
+      return { image: await readFile(dumpFile), info: JSON.parse(answer.output) as DatabaseInfo };
+    } finally {
+      await rm(dumpFile, { force: true });
+    }
+  }
+  if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
+    throw new CommandError(
+      'VERI_DIZINI_BOS',
+      `"${path.resolve(dataDir)}" veri dizininde bir mağaza veritabanı yok; yedeklenecek bir şey yok. Mağazanın veri dizinini DATA_DIR ile verin.`,
+    );
+  }
+  const database = await openDatabase({ dataDir });
+  try {
+    return await dumpDatabase(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,323 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createGzip } from 'node:zlib';
+import { type Database, openDatabase } from '@vitrin/core';
+import { backupState } from '@vitrin/core/backup/last-result';
+import { createNightlyBackup } from '@vitrin/core/backup/nightly';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import * as tar from 'tar-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../testing/commands.ts';
+import { tempDir } from '../testing/server.ts';
+import { controlSocketPath, startControlServer } from './control.ts';
+
+/** The real CLI in its own process; a backup or restore of this test's shop takes a few seconds. */
+const cli = (args: string[], env: Record<string, string>) => runCli(args, env, 120_000);
+
+const SUCCESS_CARD = '4242424242424242';
+/** The rows that make an order, by order id: the order, its lines and its payments, as the database has them. */
+async function ordersById(database: Database) {
+  const rows = await database.query<{ id: number; order: unknown; lines: unknown; payments: unknown }>(
+    `select o.id, to_jsonb(o) as order,
+       (select coalesce(jsonb_agg(to_jsonb(i) order by i.id), '[]') from order_items i where i.order_id = o.id) as lines,
+       (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from payments p where p.order_id = o.id) as payments
+     from orders o order by o.id`,
+  );
+  return new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
+}
+
+/** An archive of our own format, rebuilt with one upload's bytes changed (the manifest kept). */
+async function tampered(file: string, out: string) {
+  const extract = tar.extract();
+  const pack = tar.pack();
+  const { pipeline } = await import('node:stream/promises');
+  const { createReadStream, createWriteStream } = await import('node:fs');
+  const { createGunzip } = await import('node:zlib');
+  const writing = pipeline(pack, createGzip(), createWriteStream(out));
+  const reading = pipeline(createReadStream(file), createGunzip(), extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const c of entry) chunks.push(c as Buffer);
+    const data = Buffer.concat(chunks);
+    if (entry.header.name.startsWith('uploads/')) data[0] = (data[0]! + 1) % 256;
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ name: entry.header.name }, data, (err) => (err ? reject(err) : resolve())),
+    );
+  }
+  await reading;
+  pack.finalize();
+  await writing;
+}
+
+describe('backup and restore of the embedded database and the uploads', () => {
+  const dir = tempDir('vitrin-backup-');
+  const dataDir = path.join(dir.dir, 'data');
+  const file = path.join(dir.dir, 'yedek.tar.gz');
+  let database: Database;
+  let world: OrderWorld;
+  let stopControl: () => Promise<void>;
+  const uploads: Record<string, Buffer> = {
+    'products/kupa-mavi.webp': randomBytes(40_000),
+    'products/2026/11/tabak.webp': randomBytes(12_345),
+    'posts/kapak.webp': randomBytes(777),
+  };
+  let first: Map<number, string>;
+  let atBackup: Map<number, string>;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir });
+    await database.migrate();
+    world = await openOrderWorld({ database });
+    for (const [name, data] of Object.entries(uploads)) {
+      mkdirSync(path.dirname(path.join(dataDir, 'uploads', name)), { recursive: true });
+      writeFileSync(path.join(dataDir, 'uploads', name), data);
+    }
+    // The server's side of the CLI: it holds the data directory and answers over the control socket.
+    stopControl = await startControlServer(controlSocketPath(dataDir), world.services);
+    for (let i = 0; i < 4; i++) {
+      const order = await world.placeOrder({
+        paymentMethod: i % 2 ? 'card' : 'transfer',
+        lines: [
+          { kind: 'single', quantity: 1 + i },
+          { kind: 'variant', quantity: 1 },
+        ],
+        withCoupon: i === 0,
+      });
+      if (i % 2) await world.pay(order.orderNo, SUCCESS_CARD);
+    }
+    first = await ordersById(database);
+  }, 60_000);
+  afterAll(async () => {
+    await stopControl?.();
+    await world?.dispose();
+    await database?.close();
+    dir.remove();
+  });
+
+  it('backs up the running shop while it takes orders: whole orders only, every upload', async () => {
+    let taking = true;
+    const placed: number[] = [];
+    const orders = (async () => {
+      while (taking) {
+        // Lines of a product without counted stock: the shop takes orders for as long as the backup runs.
+        const order = await world.placeOrder({
+          lines: [
+            { kind: 'virtual', quantity: 2 },
+            { kind: 'virtual', quantity: 1 },
+          ],
+        });
+        placed.push(order.id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const result = await cli(['backup', file], { DATA_DIR: dataDir });
+    taking = false;
+    await orders;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Yedek yazıldı: ${file}`);
+    expect(result.stdout).toContain('3 yüklenen dosya');
+    expect(placed.length).toBeGreaterThan(0);
+    atBackup = await ordersById(database);
+  }, 120_000);
+
+  it('restores into a fresh directory: the first orders intact, none half, later ones absent, uploads byte-equal', async () => {
+    // Orders after the backup: not in it.
+    const later = await world.placeOrder({ lines: [{ kind: 'single', quantity: 3 }] });
+    const fresh = path.join(dir.dir, 'geri');
+    const result = await cli(['restore', file], { DATA_DIR: fresh });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Yedek geri yüklendi: ${fresh}`);
+    for (const [name, data] of Object.entries(uploads)) {
+      expect(readFileSync(path.join(fresh, 'uploads', name)).equals(data)).toBe(true);
+    }
+    // The restored shop opens and answers (migrations already applied), as a server starting on it would.
+    const restored = await openDatabase({ dataDir: fresh });
+    try {
+      await restored.migrate();
+      const back = await ordersById(restored);
+      for (const [id, row] of first) expect(back.get(id)).toBe(row);
+      // Every restored order is exactly as it was at the backup (its lines and payments with it): none half-written.
+      for (const [id, row] of back) expect(row).toBe(atBackup.get(id));
+      // Orders taken during the backup are in it or not, but only as a prefix: the dump was one moment.
+      const ids = [...back.keys()];
+      expect(ids).toEqual([...atBackup.keys()].slice(0, ids.length));
+      expect(back.has(later.id)).toBe(false);
+      const [status] = await restored.query<{ n: number }>(
+        "select count(*)::int as n from settings where key = 'backup_last_result'",
+      );
+      expect(status!.n).toBe(0);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it('refuses each wrong backup with a Turkish message and exit code 1, writing nothing', async () => {
+    const env = { DATA_DIR: dataDir };
+    const cases: Array<[string[], string, string]> = [
+      [['backup'], 'YEDEK_DOSYASI_GEREKLI', 'Yedek dosyasının adını yazın'],
+      [['backup', file], 'YEDEK_DOSYASI_VAR', 'üzerine yazmak için --force'],
+      [['backup', path.join(dir.dir, 'yok', 'y.tar.gz')], 'YEDEK_KLASORU_YOK', 'klasörü yok'],
+      [['backup', dir.dir], 'YEDEK_DOSYASI_KLASOR', 'bir klasör'],
+      [['backup', file, '--sessiz'], 'KOMUT_GECERSIZ', 'Geçersiz seçenek "--sessiz"'],
+      [['backup', 'a.tar.gz', 'b.tar.gz'], 'KOMUT_GECERSIZ', 'Fazla bağımsız değişken'],
+    ];
+    for (const [args, code, text] of cases) {
+      const result = await cli(args, env);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain(code);
+      expect(result.stderr).toContain(text);
+    }
+    expect(readdirSync(dir.dir).filter((n) => n.includes('yaziliyor') || n.includes('dokum'))).toEqual([]);
+    const empty = path.join(dir.dir, 'bos-dizin');
+    const noShop = await cli(['backup', path.join(dir.dir, 'bos.tar.gz')], { DATA_DIR: empty });
+    expect(noShop.code).toBe(1);
+    expect(noShop.stderr).toContain('VERI_DIZINI_BOS');
+    expect(existsSync(path.join(dir.dir, 'bos.tar.gz'))).toBe(false);
+  }, 120_000);
+
+  it('overwrites an existing file only with --force', async () => {
+    const before = readFileSync(file);
+    const result = await cli(['backup', file, '--force'], { DATA_DIR: dataDir });
+    expect(result.code).toBe(0);
+    expect(readFileSync(file).equals(before)).toBe(false);
+  }, 60_000);
+
+  it('tells a PostgreSQL shop to use pg_dump and pg_restore', async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://vitrin@127.0.0.1:1/vitrin' };
+    const backup = await cli(['backup', path.join(dir.dir, 'pg.tar.gz')], env);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain('POSTGRESQL_YEDEGI');
+    expect(backup.stderr).toContain('pg_dump --format=custom');
+    const restore = await cli(['restore', file], env);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain('POSTGRESQL_GERI_YUKLEME');
+    expect(restore.stderr).toContain('pg_restore');
+  }, 60_000);
+
+  it('refuses each wrong restore with a Turkish message, leaving the directory as it was', async () => {
+    const target = path.join(dir.dir, 'hedef');
+    const truncated = path.join(dir.dir, 'kesik.tar.gz');
+    const whole = readFileSync(file);
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    const foreign = path.join(dir.dir, 'yabanci.tar.gz');
+    writeFileSync(foreign, randomBytes(5000));
+    const otherTar = path.join(dir.dir, 'baska.tar.gz');
+    {
+      const pack = tar.pack();
+      const { pipeline } = await import('node:stream/promises');
+      const { createWriteStream } = await import('node:fs');
+      const writing = pipeline(pack, createGzip(), createWriteStream(otherTar));
+      pack.entry({ name: 'notlar.txt' }, 'merhaba');
+      pack.finalize();
+      await writing;
+    }
+    const changed = path.join(dir.dir, 'degismis.tar.gz');
+    await tampered(file, changed);
+    const cases: Array<[string[], string, string]> = [
+      [['restore'], 'YEDEK_DOSYASI_GEREKLI', 'Geri yüklenecek yedek dosyasını yazın'],
+      [['restore', path.join(dir.dir, 'olmayan.tar.gz')], 'YEDEK_DOSYASI_YOK', 'yedek dosyası yok'],
+      [['restore', truncated], 'YEDEK_EKSIK', 'yarıda kesilmiş'],
+      [['restore', foreign], 'YEDEK_GECERSIZ', 'bir Vitrin yedeği değil'],
+      [['restore', otherTar], 'YEDEK_GECERSIZ', 'bir Vitrin yedeği değil'],
+      [['restore', changed], 'YEDEK_BOZUK', 'sağlama toplamlarıyla uyuşmuyor'],
+    ];
+    for (const [args, code, text] of cases) {
+      const result = await cli(args, { DATA_DIR: target });
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain(code);
+      expect(result.stderr).toContain(text);
+      // Nothing half-written: the directory is empty, and no temporary directory is left beside it.
+      expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+      expect(readdirSync(dir.dir).some((n) => n.includes('geri-yukleniyor'))).toBe(false);
+    }
+  }, 180_000);
+
+  it('never restores into the directory a running shop holds, nor into a non-empty one unless --force', async () => {
+    const running = await cli(['restore', file, '--force'], { DATA_DIR: dataDir });
+    expect(running.code).toBe(1);
+    expect(running.stderr).toContain('SUNUCU_CALISIYOR');
+    const full = path.join(dir.dir, 'dolu');
+    mkdirSync(full);
+    writeFileSync(path.join(full, 'not.txt'), 'eski');
+    const refused = await cli(['restore', file], { DATA_DIR: full });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('VERI_DIZINI_DOLU');
+    expect(readdirSync(full)).toEqual(['not.txt']);
+    const forced = await cli(['restore', file, '--force'], { DATA_DIR: full });
+    expect(forced.code).toBe(0);
+    const aside = /önceki içeriği şuraya taşındı: (.+)/.exec(forced.stdout)?.[1];
+    expect(aside && readFileSync(path.join(aside, 'not.txt'), 'utf8')).toBe('eski');
+    expect(existsSync(path.join(full, 'pg', 'PG_VERSION'))).toBe(true);
+  }, 120_000);
+
+  it('makes the nightly backup once a night at backup_time (Turkey time) and keeps exactly backup_keep', async () => {
+    const backupDir = path.join(dir.dir, 'gece');
+    mkdirSync(backupDir);
+    writeFileSync(path.join(backupDir, 'elle-alinmis.tar.gz'), 'sahibinin dosyası');
+    await world.services.settings.set('backup_time', '03:30');
+    await world.services.settings.set('backup_keep', '2');
+    let clock = new Date('2026-11-27T00:00:00Z'); // 03:00 in Turkey
+    const logged: string[] = [];
+    const nightly = createNightlyBackup({
+      database,
+      settings: world.services.settings,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      backupDir,
+      log: (level, message) => logged.push(`${level}: ${message}`),
+      now: () => clock,
+    });
+    expect(await nightly.tick()).toBeNull(); // not 03:30 yet
+    clock = new Date('2026-11-27T00:31:00Z');
+    expect(await nightly.tick()).toMatchObject({ ok: true, file: 'vitrin-yedek-20261127T003100Z.tar.gz' });
+    clock = new Date('2026-11-27T05:00:00Z');
+    expect(await nightly.tick()).toBeNull(); // once a night
+    for (const day of ['28', '29', '30']) {
+      clock = new Date(`2026-11-${day}T00:40:00Z`);
+      expect((await nightly.tick())?.ok).toBe(true);
+    }
+    expect(readdirSync(backupDir).sort()).toEqual([
+      'elle-alinmis.tar.gz',
+      'vitrin-yedek-20261129T004000Z.tar.gz',
+      'vitrin-yedek-20261130T004000Z.tar.gz',
+    ]);
+    const state = await backupState(database, world.services.settings);
+    expect(state).toMatchObject({
+      database: 'embedded',
+      time: '03:30',
+      keep: 2,
+      last: { ok: true, file: 'vitrin-yedek-20261130T004000Z.tar.gz', reason: null },
+    });
+    expect(state.last!.sizeBytes).toBeGreaterThan(50_000);
+  }, 120_000);
+
+  it('shows a failed nightly backup with its Turkish reason, and logs it', async () => {
+    const notADir = path.join(dir.dir, 'dosya-bu');
+    writeFileSync(notADir, 'x');
+    await world.services.settings.set('backup_time', '03:30');
+    let clock = new Date('2026-12-01T00:00:00Z');
+    const logged: string[] = [];
+    const nightly = createNightlyBackup({
+      database,
+      settings: world.services.settings,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      backupDir: notADir,
+      log: (level, message) => logged.push(`${level}: ${message}`),
+      now: () => clock,
+    });
+    // The last result is the previous test's (30 November): 1 December 03:30 is due.
+    clock = new Date('2026-12-01T00:45:00Z');
+    const failed = await nightly.tick();
+    expect(failed).toMatchObject({ ok: false, file: null });
+    expect(failed!.reason).toContain(`Yedek klasörü "${notADir}" oluşturulamadı`);
+    expect(logged.some((l) => l.startsWith('error: Gece yedeği alınamadı'))).toBe(true);
+    expect((await backupState(database, world.services.settings)).last).toMatchObject({ ok: false });
+    // An empty backup_time switches it off.
+    await world.services.settings.set('backup_time', '');
+    clock = new Date('2026-12-02T01:00:00Z');
+    expect(await nightly.tick()).toBeNull();
+    expect((await backupState(database, world.services.settings)).time).toBeNull();
+  }, 60_000);
+});

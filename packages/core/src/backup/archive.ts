@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import {
+  access,
+  constants,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import * as tar from 'tar-stream';
+import type { Database } from '../db/client.ts';
+import { BackupError, writeFailure } from './errors.ts';
+
+/**
+ * A Vitrin backup is one gzip-compressed tar: `database.tar` (the embedded database's data directory, as PGlite
+ * dumps it between transactions), `uploads/…` (the shop's uploaded files) and, last, `manifest.json` with the
+ * checksum of every other entry. The manifest comes last so the archive is written in one pass; a file cut short
+ * has none and is refused whole.
+ */
+export const BACKUP_FORMAT = 'vitrin-yedek';
+const FORMAT_VERSION = 1;
+const DATABASE_ENTRY = 'database.tar';
+const MANIFEST_ENTRY = 'manifest.json';
+const UPLOADS_PREFIX = 'uploads/';
+
+/** The tables an owner recognises, counted into the manifest (and shown after a restore). */
+const COUNTED_TABLES = ['orders', 'order_items', 'payments', 'products', 'customers'] as const;
+
+export interface DatabaseInfo {
+  /** Migrations applied to the database; a restore refuses a backup with more than this code knows. */
+  migrations: number;
+  lastMigration: string | null;
+  counts: Record<string, number>;
+}
+
+export interface BackupManifest extends DatabaseInfo {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: number;
+  createdAt: string;
+  vitrinVersion: string;
+  database: { size: number; sha256: string };
+  uploads: { path: string; size: number; sha256: string }[];
+}
+
+interface Journal {
+  entries: { when: number; tag: string }[];
+}
+const journal = (): Journal =>
+  JSON.parse(
+    readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+  ) as Journal;
+const vitrinVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+
+/** The migrations this code knows. */
+export const knownMigrations = (): number => journal().entries.length;
+
+/** The schema's place in the migrations and the owner's main counts. */
+export async function describeDatabase(database: Pick<Database, 'query'>): Promise<DatabaseInfo> {
+  const [applied] = await database.query<{ n: number; last: string | null }>(
+    'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
+  const last = applied?.last ? Number(applied.last) : null;
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    counts[table] = row?.n ?? 0;
+  }
+  return {
+    migrations: applied?.n ?? 0,
+    lastMigration: journal().entries.find((e) => e.when === last)?.tag ?? null,
+    counts,
+  };
+}
+
+/** The database's image and description, taken together (the running server does this for the CLI). */
+export async function dumpDatabase(database: Database): Promise<{ image: Uint8Array; info: DatabaseInfo }> {
+  if (!database.snapshot) throw new BackupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
+  const image = new Uint8Array(await (await database.snapshot()).arrayBuffer());
+  return { image, info: await describeDatabase(database) };
+}
+
+/**
+ * Refuses a target the backup cannot be written to, before anything is dumped: no name, an existing file
+ * (unless `force`), a folder that is missing or not writable.
+ */
+export async function checkTarget(file: string | undefined, force: boolean): Promise<string> {
+  if (!file?.trim()) {
+    throw new BackupError(
+      'YEDEK_DOSYASI_GEREKLI',
+      'Yedek dosyasının adını yazın, ör. npm run vitrin -- backup /yedekler/vitrin-2026-11-27.tar.gz',
+    );
+  }
+  const target = path.resolve(file);
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isDirectory()) {
+    throw new BackupError('YEDEK_DOSYASI_KLASOR', `"${target}" bir klasör; yedek için bir dosya adı yazın.`);
+  }
+  if (existing && !force) {
+    throw new BackupError(
+      'YEDEK_DOSYASI_VAR',
+      `"${target}" zaten var; üzerine yazılmadı. Başka bir ad seçin ya da üzerine yazmak için --force ekleyin.`,
+    );
+  }
+  const dir = path.dirname(target);
+  const dirStat = await stat(dir).catch(() => null);
+  if (!dirStat?.isDirectory()) {
+    throw new BackupError(
+      'YEDEK_KLASORU_YOK',
+      `"${dir}" klasörü yok; önce oluşturun ya da başka bir yer seçin.`,
+    );
+  }
+  try {
+    await access(dir, constants.W_OK);
+  } catch {
+    throw new BackupError('YAZMA_IZNI_YOK', `"${dir}" klasörüne yazma izni yok; yedek yazılamaz.`);
+  }
+  return target;
+}
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** Every regular file under the uploads folder, as paths relative to it with `/`, in a stable order. */
+async function uploadFiles(uploadsDir: string): Promise<string[]> {
+  const names = await readdir(uploadsDir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [] as string[];
+    throw err;
+  });
+  const files: string[] = [];
+  for (const name of names.sort()) {
+    const info = await lstat(path.join(uploadsDir, name)).catch(() => null);
+    if (info?.isFile()) files.push(name.split(path.sep).join('/'));
+  }
+  return files;
+}
+
+function addEntry(pack: tar.Pack, name: string, data: Uint8Array, mtime: Date): Promise<void> {
+  return new Promise((resolve, reject) =>
+    pack.entry({ name, size: data.byteLength, mtime, mode: 0o600 }, data, (err) =>
+      err ? reject(err) : resolve(),
+    ),
+  );
+}
+
+/**
+ * Writes the backup archive: into a temporary file beside the target, renamed over it only once complete, so a
+ * full disk or a crash leaves no half backup under the target's name.
+ */
+export async function writeBackup(options: {
+  file: string;
+  image: Uint8Array;
+  info: DatabaseInfo;
+  uploadsDir: string;
+  now?: Date;
+}): Promise<{ file: string; sizeBytes: number; manifest: BackupManifest }> {
+  const now = options.now ?? new Date();
+  const temporary = `${options.file}.${process.pid}.yaziliyor`;
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip(), createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+  // A failed write ends the pipeline first; the entries then fail with it instead of waiting.
+  written.catch(() => pack.destroy());
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    formatVersion: FORMAT_VERSION,
+    createdAt: now.toISOString(),
+    vitrinVersion: vitrinVersion(),
+    ...options.info,
+    database: { size: options.image.byteLength, sha256: sha256(options.image) },
+    uploads: [],
+  };
+  try {
+    const filling = (async () => {
+      await addEntry(pack, DATABASE_ENTRY, options.image, now);
+      for (const name of await uploadFiles(options.uploadsDir)) {
+        // A file removed since the listing (the hourly purge of unused uploads) is simply not in the backup.
+        const data = await readFile(path.join(options.uploadsDir, name)).catch(() => null);
+        if (!data) continue;
+        manifest.uploads.push({ path: name, size: data.byteLength, sha256: sha256(data) });
+        await addEntry(pack, `${UPLOADS_PREFIX}${name}`, data, now);
+      }
+      await addEntry(pack, MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)), now);
+      pack.finalize();
+    })();
+    await Promise.all([written, filling]);
+    await rename(temporary, options.file);
+  } catch (err) {
+    await rm(temporary, { force: true }).catch(() => {});
+    throw writeFailure(err, 'Yedek dosyası');
+  }
+  return { file: options.file, sizeBytes: (await stat(options.file)).size, manifest };
+}
+
+const notABackup = (file: string) =>
+  new BackupError('YEDEK_GECERSIZ', `"${file}" bir Vitrin yedeği değil; hiçbir şey değiştirilmedi.`);
+const cutShort = (file: string) =>
+  new BackupError(
+    'YEDEK_EKSIK',
+    `"${file}" eksik ya da bozuk (dosya yarıda kesilmiş olabilir); hiçbir şey değiştirilmedi.`,
+  );
+
+/** An upload's path from the archive, refused when it could leave the uploads folder. */
+function safeUploadPath(name: string): string | null {
+  const rel = name.slice(UPLOADS_PREFIX.length);
+  if (
+    !rel ||
+    rel.startsWith('/') ||
+    rel.includes('\\') ||
+    rel.split('/').some((p) => p === '..' || p === '')
+  ) {
+    return null;
+  }
+  return rel;
+}
+
+async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a backup: its uploads are written under `intoDir/uploads`, its database image is returned, and every
+ * entry is checked against the manifest. A file that is not one of ours, cut short or changed is refused.
+ */
+export async function readBackup(
+  file: string,
+  intoDir: string,
+): Promise<{ manifest: BackupManifest; image: Buffer }> {
+  const extract = tar.extract();
+  const reading = pipeline(createReadStream(file), createGunzip(), extract);
+  let manifestText: Buffer | null = null;
+  let image: Buffer | null = null;
+  const found = new Map<string, { size: number; sha256: string }>();
+  try {
+    // The pipeline's failure (not gzip, cut short) also ends the loop below with an error.
+    reading.catch(() => {});
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      if (type !== 'file') throw notABackup(file);
+      const data = await collect(entry as AsyncIterable<Buffer>);
+      if (name === MANIFEST_ENTRY) manifestText = data;
+      else if (name === DATABASE_ENTRY) image = data;
+      else if (name.startsWith(UPLOADS_PREFIX)) {
+        const rel = safeUploadPath(name);
+        if (!rel) throw notABackup(file);
+        const target = path.join(intoDir, 'uploads', ...rel.split('/'));
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, data).catch((err: unknown) => {
+          throw writeFailure(err, 'Yüklenen dosyalar');
+        });
+        found.set(rel, { size: data.byteLength, sha256: sha256(data) });
+      } else throw notABackup(file);
+    }
+    await reading;
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'Z_DATA_ERROR') throw notABackup(file);
+    throw cutShort(file);
+  }
+  if (!manifestText || !image) throw manifestText || image ? cutShort(file) : notABackup(file);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse((manifestText as Buffer).toString('utf8')) as BackupManifest;
+  } catch {
+    throw notABackup(file);
+  }
+  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.uploads)) throw notABackup(file);
+  if (manifest.formatVersion !== FORMAT_VERSION) {
+    throw new BackupError(
+      'YEDEK_SURUMU_DESTEKLENMIYOR',
+      `Bu yedek daha yeni bir Vitrin sürümüyle alınmış (biçim ${manifest.formatVersion}); Vitrin'i güncelleyip yeniden deneyin.`,
+    );
+  }
+  const dbImage = image as Buffer;
+  const mismatch =
+    manifest.database.size !== dbImage.byteLength ||
+    manifest.database.sha256 !== sha256(dbImage) ||
+    manifest.uploads.length !== found.size ||
+    manifest.uploads.some((u) => {
+      const f = found.get(u.path);
+      return !f || f.size !== u.size || f.sha256 !== u.sha256;
+    });
+  if (mismatch) {
+    throw new BackupError(
+      'YEDEK_BOZUK',
+      `"${file}" içindeki dosyalar yedeğin sağlama toplamlarıyla uyuşmuyor (dosya bozulmuş ya da değiştirilmiş); hiçbir şey değiştirilmedi.`,
+    );
+  }
+  return { manifest, image: dbImage };
+}

@@ -1,0 +1,111 @@
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { StartupError } from '../db/errors.ts';
+import { lockDataDir } from '../db/lock.ts';
+import {
+  type BackupManifest,
+  type DatabaseInfo,
+  describeDatabase,
+  knownMigrations,
+  readBackup,
+} from './archive.ts';
+import { BackupError, writeFailure } from './errors.ts';
+import { forgetLastResult } from './last-result.ts';
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** The restored database after its migrations. */
+  info: DatabaseInfo;
+  /** Where the directory's previous contents were moved (`force` on a non-empty directory). */
+  movedAside: string | null;
+}
+
+/**
+ * Restores a backup into a data directory that no process holds: into a temporary directory beside it first
+ * (checked against the manifest, the database opened and migrated there), then renamed into place, so a
+ * refused or failed restore leaves the directory as it was. A non-empty directory is refused unless `force`;
+ * its contents are then moved aside, not deleted.
+ */
+export async function restoreBackup(options: {
+  file: string | undefined;
+  dataDir: string;
+  force: boolean;
+  now?: Date;
+}): Promise<RestoreResult> {
+  if (!options.file?.trim()) {
+    throw new BackupError(
+      'YEDEK_DOSYASI_GEREKLI',
+      'Geri yüklenecek yedek dosyasını yazın, ör. npm run vitrin -- restore /yedekler/vitrin-2026-11-27.tar.gz',
+    );
+  }
+  const file = path.resolve(options.file);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) {
+    throw new BackupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
+  }
+  const dataDir = path.resolve(options.dataDir);
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockDataDir(dataDir);
+  } catch (err) {
+    if (err instanceof StartupError && err.code === 'DATA_DIR_LOCKED') {
+      throw new BackupError(
+        'SUNUCU_CALISIYOR',
+        `"${dataDir}" veri dizinini çalışan bir Vitrin sunucusu kullanıyor; geri yüklemeden önce sunucuyu durdurun. Hiçbir şey değiştirilmedi.`,
+      );
+    }
+    throw writeFailure(err, 'Veri dizini');
+  }
+  const temporary = path.join(
+    path.dirname(dataDir),
+    `.${path.basename(dataDir)}.geri-yukleniyor-${process.pid}`,
+  );
+  try {
+    const present = await readdir(dataDir);
+    if (present.length > 0 && !options.force) {
+      throw new BackupError(
+        'VERI_DIZINI_DOLU',
+        `"${dataDir}" veri dizini boş değil; geri yükleme boş bir dizine yapılır. Boş bir DATA_DIR verin ya da ` +
+          'mevcut içeriği kenara taşıyıp yedeği yüklemek için --force ekleyin.',
+      );
+    }
+    await rm(temporary, { recursive: true, force: true });
+    await mkdir(temporary, { recursive: true }).catch((err: unknown) => {
+      throw writeFailure(err, 'Geçici geri yükleme klasörü');
+    });
+    const { manifest, image } = await readBackup(file, temporary);
+    if (manifest.migrations > knownMigrations()) {
+      throw new BackupError(
+        'YEDEK_DAHA_YENI',
+        `Bu yedek daha yeni bir Vitrin sürümünün veritabanını içeriyor (${manifest.migrations} şema adımı, bu sürüm ${knownMigrations()}); önce Vitrin'i güncelleyin.`,
+      );
+    }
+    const database = await openDatabase({ dataDir: temporary, image: new Blob([new Uint8Array(image)]) });
+    let restored: DatabaseInfo;
+    try {
+      // A backup of an older version catches up with this one's schema.
+      await database.migrate();
+      await forgetLastResult(database);
+      restored = await describeDatabase(database);
+    } finally {
+      await database.close();
+    }
+    let movedAside: string | null = null;
+    if (present.length > 0) {
+      const stamp = (options.now ?? new Date()).toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+      movedAside = `${dataDir}.onceki-${stamp}`;
+      await rename(dataDir, movedAside);
+    } else {
+      await rmdir(dataDir);
+    }
+    await rename(temporary, dataDir);
+    return { manifest, info: restored, movedAside };
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    throw writeFailure(err, 'Geri yüklenen veri');
+  } finally {
+    await rm(temporary, { recursive: true, force: true });
+    await unlock();
+  }
+}
