@@ -1,5 +1,6 @@
 import { createReadStream, mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
 import { createImageVariants, type VariantResult } from '@vitrin/core/media/image-variants';
 import {
   IMAGE_FORMATS,
@@ -46,6 +47,11 @@ const failures: Record<Failure, { status: number; code: string; message: string 
     status: 503,
     code: 'GORSEL_HAZIRLANIYOR',
     message: 'Görseller hazırlanıyor; lütfen biraz sonra tekrar deneyin.',
+  },
+  'disk-full': {
+    status: 503,
+    code: DISK_FULL_CODE,
+    message: 'Görsel şu anda hazırlanamıyor: sunucuda yer kalmadı. Lütfen biraz sonra tekrar deneyin.',
   },
   broken: { status: 422, code: 'GORSEL_ISLENEMEDI', message: 'Görsel dosyası okunamadı ya da çok büyük.' },
 };
@@ -94,6 +100,7 @@ export async function registerUploadRoutes(app: FastifyInstance, { roots, cacheD
         request.log.warn({ err: result.error }, 'image variant failed');
       const failure = failures[result.kind];
       if (result.kind === 'busy') reply.header('retry-after', '2');
+      if (result.kind === 'disk-full') reply.header('retry-after', '60');
       return reply.status(failure.status).send(errorBody(failure.code, failure.message));
     }
     reply

@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import type { Db } from '../db/client.ts';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from './disk-full.ts';
 import { loadSharp } from './image-variants.ts';
 
 /**
@@ -41,6 +42,9 @@ export class AdminImageError extends Error {
     super(message);
   }
 }
+
+/** The disk filled up while an upload was written: nothing of it is kept. */
+export const diskFull = () => new AdminImageError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE);
 
 export const imageTooLarge = (name: string) =>
   new AdminImageError(413, 'DOSYA_COK_BUYUK', `"${name}" en fazla ${MB} MB olabilir.`, {
@@ -144,10 +148,10 @@ export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageSto
         { files: `${image.name}: ${width}×${height} piksel` },
       );
     }
-    const out = path.join(incomingDir, `${randomName()}.webp.part`);
+    let made: { data: Buffer; info: { width: number; height: number } };
     try {
       // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
-      const info = await sharp(image.file, { limitInputPixels: MAX_INPUT_PIXELS })
+      made = await sharp(image.file, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({
           width: ADMIN_IMAGE_STORED_SIDE,
@@ -156,12 +160,14 @@ export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageSto
           withoutEnlargement: true,
         })
         .webp({ quality: 90 })
-        .toFile(out);
-      return { out, width: info.width, height: info.height };
+        .toBuffer({ resolveWithObject: true });
     } catch {
-      await removeQuietly(out);
       throw unreadable();
     }
+    // Written by us, not by sharp: a full disk is then Node's ENOSPC, and the part written is removed.
+    const out = path.join(incomingDir, `${randomName()}.webp.part`);
+    await writeNewFile(out, made.data);
+    return { out, width: made.info.width, height: made.info.height };
   }
 
   return {
@@ -200,7 +206,7 @@ export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageSto
         return stored;
       } catch (err) {
         await Promise.all([...made.map((m) => removeQuietly(m.out)), ...placed.map(removeQuietly)]);
-        throw err;
+        throw isDiskFull(err) ? diskFull() : err;
       } finally {
         await Promise.all(images.map((i) => removeQuietly(i.file)));
       }

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type ImageFormat, type ImageWidth, isResizableImage } from '@vitrin/shared/media';
 import type { Sharp } from 'sharp';
+import { isDiskFull } from './disk-full.ts';
 
 /**
  * Resized WebP/AVIF copies of uploaded images, made with sharp on first request and kept on disk.
@@ -34,6 +35,8 @@ export type VariantResult =
   | { kind: 'not-resizable' }
   | { kind: 'not-found' }
   | { kind: 'busy' }
+  /** The cache's disk is full: not remembered as broken, made once there is room again. */
+  | { kind: 'disk-full' }
   | { kind: 'broken'; error?: unknown };
 
 /**
@@ -171,6 +174,7 @@ export function createImageVariants({
         await job;
       } catch (err) {
         if (err instanceof BusyError) return { kind: 'busy' };
+        if (isDiskFull(err)) return { kind: 'disk-full' };
         rememberFailure(key);
         return { kind: 'broken', error: err };
       }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type AttachmentType, MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
-import { attachmentTooLarge, attachmentWrongType } from './errors.ts';
+import { isDiskFull, writeNewFile } from '../media/disk-full.ts';
+import { attachmentDiskFull, attachmentTooLarge, attachmentWrongType } from './errors.ts';
 
 const EXTENSIONS: Record<AttachmentType, string> = {
   'image/jpeg': 'jpg',
@@ -72,8 +73,12 @@ export function createAttachmentStore(privateDir: string) {
     async save(upload: AttachmentUpload): Promise<StoredAttachment> {
       const type = this.check(upload);
       const file = `${randomBytes(16).toString('base64url')}.${EXTENSIONS[type]}`;
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFile(path.join(dir, file), upload.bytes, { flag: 'wx', mode: 0o600 });
+      try {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        await writeNewFile(path.join(dir, file), upload.bytes, 0o600);
+      } catch (err) {
+        throw isDiskFull(err) ? attachmentDiskFull() : err;
+      }
       return {
         path: `support/${file}`,
         name: cleanFileName(upload.name, type),

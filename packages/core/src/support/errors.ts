@@ -1,4 +1,5 @@
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import { DISK_FULL_MESSAGE } from '../media/disk-full.ts';
 
 /**
  * Why a contact or support request was refused: a stable code for the HTTP layer and the CLI, and a Turkish
@@ -15,6 +16,8 @@ export const supportErrorStatus = {
   TALEP_DEGISTI: 409,
   DOSYA_COK_BUYUK: 413,
   DOSYA_TURU_GECERSIZ: 415,
+  /** The server's disk is full: the attachment (and its message) was not saved. */
+  DISK_DOLU: 507,
   GECERSIZ_ISTEK: 400,
 } as const;
 export type SupportErrorCode = keyof typeof supportErrorStatus;
@@ -51,6 +54,8 @@ export const attachmentTooLarge = () =>
     `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`,
     { file: 'Dosya çok büyük' },
   );
+
+export const attachmentDiskFull = () => new SupportError('DISK_DOLU', DISK_FULL_MESSAGE);
 
 export const attachmentWrongType = () =>
   new SupportError('DOSYA_TURU_GECERSIZ', 'Yalnızca JPEG, PNG, WebP görsel ya da PDF ekleyebilirsiniz.', {

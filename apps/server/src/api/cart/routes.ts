@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { PERSONALIZATION_IMAGE_PATH, type Services, ShopError } from '@vitrin/core';
 import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitrin/core/cart/uploads';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from '@vitrin/core/media/disk-full';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import { addToCartInput, couponInput, updateQuantityInput } from '@vitrin/shared/api/cart-requests';
 import { z } from '@vitrin/shared/zod';
@@ -253,6 +254,7 @@ export async function registerCartRoutes(
         429: errorAnswer(
           'COK_FAZLA_ISTEK: 30 an hour per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
         ),
+        507: errorAnswer('DISK_DOLU: the server disk is full; nothing stored'),
       },
       onRequest,
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -286,10 +288,10 @@ export async function registerCartRoutes(
           });
           try {
             await mkdir(imageDir, { recursive: true });
-            await writeFile(path.join(imageDir, name), bytes, { flag: 'wx' });
+            await writeNewFile(path.join(imageDir, name), bytes);
           } catch (err) {
             await releaseUpload(services.database.db, stored);
-            throw err;
+            throw isDiskFull(err) ? new ShopError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE) : err;
           }
           return { path: stored };
         });

@@ -4,9 +4,11 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   AdminImageError,
   type AdminImageStore,
+  diskFull,
   type IncomingImage,
   imageTooLarge,
 } from '@vitrin/core/media/admin-upload';
+import { isDiskFull } from '@vitrin/core/media/disk-full';
 import {
   ADMIN_IMAGE_MAX_BYTES,
   ADMIN_IMAGE_MAX_FILES,
@@ -44,8 +46,12 @@ const PART_ERRORS: Record<string, () => HttpError> = {
     new HttpError(400, 'GECERSIZ_ISTEK', 'Çok parçalı form okunamadı.'),
 };
 
-const asHttp = (err: unknown) =>
-  err instanceof AdminImageError ? new HttpError(err.status, err.code, err.message, err.fields) : err;
+const asHttp = (err: unknown) => {
+  const known = isDiskFull(err) ? diskFull() : err;
+  return known instanceof AdminImageError
+    ? new HttpError(known.status, known.code, known.message, known.fields)
+    : known;
+};
 
 /** A browser's file name, short and on one line, for messages only. */
 const shownName = (name: string | undefined) =>
@@ -116,6 +122,9 @@ export function registerAdminImageRoutes(app: FastifyInstance, staffOf: StaffOf,
         413: errorAnswer(`DOSYA_COK_BUYUK: a file over ${MB} MB; nothing stored`),
         415: errorAnswer('GORSEL_TURU_GECERSIZ: a file not JPEG, PNG, WebP or AVIF; nothing stored'),
         422: errorAnswer('GORSEL_OKUNAMADI: a file that could not be decoded; nothing stored'),
+        507: errorAnswer(
+          'DISK_DOLU: the server disk is full; nothing stored, the same upload works once space is freed',
+        ),
       },
       bodyLimit: ADMIN_IMAGE_MAX_BYTES * ADMIN_IMAGE_MAX_FILES + 1024 * 1024,
       handler: async (request, reply) => {

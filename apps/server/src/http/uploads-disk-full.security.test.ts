@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, browser, registeredBrowser } from '../testing/accounts.ts';
+import { createTestApp, tempDir } from '../testing/server.ts';
+import { loggedInStaff } from '../testing/staff.ts';
+import { multipart, multipartForm, PNG } from '../testing/uploads.ts';
+
+/**
+ * The data directory (uploads, arriving files, ticket attachments, the resized-image cache) on a real file
+ * system that fills up: a 8 MB tmpfs, mounted for the test (CI runs as root). The database is elsewhere, as
+ * on a shop whose upload disk is the one that fills. Every upload refused for the full disk says so in
+ * Turkish (DISK_DOLU), leaves no file and no row behind, and works again once there is room.
+ */
+const mount = tempDir('vitrin-full-disk-');
+const FILLER = path.join(mount.dir, 'filler');
+
+function mountTmpfs() {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m,mode=0700', 'tmpfs', mount.dir], { stdio: 'pipe' });
+  } catch (err) {
+    throw new Error(
+      `The full-disk test mounts a small tmpfs and needs root (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
+    );
+  }
+}
+
+/** Fills the disk, then gives back `room` bytes (0: completely full). */
+function fill(room = 0) {
+  const fd = openSync(FILLER, 'w');
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
+  }
+  // The last chunk may have fitted only in part: fill what is left byte by byte-ish.
+  for (const size of [4096, 1]) {
+    try {
+      for (;;) writeSync(fd, Buffer.alloc(size, 1));
+    } catch {}
+  }
+  if (room) ftruncateSync(fd, Math.max(0, fstatSync(fd).size - room));
+  closeSync(fd);
+}
+const free = () => rmSync(FILLER, { force: true });
+
+/** Every file in the data directory but the filler, by its path there. */
+const files = (dir = mount.dir): string[] => listed(dir).sort();
+const listed = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? listed(path.join(dir, e.name))
+          : e.name === 'filler' && dir === mount.dir
+            ? []
+            : [path.relative(mount.dir, path.join(dir, e.name))],
+      )
+    : [];
+
+/** A PNG of random pixels: it compresses to nothing, so it takes its full size on the disk (about 1 MB). */
+const noisy = () =>
+  sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let manager: Browser;
+let ayse: Browser;
+
+beforeAll(async () => {
+  mountTmpfs();
+  t = await createTestApp({
+    demo: false,
+    config: { dataDir: mount.dir },
+    services: {
+      privateDir: path.join(mount.dir, 'private'),
+      uploadsDir: path.join(mount.dir, 'uploads'),
+    },
+  });
+  manager = (await loggedInStaff(t.app, t.services, 'manager')).b;
+  ayse = await registeredBrowser(t.app, 1);
+});
+
+afterAll(async () => {
+  await t?.close();
+  try {
+    // Lazily: sharp may still hold a file of it open until this process ends.
+    execFileSync('umount', ['--lazy', mount.dir], { stdio: 'pipe' });
+  } finally {
+    mount.remove();
+  }
+});
+
+const count = async (table: string) =>
+  (await t.services.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+
+/** The answer is the full disk's, in the API's error shape, in Turkish. */
+function expectDiskFull(res: Answer, status = 507) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toEqual({
+    error: { code: DISK_FULL_CODE, message: expect.stringMatching(/yer kalmadı/) },
+  });
+}
+
+type Answer = { statusCode: number; json(): unknown };
+
+/**
+ * Sends `bytes` with the disk full, then with room for a part of them (`rooms`, in bytes): each time
+ * DISK_DOLU, no file left in the data directory and the same rows as before (`rows`).
+ */
+async function refusedWhileFull(
+  bytes: Buffer,
+  send: (bytes: Buffer) => Promise<Answer>,
+  rows: () => Promise<unknown>,
+  rooms = [0, bytes.length / 2],
+) {
+  const before = { files: files(), rows: await rows() };
+  for (const room of rooms) {
+    fill(Math.round(room));
+    try {
+      expectDiskFull(await send(bytes));
+    } finally {
+      free();
+    }
+    expect({ files: files(), rows: await rows() }).toEqual(before);
+  }
+}
+
+const uploadImage = (bytes: Buffer) =>
+  manager.request({
+    method: 'POST',
+    url: '/api/admin/images?purpose=product',
+    ...multipartForm({}, { name: 'kupa.png', type: 'image/png', bytes }),
+  });
+
+describe('uploads on a full disk', () => {
+  it('a product image: 507 DISK_DOLU whether the disk fills on arrival or on the stored copy; nothing left; works once freed', async () => {
+    const image = await noisy();
+    const before = files();
+    // Completely full, a third full for the arriving file, then room for the arriving file but not its copy.
+    await refusedWhileFull(image, uploadImage, async () => null, [
+      0,
+      image.length / 3,
+      image.length + 64 * 1024,
+    ]);
+    const stored = await uploadImage(image);
+    expect(stored.statusCode).toBe(201);
+    const { path: saved } = stored.json().images[0];
+    expect(files()).toEqual([...before, `uploads/${saved}`].sort());
+    expect((await t.app.inject(`/uploads/${saved}`)).statusCode).toBe(200);
+  });
+
+  it('a ticket attachment: 507 DISK_DOLU, no ticket, no message, no file; the same ticket opens once freed', async () => {
+    const fields = { subject: 'Kupam kırık geldi', message: 'Fotoğrafı ekledim.' };
+    const open = (bytes: Buffer) =>
+      ayse.request({
+        method: 'POST',
+        url: '/api/front/support/tickets',
+        ...multipartForm(fields, { name: 'kirik.png', type: 'image/png', bytes }),
+      });
+    const photo = Buffer.concat([PNG, randomBytes(512 * 1024)]);
+    await refusedWhileFull(photo, open, async () => [
+      await count('support_tickets'),
+      await count('support_messages'),
+    ]);
+    const opened = await open(photo);
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json().ticket.messages[0].attachment).toMatchObject({ name: 'kirik.png' });
+    expect(files().filter((f) => f.startsWith('private/support/'))).toHaveLength(1);
+  });
+
+  it('a personalization photo: 507 DISK_DOLU, its quota given back, no file; stored once freed', async () => {
+    const shopper = browser(t.app);
+    const send = (bytes: Buffer) =>
+      shopper.request({ method: 'POST', url: '/api/front/cart/uploads', ...multipart(bytes) });
+    const photo = Buffer.concat([PNG, randomBytes(512 * 1024)]);
+    expect(await count('personalization_uploads')).toBe(0);
+    await refusedWhileFull(photo, send, () => count('personalization_uploads'));
+    const stored = await send(photo);
+    expect(stored.statusCode).toBe(201);
+    expect(files()).toContain(`uploads/${stored.json().path}`);
+    expect(await count('personalization_uploads')).toBe(1);
+  });
+
+  it('a resized image when its cache cannot be written: 503 DISK_DOLU with Retry-After, made once freed', async () => {
+    const stored = (await uploadImage(await noisy())).json().images[0].path as string;
+    const url = `/uploads/${stored}?w=480&f=webp`;
+    fill();
+    try {
+      const res = await t.app.inject(url);
+      expectDiskFull(res, 503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(files().filter((f) => f.startsWith('cache/'))).toEqual([]);
+    } finally {
+      free();
+    }
+    // Not remembered as a broken image: made now.
+    const made = await t.app.inject(url);
+    expect(made.statusCode).toBe(200);
+    expect(made.headers['content-type']).toBe('image/webp');
+  });
+});
