@@ -476,3 +476,31 @@ export async function tableSnapshot(database: Database): Promise<Map<string, str
 /** The tables whose rows differ between two snapshots. */
 export const changedTables = (before: Map<string, string>, after: Map<string, string>) =>
   [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name));
+
+/** One place a client puts a value: a path or query parameter, or a top-level body field. */
+export interface Field {
+  in: 'path' | 'query' | 'body';
+  name: string;
+}
+
+/** Every parameter and top-level body field of an operation. */
+export const fieldsOf = (op: Operation): Field[] => [
+  ...op.pathParams.map((p) => ({ in: 'path' as const, name: p.name })),
+  ...op.query.map((p) => ({ in: 'query' as const, name: p.name })),
+  ...Object.keys(op.body?.properties ?? {}).map((name) => ({ in: 'body' as const, name })),
+];
+
+/** A request with plausible values everywhere but `value` in `field`. */
+export function requestWith(op: Operation, field: Field, value: string): FuzzRequest {
+  const url =
+    pathOf(op, field.in === 'path' ? { name: field.name, value: encode(value) } : undefined) +
+    queryOf(op, field.in === 'query' ? { name: field.name, value, raw: false, repeat: false } : undefined);
+  const body = op.body ? (sampleOf(op.body) as Json) : undefined;
+  if (body && field.in === 'body') body[field.name] = value;
+  return {
+    method: op.method,
+    url,
+    ...(body ? { payload: body } : {}),
+    note: `${field.in} ${field.name}=${JSON.stringify(value)}`,
+  };
+}
