@@ -288,6 +288,7 @@ export async function buildApp({
             entry: webBuildEntry,
             mode,
             threads: config.renderThreads,
+            maxWaiting: config.renderQueue,
             onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu'),
           })
         : undefined;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRenderPool,
   type RenderPool,
+  RenderPoolBusy,
   RenderPoolUnavailable,
   type RenderRequest,
 } from './render-pool.ts';
@@ -187,6 +188,38 @@ describe('render pool', () => {
       'turned away',
       'turned away',
     ]);
+  });
+
+  it('turns a render away at once when as many wait as may, and takes renders again once the queue has room', async () => {
+    const bounded = createRenderPool({ entry, mode: 'production', threads: 1, maxWaiting: 2 });
+    const release: Array<() => void> = [];
+    // Each loader waits until the test lets it go: four renders hold the thread, two wait in the queue.
+    const context = { hang: () => new Promise((resolve) => release.push(() => resolve(1))) };
+    try {
+      // The thread is started and ready: renders go to it as they come.
+      await bounded.render(request('/product/a'), {
+        nonce: 'n',
+        product: async (slug: string) => ({ slug }),
+      });
+      const held = Array.from({ length: 6 }, () => bounded.render(request('/thread/hang'), context));
+      await vi.waitFor(() => expect(release).toHaveLength(4));
+      const turnedAway = bounded.render(request('/thread/hang'), context);
+      await expect(turnedAway).rejects.toBeInstanceOf(RenderPoolBusy);
+      await expect(turnedAway).rejects.toMatchObject({ retryAfterSeconds: 2 });
+      // No thread was started for it and nothing of it ran.
+      expect(bounded.threadCount).toBe(1);
+      expect(release).toHaveLength(4);
+      // The held renders finish; the waiting two run; a new one is taken again.
+      for (const go of release.splice(0)) go();
+      await vi.waitFor(() => expect(release).toHaveLength(2));
+      const again = bounded.render(request('/thread/hang'), context);
+      await vi.waitFor(() => expect(release).toHaveLength(3));
+      for (const go of release.splice(0)) go();
+      const pages = await Promise.all([...held, again]);
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('rejects renders when the build cannot be loaded and says it is not usable, without starting threads over and over', async () => {

@@ -39,6 +39,11 @@ export interface RenderPoolOptions {
    * it has rendered a few hundred pages); the next render that finds no thread starts one (a few hundred ms).
    */
   idleMs?: number;
+  /**
+   * The most renders that may wait for a thread (`RENDERS_WAITING` by default); one more is turned away
+   * (`RenderPoolBusy`) instead of being queued: the queue, and the time its last render waits, stay bounded.
+   */
+  maxWaiting?: number;
   onError?: (err: Error) => void;
 }
 
@@ -50,6 +55,26 @@ export class RenderPoolUnavailable extends Error {
   constructor(cause: Error) {
     super(`render threads unavailable: ${cause.message}`, { cause });
     this.name = 'RenderPoolUnavailable';
+  }
+}
+
+/**
+ * Renders that may wait for a thread. At 3-10 ms of CPU a page on two threads the last one waits well under
+ * a second; beyond it a shop that cannot keep up says so at once (503) rather than letting every visitor
+ * wait longer and every waiting request hold its memory.
+ */
+const RENDERS_WAITING = 64;
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Why a render was turned away at once: as many renders wait for a thread as may (`maxWaiting`). Nothing of
+ * the request has run; the client may ask again in `retryAfterSeconds` (ssr.ts answers 503).
+ */
+export class RenderPoolBusy extends Error {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  constructor(waiting: number) {
+    super(`render queue full (${waiting} renders waiting)`);
+    this.name = 'RenderPoolBusy';
   }
 }
 
@@ -94,7 +119,8 @@ type FromThread =
  * request's real context (`LoadContext`), so sessions, cookies and the database are used exactly as
  * without threads.
  *
- * Requests wait in one queue, oldest first; a thread takes up to `RENDERS_PER_THREAD` at once. Threads
+ * Requests wait in one queue, oldest first, at most `maxWaiting` of them (more are turned away with
+ * `RenderPoolBusy`); a thread takes up to `RENDERS_PER_THREAD` at once. Threads
  * are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
  * the next renders start another; one that cannot load the build turns away what waits
  * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
@@ -201,6 +227,7 @@ export function createRenderPool(options: RenderPoolOptions) {
   };
 
   const idleMs = options.idleMs ?? RENDER_THREAD_IDLE_MS;
+  const maxWaiting = options.maxWaiting ?? RENDERS_WAITING;
   /** Threads idle for `idleMs` leave the pool before they stop, so no render is given to them meanwhile. */
   const retireIdle = () => {
     const now = performance.now();
@@ -226,6 +253,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
       if (closed || broken)
         return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
+      if (queue.length >= maxWaiting) return Promise.reject(new RenderPoolBusy(queue.length));
       return new Promise((resolve, reject) => {
         queue.push({ request, context, resolve, reject });
         dispatch();

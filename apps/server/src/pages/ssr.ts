@@ -12,7 +12,8 @@ import {
 } from '../http/precompressed.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
-import { type Rendered, type RenderPool, RenderPoolUnavailable } from './render-pool.ts';
+import { sendRenderBusy } from './render-busy.ts';
+import { type Rendered, type RenderPool, RenderPoolBusy, RenderPoolUnavailable } from './render-pool.ts';
 
 type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
 
@@ -113,8 +114,11 @@ export function registerSsr(
           // The threads could not load the build: a page that was waiting for them is rendered here, as
           // every later one is. A render that failed on a thread stays an error.
           if (err instanceof RenderPoolUnavailable) return undefined;
+          // As many renders wait as may: turned away at once (503), never queued without bound.
+          if (err instanceof RenderPoolBusy) return err;
           throw err;
         });
+      if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
       if (rendered) return send(request, reply, rendered, forCache, caching);
     }
     const controller = new AbortController();
