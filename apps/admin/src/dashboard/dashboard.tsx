@@ -3,6 +3,7 @@ import { messageOf } from '../lib/api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
 import { FormError } from '../ui/field.tsx';
 import { Loading } from '../ui/page.tsx';
+import { BackupCard } from './backup-card.tsx';
 import { useDashboard } from './dashboard-query.ts';
 import { LowStock, RecentOrders, StateCounts, Totals } from './figures.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -26,6 +27,7 @@ export function Dashboard() {
         <LowStock low={d.lowStock} />
         {has(staff, 'orders.read') && <ExportForm />}
       </div>
+      {d.backup && <BackupCard backup={d.backup} />}
     </div>
   );
 }

@@ -20,7 +20,7 @@ const TONES: Record<string, Tone> = {
 export const stateTone = (code: number) =>
   TONES[ORDER_STATES[code as OrderState]?.badge ?? 'secondary'] ?? 'neutral';
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+export function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-lg border border-stone-300 bg-white p-4">

@@ -117,6 +117,30 @@ export function SettingsPage() {
               </div>
             )}
           </SettingsSection>
+          <SettingsSection
+            title="Gece yedeği"
+            settings={answer.settings}
+            keys={['backup_time', 'backup_keep']}
+          >
+            {(form) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormInput
+                  form={form}
+                  name="backup_time"
+                  label="Saat (Türkiye saati)"
+                  inputMode="numeric"
+                  hint="SS:DD, ör. 03:30. Boş: gece yedeği alınmaz. PostgreSQL kullanan mağazada yedeği veritabanı sunucusu alır."
+                />
+                <FormInput
+                  form={form}
+                  name="backup_keep"
+                  label="Saklanacak yedek sayısı"
+                  inputMode="numeric"
+                  hint="Daha eski gece yedekleri silinir."
+                />
+              </div>
+            )}
+          </SettingsSection>
           <MaintenanceSwitch answer={answer} />
         </div>
       )}

@@ -257,6 +257,10 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const backupDir = path.join(dir.dir, 'gece');
     mkdirSync(backupDir);
     writeFileSync(path.join(backupDir, 'elle-alinmis.tar.gz'), 'sahibinin dosyası');
+    // `vitrin settings set` checks them as the panel does.
+    await expect(world.services.settings.set('backup_time', '25:00')).rejects.toThrow('Saat SS:DD biçiminde');
+    await expect(world.services.settings.set('backup_keep', '0')).rejects.toThrow('En az 1 yedek saklanır.');
+    await expect(world.services.settings.set('backup_keep', 'yedi')).rejects.toThrow('1 ile 365 arasında');
     await world.services.settings.set('backup_time', '03:30');
     await world.services.settings.set('backup_keep', '2');
     let clock = new Date('2026-11-27T00:00:00Z'); // 03:00 in Turkey

@@ -9,6 +9,10 @@ import { parseLira } from './lira.ts';
 
 export const BANK_ACCOUNTS_MAX = 10;
 
+/** The nightly backup's time, SS:DD in Turkey; empty: none. */
+const BACKUP_TIME = /^(([01]\d|2[0-3]):[0-5]\d)?$/;
+const BACKUP_KEEP_MESSAGE = 'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalı';
+
 /** A Turkish IBAN's check digits (ISO 13616, mod 97) are right. `iban` is `TR` and 24 digits. */
 export function ibanChecksumHolds(iban: string): boolean {
   const moved = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
@@ -113,6 +117,16 @@ export const settingsFields = {
   is_online: z.boolean({ error: 'Mağaza açık (true) ya da bakımda (false) olmalı' }),
   // Kart ödemesi (the providers' keys come from environment variables, never from here)
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES, 'Değer test, iyzico ya da paytr olmalıdır.'),
+  // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
+  backup_time: z
+    .string({ error: 'Saat metin olmalı' })
+    .trim()
+    .regex(BACKUP_TIME, 'Saat SS:DD biçiminde olmalı (ör. 03:30); boş bırakılırsa gece yedeği alınmaz'),
+  backup_keep: z
+    .number({ error: BACKUP_KEEP_MESSAGE })
+    .int(BACKUP_KEEP_MESSAGE)
+    .min(1, BACKUP_KEEP_MESSAGE)
+    .max(365, BACKUP_KEEP_MESSAGE),
 };
 export type SettingsFieldKey = keyof typeof settingsFields;
 
@@ -131,6 +145,11 @@ const liraFee = z.string().transform((typed, ctx) => {
 /** The panel's settings form: the fees typed in lira (`49,90`) and sent as kuruş, the rest as the API's. */
 export const settingsFormFields = {
   ...settingsFields,
+  backup_keep: z.coerce
+    .number({ error: BACKUP_KEEP_MESSAGE })
+    .int(BACKUP_KEEP_MESSAGE)
+    .min(1, BACKUP_KEEP_MESSAGE)
+    .max(365, BACKUP_KEEP_MESSAGE),
   shipping_fee: liraFee,
   free_shipping_threshold: liraFee,
   cod_fee: liraFee,
@@ -165,6 +184,8 @@ export const adminSettingsSchema = z.object({
   eur_rate: z.string(),
   is_online: z.boolean(),
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
+  backup_time: z.string().describe('HH:MM Turkey time; empty: no nightly backup'),
+  backup_keep: z.number().int().describe('Nightly backups kept'),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

@@ -1,3 +1,4 @@
+import { writeLastResult } from '@vitrin/core/backup/last-result';
 import { customers, orders, products, productVariants, supportTickets } from '@vitrin/core/db/schema';
 import type { OrderWorld } from '@vitrin/core/testing/orders';
 import { eq } from 'drizzle-orm';
@@ -106,5 +107,29 @@ describe('GET /api/admin/dashboard', () => {
     await w.db.update(products).set({ stock: 6 }).where(eq(products.id, w.ids.single));
     const after = (await owner.get('/api/admin/dashboard')).json();
     expect(after.lowStock.items.map((i: { sku: string }) => i.sku)).toEqual(['TABAK-MAVI']);
+  });
+});
+
+describe('the dashboard’s backup card', () => {
+  it('shows the nightly schedule and the last result on the embedded database, the host’s job on PostgreSQL', async () => {
+    const embedded = t.services.database.kind === 'pglite';
+    await t.services.settings.set('backup_keep', '5');
+    const failed = {
+      at: '2026-11-27T00:30:00.000Z',
+      ok: false,
+      file: null,
+      sizeBytes: null,
+      reason: 'Diskte yer kalmadı; Yedek dosyası yazılamadı. Yer açıp yeniden deneyin.',
+    };
+    await writeLastResult(t.services.database, failed);
+    const answer = await owner.get('/api/admin/dashboard');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().backup).toEqual(
+      embedded
+        ? { database: 'embedded', time: '03:30', keep: 5, last: failed }
+        : { database: 'postgres', time: null, keep: 5, last: null },
+    );
+    await t.services.settings.set('backup_time', '');
+    expect((await owner.get('/api/admin/dashboard')).json().backup.time).toBeNull();
   });
 });

@@ -248,3 +248,59 @@ describe('settings in the panel', () => {
     },
   );
 });
+
+describe('the nightly backup’s settings in the panel', () => {
+  it('saves the time and the number kept, which the CLI reads the same', async () => {
+    const res = await owner.patch('/api/admin/settings', { backup_time: '02:15', backup_keep: 14 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({ backup_time: '02:15', backup_keep: 14 });
+    expect(await t.services.settings.get('backup_keep')).toBe(14);
+    const off = await owner.patch('/api/admin/settings', { backup_time: '' });
+    expect(off.json().settings.backup_time).toBe('');
+  });
+
+  it.each([
+    [
+      'an hour past 23',
+      { backup_time: '24:00' },
+      'backup_time',
+      'Saat SS:DD biçiminde olmalı (ör. 03:30); boş bırakılırsa gece yedeği alınmaz',
+    ],
+    [
+      'a time without minutes',
+      { backup_time: '3' },
+      'backup_time',
+      'Saat SS:DD biçiminde olmalı (ör. 03:30); boş bırakılırsa gece yedeği alınmaz',
+    ],
+    [
+      'no backup kept',
+      { backup_keep: 0 },
+      'backup_keep',
+      'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalı',
+    ],
+    [
+      'more than a year kept',
+      { backup_keep: 366 },
+      'backup_keep',
+      'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalı',
+    ],
+    [
+      'a fraction kept',
+      { backup_keep: 2.5 },
+      'backup_keep',
+      'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalı',
+    ],
+    [
+      'a text kept',
+      { backup_keep: 'yedi' },
+      'backup_keep',
+      'Saklanacak yedek sayısı 1 ile 365 arasında bir tam sayı olmalı',
+    ],
+  ])('refuses %s with a Turkish field message', async (_what, change, field, message) => {
+    const before = await storedRows();
+    const res = await owner.patch('/api/admin/settings', change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+    expect(await storedRows()).toEqual(before);
+  });
+});
