@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { guestCheckoutForm } from '@vitrin/core/testing/shop';
 import { freePort } from '../../../../scripts/pg-cluster.mjs';
-import { serveNodeArgs } from '../../../../scripts/serve-command.mjs';
+import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
@@ -35,19 +35,25 @@ export interface AppNode {
 /**
  * Starts the built server on `databaseUrl` (empty: the embedded database in `dataDir`) and waits until it is
  * ready; its `url` is its PUBLIC_URL. Its port is a free one in `ports`; `env` adds to or overrides its
- * environment.
+ * environment. `compiled`: `apps/server/build/main.mjs`, exactly what `npm run serve` runs, instead of the
+ * sources.
  */
 export async function startNode(
   databaseUrl: string,
   dataDir: string,
   ports: [number, number] = [18800, 18899],
   env: Record<string, string> = {},
+  entry: 'sources' | 'compiled' = 'sources',
 ): Promise<AppNode> {
   const port = await freePort(...ports);
   const output: string[] = [];
   const url = `http://127.0.0.1:${port}`;
+  const compiled = path.join(root, SERVER_ENTRY);
+  if (entry === 'compiled' && !existsSync(compiled))
+    throw new Error('The server is not compiled: run `npm run build` first.');
   // With the Node options of `npm run serve`, as the shop runs.
-  const child = spawn(process.execPath, [...serveNodeArgs(), '--import', 'tsx', serverEntry], {
+  const main = entry === 'compiled' ? [compiled] : ['--import', 'tsx', serverEntry];
+  const child = spawn(process.execPath, [...serveNodeArgs(), ...main], {
     cwd: root,
     env: {
       ...process.env,
@@ -75,7 +81,9 @@ export async function startNode(
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output.join('')}`);
+  throw new Error(
+    `server did not start (exit ${child.exitCode ?? child.signalCode ?? 'none'}):\n${output.join('')}`,
+  );
 }
 
 /** Stops a node with `signal` (SIGKILL: the machine's power goes out) and waits until it is gone. */

@@ -180,8 +180,8 @@ describe(`the server killed (kill -9) during 20 parallel checkouts, 5 times (${p
 
   /** Opened by the test while the server is down: an embedded database has one opener at a time. */
   const open = () => openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir: data.dir });
-  /** The server as the shop runs it, with the test bank for card payments. */
-  const boot = () => startNode(databaseUrl, data.dir, [18300, 18329], { VITRIN_DEMO: '1' });
+  /** The compiled server as the shop runs it (`npm run serve`), with the test bank for card payments. */
+  const boot = () => startNode(databaseUrl, data.dir, [18300, 18329], { VITRIN_DEMO: '1' }, 'compiled');
 
   beforeAll(async () => {
     requireBuild();
