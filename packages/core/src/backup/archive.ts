@@ -144,11 +144,14 @@ async function uploadFiles(uploadsDir: string): Promise<string[]> {
 }
 
 function addEntry(pack: tar.Pack, name: string, data: Uint8Array, mtime: Date): Promise<void> {
-  return new Promise((resolve, reject) =>
-    pack.entry({ name, size: data.byteLength, mtime, mode: 0o600 }, data, (err) =>
+  return new Promise((resolve, reject) => {
+    const sink = pack.entry({ name, size: data.byteLength, mtime, mode: 0o600 }, data, (err) =>
       err ? reject(err) : resolve(),
-    ),
-  );
+    );
+    // A failed write (a full disk) destroys the entry too: the callback above reports it, and an 'error'
+    // event nobody listens to would end the process.
+    sink.on('error', () => {});
+  });
 }
 
 /**
