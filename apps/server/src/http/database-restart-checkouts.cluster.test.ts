@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '@vitrin/core';
 import { products } from '@vitrin/core/db/schema';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';
-import { type AppNode, checkout, requireBuild, startNode, stopNode } from '../testing/cluster.ts';
-import { tempDir } from '../testing/server.ts';
+import { checkout, type OwnCluster, startOwnCluster } from '../testing/cluster.ts';
 import { DATABASE_UNAVAILABLE_CODE } from './database-outage.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,36 +23,16 @@ interface Answer {
  * and started again. A checkout cut off is retried with its key, as the storefront does.
  */
 describe('checkouts in flight while PostgreSQL restarts', () => {
-  const bin = pgBin();
-  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-pg-restart-load-'));
-  const dataDir = tempDir();
-  let cluster: Cluster;
-  let shop: TestShop;
-  let node: AppNode;
-
+  let own: OwnCluster;
   beforeAll(async () => {
-    requireBuild();
-    if (!bin) throw new Error('This suite needs PostgreSQL: apt-get install postgresql');
-    cluster = await startCluster({ bin, dir: clusterDir, portMin: 18340, portMax: 18344, stdio: 'ignore' });
-    const database = await openDatabase({ databaseUrl: cluster.url, poolSize: 2 });
-    try {
-      await database.migrate();
-      shop = await seedTestShop(database.db);
-      await database.db.update(products).set({ stock: STOCK }).where(eq(products.id, shop.kupa));
-    } finally {
-      await database.close();
-    }
-    node = await startNode(cluster.url, dataDir.dir, [18345, 18349]);
+    own = await startOwnCluster({ cluster: [18340, 18344], node: [18345, 18349] }, async (db, shop) => {
+      await db.update(products).set({ stock: STOCK }).where(eq(products.id, shop.kupa));
+    });
   });
-
-  afterAll(async () => {
-    if (node) await stopNode(node);
-    cluster?.stop('immediate');
-    rmSync(clusterDir, { recursive: true, force: true });
-    dataDir.remove();
-  });
+  afterAll(() => own?.close());
 
   it('answers 503 VERITABANI_ULASILAMIYOR while it is away, no other 5xx, and keeps whole orders only, each once', async () => {
+    const { node, shop } = own;
     let phase: Phase = 'before';
     let shopping = true;
     const answers: Answer[] = [];
@@ -114,10 +87,10 @@ describe('checkouts in flight while PostgreSQL restarts', () => {
       await waitFor('orders under load', () => placedIn('before') >= 10);
       // A fast stop ends every backend, those inside an order's transaction too.
       phase = 'away';
-      cluster.stop('fast');
+      own.cluster.stop('fast');
       await waitFor('503s while away', () => answers.some((a) => a.phase === 'away' && a.status === 503));
       await pause(1000);
-      cluster = await startCluster({ bin: bin!, dir: clusterDir, port: cluster.port, stdio: 'ignore' });
+      await own.restart();
       await waitFor('an order once it is back', () =>
         answers.some((a) => a.phase === 'away' && a.status === 201),
       );
@@ -155,7 +128,7 @@ describe('checkouts in flight while PostgreSQL restarts', () => {
     expect(of('back').every((a) => a.status === 201)).toBe(true);
     expect(node.child.exitCode).toBeNull();
 
-    const db = new pg.Client({ connectionString: cluster.url });
+    const db = new pg.Client({ connectionString: own.cluster.url });
     await db.connect();
     try {
       const one = async (text: string) => (await db.query(text)).rows[0].n as number;

@@ -1,11 +1,14 @@
 // Test support for the `cluster` project: real app nodes (`main.ts` in child processes) on the PostgreSQL
 // database of `npm run test:pg`, and the CLI against it.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { guestCheckoutForm } from '@vitrin/core/testing/shop';
-import { freePort } from '../../../../scripts/pg-cluster.mjs';
+import { type Database, openDatabase } from '@vitrin/core';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { type Cluster, freePort, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';
 import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
+import { tempDir } from './server.ts';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
@@ -133,4 +136,54 @@ export function checkout(node: AppNode, cookie: string, key: string) {
     headers: { 'content-type': 'application/json', origin: node.url, cookie, 'idempotency-key': key },
     body: JSON.stringify(checkoutForm),
   });
+}
+
+/** A PostgreSQL cluster of a test's own with the test shop, and an app node on it. */
+export interface OwnCluster {
+  /** The running cluster: `stop('fast')` ends every backend, as a restart does. */
+  cluster: Cluster;
+  shop: TestShop;
+  node: AppNode;
+  /** Starts PostgreSQL again on its port after `cluster.stop`. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL cluster the test may stop and start (the shared one of `npm run test:pg` serves others) on a
+ * port in `ports.cluster`, migrated and seeded with the test shop (`prepare` adds to it), and a node of the
+ * built server on it on a port in `ports.node`.
+ */
+export async function startOwnCluster(
+  ports: { cluster: [number, number]; node: [number, number] },
+  prepare: (db: Database['db'], shop: TestShop) => Promise<void> = async () => {},
+): Promise<OwnCluster> {
+  requireBuild();
+  const bin = pgBin();
+  if (!bin) throw new Error('This suite needs PostgreSQL: apt-get install postgresql');
+  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-pg-own-'));
+  const dataDir = tempDir();
+  const [portMin, portMax] = ports.cluster;
+  const own = {
+    cluster: await startCluster({ bin, dir: clusterDir, portMin, portMax, stdio: 'ignore' }),
+  } as OwnCluster;
+  const database = await openDatabase({ databaseUrl: own.cluster.url, poolSize: 2 });
+  try {
+    await database.migrate();
+    own.shop = await seedTestShop(database.db);
+    await prepare(database.db, own.shop);
+  } finally {
+    await database.close();
+  }
+  own.node = await startNode(own.cluster.url, dataDir.dir, ports.node);
+  own.restart = async () => {
+    own.cluster = await startCluster({ bin, dir: clusterDir, port: own.cluster.port, stdio: 'ignore' });
+  };
+  own.close = async () => {
+    await stopNode(own.node);
+    own.cluster.stop('immediate');
+    rmSync(clusterDir, { recursive: true, force: true });
+    dataDir.remove();
+  };
+  return own;
 }
