@@ -1,7 +1,12 @@
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { keepYoungGenerationSmall, limitHeapGrowth, YOUNG_GENERATION_REASSERT_MS } from './heap-growth.ts';
+import {
+  collectGarbageNow,
+  keepYoungGenerationSmall,
+  limitHeapGrowth,
+  YOUNG_GENERATION_REASSERT_MS,
+} from './heap-growth.ts';
 
 describe('limitHeapGrowth', () => {
   it('sets the growth when Node was given none', () => {
@@ -53,5 +58,18 @@ describe('keepYoungGenerationSmall', () => {
       stop?.();
       v8.setFlagsFromString('--semi-space-growth-factor=2');
     }
+  });
+});
+
+describe('collectGarbageNow', () => {
+  it('collects what nothing refers to any more, at once', async () => {
+    // Made in a function of its own, so no local of this one still holds it; a WeakRef holds its target
+    // until the task that made it ends.
+    const weak = (() => new WeakRef(new Uint8Array(16 * 2 ** 20)))();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbageNow();
+    expect(weak.deref() === undefined).toBe(true);
+    // The main context gets no `gc` global from it.
+    expect('gc' in globalThis).toBe(false);
   });
 });
