@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   discountPercent,
-  INSTALMENT_COUNTS,
-  instalmentTable,
   type PriceContext,
   type PriceEntry,
   priceInTry,
@@ -289,70 +287,6 @@ describe('pricing', () => {
     it('throws a RangeError for negative or non-integer amounts', () => {
       for (const amount of [-1, 12.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
         expect(() => vatPortion(amount, 20)).toThrow(RangeError);
-      }
-    });
-  });
-
-  describe('instalmentTable', () => {
-    it('offers 2, 3, 6, 9 and 12 instalments', () => {
-      expect(INSTALMENT_COUNTS).toEqual([2, 3, 6, 9, 12]);
-      expect(instalmentTable(10_000).map((row) => row.count)).toEqual([2, 3, 6, 9, 12]);
-    });
-
-    it('divides the basis without interest, rounding the monthly amount up', () => {
-      expect(instalmentTable(10_000)).toEqual([
-        { count: 2, monthlyMinor: 5000, totalMinor: 10_000 },
-        { count: 3, monthlyMinor: 3334, totalMinor: 10_000 },
-        { count: 6, monthlyMinor: 1667, totalMinor: 10_000 },
-        { count: 9, monthlyMinor: 1112, totalMinor: 10_000 },
-        { count: 12, monthlyMinor: 834, totalMinor: 10_000 },
-      ]);
-    });
-
-    it('never lets the instalments fall short of the total, nor exceed it by a full instalment count', () => {
-      for (const base of [0, 1, 7, 99, 10_001, 123_457, 999_999]) {
-        for (const row of instalmentTable(base)) {
-          expect(row.totalMinor).toBe(base);
-          expect(row.monthlyMinor * row.count).toBeGreaterThanOrEqual(row.totalMinor);
-          expect(row.monthlyMinor * row.count - row.totalMinor).toBeLessThan(row.count);
-        }
-      }
-    });
-
-    it('adds per-count interest to the total before dividing', () => {
-      expect(instalmentTable(10_000, { 9: 4.5, 12: 6 })).toEqual([
-        { count: 2, monthlyMinor: 5000, totalMinor: 10_000 },
-        { count: 3, monthlyMinor: 3334, totalMinor: 10_000 },
-        { count: 6, monthlyMinor: 1667, totalMinor: 10_000 },
-        { count: 9, monthlyMinor: 1162, totalMinor: 10_450 },
-        { count: 12, monthlyMinor: 884, totalMinor: 10_600 },
-      ]);
-    });
-
-    it('rounds the interest half away from zero to a whole minor unit', () => {
-      expect(instalmentTable(100, { 2: 0.5 })[0]).toEqual({ count: 2, monthlyMinor: 51, totalMinor: 101 }); // 0.5
-      expect(instalmentTable(100, { 2: 0.4 })[0]?.totalMinor).toBe(100); // 0.4
-      expect(instalmentTable(999, { 12: 2.5 })[4]).toEqual({ count: 12, monthlyMinor: 86, totalMinor: 1024 }); // 24.975
-    });
-
-    it('computes the interest exactly for decimal rates', () => {
-      // 0.1 + 0.2 style float errors must not leak: 1000 × 0.3 % = 3 exactly
-      expect(instalmentTable(1000, { 3: 0.3 })[1]?.totalMinor).toBe(1003);
-    });
-
-    it('ignores rates for counts that are not offered and treats 0 as no interest', () => {
-      expect(instalmentTable(10_000, { 4: 10, 6: 0 })).toEqual(instalmentTable(10_000));
-    });
-
-    it('throws a RangeError for a negative or non-integer basis', () => {
-      for (const base of [-1, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-        expect(() => instalmentTable(base)).toThrow(RangeError);
-      }
-    });
-
-    it('throws a RangeError for a negative or non-finite interest rate', () => {
-      for (const rate of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
-        expect(() => instalmentTable(10_000, { 12: rate })).toThrow(RangeError);
       }
     });
   });

@@ -10,8 +10,8 @@
  * - 2 Satış Fiyatı — sale price.
  * - 3 Piyasa Fiyatı — market price, shown struck through with the discount percentage when it is
  *   higher than the price the shopper pays.
- * - 4 Taksitli Satış Fiyatı — instalment sale price, the basis of the instalment table; when missing,
- *   the price the shopper pays is the basis.
+ * - 4 Taksitli Satış Fiyatı — instalment sale price, the basis of the instalment table (the card
+ *   provider's rates apply to it); when missing, the price the shopper pays is the basis.
  * - 5 Toptan Satış Fiyatı — wholesale price, used instead of the sale price for wholesale customers
  *   only; a wholesale customer's product without a type 5 entry falls back to the sale price.
  *
@@ -21,7 +21,7 @@
  */
 import { type Currency, VAT_RATES } from './constants.ts';
 import { convertMinor } from './currency.ts';
-import { divideRoundHalfAwayFromZero, normalizeCurrency, parseDecimal } from './money.ts';
+import { divideRoundHalfAwayFromZero, normalizeCurrency } from './money.ts';
 
 /** Price type codes (see {@link PRICE_TYPES}). */
 const PURCHASE = 1;
@@ -92,16 +92,6 @@ export interface DisplayPrice {
   isWholesale: boolean;
 }
 
-/** Instalment counts offered on the product page. */
-export const INSTALMENT_COUNTS = [2, 3, 6, 9, 12] as const;
-
-/** One row of the instalment table, in TRY minor units. */
-export interface InstalmentRow {
-  count: number;
-  monthlyMinor: number;
-  totalMinor: number;
-}
-
 type VatRate = (typeof VAT_RATES)[number];
 
 function isVatRate(rate: number): rate is VatRate {
@@ -120,13 +110,6 @@ function checkMinor(value: number, name: string): bigint {
     throw new RangeError(`Invalid ${name} ${String(value)}: expected a non-negative integer of minor units`);
   }
   return BigInt(value);
-}
-
-function toSafeNumber(value: bigint, name: string): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new RangeError(`${name} ${value} is outside the safe integer range`);
-  }
-  return Number(value);
 }
 
 /**
@@ -165,53 +148,6 @@ export function discountPercent(saleMinor: number, marketMinor: number): number 
   if (market <= sale) return null;
   const percent = Number(((market - sale) * 100n) / market); // bigint division truncates: rounds down
   return percent >= 1 ? percent : null;
-}
-
-/**
- * The instalment table for a basis amount (TRY minor units, VAT included), one row per
- * {@link INSTALMENT_COUNTS} entry.
- *
- * - Without interest (the current version) the total of every row **equals the basis**:
- *   `totalMinor = baseMinor`.
- * - `ratesPercent` (optional, for a later version) maps an instalment count to an interest rate in
- *   percent (e.g. `{ 9: 4.5, 12: 6 }`); that row's total becomes `base + base × rate / 100`, rounded
- *   half away from zero to a whole minor unit. Counts without a rate (or with 0) carry no interest.
- * - `monthlyMinor = ceil(totalMinor / count)`: rounded **up** so that the instalments together never
- *   fall short of the total (they may exceed it by at most `count − 1` minor units; 10000 over 3 →
- *   3334 monthly).
- *
- * Throws a RangeError when `baseMinor` is not a non-negative safe integer or a given rate is negative
- * or not a finite number.
- */
-export function instalmentTable(
-  baseMinor: number,
-  ratesPercent?: Partial<Record<number, number>>,
-): InstalmentRow[] {
-  const base = checkMinor(baseMinor, 'instalment basis');
-  return INSTALMENT_COUNTS.map((count) => {
-    const rate = ratesPercent?.[count];
-    let total = base;
-    if (rate !== undefined && rate !== 0) {
-      const parsed = typeof rate === 'number' ? parseDecimal(rate) : null;
-      if (!parsed || parsed.coefficient < 0n) {
-        throw new RangeError(
-          `Invalid interest rate ${String(rate)} for ${count} instalments: expected a non-negative percent`,
-        );
-      }
-      // interest = base × coefficient × 10^exponent / 100, rounded once.
-      let numerator = base * parsed.coefficient;
-      let denominator = 100n;
-      if (parsed.exponent >= 0) numerator *= 10n ** BigInt(parsed.exponent);
-      else denominator *= 10n ** BigInt(-parsed.exponent);
-      total += divideRoundHalfAwayFromZero(numerator, denominator);
-    }
-    const monthly = (total + BigInt(count) - 1n) / BigInt(count); // ceil for non-negative amounts
-    return {
-      count,
-      monthlyMinor: toSafeNumber(monthly, 'Monthly instalment'),
-      totalMinor: toSafeNumber(total, 'Instalment total'),
-    };
-  });
 }
 
 /**

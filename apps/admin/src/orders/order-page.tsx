@@ -12,6 +12,7 @@ import { has, useStaff } from '../session/staff-session.ts';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
+import { CardRefunds } from './card-refunds.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { orderKey, orderPath, useOrderWrite } from './orders-api.ts';
 import { StateBadge } from './state-badge.tsx';
@@ -65,6 +66,9 @@ function Payment({ detail, canWrite }: { detail: AdminOrderDetail; canWrite: boo
       <p>
         {order.paymentMethodLabel} · <strong>{order.paymentStatusLabel}</strong>
         {order.instalments > 1 ? ` · ${order.instalments} taksit` : ''}
+        {order.instalments > 1 && order.lastPayment?.paidTotalMinor != null
+          ? ` (kartından çekilen toplam ${formatMoney(order.lastPayment.paidTotalMinor)})`
+          : ''}
       </p>
       {order.lastPayment && (
         <p>
@@ -97,6 +101,9 @@ function Payment({ detail, canWrite }: { detail: AdminOrderDetail; canWrite: boo
         </div>
       )}
       {mark.isError && <FormError message={messageOf(mark.error)} />}
+      {order.paymentMethod === 'card' && order.lastPayment && (
+        <CardRefunds orderNo={order.orderNo} canWrite={canWrite} />
+      )}
     </div>
   );
 }
@@ -179,6 +186,12 @@ export function OrderPage() {
               <>
                 <dt>Kapıda ödeme bedeli</dt>
                 <dd className="text-right">{formatMoney(o.totals.codFeeMinor)}</dd>
+              </>
+            )}
+            {o.totals.instalmentFeeMinor > 0 && (
+              <>
+                <dt>Taksit farkı</dt>
+                <dd className="text-right">{formatMoney(o.totals.instalmentFeeMinor)}</dd>
               </>
             )}
             <dt className="font-semibold">Toplam</dt>

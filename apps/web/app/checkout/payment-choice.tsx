@@ -1,8 +1,10 @@
 import type { CheckoutQuote, PaymentMethod } from '@vitrin/shared/api/cart';
 import { formatMoney } from '@vitrin/shared/money';
 import { PAYMENT_METHODS } from '@vitrin/shared/order-states';
+import { useEffect } from 'react';
 import { fieldId, useFormState } from '../account/form.tsx';
 import { useTranslation } from '../i18n/index.ts';
+import { useOfferedCounts } from './instalments.tsx';
 
 export interface PaymentSelection {
   method: PaymentMethod;
@@ -30,6 +32,18 @@ export function PaymentChoice({
   const { t } = useTranslation();
   const { id: formId, errors } = useFormState();
   const card = quotes.card;
+  // The counts the card provider offers (its general table); until it answers, the shop's own.
+  const single = card?.instalments.find((o) => o.count === 1)?.totalMinor ?? 0;
+  const offered = useOfferedCounts(card?.instalments.find((o) => o.count > 1)?.totalMinor ?? single, single);
+  const options = (card?.instalments ?? []).filter((o) => !offered || offered.counts.includes(o.count));
+  const counts = options.map((o) => o.count).join(',');
+  // A count the provider no longer offers (or a provider that did not answer) falls back to one payment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `counts` stands for `options`.
+  useEffect(() => {
+    if (selection.method === 'card' && !options.some((o) => o.count === selection.instalments)) {
+      onChange({ method: 'card', instalments: 1 });
+    }
+  }, [counts, selection, onChange]);
   const bankAccounts = quotes.transfer?.bankAccounts ?? [];
   const error = errors.paymentMethod;
   return (
@@ -60,7 +74,7 @@ export function PaymentChoice({
               )}
             </span>
           </label>
-          {method === 'card' && selection.method === 'card' && card && card.instalments.length > 0 && (
+          {method === 'card' && selection.method === 'card' && options.length > 0 && (
             <div className="mt-3 ml-4">
               <label
                 htmlFor={fieldId(formId, 'instalments')}
@@ -77,7 +91,7 @@ export function PaymentChoice({
                 }
                 className="mt-1 block w-full max-w-sm rounded-lg border border-ink-600/70 bg-white px-3 py-2 text-ink-900"
               >
-                {card.instalments.map((option) => (
+                {options.map((option) => (
                   <option key={option.count} value={option.count}>
                     {option.count === 1
                       ? t('checkout.singlePayment', { total: formatMoney(option.totalMinor) })
@@ -89,6 +103,14 @@ export function PaymentChoice({
                   </option>
                 ))}
               </select>
+              {offered?.unavailable && (
+                <p role="status" className="mt-2 text-sm text-ink-800">
+                  {t('instalmentTable.failed')}
+                </p>
+              )}
+              {offered?.interest && (
+                <p className="mt-2 text-sm text-ink-700">{t('instalmentTable.bankInterest')}</p>
+              )}
             </div>
           )}
           {method === 'transfer' && selection.method === 'transfer' && bankAccounts.length > 0 && (

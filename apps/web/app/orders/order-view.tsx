@@ -113,6 +113,9 @@ export function OrderView({ order }: { order: OrderDetail }) {
           <p>
             {order.paymentStatusLabel}
             {order.instalments > 1 && ` · ${t('orderView.instalments', { count: order.instalments })}`}
+            {order.instalments > 1 &&
+              order.lastPayment?.paidTotalMinor != null &&
+              ` (${t('orderView.paidTotal', { total: formatMoney(order.lastPayment.paidTotalMinor) })})`}
             {order.lastPayment?.cardLast4 && ` · **** ${order.lastPayment.cardLast4}`}
           </p>
           {order.paymentMethod === 'transfer' && order.paymentStatus === 'pending' && (

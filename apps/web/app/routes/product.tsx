@@ -1,10 +1,9 @@
 import type { ProductDetail, StockView } from '@vitrin/shared/api/catalog';
 import { imageUrl } from '@vitrin/shared/media';
-import { formatMoney } from '@vitrin/shared/money';
-import { instalmentTable } from '@vitrin/shared/pricing';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { redirect } from 'react-router';
 import { AddToCart } from '../cart/add-to-cart.tsx';
+import { ProductInstalments } from '../checkout/instalments.tsx';
 import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -95,7 +94,6 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const stock =
     variant?.stock ?? (groups.length ? { state: 'out' as const, remaining: null } : product.stock);
   const images = galleryImages(product.images, variant);
-  const instalments = useMemo(() => (price ? instalmentTable(price.instalmentBaseMinor) : []), [price]);
   const jsonLd = JSON.stringify([
     productJsonLd(product, origin, stock),
     breadcrumbJsonLd(origin, [
@@ -174,35 +172,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
             <CompareButton productId={product.id} />
           </div>
 
-          {instalments.length > 0 && (
-            <details className="rounded-xl border border-sand-200 bg-white p-4">
-              <summary className="cursor-pointer font-medium">{t('catalog.instalments')}</summary>
-              <table className="mt-3 w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-sand-200">
-                    <th scope="col" className="py-1">
-                      {t('catalog.instalmentCount')}
-                    </th>
-                    <th scope="col" className="py-1">
-                      {t('catalog.monthly')}
-                    </th>
-                    <th scope="col" className="py-1">
-                      {t('catalog.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {instalments.map((row) => (
-                    <tr key={row.count} className="border-b border-sand-100">
-                      <td className="py-1">{t('catalog.instalmentRow', { count: row.count })}</td>
-                      <td className="py-1">{formatMoney(row.monthlyMinor)}</td>
-                      <td className="py-1">{formatMoney(row.totalMinor)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          )}
+          {price && <ProductInstalments amountMinor={price.instalmentBaseMinor} />}
         </div>
       </div>
 

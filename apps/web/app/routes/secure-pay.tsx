@@ -1,3 +1,4 @@
+import type { InstalmentRowView } from '@vitrin/shared/api/instalments';
 import type { CardChallenge, PaymentOutcome } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
 import { useCallback, useEffect, useState } from 'react';
@@ -5,6 +6,7 @@ import { data, useNavigate } from 'react-router';
 import { AccountForm, type FormFailure, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { failed, formFields, redirectWithCookies, valueOrThrow } from '../account/session.server.ts';
+import { CardInstalments } from '../checkout/instalments.tsx';
 import { SecurePayWait } from '../checkout/secure-pay-wait.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { orderLink } from '../orders/order-access.server.ts';
@@ -65,6 +67,9 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
   // Back from a hosted form before its answer: wait for it (see SecurePayWait), for a minute at most.
   const [waited, setWaited] = useState<'no' | 'waiting' | 'gave-up'>(session?.verifying ? 'waiting' : 'no');
   const giveUp = useCallback(() => setWaited('gave-up'), []);
+  // The card's first digits ask its instalment table; the chosen row's total is what the button names.
+  const [typedCard, setTypedCard] = useState('');
+  const [instalment, setInstalment] = useState<InstalmentRowView | null>(null);
   useEffect(() => {
     if (!session || waited !== 'waiting') return;
     if (session.paymentStatus === 'paid') navigate(session.next, { replace: true });
@@ -180,7 +185,9 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
                 intent="card"
                 {...(bankForm ? { postTo: '/secure-pay/bank' } : {})}
                 failure={failure}
-                submitLabel={t('securePay.pay', { amount: formatMoney(session.amountMinor) })}
+                submitLabel={t('securePay.pay', {
+                  amount: formatMoney(instalment?.totalMinor ?? session.amountMinor),
+                })}
               >
                 <input type="hidden" name="order" value={session.orderNo} />
                 {token && <input type="hidden" name="token" value={token} />}
@@ -192,6 +199,13 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
                   required
                   maxLength={23}
                   messages={{ missing: t('securePay.cardNumberMissing') }}
+                  onChange={(event) => setTypedCard(event.currentTarget.value)}
+                />
+                <CardInstalments
+                  typed={typedCard}
+                  amountMinor={session.amountMinor}
+                  orderInstalments={session.instalments}
+                  onChoose={setInstalment}
                 />
                 <TextField
                   name="holder"

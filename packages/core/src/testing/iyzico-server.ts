@@ -140,7 +140,8 @@ export interface IyzicoServerBehaviour {
   wrongAmount: boolean;
 }
 
-export async function startIyzicoServer(keys = IYZICO_TEST_KEYS) {
+/** `port`: a fixed one (the e2e shop is configured for it); default a free one. */
+export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port?: number } = {}) {
   const payments = new Map<string, StoredPayment>();
   const received: Array<{ path: string; body: Record<string, unknown> }> = [];
   const behaviour: IyzicoServerBehaviour = {
@@ -506,7 +507,7 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
