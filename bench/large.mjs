@@ -114,17 +114,66 @@ export function rssMB(pid) {
   }
 }
 
-/** Samples a process's RSS every 250 ms; `max()` is the highest seen since the last `reset()`. */
+/**
+ * Where a process's resident memory is, in MB, by kind of mapping (/proc/PID/smaps): `wasm` the embedded
+ * database's WebAssembly memory (the writable part of a reservation of 8 GB or more of address space),
+ * `arenas` glibc's per-thread malloc arenas (each at a 64 MB boundary), `brk` the main malloc heap, `anon`
+ * the rest of the anonymous memory (V8's heaps of every thread, thread stacks), `files` mapped files (Node,
+ * sharp's libraries).
+ */
+export function rssBreakdown(pid) {
+  let text;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const maps = [];
+  let map;
+  for (const line of text.split('\n')) {
+    const header = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/);
+    if (header) {
+      const [, from, to, perm, name] = header;
+      const start = BigInt(`0x${from}`);
+      const kind =
+        name === '[heap]'
+          ? 'brk'
+          : name.startsWith('/')
+            ? 'files'
+            : start % 0x4000000n === 0n && perm.startsWith('rw')
+              ? 'arenas'
+              : 'anon';
+      map = { start, end: BigInt(`0x${to}`), perm, kind, kb: 0 };
+      const before = maps.at(-1);
+      if (perm === '---p' && map.end - start >= 4n << 30n && before?.end === start) before.kind = 'wasm';
+      maps.push(map);
+    } else if (line.startsWith('Rss:')) map.kb = Number(line.match(/\d+/)[0]);
+  }
+  const out = { wasm: 0, arenas: 0, brk: 0, anon: 0, files: 0 };
+  for (const { kind, kb } of maps) out[kind] += kb;
+  for (const key of Object.keys(out)) out[key] = Math.round(out[key] / 1024);
+  return out;
+}
+
+/**
+ * Samples a process's RSS every 250 ms; `max()` is the highest seen since the last `reset()`, `atMax()` where
+ * that memory was (`rssBreakdown`, read when a new highest was seen).
+ */
 export function rssSampler(pid) {
   let max = rssMB(pid);
+  let atMax;
   const timer = setInterval(() => {
-    max = Math.max(max, rssMB(pid));
+    const now = rssMB(pid);
+    if (now > max + 1) atMax = rssBreakdown(pid);
+    max = Math.max(max, now);
   }, 250);
   timer.unref();
   return {
     max: () => Math.round(Math.max(max, rssMB(pid))),
+    atMax: () => atMax,
     reset: () => {
       max = rssMB(pid);
+      atMax = rssBreakdown(pid);
     },
     stop: () => clearInterval(timer),
   };
@@ -287,9 +336,11 @@ async function main() {
     await load(server.url, paths, { connections, duration: 3 });
     await sleep(2000);
     report.rssIdleMB = Math.round(rssMB(server.pid));
+    report.idleBreakdownMB = rssBreakdown(server.pid);
     rss.reset();
     report.listing = await load(server.url, paths, { connections, duration, pid: server.pid });
     report.listing.rssMaxMB = rss.max();
+    report.listing.atMaxMB = rss.atMax();
     console.log('listing', JSON.stringify(report.listing));
     // Broad and narrow words, a typo, an inflection, two words (as bench/run.mjs's list).
     const words = ['sapka', 'kitaplar', 'serammik', 'seramik kupa', 'hediye', 'e-kitap', 'mum', 'vazo'];
@@ -301,6 +352,7 @@ async function main() {
     started = performance.now();
     report.searchCold = await load(server.url, searchPaths, { connections, duration, pid: server.pid });
     report.searchCold.rssMaxMB = rss.max();
+    report.searchCold.atMaxMB = rss.atMax();
     console.log('search (cold mix)', JSON.stringify(report.searchCold));
     report.change = await changeVisibility(server.url, lite.dataDir);
     console.log('change visible after (ms)', JSON.stringify(report.change));
