@@ -113,7 +113,7 @@ async function main() {
   const nightly = createNightlyBackup({
     database: services.database,
     settings: services.settings,
-    uploadsDir,
+    dataDir: config.dataDir,
     backupDir: config.backupDir,
     log: (level, message) => app.log[level](message),
   });

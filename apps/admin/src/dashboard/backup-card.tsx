@@ -16,8 +16,8 @@ export function BackupCard({ backup }: { backup: BackupState }) {
       <Card title="Yedekleme">
         <p className="text-sm text-stone-800">
           Veritabanı bir PostgreSQL sunucusunda: yedeklerini veritabanı sunucusu alır (pg_dump ya da
-          barındırma sağlayıcısının otomatik yedekleri). Yüklenen dosyaları (uploads klasörü) ayrıca
-          yedekleyin; adımlar README’nin “Yedekleme” bölümünde.
+          barındırma sağlayıcısının otomatik yedekleri). Yüklenen dosyaları ve destek eklerini (uploads ve
+          private klasörleri) ayrıca yedekleyin; adımlar README’nin “Yedekleme” bölümünde.
         </p>
       </Card>
     );

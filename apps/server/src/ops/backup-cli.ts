@@ -40,7 +40,7 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
       const restored = await restoreBackup({ file, dataDir: config.dataDir, force });
       return [
         `Yedek geri yüklendi: ${path.resolve(config.dataDir)} (yedeğin tarihi ${restored.manifest.createdAt}).`,
-        `${describe(restored.info)}, ${restored.manifest.uploads.length} yüklenen dosya.`,
+        `${describe(restored.info)}, ${restored.manifest.files.length} dosya (yüklenen görseller ve destek ekleri).`,
         ...(restored.manifest.migrations < restored.info.migrations
           ? [
               `Veritabanı şeması bu sürüme güncellendi (${restored.info.migrations - restored.manifest.migrations} adım).`,
@@ -56,9 +56,9 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
       file: target,
       image,
       info,
-      uploadsDir: path.join(config.dataDir, 'uploads'),
+      dataDir: config.dataDir,
     });
-    return `Yedek yazıldı: ${written.file} (${megabytes(written.sizeBytes)}). ${describe(info)}, ${written.manifest.uploads.length} yüklenen dosya.`;
+    return `Yedek yazıldı: ${written.file} (${megabytes(written.sizeBytes)}). ${describe(info)}, ${written.manifest.files.length} dosya (yüklenen görseller ve destek ekleri).`;
   } catch (err) {
     if (err instanceof BackupError) throw asCommandError(err);
     throw err;

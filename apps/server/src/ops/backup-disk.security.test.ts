@@ -75,7 +75,7 @@ describe('a backup that cannot be written', () => {
       const nightly = createNightlyBackup({
         database,
         settings,
-        uploadsDir: path.join(dataDir, 'uploads'),
+        dataDir,
         backupDir: full,
         log: () => {},
         now: () => clock,

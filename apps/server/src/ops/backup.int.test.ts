@@ -50,6 +50,17 @@ async function tampered(file: string, out: string) {
   await writing;
 }
 
+/** A gzip tar holding one small file named `name`: not a backup of ours. */
+async function writeTar(file: string, name: string) {
+  const pack = tar.pack();
+  const { pipeline } = await import('node:stream/promises');
+  const { createWriteStream } = await import('node:fs');
+  const writing = pipeline(pack, createGzip(), createWriteStream(file));
+  pack.entry({ name }, 'merhaba');
+  pack.finalize();
+  await writing;
+}
+
 describe('backup and restore of the embedded database and the uploads', () => {
   const dir = tempDir('vitrin-backup-');
   const dataDir = path.join(dir.dir, 'data');
@@ -57,10 +68,12 @@ describe('backup and restore of the embedded database and the uploads', () => {
   let database: Database;
   let world: OrderWorld;
   let stopControl: () => Promise<void>;
-  const uploads: Record<string, Buffer> = {
-    'products/kupa-mavi.webp': randomBytes(40_000),
-    'products/2026/11/tabak.webp': randomBytes(12_345),
-    'posts/kapak.webp': randomBytes(777),
+  /** Files the database names: pictures under uploads/, a support ticket's attachment under private/. */
+  const files: Record<string, Buffer> = {
+    'uploads/products/kupa-mavi.webp': randomBytes(40_000),
+    'uploads/products/2026/11/tabak.webp': randomBytes(12_345),
+    'uploads/posts/kapak.webp': randomBytes(777),
+    'private/tickets/DT-1/fatura.pdf': randomBytes(2_048),
   };
   let first: Map<number, string>;
   let atBackup: Map<number, string>;
@@ -69,9 +82,9 @@ describe('backup and restore of the embedded database and the uploads', () => {
     database = await openDatabase({ dataDir });
     await database.migrate();
     world = await openOrderWorld({ database });
-    for (const [name, data] of Object.entries(uploads)) {
-      mkdirSync(path.dirname(path.join(dataDir, 'uploads', name)), { recursive: true });
-      writeFileSync(path.join(dataDir, 'uploads', name), data);
+    for (const [name, data] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dataDir, name)), { recursive: true });
+      writeFileSync(path.join(dataDir, name), data);
     }
     // The server's side of the CLI: it holds the data directory and answers over the control socket.
     stopControl = await startControlServer(controlSocketPath(dataDir), world.services);
@@ -117,12 +130,12 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Yedek yazıldı: ${file}`);
-    expect(result.stdout).toContain('3 yüklenen dosya');
+    expect(result.stdout).toContain('4 dosya (yüklenen görseller ve destek ekleri)');
     expect(placed.length).toBeGreaterThan(0);
     atBackup = await ordersById(database);
   }, 120_000);
 
-  it('restores into a fresh directory: the first orders intact, none half, later ones absent, uploads byte-equal', async () => {
+  it('restores into a fresh directory: the first orders intact, none half, later ones absent, files byte-equal', async () => {
     // Orders after the backup: not in it.
     const later = await world.placeOrder({ lines: [{ kind: 'single', quantity: 3 }] });
     const fresh = path.join(dir.dir, 'geri');
@@ -130,8 +143,8 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Yedek geri yüklendi: ${fresh}`);
-    for (const [name, data] of Object.entries(uploads)) {
-      expect(readFileSync(path.join(fresh, 'uploads', name)).equals(data)).toBe(true);
+    for (const [name, data] of Object.entries(files)) {
+      expect(readFileSync(path.join(fresh, name)).equals(data)).toBe(true);
     }
     // The restored shop opens and answers (migrations already applied), as a server starting on it would.
     const restored = await openDatabase({ dataDir: fresh });
@@ -205,15 +218,9 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const foreign = path.join(dir.dir, 'yabanci.tar.gz');
     writeFileSync(foreign, randomBytes(5000));
     const otherTar = path.join(dir.dir, 'baska.tar.gz');
-    {
-      const pack = tar.pack();
-      const { pipeline } = await import('node:stream/promises');
-      const { createWriteStream } = await import('node:fs');
-      const writing = pipeline(pack, createGzip(), createWriteStream(otherTar));
-      pack.entry({ name: 'notlar.txt' }, 'merhaba');
-      pack.finalize();
-      await writing;
-    }
+    await writeTar(otherTar, 'notlar.txt');
+    const escaping = path.join(dir.dir, 'kacak.tar.gz');
+    await writeTar(escaping, 'uploads/../../kacak.txt');
     const changed = path.join(dir.dir, 'degismis.tar.gz');
     await tampered(file, changed);
     const cases: Array<[string[], string, string]> = [
@@ -222,6 +229,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
       [['restore', truncated], 'YEDEK_EKSIK', 'yarıda kesilmiş'],
       [['restore', foreign], 'YEDEK_GECERSIZ', 'bir Vitrin yedeği değil'],
       [['restore', otherTar], 'YEDEK_GECERSIZ', 'bir Vitrin yedeği değil'],
+      [['restore', escaping], 'YEDEK_GECERSIZ', 'bir Vitrin yedeği değil'],
       [['restore', changed], 'YEDEK_BOZUK', 'sağlama toplamlarıyla uyuşmuyor'],
     ];
     for (const [args, code, text] of cases) {
@@ -233,6 +241,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
       expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
       expect(readdirSync(dir.dir).some((n) => n.includes('geri-yukleniyor'))).toBe(false);
     }
+    expect(existsSync(path.join(dir.dir, 'kacak.txt'))).toBe(false);
   }, 180_000);
 
   it('never restores into the directory a running shop holds, nor into a non-empty one unless --force', async () => {
@@ -268,7 +277,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const nightly = createNightlyBackup({
       database,
       settings: world.services.settings,
-      uploadsDir: path.join(dataDir, 'uploads'),
+      dataDir,
       backupDir,
       log: (level, message) => logged.push(`${level}: ${message}`),
       now: () => clock,
@@ -306,7 +315,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const nightly = createNightlyBackup({
       database,
       settings: world.services.settings,
-      uploadsDir: path.join(dataDir, 'uploads'),
+      dataDir,
       backupDir: notADir,
       log: (level, message) => logged.push(`${level}: ${message}`),
       now: () => clock,

@@ -21,7 +21,8 @@ import { BackupError, writeFailure } from './errors.ts';
 
 /**
  * A Vitrin backup is one gzip-compressed tar: `database.tar` (the embedded database's data directory, as PGlite
- * dumps it between transactions), `uploads/…` (the shop's uploaded files) and, last, `manifest.json` with the
+ * dumps it between transactions), the data directory's files the database names (`uploads/…`: pictures and
+ * personalization photos; `private/…`: support tickets' attachments) and, last, `manifest.json` with the
  * checksum of every other entry. The manifest comes last so the archive is written in one pass; a file cut short
  * has none and is refused whole.
  */
@@ -29,7 +30,8 @@ export const BACKUP_FORMAT = 'vitrin-yedek';
 const FORMAT_VERSION = 1;
 const DATABASE_ENTRY = 'database.tar';
 const MANIFEST_ENTRY = 'manifest.json';
-const UPLOADS_PREFIX = 'uploads/';
+/** The data directory's folders of files the database names: in every backup, restored beside it. */
+const FILE_FOLDERS = ['uploads', 'private'] as const;
 
 /** The tables an owner recognises, counted into the manifest (and shown after a restore). */
 const COUNTED_TABLES = ['orders', 'order_items', 'payments', 'products', 'customers'] as const;
@@ -47,7 +49,8 @@ export interface BackupManifest extends DatabaseInfo {
   createdAt: string;
   vitrinVersion: string;
   database: { size: number; sha256: string };
-  uploads: { path: string; size: number; sha256: string }[];
+  /** Every file of `FILE_FOLDERS`, its path starting with its folder (`uploads/products/…`). */
+  files: { path: string; size: number; sha256: string }[];
 }
 
 interface Journal {
@@ -129,16 +132,20 @@ export async function checkTarget(file: string | undefined, force: boolean): Pro
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** Every regular file under the uploads folder, as paths relative to it with `/`, in a stable order. */
-async function uploadFiles(uploadsDir: string): Promise<string[]> {
-  const names = await readdir(uploadsDir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [] as string[];
-    throw err;
-  });
+/** Every regular file of the folders backed up, as paths from the data directory with `/`, in a stable order. */
+async function dataFiles(dataDir: string): Promise<string[]> {
   const files: string[] = [];
-  for (const name of names.sort()) {
-    const info = await lstat(path.join(uploadsDir, name)).catch(() => null);
-    if (info?.isFile()) files.push(name.split(path.sep).join('/'));
+  for (const folder of FILE_FOLDERS) {
+    const names = await readdir(path.join(dataDir, folder), { recursive: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [] as string[];
+        throw err;
+      },
+    );
+    for (const name of names.sort()) {
+      const info = await lstat(path.join(dataDir, folder, name)).catch(() => null);
+      if (info?.isFile()) files.push(`${folder}/${name.split(path.sep).join('/')}`);
+    }
   }
   return files;
 }
@@ -162,7 +169,8 @@ export async function writeBackup(options: {
   file: string;
   image: Uint8Array;
   info: DatabaseInfo;
-  uploadsDir: string;
+  /** The data directory whose `FILE_FOLDERS` go in. */
+  dataDir: string;
   now?: Date;
 }): Promise<{ file: string; sizeBytes: number; manifest: BackupManifest }> {
   const now = options.now ?? new Date();
@@ -178,17 +186,17 @@ export async function writeBackup(options: {
     vitrinVersion: vitrinVersion(),
     ...options.info,
     database: { size: options.image.byteLength, sha256: sha256(options.image) },
-    uploads: [],
+    files: [],
   };
   try {
     const filling = (async () => {
       await addEntry(pack, DATABASE_ENTRY, options.image, now);
-      for (const name of await uploadFiles(options.uploadsDir)) {
+      for (const name of await dataFiles(options.dataDir)) {
         // A file removed since the listing (the hourly purge of unused uploads) is simply not in the backup.
-        const data = await readFile(path.join(options.uploadsDir, name)).catch(() => null);
+        const data = await readFile(path.join(options.dataDir, ...name.split('/'))).catch(() => null);
         if (!data) continue;
-        manifest.uploads.push({ path: name, size: data.byteLength, sha256: sha256(data) });
-        await addEntry(pack, `${UPLOADS_PREFIX}${name}`, data, now);
+        manifest.files.push({ path: name, size: data.byteLength, sha256: sha256(data) });
+        await addEntry(pack, name, data, now);
       }
       await addEntry(pack, MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)), now);
       pack.finalize();
@@ -210,18 +218,15 @@ const cutShort = (file: string) =>
     `"${file}" eksik ya da bozuk (dosya yarıda kesilmiş olabilir); hiçbir şey değiştirilmedi.`,
   );
 
-/** An upload's path from the archive, refused when it could leave the uploads folder. */
-function safeUploadPath(name: string): string | null {
-  const rel = name.slice(UPLOADS_PREFIX.length);
-  if (
-    !rel ||
-    rel.startsWith('/') ||
-    rel.includes('\\') ||
-    rel.split('/').some((p) => p === '..' || p === '')
-  ) {
-    return null;
-  }
-  return rel;
+/** Whether a path from the archive is a file of one of `FILE_FOLDERS` (never one that could leave it). */
+function safeFilePath(name: string): boolean {
+  const [folder, ...rest] = name.split('/');
+  return (
+    (FILE_FOLDERS as readonly string[]).includes(folder!) &&
+    rest.length > 0 &&
+    !name.includes('\\') &&
+    rest.every((p) => p !== '..' && p !== '' && p !== '.')
+  );
 }
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -231,7 +236,7 @@ async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
- * Reads a backup: its uploads are written under `intoDir/uploads`, its database image is returned, and every
+ * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database image is returned, and every
  * entry is checked against the manifest. A file that is not one of ours, cut short or changed is refused.
  */
 export async function readBackup(
@@ -252,15 +257,13 @@ export async function readBackup(
       const data = await collect(entry as AsyncIterable<Buffer>);
       if (name === MANIFEST_ENTRY) manifestText = data;
       else if (name === DATABASE_ENTRY) image = data;
-      else if (name.startsWith(UPLOADS_PREFIX)) {
-        const rel = safeUploadPath(name);
-        if (!rel) throw notABackup(file);
-        const target = path.join(intoDir, 'uploads', ...rel.split('/'));
+      else if (safeFilePath(name)) {
+        const target = path.join(intoDir, ...name.split('/'));
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, data).catch((err: unknown) => {
           throw writeFailure(err, 'Yüklenen dosyalar');
         });
-        found.set(rel, { size: data.byteLength, sha256: sha256(data) });
+        found.set(name, { size: data.byteLength, sha256: sha256(data) });
       } else throw notABackup(file);
     }
     await reading;
@@ -277,7 +280,7 @@ export async function readBackup(
   } catch {
     throw notABackup(file);
   }
-  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.uploads)) throw notABackup(file);
+  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files)) throw notABackup(file);
   if (manifest.formatVersion !== FORMAT_VERSION) {
     throw new BackupError(
       'YEDEK_SURUMU_DESTEKLENMIYOR',
@@ -288,8 +291,8 @@ export async function readBackup(
   const mismatch =
     manifest.database.size !== dbImage.byteLength ||
     manifest.database.sha256 !== sha256(dbImage) ||
-    manifest.uploads.length !== found.size ||
-    manifest.uploads.some((u) => {
+    manifest.files.length !== found.size ||
+    manifest.files.some((u) => {
       const f = found.get(u.path);
       return !f || f.size !== u.size || f.sha256 !== u.sha256;
     });

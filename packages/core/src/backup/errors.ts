@@ -13,12 +13,12 @@ export class BackupError extends Error {
 export const POSTGRES_BACKUP_HINT =
   'Mağaza PostgreSQL üzerinde çalışıyor (DATABASE_URL); bu komut yalnızca gömülü veritabanını yedekler. ' +
   'Veritabanını pg_dump ile yedekleyin: pg_dump --format=custom --file=vitrin.dump "$DATABASE_URL" ' +
-  've yükleme klasörünü (DATA_DIR/uploads) ayrıca kopyalayın, ör. tar -czf uploads.tar.gz -C "$DATA_DIR" uploads.';
+  've dosya klasörlerini (DATA_DIR/uploads ve DATA_DIR/private) ayrıca kopyalayın, ör. tar -czf dosyalar.tar.gz -C "$DATA_DIR" uploads private.';
 
 export const POSTGRES_RESTORE_HINT =
   'Mağaza PostgreSQL üzerinde çalışıyor (DATABASE_URL); bu komut yalnızca gömülü veritabanını geri yükler. ' +
   'Boş bir veritabanına pg_restore ile yükleyin: pg_restore --no-owner --dbname="$DATABASE_URL" vitrin.dump ' +
-  've yükleme klasörünü geri açın: tar -xzf uploads.tar.gz -C "$DATA_DIR".';
+  've dosya klasörlerini geri açın: tar -xzf dosyalar.tar.gz -C "$DATA_DIR".';
 
 /** The file-system error behind a failed write, in Turkish. */
 export function writeFailure(err: unknown, where: string): BackupError {

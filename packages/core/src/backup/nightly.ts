@@ -39,7 +39,8 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 export interface NightlyBackupOptions {
   database: Database;
   settings: { all(): Promise<Settings> };
-  uploadsDir: string;
+  /** The data directory: its uploads and support attachments go in with the database. */
+  dataDir: string;
   /** Where the nightly backups are kept (BACKUP_DIR, by default DATA_DIR/backups). */
   backupDir: string;
   /** Where a failure is reported besides the dashboard. */
@@ -77,7 +78,7 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
         file: path.join(options.backupDir, name),
         image,
         info,
-        uploadsDir: options.uploadsDir,
+        dataDir: options.dataDir,
         now: at,
       });
       const removed = await pruneBackups(options.backupDir, settings.backup_keep);
