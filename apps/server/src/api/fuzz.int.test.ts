@@ -35,6 +35,16 @@ describe('every operation of the API document, fuzzed', () => {
     expect(res.json().error.code).toMatch(/^[A-Z_]+$/);
   });
 
+  it('answers a URL over the HTTP header limit with 431 in the error shape, over a real connection', async () => {
+    // Closed with the app.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 18351 });
+    const res = await fetch(`${address}/api/front/search?q=${'%C5%9F'.repeat(8000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      error: { code: 'ISTEK_BASLIGI_COK_BUYUK', message: 'İstek adresi veya başlıkları çok uzun.' },
+    });
+  });
+
   it('answers a broken multipart body to every route that takes one with a 4xx in the error shape', async () => {
     const doc = (await t.app.inject('/api/docs')).json() as ApiDocument;
     const multipart = operationsOf(doc).filter((op) => op.multipart);
@@ -58,7 +68,13 @@ describe('every operation of the API document, fuzzed', () => {
   });
 
   it('never answers 5xx, answers every refusal in the error shape in Turkish, and a refusal changes no data', async () => {
-    const figures = await fuzzOperations(t.app, t.services, { runs: 3, otherRuns: 1, seed: 30 });
+    const doc = (await t.app.inject('/api/docs')).json() as ApiDocument;
+    const figures = await fuzzOperations(
+      doc,
+      fuzzClients(t.app, t.services),
+      () => tableSnapshot(t.services.database),
+      { runs: 3, otherRuns: 1, seed: 30 },
+    );
     console.info(
       `fuzz (fast set): ${figures.operations} operations, ${figures.requests} requests, ${figures.serverErrors} 5xx`,
     );

@@ -57,7 +57,7 @@ import { hasWholesaleCookie } from '../sessions/session-cookie.ts';
 import { registerAdminApp } from './admin-app.ts';
 import { PER_ANSWER_COMPRESSION } from './compress.mjs';
 import { registerDatabaseOutage } from './database-outage.ts';
-import { errorBody, handleError, notFoundBody } from './errors.ts';
+import { errorBody, handleClientError, handleError, notFoundBody } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
 import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
 import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
@@ -113,6 +113,8 @@ export async function buildApp({
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
     // A path the router cannot decode (`/api/front/products/%zz`) answers in the error shape too.
     frameworkErrors: handleError,
+    // A request Node's parser refuses (a URL over the header limit) too.
+    clientErrorHandler: handleClientError,
   });
   app.setErrorHandler(handleError);
 

@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net';
 import { isDatabaseUnavailable } from '@vitrin/core/db/errors';
+import { DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE, isDiskFull } from '@vitrin/core/media/disk-full';
 import type { ApiErrorBody } from '@vitrin/shared/api/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendDatabaseOutage } from './database-outage.ts';
@@ -75,6 +77,14 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     request.log.warn({ err: error }, 'database unavailable');
     return sendDatabaseOutage(request, reply);
   }
+  if (isDiskFull(error)) {
+    // The write was refused as a whole (a transaction rolled back): the same request works once there is room.
+    request.log.error({ err: error }, 'disk full');
+    return reply
+      .status(503)
+      .header('retry-after', '60')
+      .send(errorBody(DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE));
+  }
   const known = error.code ? fastifyClientErrors[error.code] : undefined;
   if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
   if (isMalformedMultipart(error)) {
@@ -110,4 +120,35 @@ function validationFields(error: FastifyError): Record<string, string> {
     fields[key] = 'Geçersiz değer.';
   }
   return fields;
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, in the error shape with a Turkish message. */
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'ISTEK_BASLIGI_COK_BUYUK',
+    'İstek adresi veya başlıkları çok uzun.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'ISTEK_ZAMAN_ASIMI', 'İstek zamanında tamamlanmadı.'],
+};
+
+/** Fastify's `clientErrorHandler`: a request the HTTP parser could not read (a too long URL, say). */
+export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'GECERSIZ_ISTEK',
+    'İstek okunamadı.',
+  ];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
