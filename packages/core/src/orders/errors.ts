@@ -32,6 +32,16 @@ export const orderErrorStatus = {
   ODEME_SAGLAYICISI_HATASI: 502,
   /** Marking a refund the shop sent: only a Havale / EFT order whose money is owed back. */
   IADE_BEKLEMIYOR: 409,
+  /** A card refund from the panel: not a paid card order, or cancelled (its refund comes with the cancel). */
+  IADE_YAPILAMAZ: 409,
+  /** A card refund of a line already given back. */
+  IADE_EDILDI: 409,
+  /** A card refund of more units or money than is left of the line or the payment. */
+  IADE_FAZLA: 409,
+  /** The provider answered no to a card refund (its reason in the message). */
+  IADE_REDDEDILDI: 409,
+  /** The provider's answer to a card refund was lost: it is looked up there; asking again refunds once. */
+  IADE_SONUCU_BEKLENIYOR: 409,
   /** Marking a transfer paid: only a Havale / EFT order whose money is awaited. */
   ODEME_BEKLEMIYOR: 409,
   GECERSIZ_ISTEK: 400,

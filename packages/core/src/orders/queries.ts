@@ -109,7 +109,7 @@ export interface DetailExtras {
 
 /** What an order's detail shows besides the order row: its lines (with the product's slug), history, payment. */
 export interface OrderParts {
-  lines: { line: Omit<typeof orderItems.$inferSelect, 'id'>; slug: string | null }[];
+  lines: { line: Omit<typeof orderItems.$inferSelect, 'id' | 'refundedQuantity'>; slug: string | null }[];
   history: Omit<typeof orderHistory.$inferSelect, 'id'>[];
   lastPayment: Pick<
     typeof payments.$inferSelect,

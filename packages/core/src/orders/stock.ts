@@ -15,7 +15,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * writes its stock history row (`sipariş iptali` back, `sipariş` taken again) with the order's id.
  */
 
-/** Adds the held quantities back to the products and variants; the lines then hold nothing. */
+/**
+ * Adds the held quantities back to the products and variants; the lines then hold nothing. Units refunded
+ * from the panel went back then (`refunded_quantity`) and are not counted again.
+ */
 export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
   const lines = await tx
     .update(orderItems)
@@ -24,10 +27,45 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
     .returning({
       productId: orderItems.productId,
       variantId: orderItems.variantId,
-      quantity: orderItems.quantity,
+      quantity: sql<number>`${orderItems.quantity} - ${orderItems.refundedQuantity}`,
     });
+  await putBack(tx, orderId, 'sipariş iptali', lines);
+}
+
+/**
+ * Units of lines refunded from the panel: counted on the line (`refunded_quantity`) and, where the line
+ * holds its stock, added back to the product or variant as a cancellation does, recorded as `iade`.
+ */
+export async function returnRefundedUnits(
+  tx: Tx,
+  orderId: number,
+  units: ReadonlyArray<{ itemId: number; quantity: number }>,
+): Promise<void> {
+  const lines: Array<{ productId: number | null; variantId: number | null; quantity: number }> = [];
+  for (const unit of units) {
+    const [line] = await tx
+      .update(orderItems)
+      .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${unit.quantity}` })
+      .where(and(eq(orderItems.id, unit.itemId), eq(orderItems.orderId, orderId)))
+      .returning({
+        productId: orderItems.productId,
+        variantId: orderItems.variantId,
+        stockTaken: orderItems.stockTaken,
+      });
+    if (line?.stockTaken) lines.push({ ...line, quantity: unit.quantity });
+  }
+  await putBack(tx, orderId, 'iade', lines);
+}
+
+async function putBack(
+  tx: Tx,
+  orderId: number,
+  reason: 'sipariş iptali' | 'iade',
+  lines: ReadonlyArray<{ productId: number | null; variantId: number | null; quantity: number }>,
+): Promise<void> {
   const moved: Moved[] = [];
   for (const line of lines) {
+    if (line.quantity <= 0) continue;
     if (line.variantId !== null) {
       const [v] = await tx
         .update(productVariants)
@@ -47,7 +85,7 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
       }
     }
   }
-  await recordOrderMovements(tx, orderId, 'sipariş iptali', moved);
+  await recordOrderMovements(tx, orderId, reason, moved);
   await announceStock(
     tx,
     lines.flatMap((line) => line.productId ?? []),
@@ -126,7 +164,7 @@ interface Moved {
 async function recordOrderMovements(
   tx: Tx,
   orderId: number,
-  reason: 'sipariş' | 'sipariş iptali',
+  reason: 'sipariş' | 'sipariş iptali' | 'iade',
   moved: Moved[],
 ): Promise<void> {
   if (moved.length === 0) return;

@@ -57,3 +57,19 @@ export async function paymentOrder(db: Db, order: OrderRow): Promise<PaymentOrde
     lines,
   };
 }
+
+/**
+ * Each line's share of the amount charged: the lines (order lines, then fees) add up to more than the total
+ * when a coupon took a discount, which is spread over them in proportion, the last taking the rounding (as
+ * iyzico's basket is built).
+ */
+export function lineShares(lines: ReadonlyArray<{ totalMinor: number }>, amountMinor: number): number[] {
+  const sum = lines.reduce((s, l) => s + l.totalMinor, 0);
+  let left = amountMinor;
+  return lines.map((line, i) => {
+    const share =
+      i === lines.length - 1 ? left : Math.floor((line.totalMinor * amountMinor) / Math.max(sum, 1));
+    left -= share;
+    return share;
+  });
+}

@@ -133,6 +133,14 @@ export interface VerifiedPayment {
 export interface RefundRequest {
   reference: string;
   providerPaymentId: string | null;
+  /**
+   * Our id of this refund (`payment_refunds.reference`), sent to the provider with it (iyzico conversationId,
+   * PayTR reference_no) so `lookupRefunds` can tell later whether it was made. A refund of several lines
+   * sends `<key>-<n>` for its n-th line. Absent: the attempt's reference.
+   */
+  refundKey?: string;
+  /** Keys the provider already made (from `lookupRefunds`): those parts are not asked again. */
+  alreadyMade?: ReadonlySet<string>;
   /** The amount to give back, minor units (all of the attempt, or the lines' sum). */
   amountMinor: number;
   /** Per-line refund: our line id, the provider's ref of it (from `lineRefs`), the amount. Absent: all. */
@@ -142,7 +150,11 @@ export interface RefundRequest {
 
 export type RefundResult =
   | { refunded: true; providerRef?: string | null }
-  | { refunded: false; reason: string };
+  /**
+   * `refused`: the provider answered no (already refunded, more than paid…); otherwise no answer came, and
+   * the refund may have been made: it is looked up (`lookupRefunds`) before being asked again.
+   */
+  | { refunded: false; reason: string; refused?: boolean };
 
 export interface PaymentProvider {
   /** Stored with each attempt (`payments.provider`). */
@@ -173,8 +185,15 @@ export interface PaymentProvider {
   cancel?(request: {
     reference: string;
     providerPaymentId: string | null;
+    refundKey?: string;
     userIp?: string;
   }): Promise<RefundResult>;
+  /**
+   * The keys (`refundKey`s, a line's `<key>-<n>`) of the refunds and cancels the provider made for a
+   * payment, read from the provider (iyzico's payment detail report, PayTR's status query). Null when it
+   * could not be asked: a refund whose answer was lost is then neither counted nor asked again.
+   */
+  lookupRefunds(payment: { reference: string; providerPaymentId: string | null }): Promise<string[] | null>;
   /** The Turkish sentence a shopper reads for a failure code. */
   failureMessage(code: string): string;
   /** Test bank only: the verification-code step's answer, as a result for `complete`. */

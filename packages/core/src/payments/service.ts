@@ -8,9 +8,9 @@ import type { PaymentOutcome, PaymentSession, PaymentStep } from '@vitrin/shared
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orderItems, orders, payments } from '../db/schema.ts';
+import { orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
 import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
@@ -22,10 +22,10 @@ import type {
   PaymentProvider,
   PaymentProviders,
   ProviderName,
-  RefundResult,
   VerifiedPayment,
 } from './provider.ts';
 import { UNKNOWN_FAILURE } from './provider.ts';
+import { createRefunds } from './refunds.ts';
 
 export interface PaymentServiceOptions {
   orders: OrderService;
@@ -44,9 +44,6 @@ export interface PayerContext {
 
 const forged = () =>
   new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
-
-/** Same day in Türkiye (UTC+3, no daylight saving): a card payment can still be voided instead of refunded. */
-const istanbulDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -288,13 +285,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     return apply(provider, verified);
   }
 
-  /** Results being asked for, per attempt: a second post of the same callback waits for the first. */
-  const inFlight = new Map<string, Promise<unknown>>();
-
   /**
    * The bank's page posted the shopper back to our callback (`/api/payments/<provider>/callback?ref=`).
-   * Only a pending attempt is asked about (the provider's auth runs once); a second post of the same
-   * callback (a reload, a double submit) changes nothing and sends the shopper where the first one did.
+   * Only a pending attempt is asked about, and by one request on one node at a time: the attempt is claimed
+   * in the database (`payments.claimed_until`) before the provider's auth is asked, so a second post of the
+   * same callback (a reload, a double submit, another app node) waits for the first and changes nothing.
    * Answers where the browser goes next; a forged post throws ODEME_IMZASI_GECERSIZ.
    */
   async function callback(
@@ -317,34 +312,42 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       return {
         next: paid ? orderService.links.success(order.orderNo) : orderService.links.pay(order.orderNo),
         pending: row?.status === 'pending',
+        held: row?.claimedUntil ? row.claimedUntil.getTime() > Date.now() : false,
       };
     };
-    // Claimed before the next await: a second post of this callback waits for the first, whatever the timing.
-    const running = inFlight.get(reference);
-    if (running) {
-      await running.catch(() => undefined);
-      return { next: (await current()).next, outcome: null };
-    }
-    const work = (async () => {
-      const before = await current();
-      if (!before.pending) return { next: before.next, outcome: null };
-      try {
-        const outcome = await complete(providerName, { ...body, ref: reference });
-        return { next: outcome.next, outcome };
-      } catch (err) {
-        if (!(err instanceof OrderError)) throw err;
-        if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
-        if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
-          return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
-        }
-        throw err;
+    const [claimed] = await db
+      .update(payments)
+      .set({ claimedUntil: sql`now() + interval '60 seconds'` })
+      .where(
+        and(
+          eq(payments.reference, reference),
+          eq(payments.status, 'pending'),
+          or(isNull(payments.claimedUntil), lt(payments.claimedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ id: payments.id });
+    if (!claimed) {
+      // Done already, or being asked by another post: wait for that one (at most the claim's minute).
+      let seen = await current();
+      const deadline = Date.now() + 60_000;
+      while (seen.pending && seen.held && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen = await current();
       }
-    })();
-    inFlight.set(reference, work);
+      return { next: seen.next, outcome: null };
+    }
     try {
-      return await work;
+      const outcome = await complete(providerName, { ...body, ref: reference });
+      return { next: outcome.next, outcome };
+    } catch (err) {
+      if (!(err instanceof OrderError)) throw err;
+      if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
+      if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
+        return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
+      }
+      throw err;
     } finally {
-      inFlight.delete(reference);
+      await db.update(payments).set({ claimedUntil: null }).where(eq(payments.id, claimed.id));
     }
   }
 
@@ -372,96 +375,20 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     }
   }
 
-  /** The payment of one attempt given back: voided the same day where the provider can, else refunded. */
-  async function giveBack(attempt: typeof payments.$inferSelect): Promise<RefundResult> {
-    const provider = providerNamed(attempt.provider);
-    const request = { reference: attempt.reference, providerPaymentId: attempt.providerPaymentId };
-    const sameDay = attempt.completedAt && istanbulDay(attempt.completedAt) === istanbulDay(now());
-    if (provider.cancel && sameDay && attempt.refundedMinor === 0) {
-      const cancelled = await provider.cancel(request);
-      if (cancelled.refunded) return cancelled;
-    }
-    return provider.refund({
-      ...request,
-      amountMinor: (attempt.paidTotalMinor ?? attempt.amountMinor) - attempt.refundedMinor,
-    });
-  }
+  const refunds = createRefunds(db, { providers, now, logger });
 
   /**
-   * Gives back the money of attempts in `refund_pending`: runs after a change that queued one and every
-   * minute (a provider that did not answer is asked again). Each attempt is locked while its refund is
-   * asked for, so two rounds (or two app nodes) never refund it twice. The order becomes `refunded` when
-   * none of its attempts is owed any more.
+   * Gives back the money of attempts in `refund_pending` and settles refunds whose answer was lost: runs
+   * after a change that queued one and every minute. Each refund is written before the provider is asked and
+   * looked up there before it is asked again (`refunds.ts`), so a retry, two rounds or two app nodes never
+   * refund twice. The order becomes `refunded` when none of its attempts is owed any more.
    */
   let refunding: Promise<number> | null = null;
   function refundDue(): Promise<number> {
-    refunding ??= refundRound().finally(() => {
+    refunding ??= refunds.round().finally(() => {
       refunding = null;
     });
     return refunding;
-  }
-
-  async function refundRound(): Promise<number> {
-    const due = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.status, 'refund_pending'))
-      .limit(100);
-    let refunded = 0;
-    for (const { id } of due) {
-      const done = await db.transaction(async (tx) => {
-        const [attempt] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
-          .for('update', { skipLocked: true });
-        if (!attempt) return false;
-        const result = await giveBack(attempt).catch(
-          (err: unknown): RefundResult => ({ refunded: false, reason: String(err) }),
-        );
-        if (!result.refunded) {
-          logger.error(
-            { orderId: attempt.orderId, reason: result.reason },
-            'card refund refused; asked again later',
-          );
-          return false;
-        }
-        await tx
-          .update(payments)
-          .set({
-            status: 'refunded',
-            refundedAt: sql`now()`,
-            refundedMinor: attempt.paidTotalMinor ?? attempt.amountMinor,
-            refundRef: result.providerRef ?? null,
-          })
-          .where(eq(payments.id, attempt.id));
-        const [order] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, attempt.orderId));
-        await tx.insert(orderHistory).values({
-          orderId: attempt.orderId,
-          fromStatus: order?.status ?? null,
-          toStatus: order?.status ?? 6,
-          actor: 'payment',
-          note: `Kart ödemesi iade edildi${result.providerRef ? ` (sağlayıcı referansı: ${result.providerRef})` : ''}.`,
-        });
-        await tx
-          .update(orders)
-          .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(orders.id, attempt.orderId),
-              eq(orders.paymentStatus, 'refund_pending'),
-              sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${attempt.orderId}
-                and ${payments.status} = 'refund_pending')`,
-            ),
-          );
-        return true;
-      });
-      if (done) refunded++;
-    }
-    return refunded;
   }
 
   /** The provider of new payments, or why there is none. */
@@ -474,6 +401,10 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   return {
     providers,
     refundDue,
+    /** The panel's card refunds of an order: what can be given back per line, and the refunds made. */
+    refunds: refunds.view,
+    /** The owner refunds chosen lines (once per key, however often it is sent). */
+    refundLines: refunds.refundLines,
     notify,
     callback,
 

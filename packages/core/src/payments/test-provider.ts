@@ -11,6 +11,7 @@ import {
   type InstalmentOption,
   type PaymentProvider,
   type PaymentStart,
+  type RefundRequest,
   type RefundResult,
   type StartResult,
   type VerifiedPayment,
@@ -92,6 +93,8 @@ const resultText = (r: Omit<SignedPaymentResult, 'signature'>) =>
 export function createTestPaymentProvider(secret: Secret, now: () => Date = () => new Date()) {
   const key = () => secret.current();
 
+  /** Keys of the refunds made, as a provider's own records would list them. */
+  const made = new Set<string>();
   const provider = {
     name: 'test',
     mode: 'test',
@@ -198,10 +201,16 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
       };
     },
 
-    /** The test bank gives back whatever it took (it keeps no state, as a real one keys by reference). */
-    async refund(_request: { reference: string; amountMinor: number }): Promise<RefundResult> {
+    /** The test bank gives back whatever it took, and remembers (in this process) the refunds' keys. */
+    async refund(request: RefundRequest): Promise<RefundResult> {
       await secret.ready();
+      const key = request.refundKey ?? request.reference;
+      made.add(key);
       return { refunded: true, providerRef: null };
+    },
+
+    async lookupRefunds() {
+      return [...made];
     },
 
     failureMessage: failureMessageOf,

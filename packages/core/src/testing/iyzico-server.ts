@@ -15,7 +15,9 @@ import { callbackSignature, responseSignature } from '../payments/iyzico/api.ts'
  *
  * Tests start it on a free port (port 0) and may turn on faults: `behaviour.delayMs` (slow),
  * `behaviour.down` (503), `behaviour.forgeSignature` (answers signed with another key),
- * `behaviour.wrongAmount` (a correctly signed auth answer for another amount).
+ * `behaviour.wrongAmount` (a correctly signed auth answer for another amount), `behaviour.loseAnswers` (a
+ * call carried out whose answer is lost). Refunds and cancels keep the conversationId they were asked with,
+ * which the transaction detail report lists (`GET /v2/reporting/payment/details`).
  */
 export const IYZICO_TEST_KEYS = {
   apiKey: 'sandbox-vitrin-contract-api-key',
@@ -131,6 +133,8 @@ interface StoredPayment {
   authed: boolean;
   cancelled: boolean;
   refunded: number;
+  /** The refunds and the cancel made, with the conversationId each was asked with (the report lists them). */
+  moneyBack: Array<{ kind: 'refund' | 'cancel'; conversationId: string; price: number }>;
 }
 
 export interface IyzicoServerBehaviour {
@@ -138,6 +142,8 @@ export interface IyzicoServerBehaviour {
   down: boolean;
   forgeSignature: boolean;
   wrongAmount: boolean;
+  /** Paths whose next calls are carried out but whose answers are lost (the connection drops). */
+  loseAnswers: string[];
 }
 
 /** `port`: a fixed one (the e2e shop is configured for it); default a free one. */
@@ -149,6 +155,7 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
     down: false,
     forgeSignature: false,
     wrongAmount: false,
+    loseAnswers: [],
   };
   let nextPaymentId = 22_484_292;
   let nextTransactionId = 31_000_000;
@@ -290,6 +297,7 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
         authed: false,
         cancelled: false,
         refunded: 0,
+        moneyBack: [],
       });
       const html =
         '<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>iyzico Mock 3D-Security Page</title></head><body>' +
@@ -360,6 +368,11 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
         return failure(body.conversationId, '5094', 'İade tutarı, ödeme tutarından büyük olamaz');
       }
       payment.refunded = round2(payment.refunded + amount);
+      payment.moneyBack.push({
+        kind: 'refund',
+        conversationId: String(body.conversationId ?? ''),
+        price: amount,
+      });
       return success(body.conversationId, {
         paymentId: payment.paymentId,
         price: amount,
@@ -380,6 +393,11 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
       }
       item.refunded = round2(item.refunded + amount);
       payment.refunded = round2(payment.refunded + amount);
+      payment.moneyBack.push({
+        kind: 'refund',
+        conversationId: String(body.conversationId ?? ''),
+        price: amount,
+      });
       return success(body.conversationId, {
         paymentId: payment.paymentId,
         paymentTransactionId: id,
@@ -395,6 +413,11 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
         return failure(body.conversationId, '5093', 'İptal edilmek istenen ödeme iptal edilemez');
       }
       payment.cancelled = true;
+      payment.moneyBack.push({
+        kind: 'cancel',
+        conversationId: String(body.conversationId ?? ''),
+        price: payment.paidPrice,
+      });
       return success(body.conversationId, {
         paymentId: payment.paymentId,
         price: payment.paidPrice,
@@ -404,6 +427,44 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
       });
     },
   };
+
+  /**
+   * The transaction detail report (`GET /v2/reporting/payment/details?paymentId=|paymentConversationId=`):
+   * the payment with its refunds and cancels, each with the conversationId it was asked with.
+   */
+  function report(query: URLSearchParams) {
+    const id = query.get('paymentId');
+    const conversation = query.get('paymentConversationId');
+    const found = [...payments.values()].filter(
+      (p) => p.authed && (id ? p.paymentId === id : p.conversationId === conversation),
+    );
+    if (found.length === 0) return failure(null, '5092', 'Ödeme bulunamadı');
+    const entries = (p: StoredPayment, kind: 'refund' | 'cancel') =>
+      p.moneyBack
+        .filter((m) => m.kind === kind)
+        .map((m) => ({
+          conversationId: m.conversationId,
+          price: m.price,
+          currencyCode: 'TRY',
+          refundStatus: 'SUCCESS',
+        }));
+    return success(null, {
+      payments: found.map((p) => ({
+        paymentId: p.paymentId,
+        paymentStatus: 1,
+        paymentRefundStatus:
+          p.refunded === 0
+            ? 'NOT_REFUNDED'
+            : p.refunded >= p.paidPrice
+              ? 'TOTALLY_REFUNDED'
+              : 'PARTIALLY_REFUNDED',
+        price: p.price,
+        paidPrice: p.paidPrice,
+        refunds: entries(p, 'refund'),
+        cancels: entries(p, 'cancel'),
+      })),
+    });
+  }
 
   /** The fields the bank's page posts to the shop's callbackUrl for a code (right, wrong, or none: abandoned). */
   function callbackFields(paymentId: string, code: string | null) {
@@ -484,6 +545,22 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
       }
       return;
     }
+    if (path === '/v2/reporting/payment/details' && req.method === 'GET') {
+      const signedPath = req.url ?? path;
+      const query = new URL(signedPath, 'http://iyzico.test').searchParams;
+      received.push({ path, body: Object.fromEntries(query) });
+      if (behaviour.down) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          authorized(req, signedPath, '') ? report(query) : failure(null, '1000', 'Geçersiz imza'),
+        ),
+      );
+      return;
+    }
     const handler = api[path];
     if (!handler || req.method !== 'POST') {
       res.writeHead(404).end();
@@ -504,6 +581,13 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
     const answer = authorized(req, path, raw)
       ? handler(body)
       : failure(body.conversationId, '1000', 'Geçersiz imza');
+    const lost = behaviour.loseAnswers.indexOf(path);
+    if (lost >= 0) {
+      // Carried out, but the answer never reaches the shop (a timeout or a dropped connection).
+      behaviour.loseAnswers.splice(lost, 1);
+      req.socket.destroy();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer));
   });

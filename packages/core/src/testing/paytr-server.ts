@@ -9,13 +9,14 @@ import {
   notifyHash,
   type PaytrCredentials,
   refundToken,
+  statusToken,
 } from '../payments/paytr/signing.ts';
 
 /**
  * A local stand-in for PayTR that speaks its documented HTTP API (dev.paytr.com): get-token with its
  * `paytr_token` checked, the hosted card form at `/odeme/guvenli/{token}` (which, when paid, posts the signed
  * notification to the shop and sends the browser to merchant_ok_url / merchant_fail_url), refunds
- * (`/odeme/iade`), the instalment rates (`/odeme/taksit-oranlari`) and BIN lookups (`/odeme/api/bin-detail`),
+ * (`/odeme/iade`, with its reference_no) and the status query listing them (`/odeme/durum-sorgu`), the instalment rates (`/odeme/taksit-oranlari`) and BIN lookups (`/odeme/api/bin-detail`),
  * with PayTR's answers: `{status:'success'…}`, `{status:'failed', reason}`, `{status:'error', err_no, err_msg}`.
  * Tests start it on a free port; it keeps what it received so they can look.
  */
@@ -137,7 +138,17 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
   const c = options.credentials ?? PAYTR_TEST_CREDENTIALS;
   const hosted = new Map<string, HostedPayment>();
   /** merchant_oid → what was charged and what was given back. */
-  const paid = new Map<string, { totalMinor: number; refundedMinor: number; testMode: string }>();
+  const paid = new Map<
+    string,
+    {
+      totalMinor: number;
+      refundedMinor: number;
+      testMode: string;
+      returns: Array<{ amountMinor: number; referenceNo: string }>;
+    }
+  >();
+  /** Paths whose next calls are carried out but whose answers are lost (the connection drops). */
+  const loseAnswers: string[] = [];
   const tokenRequests: Array<Record<string, string>> = [];
   const refunds: Array<Record<string, string>> = [];
   const notifications: Notification[] = [];
@@ -220,6 +231,7 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
         totalMinor: Number(fields.total_amount),
         refundedMinor: 0,
         testMode: payment.fields.test_mode ?? '0',
+        returns: [],
       });
     }
     lastNotification.set(fields.merchant_oid!, fields);
@@ -297,12 +309,35 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
       return { status: 'error', err_no: '004', err_msg: 'Iade tutari odeme tutarindan fazla olamaz' };
     }
     order.refundedMinor += amount;
+    order.returns.push({ amountMinor: amount, referenceNo: f.reference_no ?? '' });
     refunds.push(f);
     return {
       status: 'success',
       is_test: order.testMode === '1' ? 1 : 0,
       merchant_oid: f.merchant_oid,
       return_amount: f.return_amount,
+    };
+  }
+
+  /** The status query: the order's amounts and its returns, each with the reference_no it was asked with. */
+  function statusOf(f: Record<string, string>) {
+    if (f.merchant_id !== c.merchantId || statusToken(c, f.merchant_oid ?? '') !== f.paytr_token) {
+      return { status: 'error', err_no: '002', err_msg: 'paytr_token gecersiz' };
+    }
+    const order = paid.get(f.merchant_oid ?? '');
+    if (!order) return { status: 'error', err_no: '003', err_msg: 'Siparis bulunamadi' };
+    const lira = (minor: number) => (minor / 100).toFixed(2);
+    return {
+      status: 'success',
+      payment_amount: lira(order.totalMinor),
+      payment_total: lira(order.totalMinor),
+      currency: 'TL',
+      returns: order.returns.map((r) => ({
+        return_amount: lira(r.amountMinor),
+        return_type: 'iade',
+        return_date: new Date().toISOString().slice(0, 19).replace('T', ' '),
+        reference_no: r.referenceNo,
+      })),
     };
   }
 
@@ -357,7 +392,18 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
       }
       const f = await readForm(req);
       if (url.pathname === '/odeme/api/get-token') return json(res, getToken(f));
-      if (url.pathname === '/odeme/iade') return json(res, refund(f));
+      if (url.pathname === '/odeme/iade') {
+        const answer = refund(f);
+        const lost = loseAnswers.indexOf(url.pathname);
+        if (lost >= 0) {
+          // Carried out, but the answer never reaches the shop.
+          loseAnswers.splice(lost, 1);
+          req.socket.destroy();
+          return;
+        }
+        return json(res, answer);
+      }
+      if (url.pathname === '/odeme/durum-sorgu') return json(res, statusOf(f));
       if (url.pathname === '/odeme/taksit-oranlari') {
         if (f.merchant_id !== c.merchantId || instalmentRatesToken(c, f.request_id ?? '') !== f.paytr_token) {
           return json(res, { status: 'error', err_msg: 'paytr_token gecersiz' });
@@ -395,6 +441,10 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
     notifications,
     setNotify(to: NotifyTarget) {
       state.notify = to;
+    },
+    /** The next call of `path` is carried out but its answer is lost (the connection drops). */
+    loseAnswerOf(path: string) {
+      loseAnswers.push(path);
     },
     /** Every API call answers 503 while true (PayTR down). */
     setDown(down: boolean) {

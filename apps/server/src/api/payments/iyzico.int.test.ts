@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { orderHistory, orders, payments } from '@vitrin/core/db/schema';
 import type { MailMessage } from '@vitrin/core/mail/mailer';
 import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
+import { createPaymentService } from '@vitrin/core/payments/service';
 import {
   IYZICO_3DS_CODE,
   IYZICO_CARDS,
@@ -63,7 +64,13 @@ afterAll(async () => {
   await iyzico.close();
 });
 beforeEach(() => {
-  Object.assign(iyzico.behaviour, { delayMs: 0, down: false, forgeSignature: false, wrongAmount: false });
+  Object.assign(iyzico.behaviour, {
+    delayMs: 0,
+    down: false,
+    forgeSignature: false,
+    wrongAmount: false,
+    loseAnswers: [],
+  });
 });
 
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
@@ -256,6 +263,34 @@ describe('iyzico card payments through the bank page and the callback', () => {
       .from(orderHistory)
       .where(eq(orderHistory.orderId, id));
     expect(history).toHaveLength(1);
+  });
+
+  it('asks auth once when the same callback reaches two app nodes at once (the attempt is claimed in the database)', async () => {
+    const { id, orderNo } = await w.placeOrder({ paymentMethod: 'card' });
+    // Started in the service (the bank page's route counts its calls per address).
+    await services.payments.payByCard(cardFields(orderNo, IYZICO_CARDS.success), null, { ip: '203.0.113.7' });
+    const answer = bankAnswer(IYZICO_3DS_CODE);
+    const auths = calls('/payment/3dsecure/auth');
+    // A second node: its own payment service (its own memory) on the same database.
+    const other = createPaymentService(services.database.db, {
+      orders: services.orders,
+      providers: services.paymentProviders,
+      settings: services.settings,
+      shopUrl: 'http://localhost:3000',
+    });
+    // iyzico's auth takes a while, so both posts are in flight together.
+    iyzico.behaviour.delayMs = 300;
+    const ref = new URL(answer.path, 'http://x').searchParams.get('ref')!;
+    const [first, second] = await Promise.all([
+      services.payments.callback('iyzico', ref, answer.fields),
+      other.callback('iyzico', ref, answer.fields),
+    ]);
+    const success = `/order-success?order=${orderNo}&token=${token(orderNo)}`;
+    expect([first.next, second.next]).toEqual([success, success]);
+    expect([first.outcome, second.outcome].filter(Boolean)).toHaveLength(1);
+    expect(calls('/payment/3dsecure/auth')).toBe(auths + 1);
+    expect(await orderRow(id)).toMatchObject({ status: 0, paymentStatus: 'paid' });
+    expect((await lastAttempt(id)).claimedUntil).toBeNull();
   });
 
   it('refuses a callback whose signature does not match, logs it and leaves the order as it was', async () => {

@@ -106,18 +106,19 @@ export function createIyzicoClient(options: IyzicoClientOptions) {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const doFetch = options.fetch ?? fetch;
 
-  async function once<T>(path: string, body: Record<string, unknown>): Promise<T> {
-    const json = JSON.stringify(body);
+  /** A POST with a JSON body, or (`body` null) a GET of a report, whose signed path includes the query. */
+  async function once<T>(path: string, body: Record<string, unknown> | null): Promise<T> {
+    const json = body === null ? '' : JSON.stringify(body);
     const random = `${Date.now()}${randomBytes(6).toString('hex')}`;
     const res = await doFetch(base + path, {
-      method: 'POST',
+      method: body === null ? 'GET' : 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
         'x-iyzi-rnd': random,
         authorization: authorizationHeader(keys, path, json, random),
       },
-      body: json,
+      ...(body === null ? {} : { body: json }),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
@@ -128,7 +129,7 @@ export function createIyzicoClient(options: IyzicoClientOptions) {
    * One call. `idempotent` calls (reads) are asked again after a timeout or a server error; a payment,
    * refund or cancel is asked once: its outcome after a lost answer is found by reading, never by repeating.
    */
-  async function call<T>(path: string, body: Record<string, unknown>, idempotent = false): Promise<T> {
+  async function call<T>(path: string, body: Record<string, unknown> | null, idempotent = false): Promise<T> {
     const attempts = idempotent ? 1 + (options.readRetries ?? 2) : 1;
     let last: unknown;
     for (let i = 0; i < attempts; i++) {

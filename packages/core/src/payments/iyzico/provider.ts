@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { INSTALMENT_CHOICES } from '@vitrin/shared/api/cart';
 import { z } from 'zod';
 import { OrderError } from '../../orders/errors.ts';
+import { lineShares } from '../order-data.ts';
 import type {
   CardInput,
   InstalmentOption,
@@ -91,6 +92,16 @@ interface MoneyBackAnswer {
   hostReference?: string;
 }
 
+/** The transaction detail report: per payment, its refunds and cancels with the conversationId asked. */
+interface ReportAnswer {
+  status: string;
+  payments?: Array<{
+    paymentId?: string | number;
+    refunds?: Array<{ conversationId?: string; refundStatus?: string; price?: number | string }>;
+    cancels?: Array<{ conversationId?: string; refundStatus?: string; price?: number | string }>;
+  }>;
+}
+
 interface InstallmentAnswer {
   status: string;
   installmentDetails?: Array<{
@@ -124,17 +135,9 @@ const address = (a: PaymentAddress) => ({
  * dropped (iyzico refuses them).
  */
 function basketItems(order: PaymentOrder) {
-  const sum = order.lines.reduce((s, l) => s + l.totalMinor, 0);
-  let left = order.amountMinor;
-  const items = order.lines.map((line, i) => {
-    const share =
-      i === order.lines.length - 1
-        ? left
-        : Math.floor((line.totalMinor * order.amountMinor) / Math.max(sum, 1));
-    left -= share;
-    return { line, share };
-  });
-  return items
+  const shares = lineShares(order.lines, order.amountMinor);
+  return order.lines
+    .map((line, i) => ({ line, share: shares[i]! }))
     .filter((i) => i.share > 0)
     .map(({ line, share }) => ({
       id: line.id,
@@ -221,7 +224,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
             refunded: true,
             providerRef: answer.hostReference ?? answer.paymentTransactionId ?? answer.paymentId ?? null,
           }
-        : { refunded: false, reason: `${answer.errorCode}: ${answer.errorMessage ?? ''}` };
+        : { refunded: false, refused: true, reason: `${answer.errorCode}: ${answer.errorMessage ?? ''}` };
     } catch (err) {
       return { refunded: false, reason: err instanceof Error ? err.message : String(err) };
     }
@@ -391,28 +394,35 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
       };
     },
 
-    /** All of it (amount-based refund of the payment) or per line (each line's transaction). */
+    /**
+     * All of it (amount-based refund of the payment) or per line (each line's transaction, its own
+     * conversationId `<key>-<n>`); a line `alreadyMade` lists (found by `lookupRefunds`) is not asked again.
+     */
     async refund(request: RefundRequest): Promise<RefundResult> {
       if (!request.providerPaymentId) return { refunded: false, reason: 'iyzico ödeme numarası yok' };
-      const common = {
-        locale: 'tr',
-        conversationId: request.reference,
-        ip: request.userIp ?? '127.0.0.1',
-        currency: 'TRY',
-      };
+      const key = request.refundKey ?? request.reference;
+      const common = { locale: 'tr', ip: request.userIp ?? '127.0.0.1', currency: 'TRY' };
       if (!request.lines?.length) {
+        if (request.alreadyMade?.has(key)) return { refunded: true, providerRef: key };
         return moneyBack('/v2/payment/refund', {
           ...common,
+          conversationId: key,
           paymentId: request.providerPaymentId,
           price: price(request.amountMinor),
         });
       }
       const refs: string[] = [];
-      for (const line of request.lines) {
+      for (const [n, line] of request.lines.entries()) {
         if (!line.providerRef)
           return { refunded: false, reason: `satır ${line.id}: iyzico işlem numarası yok` };
+        const lineKey = `${key}-${n + 1}`;
+        if (request.alreadyMade?.has(lineKey)) {
+          refs.push(line.providerRef);
+          continue;
+        }
         const result = await moneyBack('/payment/refund', {
           ...common,
+          conversationId: lineKey,
           paymentTransactionId: line.providerRef,
           price: price(line.amountMinor),
         });
@@ -422,16 +432,40 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
       return { refunded: true, providerRef: refs.join(',') };
     },
 
+    /**
+     * The refunds and cancels of a payment as iyzico's transaction detail report lists them
+     * (`GET /v2/reporting/payment/details`): the conversationId each was asked with.
+     */
+    async lookupRefunds(payment: { reference: string; providerPaymentId: string | null }) {
+      const query = new URLSearchParams(
+        payment.providerPaymentId
+          ? { paymentId: payment.providerPaymentId }
+          : { paymentConversationId: payment.reference },
+      );
+      try {
+        const answer = await client.call<ReportAnswer>(`/v2/reporting/payment/details?${query}`, null, true);
+        if (answer.status !== 'success') return null;
+        return (answer.payments ?? []).flatMap((p) =>
+          [...(p.refunds ?? []), ...(p.cancels ?? [])]
+            .filter((r) => r.refundStatus === undefined || r.refundStatus === 'SUCCESS')
+            .flatMap((r) => (r.conversationId ? [String(r.conversationId)] : [])),
+        );
+      } catch {
+        return null;
+      }
+    },
+
     /** Same-day void of the whole payment (no fee for the shop). */
     async cancel(request: {
       reference: string;
       providerPaymentId: string | null;
+      refundKey?: string;
       userIp?: string;
     }): Promise<RefundResult> {
       if (!request.providerPaymentId) return { refunded: false, reason: 'iyzico ödeme numarası yok' };
       return moneyBack('/payment/cancel', {
         locale: 'tr',
-        conversationId: request.reference,
+        conversationId: request.refundKey ?? request.reference,
         paymentId: request.providerPaymentId,
         ip: request.userIp ?? '127.0.0.1',
       });

@@ -22,6 +22,7 @@ import {
   parsePaytrOrderId,
   paytrOrderId,
   refundToken,
+  statusToken,
 } from './signing.ts';
 
 /**
@@ -330,8 +331,9 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
       if (!oid || !parsePaytrOrderId(oid))
         return { refunded: false, reason: 'PayTR sipariş numarası bilinmiyor.' };
       const returnAmount = liraText(request.amountMinor);
-      // Our id of this refund, shown by PayTR's status query: the order and the amount given back.
-      const referenceNo = `${oid.slice(0, 48)}R${request.amountMinor}`.slice(0, 64);
+      // Our id of this refund, listed by PayTR's status query under the order's returns (`lookupRefunds`).
+      const referenceNo = (request.refundKey ?? `${oid.slice(0, 48)}R${request.amountMinor}`).slice(0, 64);
+      if (request.alreadyMade?.has(referenceNo)) return { refunded: true, providerRef: referenceNo };
       try {
         // Never asked twice on its own: a refund is not idempotent at PayTR.
         const answer = await http.post('/odeme/iade', {
@@ -342,9 +344,36 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
           reference_no: referenceNo,
         });
         if (answer.status === 'success') return { refunded: true, providerRef: referenceNo };
-        return { refunded: false, reason: `PayTR: ${text(answer.err_no)} ${text(answer.err_msg)}`.trim() };
+        return {
+          refunded: false,
+          refused: true,
+          reason: `PayTR: ${text(answer.err_no)} ${text(answer.err_msg)}`.trim(),
+        };
       } catch (err) {
         return { refunded: false, reason: `PayTR'a ulaşılamadı: ${String(err)}` };
+      }
+    },
+
+    /** The order's returns as PayTR's status query (`/odeme/durum-sorgu`) lists them: their reference_no. */
+    async lookupRefunds(payment) {
+      const oid = payment.providerPaymentId;
+      if (!oid || !parsePaytrOrderId(oid)) return null;
+      try {
+        const answer = await http.post(
+          '/odeme/durum-sorgu',
+          { merchant_id: c.merchantId, merchant_oid: oid, paytr_token: statusToken(c, oid) },
+          LOOKUP,
+        );
+        if (answer.status !== 'success') return null;
+        const returns = Array.isArray(answer.returns) ? (answer.returns as unknown[]) : [];
+        return returns.flatMap((r) => {
+          const ref =
+            typeof r === 'object' && r !== null ? text((r as Record<string, unknown>).reference_no) : '';
+          return ref ? [ref] : [];
+        });
+      } catch (err) {
+        logger.error({ err: String(err) }, 'PayTR status query failed');
+        return null;
       }
     },
 

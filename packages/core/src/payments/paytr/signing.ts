@@ -72,6 +72,11 @@ export function refundToken(c: PaytrCredentials, merchantOid: string, returnAmou
   return sign(c.merchantKey, c.merchantId + merchantOid + returnAmount + c.merchantSalt);
 }
 
+/** `paytr_token` of the status query (`/odeme/durum-sorgu`): merchant_id + merchant_oid + merchant_salt. */
+export function statusToken(c: PaytrCredentials, merchantOid: string): string {
+  return sign(c.merchantKey, c.merchantId + merchantOid + c.merchantSalt);
+}
+
 /** `paytr_token` of the instalment rates (`/odeme/taksit-oranlari`): merchant_id + request_id + merchant_salt. */
 export function instalmentRatesToken(c: PaytrCredentials, requestId: string): string {
   return sign(c.merchantKey, c.merchantId + requestId + c.merchantSalt);

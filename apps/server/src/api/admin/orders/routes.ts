@@ -11,6 +11,7 @@ import {
   orderPaymentRequest,
   orderStatusRequest,
 } from '@vitrin/shared/api/admin/orders';
+import { cardRefundRequest, cardRefundsAnswer } from '@vitrin/shared/api/admin/refunds';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
@@ -24,7 +25,7 @@ const detail = { description: 'The order as the panel shows it', schema: adminOr
 
 /**
  * Orders in the panel: reading (`orders.read`, every role) and running them (`orders.write`): state changes
- * one by one or several at once, a transfer marked paid or refunded, internal notes.
+ * one by one or several at once, a transfer marked paid or refunded, card refunds of chosen lines, internal notes.
  */
 export function registerAdminOrderRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
@@ -115,6 +116,42 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
     handler: async (request, reply) => {
       const actor = await actorOf(request);
       return answer(reply, () => orderAdmin.markPayment(actor, request.params.number, request.body));
+    },
+  });
+
+  const refunds = { description: "The order's card refunds", schema: cardRefundsAnswer };
+  route({
+    method: 'GET',
+    url: '/api/admin/orders/:number/refunds',
+    summary: "A card order's refunds: each line's share of the charge, what is refunded, the refunds made",
+    tag: TAG,
+    permission: 'orders.read',
+    params: { number: orderNumberParam },
+    responses: { 200: refunds, ...invalid, ...staffRefusals, ...notFound },
+    handler: (request, reply) => answer(reply, () => services.payments.refunds(request.params.number)),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/orders/:number/refunds',
+    summary:
+      'Refunds chosen lines (and quantities) of a card order through its provider; the same key again is the same refund',
+    tag: TAG,
+    permission: 'orders.write',
+    params: { number: orderNumberParam },
+    body: cardRefundRequest,
+    responses: {
+      200: refunds,
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer(
+        'IADE_YAPILAMAZ: not a paid card order; IADE_EDILDI: a line already refunded; IADE_FAZLA: more than is left; IADE_REDDEDILDI: the provider refused; IADE_SONUCU_BEKLENIYOR: no answer yet (asking again refunds once)',
+      ),
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      return answer(reply, () => services.payments.refundLines(request.params.number, request.body, actor));
     },
   });
 
