@@ -1,21 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  ftruncateSync,
-  openSync,
-  readdirSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../testing/accounts.ts';
-import { createTestApp, tempDir } from '../testing/server.ts';
+import { fullDisk } from '../testing/full-disk.ts';
+import { createTestApp } from '../testing/server.ts';
 import { loggedInStaff } from '../testing/staff.ts';
 import { multipart, multipartForm, PNG } from '../testing/uploads.ts';
 
@@ -25,49 +16,19 @@ import { multipart, multipartForm, PNG } from '../testing/uploads.ts';
  * on a shop whose upload disk is the one that fills. Every upload refused for the full disk says so in
  * Turkish (DISK_DOLU), leaves no file and no row behind, and works again once there is room.
  */
-const mount = tempDir('vitrin-full-disk-');
-const FILLER = path.join(mount.dir, 'filler');
-
-function mountTmpfs() {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m,mode=0700', 'tmpfs', mount.dir], { stdio: 'pipe' });
-  } catch (err) {
-    throw new Error(
-      `The full-disk test mounts a small tmpfs and needs root (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
-    );
-  }
-}
-
-/** Fills the disk, then gives back `room` bytes (0: completely full). */
-function fill(room = 0) {
-  const fd = openSync(FILLER, 'w');
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-  }
-  // The last chunk may have fitted only in part: fill what is left byte by byte-ish.
-  for (const size of [4096, 1]) {
-    try {
-      for (;;) writeSync(fd, Buffer.alloc(size, 1));
-    } catch {}
-  }
-  if (room) ftruncateSync(fd, Math.max(0, fstatSync(fd).size - room));
-  closeSync(fd);
-}
-const free = () => rmSync(FILLER, { force: true });
+const disk = fullDisk('8m');
+const { fill, free } = disk;
 
 /** Every file in the data directory but the filler, by its path there. */
-const files = (dir = mount.dir): string[] => listed(dir).sort();
+const files = (dir = disk.dir): string[] => listed(dir).sort();
 const listed = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory()
           ? listed(path.join(dir, e.name))
-          : e.name === 'filler' && dir === mount.dir
+          : path.join(dir, e.name) === disk.filler
             ? []
-            : [path.relative(mount.dir, path.join(dir, e.name))],
+            : [path.relative(disk.dir, path.join(dir, e.name))],
       )
     : [];
 
@@ -82,13 +43,12 @@ let manager: Browser;
 let ayse: Browser;
 
 beforeAll(async () => {
-  mountTmpfs();
   t = await createTestApp({
     demo: false,
-    config: { dataDir: mount.dir },
+    config: { dataDir: disk.dir },
     services: {
-      privateDir: path.join(mount.dir, 'private'),
-      uploadsDir: path.join(mount.dir, 'uploads'),
+      privateDir: path.join(disk.dir, 'private'),
+      uploadsDir: path.join(disk.dir, 'uploads'),
     },
   });
   manager = (await loggedInStaff(t.app, t.services, 'manager')).b;
@@ -97,12 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  try {
-    // Lazily: sharp may still hold a file of it open until this process ends.
-    execFileSync('umount', ['--lazy', mount.dir], { stdio: 'pipe' });
-  } finally {
-    mount.remove();
-  }
+  disk.unmount();
 });
 
 const count = async (table: string) =>

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '@vitrin/core';
+import { openTestDatabase } from '@vitrin/core/testing/database';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { type Cluster, freePort, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';
 import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
@@ -186,4 +187,29 @@ export async function startOwnCluster(
     dataDir.remove();
   };
   return own;
+}
+
+/**
+ * The database of a test that starts the server on `dataDir`: the embedded one there or, under
+ * TEST_DATABASE_URL, a fresh PostgreSQL database (`url`, empty for the embedded one). Migrated and seeded
+ * with the test shop, which `prepare` adds to. `open` opens it again: the embedded one only while no server
+ * holds it.
+ */
+export async function shopDatabase(
+  dataDir: string,
+  prepare: (database: Database, shop: TestShop) => Promise<void> = async () => {},
+) {
+  const fresh = process.env.TEST_DATABASE_URL ? await openTestDatabase() : undefined;
+  const url = fresh?.url ?? '';
+  const open = () => openDatabase(url ? { databaseUrl: url, poolSize: 2 } : { dataDir });
+  const database = await open();
+  let shop: TestShop;
+  try {
+    await database.migrate();
+    shop = await seedTestShop(database.db);
+    await prepare(database, shop);
+  } finally {
+    await database.close();
+  }
+  return { url, shop, open, dispose: async () => fresh?.dispose() };
 }

@@ -9,13 +9,29 @@ export const DISK_FULL_CODE = 'DISK_DOLU';
 export const DISK_FULL_MESSAGE =
   'Sunucuda yer kalmadığı için dosya kaydedilemedi; hiçbir şey kaydedilmedi. Lütfen biraz sonra yeniden deneyin.';
 
-const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/** Any other write (an order on the embedded database whose disk is full): nothing was saved. */
+export const DISK_FULL_WRITE_MESSAGE =
+  'Sunucuda yer kalmadığı için işleminiz kaydedilemedi; hiçbir şey değişmedi. Lütfen biraz sonra yeniden deneyin.';
 
-/** Whether `err` is a full disk: Node's error code, or the system's message where a library keeps no code. */
+/** Node's codes, and PostgreSQL's SQLSTATE disk_full. */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/**
+ * Whether `err` (or an error it wraps, as Drizzle wraps the database's) is a full disk: its code, or the
+ * system's message where a library keeps no code (the embedded database's "could not extend file").
+ */
 export function isDiskFull(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && FULL_CODES.has(code)) return true;
-  return typeof message === 'string' && /no space left on device|disk quota exceeded/i.test(message);
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && FULL_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /no space left on device|disk quota exceeded/i.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, openDatabase } from '@vitrin/core';
+import type { Database } from '@vitrin/core';
 import { coupons, products, settings } from '@vitrin/core/db/schema';
-import { openTestDatabase } from '@vitrin/core/testing/database';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { guestCheckoutForm, type TestShop } from '@vitrin/core/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppNode, requireBuild, startNode, stopNode } from '../../testing/cluster.ts';
+import { type AppNode, requireBuild, shopDatabase, startNode, stopNode } from '../../testing/cluster.ts';
 import { tempDir } from '../../testing/server.ts';
 
 /**
@@ -175,31 +174,21 @@ describe(`the server killed (kill -9) during 20 parallel checkouts, 5 times (${p
   let shop: TestShop;
   const start = new Map<string, number>();
   let node: AppNode | undefined;
-  let databaseUrl = '';
-  let dispose = async () => {};
-
+  let db: Awaited<ReturnType<typeof shopDatabase>>;
   /** Opened by the test while the server is down: an embedded database has one opener at a time. */
-  const open = () => openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir: data.dir });
+  const open = () => db.open();
   /** The compiled server as the shop runs it (`npm run serve`), with the test bank for card payments. */
-  const boot = () => startNode(databaseUrl, data.dir, [18300, 18329], { VITRIN_DEMO: '1' }, 'compiled');
+  const boot = () => startNode(db.url, data.dir, [18300, 18329], { VITRIN_DEMO: '1' }, 'compiled');
 
   beforeAll(async () => {
     requireBuild();
-    if (process.env.TEST_DATABASE_URL) {
-      const fresh = await openTestDatabase();
-      databaseUrl = fresh.url!;
-      dispose = fresh.dispose;
-    }
-    const database = await open();
-    try {
-      await database.migrate();
-      shop = await seedTestShop(database.db);
+    db = await shopDatabase(data.dir, async (database, seeded) => {
       await database.db.insert(settings).values([
         { key: 'usd_rate', value: '41.25' },
         { key: 'eur_rate', value: '47.80' },
       ]);
       // Runs out during the test: checkouts race for the last ones.
-      await database.db.update(products).set({ stock: 30 }).where(eq(products.id, shop.kupa));
+      await database.db.update(products).set({ stock: 30 }).where(eq(products.id, seeded.kupa));
       await database.db
         .insert(coupons)
         .values({ code: COUPON, kind: 'percent', value: 10, usageLimit: COUPON_LIMIT });
@@ -208,14 +197,13 @@ describe(`the server killed (kill -9) during 20 parallel checkouts, 5 times (${p
          union all select 'v' || id, stock from product_variants where stock is not null`,
       ))
         start.set(r.key, r.stock);
-    } finally {
-      await database.close();
-    }
+    });
+    shop = db.shop;
   });
 
   afterAll(async () => {
     if (node) await stopNode(node, 'SIGKILL');
-    await dispose();
+    await db?.dispose();
     data.remove();
   });
 

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { tempDir } from './server.ts';
+
+/**
+ * A real file system that fills up: a tmpfs of `size` mounted on a fresh directory (needs root, as CI runs;
+ * no skipping), a filler file that takes its room, and removing the filler to free it again.
+ */
+export function fullDisk(size: string) {
+  const mount = tempDir('vitrin-full-disk-');
+  const filler = path.join(mount.dir, 'filler');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mount.dir], {
+      stdio: 'pipe',
+    });
+  } catch (err) {
+    mount.remove();
+    throw new Error(
+      `The full-disk tests mount a small tmpfs and need root (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
+    );
+  }
+  return {
+    dir: mount.dir,
+    filler,
+    /** Fills the disk, then gives back `room` bytes (0: completely full). */
+    fill(room = 0) {
+      const fd = openSync(filler, 'w');
+      // Large writes first, then smaller ones for what the last large one could not take.
+      for (const size of [64 * 1024, 4096, 1]) {
+        try {
+          for (;;) writeSync(fd, Buffer.alloc(size, 1));
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'ENOSPC') throw err;
+        }
+      }
+      if (room) ftruncateSync(fd, Math.max(0, fstatSync(fd).size - room));
+      closeSync(fd);
+    },
+    free: () => rmSync(filler, { force: true }),
+    /** Lazily: a library may still hold a file of it open until this process ends. */
+    unmount() {
+      try {
+        execFileSync('umount', ['--lazy', mount.dir], { stdio: 'pipe' });
+      } finally {
+        mount.remove();
+      }
+    },
+  };
+}
