@@ -202,7 +202,7 @@ describe('render pool', () => {
         product: async (slug: string) => ({ slug }),
       });
       const held = Array.from({ length: 6 }, () => bounded.render(request('/thread/hang'), context));
-      await vi.waitFor(() => expect(release).toHaveLength(4));
+      await vi.waitFor(() => expect(release).toHaveLength(4), { timeout: 10_000 });
       const turnedAway = bounded.render(request('/thread/hang'), context);
       await expect(turnedAway).rejects.toBeInstanceOf(RenderPoolBusy);
       await expect(turnedAway).rejects.toMatchObject({ retryAfterSeconds: 2 });
@@ -211,9 +211,9 @@ describe('render pool', () => {
       expect(release).toHaveLength(4);
       // The held renders finish; the waiting two run; a new one is taken again.
       for (const go of release.splice(0)) go();
-      await vi.waitFor(() => expect(release).toHaveLength(2));
+      await vi.waitFor(() => expect(release).toHaveLength(2), { timeout: 10_000 });
       const again = bounded.render(request('/thread/hang'), context);
-      await vi.waitFor(() => expect(release).toHaveLength(3));
+      await vi.waitFor(() => expect(release).toHaveLength(3), { timeout: 10_000 });
       for (const go of release.splice(0)) go();
       const pages = await Promise.all([...held, again]);
       expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);

@@ -72,8 +72,8 @@ const RETRY_AFTER_SECONDS = 2;
  */
 export class RenderPoolBusy extends Error {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-  constructor(waiting: number) {
-    super(`render queue full (${waiting} renders waiting)`);
+  constructor() {
+    super('render queue full');
     this.name = 'RenderPoolBusy';
   }
 }
@@ -246,6 +246,10 @@ export function createRenderPool(options: RenderPoolOptions) {
     get usable() {
       return !closed && !broken;
     },
+    /** As many renders wait as may: the next `render` would be turned away (`RenderPoolBusy`). */
+    get full() {
+      return queue.length >= maxWaiting;
+    },
     /** Threads started (or starting) now. */
     get threadCount() {
       return threads.length;
@@ -253,7 +257,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
       if (closed || broken)
         return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
-      if (queue.length >= maxWaiting) return Promise.reject(new RenderPoolBusy(queue.length));
+      if (queue.length >= maxWaiting) return Promise.reject(new RenderPoolBusy());
       return new Promise((resolve, reject) => {
         queue.push({ request, context, resolve, reject });
         dispatch();

@@ -96,9 +96,12 @@ export function registerSsr(
   // plugin's per-request hooks are left off this route.
   app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
     if (!PAGE_METHODS.has(request.method)) return refuseMethod(request, reply);
+    const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
+    // A full render queue turns the page away before its load context costs the database anything.
+    if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
     const context = await getLoadContext(request, reply);
     const forCache = caching.cacheable(request);
-    if (pool?.usable && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (threaded && pool.usable) {
       const rendered = await pool
         .render(
           {
