@@ -53,7 +53,7 @@ import { registerSeoRoutes } from '../pages/seo.ts';
 import { registerSsr } from '../pages/ssr.ts';
 import { createAccountContext, type ServerAccountContext } from '../sessions/account.ts';
 import { createAccountLimiter } from '../sessions/account-limits.ts';
-import { hasWholesaleCookie } from '../sessions/session-cookie.ts';
+import { hasWholesaleCookie, registerCookieSecurity } from '../sessions/session-cookie.ts';
 import { registerAdminApp } from './admin-app.ts';
 import { PER_ANSWER_COMPRESSION } from './compress.mjs';
 import { registerDatabaseOutage } from './database-outage.ts';
@@ -196,6 +196,7 @@ export async function buildApp({
   };
 
   registerSameOriginCheck(app, config.publicUrl);
+  registerCookieSecurity(app, config.publicUrl);
 
   // An answer that sets a cookie (a session's, even a renewed one) or holds one customer's data (their
   // profile, wholesale prices) is theirs: neither a CDN nor a browser cache may keep it for anyone else.

@@ -4,7 +4,7 @@ import { CART_COOKIE, CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
-import { requestCookies } from './session-cookie.ts';
+import { requestCookies, secureCookie } from './session-cookie.ts';
 
 /**
  * A guest cart lives `GUEST_CART_DAYS` after it was made or last added to: the cookie is sent again then, and
@@ -29,9 +29,8 @@ export const hasCartCookie = (request: FastifyRequest) => requestCookies(request
 type CookieOptions = NonNullable<Parameters<FastifyRequest['server']['serializeCookie']>[2]>;
 
 function baseOptions(request: FastifyRequest): CookieOptions {
-  // Like the session cookie: Secure behind HTTPS (`request.protocol` follows X-Forwarded-Proto only with
-  // TRUST_PROXY), never readable by page scripts.
-  return { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: true };
+  // Like the session cookie: Secure on an https shop, never readable by page scripts.
+  return { path: '/', sameSite: 'lax', secure: secureCookie(request), httpOnly: true };
 }
 
 export function cartCookie(request: FastifyRequest, token: string): string {

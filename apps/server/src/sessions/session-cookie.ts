@@ -1,6 +1,25 @@
 import { REMEMBERED_SESSION_MS } from '@vitrin/core';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE, WHOLESALE_COOKIE } from '@vitrin/shared/api/account-context';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop's public address is https: every cookie it sets is Secure. */
+    httpsShop: boolean;
+  }
+}
+
+/** Called once with the shop's public address, before any route is registered. */
+export function registerCookieSecurity(app: FastifyInstance, publicUrl: string) {
+  app.decorate('httpsShop', new URL(publicUrl).protocol === 'https:');
+}
+
+/**
+ * Whether a cookie set in answer to this request is Secure: always when the shop's public address is https,
+ * and for a request that came over HTTPS (`request.protocol` follows X-Forwarded-Proto only with TRUST_PROXY).
+ */
+export const secureCookie = (request: FastifyRequest) =>
+  request.server.httpsShop === true || request.protocol === 'https';
 
 /** The request's cookies, parsed once (the cookie plugin runs with `hook: false`: only where needed). */
 const parsed = new WeakMap<FastifyRequest, Record<string, string | undefined>>();
@@ -46,8 +65,7 @@ export interface SessionCookieInput {
 type CookieOptions = Parameters<FastifyRequest['server']['serializeCookie']>[2];
 
 function baseOptions(request: FastifyRequest): NonNullable<CookieOptions> {
-  // `request.protocol` follows X-Forwarded-Proto only when TRUST_PROXY is set.
-  return { path: '/', sameSite: 'lax', secure: request.protocol === 'https' };
+  return { path: '/', sameSite: 'lax', secure: secureCookie(request) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { seedTestShop } from '@vitrin/core/testing/shop';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   registeredBrowser,
   registration,
 } from '../testing/accounts.ts';
+import { createTestApp } from '../testing/server.ts';
 import { codeOf, createStaff } from '../testing/staff.ts';
 import { testWebBuild } from '../testing/web-build.ts';
 import { STAFF_COOKIE } from './staff-session.ts';
@@ -137,6 +139,44 @@ describe('cookie flags', () => {
     expect(raw).not.toMatch(/Max-Age|Expires|Domain/);
     // Nothing of the token in the body a page's script could read.
     expect(res.body).not.toContain(setCookie(res, SESSION_COOKIE)!);
+  });
+});
+
+describe('a shop whose public address is https', () => {
+  it('marks every cookie it sets Secure, also when the proxy in front speaks plain HTTP to it', async () => {
+    const shopUrl = 'https://magaza.example';
+    const https = await createTestApp({ demo: false, config: { publicUrl: shopUrl } });
+    try {
+      const shop = await seedTestShop(https.services.database.db);
+      const b = browser(https.app);
+      const headers = { host: 'magaza.example', origin: shopUrl };
+      const answers = [
+        await b.request({
+          method: 'POST',
+          url: '/api/front/auth/register',
+          payload: registration(++n),
+          headers,
+        }),
+        await b.request({
+          method: 'POST',
+          url: '/api/front/cart/items',
+          payload: { productId: shop.kupa, quantity: 1 },
+          headers,
+        }),
+        await b.request({
+          method: 'POST',
+          url: '/api/front/wishlist',
+          payload: { productId: shop.kupa },
+          headers,
+        }),
+      ];
+      const cookies = answers.flatMap((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []));
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+      expect(cookies.length).toBeGreaterThanOrEqual(3);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
   });
 });
 

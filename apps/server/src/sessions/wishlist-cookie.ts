@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
-import { requestCookies } from './session-cookie.ts';
+import { requestCookies, secureCookie } from './session-cookie.ts';
 
 /** A guest's favourites are kept 90 days after the last change, the compare list 30. */
 const WISHLIST_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
@@ -19,8 +19,8 @@ const COMPARE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 type CookieOptions = NonNullable<Parameters<FastifyRequest['server']['serializeCookie']>[2]>;
 
 function baseOptions(request: FastifyRequest): CookieOptions {
-  // Like the cart cookie: Secure behind HTTPS, never readable by page scripts (the API tells them the ids).
-  return { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: true };
+  // Like the session cookie: Secure on an https shop, never readable by page scripts.
+  return { path: '/', sameSite: 'lax', secure: secureCookie(request), httpOnly: true };
 }
 
 function cookie(request: FastifyRequest, name: string, value: string, maxAge: number): string {
