@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from '@vitrin/shared/order-states';
 import { useEffect } from 'react';
 import { fieldId, useFormState } from '../account/form.tsx';
 import { useTranslation } from '../i18n/index.ts';
-import { useOfferedCounts } from './instalments.tsx';
+import { useOfferedCounts } from './instalment-table.ts';
 
 export interface PaymentSelection {
   method: PaymentMethod;

@@ -3,7 +3,7 @@ import { imageUrl } from '@vitrin/shared/media';
 import { useState } from 'react';
 import { redirect } from 'react-router';
 import { AddToCart } from '../cart/add-to-cart.tsx';
-import { ProductInstalments } from '../checkout/instalments.tsx';
+import { ProductInstalments } from '../checkout/product-instalments.tsx';
 import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';

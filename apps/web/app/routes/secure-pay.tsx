@@ -6,7 +6,7 @@ import { data, useNavigate } from 'react-router';
 import { AccountForm, type FormFailure, TextField } from '../account/form.tsx';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { failed, formFields, redirectWithCookies, valueOrThrow } from '../account/session.server.ts';
-import { CardInstalments } from '../checkout/instalments.tsx';
+import { CardInstalments } from '../checkout/card-instalments.tsx';
 import { SecurePayWait } from '../checkout/secure-pay-wait.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { orderLink } from '../orders/order-access.server.ts';
