@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountTestApp,
-  type Browser,
-  browser,
-  createAccountTestApp,
-  homeAddress,
-  registeredBrowser,
-} from '../testing/accounts.ts';
+import { type Browser, browser, homeAddress, registeredBrowser } from '../testing/accounts.ts';
 import {
   type ApiDocument,
   answerProblem,
@@ -17,14 +10,14 @@ import {
   operationsOf,
   sampleOf,
 } from '../testing/api-fuzz.ts';
-import { tempDir } from '../testing/server.ts';
+import { createTestApp, tempDir } from '../testing/server.ts';
 import { multipartForm, PNG } from '../testing/uploads.ts';
 
 /**
  * Customer A against every storefront operation that names a resource, with customer B's identifiers, read
  * from /api/docs so a route added later is tried too; and every customer-only operation without a session.
  */
-let t: AccountTestApp;
+let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: TestShop;
 let operations: Operation[];
 const privateDir = tempDir('vitrin-private-');
@@ -51,7 +44,7 @@ const B_VIEWS = [
 ];
 
 beforeAll(async () => {
-  t = await createAccountTestApp({ services: { privateDir: privateDir.dir } });
+  t = await createTestApp({ demo: false, services: { privateDir: privateDir.dir } });
   shop = await seedTestShop(t.services.database.db);
   await t.services.orders.ready();
   operations = operationsOf((await t.app.inject('/api/docs')).json() as ApiDocument);
