@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '@vitrin/core';
-import { backupState } from '@vitrin/core/backup/last-result';
+import { backupState, forgetLastResult, writeLastResult } from '@vitrin/core/backup/last-result';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import * as tar from 'tar-stream';
@@ -76,6 +76,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     'private/tickets/DT-1/fatura.pdf': randomBytes(2_048),
   };
   let first: Map<number, string>;
+  let paidOrderNo = '';
   let atBackup: Map<number, string>;
 
   beforeAll(async () => {
@@ -97,9 +98,20 @@ describe('backup and restore of the embedded database and the uploads', () => {
         ],
         withCoupon: i === 0,
       });
-      if (i % 2) await world.pay(order.orderNo, SUCCESS_CARD);
+      if (i % 2) {
+        await world.pay(order.orderNo, SUCCESS_CARD);
+        paidOrderNo = order.orderNo;
+      }
     }
     first = await ordersById(database);
+    // A nightly result of this shop: a restored copy must not show it as its own.
+    await writeLastResult(database, {
+      at: new Date().toISOString(),
+      ok: true,
+      file: 'x.tar.gz',
+      sizeBytes: 1,
+      reason: null,
+    });
   }, 60_000);
   afterAll(async () => {
     await stopControl?.();
@@ -165,6 +177,13 @@ describe('backup and restore of the embedded database and the uploads', () => {
     } finally {
       await restored.close();
     }
+    // The whole shop starts on it (migrations, services) and shows a paid order with its lines and payment.
+    const shown = await cli(['order', 'show', paidOrderNo], { DATA_DIR: fresh });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(paidOrderNo);
+    expect(shown.stdout).toMatch(/Kupa \[SINGLE\] × \d/);
+    expect(shown.stdout).toContain('Tabak (Renk: Mavi) [VARIANT] × 1');
+    expect(shown.stdout).toContain('Ödeme: Kredi / Banka Kartı – Ödendi');
   }, 120_000);
 
   it('refuses each wrong backup with a Turkish message and exit code 1, writing nothing', async () => {
@@ -266,6 +285,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const backupDir = path.join(dir.dir, 'gece');
     mkdirSync(backupDir);
     writeFileSync(path.join(backupDir, 'elle-alinmis.tar.gz'), 'sahibinin dosyası');
+    await forgetLastResult(database); // the one written before the backup above: this shop never had one
     // `vitrin settings set` checks them as the panel does.
     await expect(world.services.settings.set('backup_time', '25:00')).rejects.toThrow('Saat SS:DD biçiminde');
     await expect(world.services.settings.set('backup_keep', '0')).rejects.toThrow('En az 1 yedek saklanır.');
@@ -333,4 +353,30 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(await nightly.tick()).toBeNull();
     expect((await backupState(database, world.services.settings)).time).toBeNull();
   }, 60_000);
+});
+
+describe('backup with the shop stopped', () => {
+  it('opens the data directory itself, and the copy restores with its orders', async () => {
+    const d = tempDir('vitrin-backup-stopped-');
+    try {
+      const dataDir = path.join(d.dir, 'data');
+      const database = await openDatabase({ dataDir });
+      await database.migrate();
+      const world = await openOrderWorld({ database });
+      const { orderNo } = await world.placeOrder();
+      await world.dispose();
+      await database.close();
+      const file = path.join(d.dir, 'kapali.tar.gz');
+      const made = await cli(['backup', file], { DATA_DIR: dataDir });
+      expect(made.stderr).toBe('');
+      expect(made.stdout).toContain('1 sipariş');
+      const fresh = path.join(d.dir, 'geri');
+      expect((await cli(['restore', file], { DATA_DIR: fresh })).code).toBe(0);
+      const shown = await cli(['order', 'show', orderNo], { DATA_DIR: fresh });
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toContain('Kupa [SINGLE] × 2');
+    } finally {
+      d.remove();
+    }
+  }, 120_000);
 });
