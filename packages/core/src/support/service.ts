@@ -162,8 +162,13 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
   }
 
   /** The customer's e-mail about the shop's answer, read in the answer's transaction. */
+  /**
+   * The reply's e-mail, made in the reply's transaction. The shop's name is read before it: a settings read
+   * inside would go around the transaction, and on the embedded database (one connection) wait for it forever
+   * whenever a change had just dropped the settings cache.
+   */
   const replyEmail =
-    (row: TicketRow, reply: string) =>
+    (row: TicketRow, reply: string, shopName: string) =>
     async (tx: Tx): Promise<QueuedMessage> => {
       const [customer] = await tx
         .select({ email: customers.email, firstName: customers.firstName })
@@ -174,7 +179,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
         kind: 'ticket-reply',
         to: customer.email,
         ...ticketReplyEmail({
-          shopName: await settings.get('brand_name'),
+          shopName,
           firstName: customer.firstName,
           ticketNo: row.ticketNo,
           ticketSubject: row.subject,
@@ -198,11 +203,12 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     const { message } = parse(ticketReplyRequest, input);
     if (!canApply('shopReply', row.status)) throw ticketClosed();
     if (upload) store.check(upload);
+    const shopName = await settings.get('brand_name');
     await withAttachment(upload, (stored) =>
       apply(row, 'shopReply', {
         message: { author: 'shop', body: message, stored },
         actor,
-        email: replyEmail(row, message),
+        email: replyEmail(row, message, shopName),
       }),
     );
     return row;

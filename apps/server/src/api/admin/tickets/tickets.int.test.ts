@@ -262,4 +262,16 @@ describe('support in the panel', () => {
     // A customer's session opens no admin route.
     expect((await ayse.get(`/api/admin/tickets/${no}/attachments/${messages[0].id}`)).statusCode).toBe(401);
   });
+
+  it('answers a reply made right after a change dropped the caches (the shop’s name is read before its transaction)', async () => {
+    const no = await opened('Kargom nerede');
+    // Any panel change drops every cache, the settings too; on the embedded database a settings read inside the
+    // reply's transaction then waited for the one connection that transaction held, and the shop stopped.
+    const tag = await owner.post('/api/admin/tags', { name: 'Önbellek etiketi', slug: 'onbellek-etiketi' });
+    expect(tag.statusCode).toBe(201);
+    const res = await reply(support, no, { message: 'Kargonuz bugün çıkıyor.' });
+    expect(res.statusCode).toBe(201);
+    expect(await queuedAbout(no)).toHaveLength(1);
+    expect((await owner.get('/api/admin/tickets')).statusCode).toBe(200);
+  });
 });
