@@ -216,7 +216,7 @@ export async function listingPaths(base) {
 }
 
 /** CPU seconds a process has used (user and system), from /proc. */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;

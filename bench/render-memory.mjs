@@ -6,13 +6,12 @@
 // the highest RSS (sampled every 250 ms, and the kernel's high-water mark) and where it was at its highest
 // (bench/large.mjs `rssBreakdown`); idle again after. Server log lines that say a render thread stopped are
 // counted. `BENCH_ENV="RENDER_THREADS=1 …"` adds settings to the server. Writes bench/out/render-memory.json.
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { rssBreakdown, rssSampler } from './large.mjs';
+import { cpuSeconds, rssBreakdown, rssSampler } from './large.mjs';
 import { rssMB } from './peer-scenarios.mjs';
-import { machineInfo, outDir, runMain, startVitrin } from './server.mjs';
+import { machineInfo, onCleanup, outDir, runMain, startVitrin } from './server.mjs';
 import { wrk } from './wrk.mjs';
 
 const connections = Number(process.env.RENDER_CONNECTIONS ?? 8);
@@ -20,13 +19,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 20);
 const rounds = Number(process.env.RENDER_ROUNDS ?? 2);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const getJson = async (url) => (await fetch(url)).json();
-
-/** CPU seconds a process has used (user and system), from /proc. */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Resets the kernel's high-water mark of the process's RSS (VmHWM). */
 async function resetHighWater(pid) {
@@ -56,6 +48,8 @@ runMain(async () => {
   // engine that created and loaded the database is replaced at the first start (bootstrap.ts), and its WASM
   // memory stays resident until a full collection of the request thread's heap finds it unused.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vitrin-bench-renders-'));
+  // Removed after the servers stop, also when the bench fails (a server that did not start in time).
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
   await (await startVitrin({ name: 'vitrin (seeding)', env, dataDir })).stop();
   const server = await startVitrin({ name: 'vitrin (renders)', env, dataDir });
   const report = { machine: machineInfo(), date: new Date().toISOString(), env, connections, duration };
@@ -97,7 +91,6 @@ runMain(async () => {
   report.rssAfterMB = Math.round(rssMB(server.pid));
   report.renderThreadStopped = (server.output().match(/iş parçacığı durdu/g) ?? []).length;
   await server.stop();
-  await rm(dataDir, { recursive: true, force: true });
   console.log(JSON.stringify(report, null, 1));
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'render-memory.json'), `${JSON.stringify(report, null, 1)}\n`);
