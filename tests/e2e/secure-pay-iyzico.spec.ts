@@ -134,3 +134,30 @@ test('iyzico: a declined card and a failed 3-D Secure step each say why in Turki
   await expect(page.getByRole('button', { name: /Öde$/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('iyzico down: the checkout still takes the order with a single payment and says why in Turkish', async ({
+  page,
+  request,
+}) => {
+  iyzico.behaviour.down = true;
+  try {
+    // Two of a product: an amount no earlier page asked the table for (tables are kept a while).
+    const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+    const added = await page.request.post('/api/front/cart/items', {
+      headers: { origin: `http://localhost:${E2E_PORT}` },
+      data: { productId: product.id, quantity: 2 },
+    });
+    expect(added.ok()).toBe(true);
+    await open(page, '/checkout');
+    const instalments = region(page, 'Ödeme Yöntemi').getByLabel('Taksit seçenekleri');
+    await expect(instalments.locator('option')).toHaveCount(1);
+    await expect(instalments).toHaveValue('1');
+    await expect(
+      page.getByText('Taksit seçenekleri şu anda alınamadı; tek çekim ödeyebilirsiniz.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shots(page, 'checkout-iyzico-down');
+  } finally {
+    iyzico.behaviour.down = false;
+  }
+});
