@@ -10,8 +10,6 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
 export const PAYTR_PORT = E2E_PORT + 2;
 /** The iyzico contract server the iyzico spec starts (likewise configured; chosen only during that spec). */
 export const IYZICO_PORT = E2E_PORT + 3;
-/** The iyzico contract server the iyzico spec starts (likewise configured; chosen only during that spec). */
-export const IYZICO_PORT = E2E_PORT + 3;
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -60,9 +58,6 @@ export default defineConfig({
       PAYTR_MERCHANT_SALT: 'TestMagazaTuzu1',
       PAYTR_BASE_URL: `http://127.0.0.1:${PAYTR_PORT}`,
       PAYTR_TEST_MODE: '1',
-      IYZICO_API_KEY: 'sandbox-vitrin-contract-api-key',
-      IYZICO_SECRET_KEY: 'sandbox-vitrin-contract-secret-key',
-      IYZICO_BASE_URL: `http://127.0.0.1:${IYZICO_PORT}`,
       IYZICO_API_KEY: 'sandbox-vitrin-contract-api-key',
       IYZICO_SECRET_KEY: 'sandbox-vitrin-contract-secret-key',
       IYZICO_BASE_URL: `http://127.0.0.1:${IYZICO_PORT}`,
