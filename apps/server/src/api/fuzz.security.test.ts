@@ -12,7 +12,7 @@ import { createStaff, type TestStaff } from '../testing/staff.ts';
 
 /**
  * The full set of `fuzz.int.test.ts`: many more malformed requests to every operation of /api/docs, over HTTP
- * to the server started as it ships (its own process) on the demo shop, on the embedded database or on
+ * to the compiled server (`npm run build`, what ships) in its own process on the demo shop, on the embedded database or on
  * PostgreSQL (TEST_DATABASE_URL). On PostgreSQL the test reads the server's database, so a refused request is
  * also held to changing no table; the embedded database is the server's alone while it runs.
  */
@@ -44,13 +44,11 @@ beforeAll(async () => {
   // A login spends a member's code for 30 s: enough members that the owner can log in again at once.
   for (const role of ROLES) {
     staff[role] = [];
-    for (let i = 0; i < 4; i++) staff[role].push(await createStaff(services, role));
+    for (let i = 0; i < 8; i++) staff[role].push(await createStaff(services, role));
   }
   if (!database) await db.close();
   // Each client speaks from its own address, so the per-address login limits count one client's refusals.
-  process.env.TRUST_PROXY = '1';
-  node = await startNode(url, dataDir.dir, [18350, 18399]);
-  delete process.env.TRUST_PROXY;
+  node = await startNode(url, dataDir.dir, [18350, 18399], { TRUST_PROXY: '1' }, 'compiled');
 });
 afterAll(async () => {
   if (node) await stopNode(node);

@@ -303,6 +303,9 @@ const RAW_BODIES: [string, string][] = [
   ['application/json; charset=latin1', '{"a":"\u00e7"}'],
 ];
 
+/** A value as a failure's message shows it (`undefined` too), cut short. */
+const shown = (value: unknown, length = 80) => (JSON.stringify(value) ?? String(value)).slice(0, length);
+
 /** Malformed, boundary and oversized requests to one operation. */
 export function malformedRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
   const { method } = op;
@@ -321,7 +324,7 @@ export function malformedRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
             method,
             url: pathOf(op, { name: p.name, value: text }) + queryOf(op),
             ...(op.body ? { payload: base() } : {}),
-            note: `path ${p.name}=${JSON.stringify(value)}`,
+            note: `path ${p.name}=${shown(value)}`,
           };
         }),
     );
@@ -343,7 +346,7 @@ export function malformedRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
           method,
           url: pathOf(op) + queryOf(op, odd),
           ...(op.body ? { payload: base() } : {}),
-          note: `query ${name}=${JSON.stringify(value).slice(0, 80)} raw=${raw} repeat=${repeat}`,
+          note: `query ${name}=${shown(value)} raw=${raw} repeat=${repeat}`,
         };
       }),
   );
@@ -372,7 +375,7 @@ export function malformedRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
               method,
               url,
               payload: body,
-              note: `body ${how} ${name}=${JSON.stringify(value)?.slice(0, 80)}`,
+              note: `body ${how} ${name}=${shown(value)}`,
             };
           }),
       );
@@ -394,14 +397,14 @@ export function malformedRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
           method,
           url,
           payload: { ...(keep ? base() : {}), ...extra },
-          note: `body with ${JSON.stringify(extra).slice(0, 120)}`,
+          note: `body with ${shown(extra, 120)}`,
         })),
       oddValue.map((value) => ({
         method,
         url,
         payload: JSON.stringify(value ?? null),
         headers: { 'content-type': 'application/json' },
-        note: `body ${JSON.stringify(value)?.slice(0, 80)}`,
+        note: `body ${shown(value)}`,
       })),
       fc.constantFrom(...RAW_BODIES).map(([type, raw]) => ({
         method,

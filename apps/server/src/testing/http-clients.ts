@@ -66,10 +66,13 @@ export function httpClients(
       registered = true;
       return c;
     }
-    // A fuzzed request may have changed a member (its role, its state): the next one logs in then.
+    // A fuzzed request may have changed a member (its role, its state), or all have used this 30 s's code:
+    // the next one logs in, or, once all have tried, the first again in the next 30 s.
     const pool = staff[kind];
     const refusals: string[] = [];
-    for (let tries = 0; tries < pool.length; tries++) {
+    for (let tries = 0; tries < pool.length * 2; tries++) {
+      if (tries === pool.length)
+        await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
       const i = next.get(kind) ?? 0;
       next.set(kind, i + 1);
       const member = pool[i % pool.length]!;
