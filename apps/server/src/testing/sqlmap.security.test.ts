@@ -22,10 +22,10 @@ describe('the sqlmap harness', () => {
     server = http.createServer(async (req, res) => {
       const id = new URL(req.url ?? '/', 'http://x').searchParams.get('id') ?? '1';
       try {
-        const rows = await database.database.db.execute(
+        const result = (await database.database.db.execute(
           sql.raw(`select 'kayit ' || g as name from generate_series(1, 3) g where g = ${id}`),
-        );
-        res.end(JSON.stringify(rows.rows));
+        )) as unknown as { rows: unknown[] };
+        res.end(JSON.stringify(result.rows));
       } catch (err) {
         res.statusCode = 500;
         res.end(String(err));

@@ -230,9 +230,9 @@ export interface SqlmapRun {
   probed: number;
   /** Points sqlmap ran its payload sets on (every probed point, unless `--smart` skipped it). */
   tested: number;
-  /** Lines where sqlmap says a point is or might be injectable, or stopped a target on an error. */
+  /** Lines where sqlmap says a point is or might be injectable. */
   alarms: string[];
-  /** Targets sqlmap skipped or could not reach. */
+  /** What sqlmap could not do (a target it skipped, an answer it could not compare). */
   problems: string[];
   log: string;
 }
@@ -260,7 +260,7 @@ export function runSqlmap(logFile: string, dir: string, args: readonly string[])
     child.on('error', reject);
     child.on('close', () => {
       const log = chunks.join('');
-      writeFileSync(path.join(dir, 'sqlmap.log'), log);
+      if (existsSync(dir)) writeFileSync(path.join(dir, 'sqlmap.log'), log);
       resolve(readRun(log, results));
     });
   });
@@ -278,12 +278,12 @@ export function readRun(log: string, resultsFile: string): SqlmapRun {
     tested: lines.filter((l) => /\[INFO\] testing for SQL injection on /.test(l)).length,
     alarms: lines.filter(
       (l) =>
-        /is vulnerable|appears to be .*injectable|might be injectable|seems to be .*injectable|\[CRITICAL\]/i.test(
+        /is vulnerable|appears to be .*injectable|might be injectable|seems to be .*injectable|identified the following injection point/i.test(
           l,
         ) && !/might not be injectable|does not seem to be injectable/.test(l),
     ),
     problems: lines.filter(
-      (l) => /skipping to the next target|\[ERROR\]/.test(l) && !/do not appear/.test(l),
+      (l) => /skipping to the next target|\[ERROR\]|\[CRITICAL\]/.test(l) && !/do not appear/.test(l),
     ),
     log,
   };
