@@ -87,6 +87,7 @@ async function main() {
   setInterval(purge, PURGE_INTERVAL_MS).unref();
 
   // Unpaid card orders past their `payment_due_at` go to Ödeme Başarısız and give their stock back; card
+  // attempts pending for minutes (a lost auth answer or notification) are looked up at their provider; card
   // refunds the provider did not take yet are asked for again. Every node may run this: each change is a
   // conditional update (a refund is made under a row lock), so two nodes never do one twice.
   let expiring = false;
@@ -97,6 +98,12 @@ async function main() {
       const expired = await services.orders.expireUnpaid();
       if (expired)
         app.log.info({ expired }, 'Ödeme süresi dolan kart siparişleri "Ödeme Başarısız" durumuna alındı');
+      const settled = await services.payments.settlePending();
+      if (settled)
+        app.log.info(
+          { settled },
+          'Sonucu gelmeyen kart ödemeleri ödeme sağlayıcısından sorgulanıp sonuçlandı',
+        );
       const refunded = await services.payments.refundDue();
       if (refunded) app.log.info({ refunded }, 'Kart iadeleri ödeme sağlayıcısına iletildi');
     } catch (err) {

@@ -194,6 +194,22 @@ export interface PaymentProvider {
    * could not be asked: a refund whose answer was lost is then neither counted nor asked again.
    */
   lookupRefunds(payment: { reference: string; providerPaymentId: string | null }): Promise<string[] | null>;
+  /**
+   * A pending attempt looked up at the provider (iyzico's payment detail, PayTR's status query) when its
+   * result did not come back (an auth or notification lost on the way): the result as the provider vouches
+   * for it; `none` when the provider has taken no payment for it (yet); null when it could not be asked.
+   * Absent: the provider's results only come to us.
+   */
+  lookupPayment?(attempt: {
+    reference: string;
+    amountMinor: number;
+    providerPaymentId: string | null;
+  }): Promise<VerifiedPayment | 'none' | null>;
+  /**
+   * How long after an attempt began the provider may still take its money (its bank page's or hosted
+   * form's time): an attempt it has no payment for after this has failed.
+   */
+  readonly pendingLimitMs?: number;
   /** The Turkish sentence a shopper reads for a failure code. */
   failureMessage(code: string): string;
   /** Test bank only: the verification-code step's answer, as a result for `complete`. */
@@ -233,6 +249,8 @@ export const SHOP_FAILURE_MESSAGES: Record<string, string> = {
   ODEME_ZAMAN_ASIMI:
     'Ödeme sağlayıcısı zamanında yanıt vermedi. Kartınızdan para çekilmediyse tekrar deneyin.',
   SAGLAYICI_HATASI: 'Ödeme sağlayıcısına şu anda ulaşılamıyor. Lütfen biraz sonra tekrar deneyin.',
+  ODEME_SONUCU_ALINAMADI:
+    'Ödemeniz zamanında tamamlanmadı; ödeme sağlayıcısında alınmış bir ödeme yok. Lütfen tekrar deneyin. Sonradan çekilen bir tutar olursa kartınıza iade edilir.',
 };
 export const UNKNOWN_FAILURE = 'Ödeme alınamadı. Lütfen tekrar deneyin.';
 

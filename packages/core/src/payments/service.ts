@@ -8,7 +8,7 @@ import type { PaymentOutcome, PaymentSession, PaymentStep } from '@vitrin/shared
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, payments } from '../db/schema.ts';
 import { invalidOrderInput, OrderError } from '../orders/errors.ts';
@@ -184,7 +184,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
                 and(
                   eq(payments.id, attempt.id),
                   eq(payments.status, 'failed'),
-                  eq(payments.failureCode, 'YERINE_YENISI_BASLADI'),
+                  inArray(payments.failureCode, ['YERINE_YENISI_BASLADI', 'ODEME_SONUCU_ALINAMADI']),
                 ),
               )
               .returning({ id: payments.id })
@@ -199,7 +199,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         refundQueued = true;
         // The order is left as it is: paid by the newer attempt, or still waiting for it.
         const paid = order.paymentStatus === 'paid';
-        return { paid, code: paid ? null : 'YERINE_YENISI_BASLADI', orderId: order.id };
+        return {
+          paid,
+          code: paid ? null : (attempt.failureCode ?? 'YERINE_YENISI_BASLADI'),
+          orderId: order.id,
+        };
       }
 
       if (verified.status === 'failed') {
@@ -285,6 +289,121 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     return apply(provider, verified);
   }
 
+  /** Claims a pending attempt for one request on one node (a minute): null when done or held by another. */
+  async function claim(reference: string) {
+    const [claimed] = await db
+      .update(payments)
+      .set({ claimedUntil: sql`now() + interval '60 seconds'` })
+      .where(
+        and(
+          eq(payments.reference, reference),
+          eq(payments.status, 'pending'),
+          or(isNull(payments.claimedUntil), lt(payments.claimedUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  /**
+   * A pending attempt whose result did not come back (auth's answer lost, PayTR's notification not
+   * arrived), looked up at the provider under the attempt's claim (never beside a callback): paid → the
+   * order is paid through `apply`, once; failed, or no payment there once the provider's time is over
+   * (`pendingLimitMs`) → the attempt fails and the order can be paid again; no answer → it stays pending
+   * for the next look. Answers the attempt's status after.
+   */
+  async function lookUp(reference: string): Promise<string> {
+    const attempt = await claim(reference);
+    if (!attempt) return 'claimed';
+    try {
+      const provider = providers.byName(attempt.provider);
+      if (!provider?.lookupPayment) return 'pending';
+      let found = await provider.lookupPayment(attempt);
+      if (found === null) {
+        logger.error(
+          { reference, provider: provider.name },
+          'payment lookup: the provider could not be asked',
+        );
+        return 'pending';
+      }
+      if (found === 'none') {
+        const limit = provider.pendingLimitMs ?? 30 * 60_000;
+        if (now().getTime() - attempt.createdAt.getTime() < limit) return 'pending';
+        found = {
+          reference,
+          status: 'failed',
+          failureCode: 'ODEME_SONUCU_ALINAMADI',
+          amountMinor: attempt.amountMinor,
+          cardLast4: null,
+        };
+      }
+      return (await apply(provider, found)).outcome;
+    } catch (err) {
+      if (!(err instanceof OrderError)) throw err;
+      logger.error({ reference, code: err.code }, 'payment lookup: result not applied');
+      return 'pending';
+    } finally {
+      await db.update(payments).set({ claimedUntil: null }).where(eq(payments.id, attempt.id));
+    }
+  }
+
+  /** When each attempt was last looked up from a page: a waiting page asks every few seconds, the provider less. */
+  const lookedUpAt = new Map<string, number>();
+  const PAGE_LOOKUP_EVERY_MS = 10_000;
+  /** How long a page waits for a lookup before it shows what it has (the lookup goes on). */
+  const PAGE_LOOKUP_WAIT_MS = 3_000;
+
+  /** The shopper is back (the payment page, the order page): the order's pending attempt is looked up. */
+  async function lookUpForPage(orderId: number): Promise<void> {
+    const [last] = await db
+      .select({ reference: payments.reference, status: payments.status, provider: payments.provider })
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (last?.status !== 'pending' || !providers.byName(last.provider)?.lookupPayment) return;
+    const at = lookedUpAt.get(last.reference) ?? 0;
+    if (Date.now() - at < PAGE_LOOKUP_EVERY_MS) return;
+    lookedUpAt.set(last.reference, Date.now());
+    if (lookedUpAt.size > 10_000) lookedUpAt.clear();
+    const looked = lookUp(last.reference).catch((err: unknown) => {
+      logger.error({ err: String(err) }, 'payment lookup failed');
+      return 'pending';
+    });
+    await Promise.race([looked, new Promise((resolve) => setTimeout(resolve, PAGE_LOOKUP_WAIT_MS))]);
+  }
+
+  /**
+   * The minute's round: attempts pending longer than a few minutes are looked up at their provider
+   * (every node may run it: an attempt is claimed before it is asked about). Answers how many settled.
+   */
+  async function settlePending(olderThanMinutes = 5): Promise<number> {
+    const names = (['iyzico', 'paytr'] as const).filter((n) => providers.byName(n)?.lookupPayment);
+    if (names.length === 0) return 0;
+    const due = await db
+      .select({ reference: payments.reference })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          inArray(payments.provider, names),
+          lt(payments.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
+          or(isNull(payments.claimedUntil), lt(payments.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(payments.id)
+      .limit(50);
+    let settled = 0;
+    for (const { reference } of due) {
+      const status = await lookUp(reference).catch((err: unknown) => {
+        logger.error({ reference, err: String(err) }, 'payment lookup failed; asked again next round');
+        return 'pending';
+      });
+      if (status === 'paid' || status === 'failed') settled++;
+    }
+    return settled;
+  }
+
   /**
    * The bank's page posted the shopper back to our callback (`/api/payments/<provider>/callback?ref=`).
    * Only a pending attempt is asked about, and by one request on one node at a time: the attempt is claimed
@@ -315,17 +434,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         held: row?.claimedUntil ? row.claimedUntil.getTime() > Date.now() : false,
       };
     };
-    const [claimed] = await db
-      .update(payments)
-      .set({ claimedUntil: sql`now() + interval '60 seconds'` })
-      .where(
-        and(
-          eq(payments.reference, reference),
-          eq(payments.status, 'pending'),
-          or(isNull(payments.claimedUntil), lt(payments.claimedUntil, sql`now()`)),
-        ),
-      )
-      .returning({ id: payments.id });
+    const claimed = await claim(reference);
     if (!claimed) {
       // Done already, or being asked by another post: wait for that one (at most the claim's minute).
       let seen = await current();
@@ -401,6 +510,12 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   return {
     providers,
     refundDue,
+    settlePending,
+    /** The order page: an order's pending attempt looked up (the caller checked the shopper may see it). */
+    async lookUpForOrderNo(orderNo: string): Promise<void> {
+      const order = await findOrder(db, orderNo);
+      if (order) await lookUpForPage(order.id);
+    },
     /** The panel's card refunds of an order: what can be given back per line, and the refunds made. */
     refunds: refunds.view,
     /** The owner refunds chosen lines (once per key, however often it is sent). */
@@ -411,7 +526,11 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     /** What the payment page shows first: the order's amount and whether it can be paid now. */
     async session(query: unknown, customerId: number | null): Promise<PaymentSession> {
       const { order: orderNo, token } = parse(paymentSessionQuery, query);
-      const order = await orderService.accessible(orderNo, { customerId, token });
+      let order = await orderService.accessible(orderNo, { customerId, token });
+      if (order.paymentMethod === 'card' && order.paymentStatus === 'pending') {
+        await lookUpForPage(order.id);
+        order = (await findOrder(db, order.id))!;
+      }
       const [items] = await db
         .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
         .from(orderItems)

@@ -17,7 +17,8 @@ import { callbackSignature, responseSignature } from '../payments/iyzico/api.ts'
  * `behaviour.down` (503), `behaviour.forgeSignature` (answers signed with another key),
  * `behaviour.wrongAmount` (a correctly signed auth answer for another amount), `behaviour.loseAnswers` (a
  * call carried out whose answer is lost). Refunds and cancels keep the conversationId they were asked with,
- * which the transaction detail report lists (`GET /v2/reporting/payment/details`).
+ * which the transaction detail report lists (`GET /v2/reporting/payment/details`); a completed payment is
+ * found again with Ödeme Sorgulama (`POST /payment/detail`), as a shop does whose auth answer was lost.
  */
 export const IYZICO_TEST_KEYS = {
   apiKey: 'sandbox-vitrin-contract-api-key',
@@ -216,6 +217,50 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
     };
   }
 
+  /** A completed payment as auth (and the payment detail) answers it, signed with iyzico's field order. */
+  function paymentAnswer(payment: StoredPayment) {
+    const price = behaviour.wrongAmount ? payment.price + 1 : payment.price;
+
+    const currency = 'TRY';
+    return success(payment.conversationId, {
+      price,
+      paidPrice: payment.paidPrice,
+      installment: payment.installment,
+      paymentId: payment.paymentId,
+      fraudStatus: 1,
+      merchantCommissionRate: 0,
+      merchantCommissionRateAmount: 0,
+      iyziCommissionRateAmount: round2(payment.paidPrice * 0.0299),
+      iyziCommissionFee: 0.25,
+      cardType: BINS[payment.cardNumber.slice(0, 6)]?.cardType ?? 'CREDIT_CARD',
+      cardAssociation: BINS[payment.cardNumber.slice(0, 6)]?.cardAssociation ?? 'MASTER_CARD',
+      cardFamily: BINS[payment.cardNumber.slice(0, 6)]?.cardFamily ?? 'Paraf',
+      binNumber: payment.cardNumber.slice(0, 8),
+      lastFourDigits: payment.cardNumber.slice(-4),
+      basketId: payment.basketId,
+      currency,
+      itemTransactions: payment.items.map((i) => ({
+        itemId: i.itemId,
+        paymentTransactionId: i.paymentTransactionId,
+        transactionStatus: 2,
+        price: i.price,
+        paidPrice: i.paidPrice,
+      })),
+      authCode: '214525',
+      phase: 'AUTH',
+      mdStatus: 1,
+      hostReference: `mock${payment.paymentId}`,
+      signature: responseSignature(signKey(), [
+        payment.paymentId,
+        currency,
+        payment.basketId,
+        payment.conversationId,
+        String(payment.paidPrice),
+        String(price),
+      ]),
+    });
+  }
+
   const api: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
     '/payment/bin/check': (body) => {
       const bin = String(body.binNumber ?? '').slice(0, 6);
@@ -318,45 +363,22 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
       const bank = BANK_ERRORS[payment.cardNumber];
       if (bank) return failure(body.conversationId, bank.code, bank.message, bank.group);
       payment.authed = true;
-      const price = behaviour.wrongAmount ? payment.price + 1 : payment.price;
-      const currency = 'TRY';
-      return success(payment.conversationId, {
-        price,
-        paidPrice: payment.paidPrice,
-        installment: payment.installment,
-        paymentId: payment.paymentId,
-        fraudStatus: 1,
-        merchantCommissionRate: 0,
-        merchantCommissionRateAmount: 0,
-        iyziCommissionRateAmount: round2(payment.paidPrice * 0.0299),
-        iyziCommissionFee: 0.25,
-        cardType: BINS[payment.cardNumber.slice(0, 6)]?.cardType ?? 'CREDIT_CARD',
-        cardAssociation: BINS[payment.cardNumber.slice(0, 6)]?.cardAssociation ?? 'MASTER_CARD',
-        cardFamily: BINS[payment.cardNumber.slice(0, 6)]?.cardFamily ?? 'Paraf',
-        binNumber: payment.cardNumber.slice(0, 8),
-        lastFourDigits: payment.cardNumber.slice(-4),
-        basketId: payment.basketId,
-        currency,
-        itemTransactions: payment.items.map((i) => ({
-          itemId: i.itemId,
-          paymentTransactionId: i.paymentTransactionId,
-          transactionStatus: 2,
-          price: i.price,
-          paidPrice: i.paidPrice,
-        })),
-        authCode: '214525',
-        phase: 'AUTH',
-        mdStatus: 1,
-        hostReference: `mock${payment.paymentId}`,
-        signature: responseSignature(signKey(), [
-          payment.paymentId,
-          currency,
-          payment.basketId,
-          payment.conversationId,
-          String(payment.paidPrice),
-          String(price),
-        ]),
-      });
+      return paymentAnswer(payment);
+    },
+
+    /**
+     * Ödeme Sorgulama (`POST /payment/detail` by paymentId or paymentConversationId): a completed payment
+     * as auth answered it, signed the same way (with the conversationId of this request); a payment whose
+     * 3-D Secure step was never completed is not one.
+     */
+    '/payment/detail': (body) => {
+      const id = body.paymentId ? String(body.paymentId) : null;
+      const conversation = String(body.paymentConversationId ?? '');
+      const payment = [...payments.values()].find((p) =>
+        id ? p.paymentId === id : p.conversationId === conversation,
+      );
+      if (!payment?.authed) return failure(body.conversationId, '5092', 'Ödeme bulunamadı');
+      return { ...paymentAnswer(payment), paymentStatus: 'SUCCESS' };
     },
 
     '/v2/payment/refund': (body) => {

@@ -32,7 +32,14 @@ export function createOrdersContext(
   });
   return {
     list: (page) => asCustomer((id) => services.orders.list(id, { page })),
-    detail: async (orderNo, token) => run(async () => services.orders.detail(orderNo, await viewer(token))),
+    // Back on the order page after a card payment: a result not yet come is looked up first.
+    detail: async (orderNo, token) =>
+      run(async () => {
+        const order = await services.orders.detail(orderNo, await viewer(token));
+        if (order.paymentMethod !== 'card' || order.paymentStatus !== 'pending') return order;
+        await services.payments.lookUpForOrderNo(orderNo);
+        return services.orders.detail(orderNo, await viewer(token));
+      }),
     cancel: async (orderNo, token) => run(async () => services.orders.cancel(orderNo, await viewer(token))),
     async reorder(orderNo, token) {
       return run(async () => {

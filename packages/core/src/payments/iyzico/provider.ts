@@ -230,10 +230,56 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
     }
   }
 
+  /**
+   * A succeeded payment as auth and the payment detail answer it, once its signature (iyzico's order of
+   * fields) and its conversationId check out; null when they do not (logged).
+   */
+  function paymentOf(answer: AuthAnswer, reference: string, what: string): VerifiedPayment | null {
+    const expected = responseSignature(secretKey, [
+      answer.paymentId,
+      answer.currency,
+      answer.basketId,
+      answer.conversationId,
+      signedPrice(answer.paidPrice),
+      signedPrice(answer.price),
+    ]);
+    if (!sameHex(answer.signature, expected) || answer.conversationId !== reference) {
+      logger.error({ reference }, `iyzico ${what} answer: signature does not check out`);
+      return null;
+    }
+    if (answer.fraudStatus === -1) {
+      return {
+        reference,
+        status: 'failed',
+        failureCode: 'KART_REDDEDILDI',
+        amountMinor: null,
+        cardLast4: null,
+        providerPaymentId: answer.paymentId,
+      };
+    }
+    const lineRefs: Record<string, string> = {};
+    for (const t of answer.itemTransactions ?? []) lineRefs[t.itemId] = t.paymentTransactionId;
+    const fee = minorOf(answer.iyziCommissionRateAmount ?? 0) + minorOf(answer.iyziCommissionFee ?? 0);
+    return {
+      reference,
+      status: 'succeeded',
+      failureCode: null,
+      amountMinor: minorOf(answer.price),
+      cardLast4: answer.lastFourDigits ?? null,
+      providerPaymentId: answer.paymentId,
+      paidTotalMinor: minorOf(answer.paidPrice),
+      instalments: answer.installment,
+      feeMinor: fee,
+      lineRefs,
+    };
+  }
+
   const provider = {
     name: 'iyzico',
     mode: live ? 'live' : 'sandbox',
     form: 'card',
+    /** The bank's 3-D Secure page is left after a few minutes; a quarter of an hour is well past it. */
+    pendingLimitMs: 15 * 60_000,
     instalmentOptions,
 
     async start(payment: PaymentStart): Promise<StartResult> {
@@ -360,38 +406,32 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
         );
       }
       if (answer.status !== 'success') return failed(failureCodeOf(answer.errorCode));
-      const expected = responseSignature(secretKey, [
-        answer.paymentId,
-        answer.currency,
-        answer.basketId,
-        answer.conversationId,
-        signedPrice(answer.paidPrice),
-        signedPrice(answer.price),
-      ]);
-      if (
-        !sameHex(answer.signature, expected) ||
-        answer.conversationId !== form.ref ||
-        answer.paymentId !== form.paymentId
-      ) {
+      if (answer.paymentId !== form.paymentId) {
         logger.error({ reference: form.ref }, 'iyzico auth answer: signature does not check out');
         return null;
       }
-      if (answer.fraudStatus === -1) return failed('KART_REDDEDILDI');
-      const lineRefs: Record<string, string> = {};
-      for (const t of answer.itemTransactions ?? []) lineRefs[t.itemId] = t.paymentTransactionId;
-      const fee = minorOf(answer.iyziCommissionRateAmount ?? 0) + minorOf(answer.iyziCommissionFee ?? 0);
-      return {
-        reference: form.ref,
-        status: 'succeeded',
-        failureCode: null,
-        amountMinor: minorOf(answer.price),
-        cardLast4: answer.lastFourDigits ?? null,
-        providerPaymentId: answer.paymentId,
-        paidTotalMinor: minorOf(answer.paidPrice),
-        instalments: answer.installment,
-        feeMinor: fee,
-        lineRefs,
-      };
+      return paymentOf(answer, form.ref, 'auth');
+    },
+
+    /**
+     * A pending attempt looked up by its conversationId (`POST /payment/detail`, documented as "Ödeme
+     * Sorgulama"): its answer is signed as auth's is. A failure answer (no such payment, not completed) is
+     * `none`: the 3-D Secure step was never completed, so nothing was taken.
+     */
+    async lookupPayment(attempt: { reference: string }): Promise<VerifiedPayment | 'none' | null> {
+      let answer: (AuthAnswer & { paymentStatus?: string }) | IyzicoFailure;
+      try {
+        answer = await client.call<AuthAnswer | IyzicoFailure>(
+          '/payment/detail',
+          { locale: 'tr', conversationId: attempt.reference, paymentConversationId: attempt.reference },
+          true,
+        );
+      } catch {
+        return null;
+      }
+      if (answer.status !== 'success') return 'none';
+      if (answer.paymentStatus !== undefined && answer.paymentStatus !== 'SUCCESS') return 'none';
+      return paymentOf(answer, attempt.reference, 'payment detail');
     },
 
     /**

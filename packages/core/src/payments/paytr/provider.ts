@@ -18,6 +18,7 @@ import {
   instalmentRatesToken,
   isNotifyHashValid,
   liraText,
+  minorOfLira,
   type PaytrCredentials,
   parsePaytrOrderId,
   paytrOrderId,
@@ -81,6 +82,9 @@ const FAMILIES: Record<string, string> = {
   saglamkart: 'Sağlam Kart',
 };
 
+/** How long PayTR's hosted form takes a card (`timeout_limit`, minutes). */
+const FORM_MINUTES = 30;
+
 /** Table and BIN lookups serve pages: short waits, asked once more if lost. */
 const LOOKUP = { retry: true, timeoutMs: 5_000 };
 /** After PayTR failed to give its table, how long pages go without asking again. */
@@ -114,6 +118,24 @@ function familyOptions(amountMinor: number, family: string, rates: Record<number
       };
     });
 }
+
+/**
+ * A succeeded payment of `total` kuruş: what was charged may be more than the attempt asked (instalment
+ * interest), never less (a lower total is then named, and refused as another amount).
+ */
+const charged = (
+  attempt: { reference: string; amountMinor: number },
+  oid: string,
+  total: number,
+): VerifiedPayment => ({
+  reference: attempt.reference,
+  status: 'succeeded',
+  failureCode: null,
+  amountMinor: total >= attempt.amountMinor ? attempt.amountMinor : total,
+  cardLast4: null,
+  providerPaymentId: oid,
+  paidTotalMinor: total,
+});
 
 const single = (amountMinor: number): InstalmentOption => ({
   count: 1,
@@ -203,10 +225,20 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
     return text(answer.brand).toLowerCase() || null;
   }
 
+  /** The status query (`/odeme/durum-sorgu`) of one merchant_oid; throws when PayTR does not answer. */
+  const statusOf = (oid: string) =>
+    http.post(
+      '/odeme/durum-sorgu',
+      { merchant_id: c.merchantId, merchant_oid: oid, paytr_token: statusToken(c, oid) },
+      LOOKUP,
+    );
+
   return {
     name: 'paytr',
     mode: config.testMode ? 'sandbox' : 'live',
     form: 'hosted',
+    // The hosted form's time and a few minutes for the notification.
+    pendingLimitMs: (FORM_MINUTES + 5) * 60_000,
 
     async instalmentOptions({ bin, amountMinor }) {
       const one = single(amountMinor);
@@ -265,7 +297,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
             user_phone: cut(order.buyer.phone, 20),
             merchant_ok_url: payment.pageUrl,
             merchant_fail_url: payment.pageUrl,
-            timeout_limit: '30',
+            timeout_limit: String(FORM_MINUTES),
             lang: 'tr',
           },
           // A token request creates nothing PayTR could charge twice: asked again once if lost.
@@ -304,14 +336,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
       if (signed.status === 'success') {
         const instalments = Number(text(r.installment_count));
         return {
-          reference: attempt.reference,
-          status: 'succeeded',
-          failureCode: null,
-          // What was charged may be more (instalment interest), never less than what the attempt asked.
-          amountMinor: total >= attempt.amountMinor ? attempt.amountMinor : total,
-          cardLast4: null,
-          providerPaymentId: signed.merchant_oid,
-          paidTotalMinor: total,
+          ...charged(attempt, signed.merchant_oid, total),
           instalments: Number.isInteger(instalments) && instalments >= 1 ? instalments : null,
         };
       }
@@ -359,11 +384,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
       const oid = payment.providerPaymentId;
       if (!oid || !parsePaytrOrderId(oid)) return null;
       try {
-        const answer = await http.post(
-          '/odeme/durum-sorgu',
-          { merchant_id: c.merchantId, merchant_oid: oid, paytr_token: statusToken(c, oid) },
-          LOOKUP,
-        );
+        const answer = await statusOf(oid);
         if (answer.status !== 'success') return null;
         const returns = Array.isArray(answer.returns) ? (answer.returns as unknown[]) : [];
         return returns.flatMap((r) => {
@@ -375,6 +396,26 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
         logger.error({ err: String(err) }, 'PayTR status query failed');
         return null;
       }
+    },
+
+    /**
+     * A pending attempt whose notification has not come, asked with the status query: a paid order is
+     * answered with what was charged (`payment_total`); an error answer (no paid order of that
+     * merchant_oid) is `none`.
+     */
+    async lookupPayment(attempt) {
+      const oid = paytrOrderId(attempt.reference, attempt.amountMinor);
+      let answer: Record<string, unknown>;
+      try {
+        answer = await statusOf(oid);
+      } catch (err) {
+        logger.error({ err: String(err) }, 'PayTR status query failed');
+        return null;
+      }
+      if (answer.status !== 'success') return 'none';
+      const total = minorOfLira(text(answer.payment_total)) ?? minorOfLira(text(answer.payment_amount));
+      if (total === null) return null;
+      return charged(attempt, oid, total);
     },
 
     failureMessage: (code: string) => PAYTR_FAILURE_MESSAGES[code] ?? failureMessageOf(code),
