@@ -105,6 +105,8 @@ export async function fuzzOperations(
   };
   for (const [index, op] of operations.entries()) {
     const batch = batchOf(op, runs, otherRuns, seed + index);
+    // Logged in (again) before the snapshot: a login writes the session and staff tables.
+    for (const kind of new Set(batch.map(([kind]) => kind))) await clients.get(kind);
     const before = await tables();
     const refused: [ClientKind, FuzzRequest][] = [];
     for (const [kind, r] of batch) if ((await send(kind, r)) >= 400) refused.push([kind, r]);
@@ -117,6 +119,7 @@ export async function fuzzOperations(
     }
     // Some were accepted: the refused ones again, each between two snapshots.
     for (const [kind, r] of refused) {
+      await clients.get(kind);
       const start = await tables();
       if ((await send(kind, r)) < 400) continue;
       const changed = changedTables(start, await tables());
