@@ -12,6 +12,8 @@ let paytr: PaytrContractServer;
 test.beforeAll(async () => {
   // The notification is held back at first: the shopper is back before PayTR's answer.
   paytr = await startPaytrServer({ port: PAYTR_PORT, notify: async () => ({ status: 503, body: 'held' }) });
+  // Nor can the shop look the payment up yet (the status query is down): the page waits.
+  paytr.setDown(true, '/odeme/durum-sorgu');
   vitrinCli('settings', 'set', 'payment_provider', 'paytr');
 });
 test.afterAll(async () => {
@@ -47,6 +49,7 @@ test('PayTR: no card fields of ours, PayTR’s form in the page, and a wait for 
 
   // PayTR's notification arrives: the waiting page finds the order paid and goes to its success page.
   paytr.setNotify(shopNotify);
+  paytr.setDown(false, '/odeme/durum-sorgu');
   const oid = paytr.tokenRequests.at(-1)!.merchant_oid!;
   expect(await paytr.resend(oid)).toMatchObject({ status: 200, body: 'OK' });
   await expect(page).toHaveURL(/\/order-success\?order=/, { timeout: 30_000 });

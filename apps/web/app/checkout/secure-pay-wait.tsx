@@ -1,23 +1,33 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 
-/** How often and how long the page asks again for the provider's answer: every 2 s, for a minute. */
+/** How often the page asks again for the provider's answer. */
 const POLL_MS = 2_000;
-const POLL_TRIES = 30;
+
+const escapeAttribute = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The shopper is back from the provider's hosted form before its answer arrived: the page asks the session
- * again (its loader) until the answer is there, then shows what it shows for a paid or failed order. After
- * a minute without an answer it says so and `onGiveUp` lets the page offer the pay button again.
+ * again (its loader) every two seconds until the answer is there, then shows what it shows for a paid or
+ * failed order. After `limitMs` (a minute) without an answer it says so and `onGiveUp` lets the page offer
+ * the pay button again. Without JavaScript the page reloads itself (`refresh`) instead.
  */
-export function SecurePayWait({ onGiveUp }: { onGiveUp: () => void }) {
+export function SecurePayWait({
+  onGiveUp,
+  limitMs,
+  refresh,
+}: {
+  onGiveUp: () => void;
+  limitMs: number;
+  refresh: { seconds: number; href: string };
+}) {
   const { t } = useTranslation();
   const { revalidate } = useRevalidator();
-  const here = useLocation();
   const [tries, setTries] = useState(0);
   useEffect(() => {
-    if (tries >= POLL_TRIES) {
+    if (tries >= Math.ceil(limitMs / POLL_MS)) {
       onGiveUp();
       return;
     }
@@ -25,7 +35,7 @@ export function SecurePayWait({ onGiveUp }: { onGiveUp: () => void }) {
       void revalidate().finally(() => setTries((n) => n + 1));
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [tries, onGiveUp, revalidate]);
+  }, [tries, limitMs, onGiveUp, revalidate]);
   return (
     <div
       role="status"
@@ -38,14 +48,12 @@ export function SecurePayWait({ onGiveUp }: { onGiveUp: () => void }) {
       <div>
         <p className="font-medium">{t('securePay.verifying')}</p>
         <p className="mt-1 text-ink-700">{t('securePay.verifyingText')}</p>
-        <noscript>
-          <a
-            href={`${here.pathname}${here.search}`}
-            className="mt-2 inline-block font-medium text-clay-700 underline underline-offset-2"
-          >
-            {t('securePay.refresh')}
-          </a>
-        </noscript>
+        {/* Read only where scripts do not run: the page reloads itself, and the link does the same. */}
+        <noscript
+          dangerouslySetInnerHTML={{
+            __html: `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeAttribute(refresh.href)}"><a href="${escapeAttribute(refresh.href)}" class="mt-2 inline-block font-medium text-clay-700 underline underline-offset-2">${escapeAttribute(t('securePay.refresh'))}</a>`,
+          }}
+        />
       </div>
     </div>
   );

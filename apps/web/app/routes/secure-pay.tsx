@@ -17,11 +17,38 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i1
 /** The order to pay (by its link); without one the page says so instead of failing. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const link = orderLink(request);
-  if (!link) return data({ session: null, token: null, error: null }, { headers: NO_STORE });
+  if (!link) return data({ session: null, token: null, error: null, wait: null }, { headers: NO_STORE });
   const session = valueOrThrow(request, await context.orders.paymentSession(link.orderNo, link.token));
+  const params = new URL(request.url).searchParams;
   // Back from /secure-pay/bank when the payment could not start: a code the page words in Turkish.
-  const error = new URL(request.url).searchParams.get('hata')?.slice(0, 40) ?? null;
-  return data({ session, token: link.token, error }, { headers: NO_STORE });
+  const error = params.get('hata')?.slice(0, 40) ?? null;
+  return data({ session, token: link.token, error, wait: waitOf(params, link) }, { headers: NO_STORE });
+}
+
+/** How long the page waits for a hosted provider's answer: a minute, or less with `bekleme_suresi` (s). */
+const WAIT_SECONDS = 60;
+/** Without JavaScript the waiting page reloads itself this often (seconds). */
+const REFRESH_SECONDS = 3;
+
+/**
+ * The wait for a hosted provider's answer. With JavaScript the page asks again itself (SecurePayWait);
+ * without, it reloads every few seconds, the link carrying when the wait began (`bekleme`), until the
+ * limit, after which the page says the answer is late and offers the pay button again. Tests shorten the
+ * limit with `bekleme_suresi` (seconds, at most the minute: a shopper can only make it shorter).
+ */
+function waitOf(params: URLSearchParams, link: { orderNo: string; token: string | null }) {
+  const asked = Number(params.get('bekleme_suresi'));
+  const seconds = Number.isInteger(asked) && asked >= 1 && asked < WAIT_SECONDS ? asked : WAIT_SECONDS;
+  const begun = Number(params.get('bekleme'));
+  const since = Number.isSafeInteger(begun) && begun > 0 && begun <= Date.now() ? begun : Date.now();
+  const again = new URLSearchParams({ order: link.orderNo, ...(link.token ? { token: link.token } : {}) });
+  again.set('bekleme', String(since));
+  if (seconds !== WAIT_SECONDS) again.set('bekleme_suresi', String(seconds));
+  return {
+    limitMs: seconds * 1000,
+    over: Date.now() - since >= seconds * 1000,
+    refresh: { seconds: REFRESH_SECONDS, href: `/secure-pay?${again}` },
+  };
 }
 
 type ActionResult = FormFailure | { challenge: CardChallenge } | { outcome: PaymentOutcome };
@@ -62,10 +89,12 @@ const startError = (code: string): `securePay.errors.${StartError | 'other'}` =>
 
 export default function SecurePayRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { session, token, error } = loaderData;
+  const { session, token, error, wait } = loaderData;
   const navigate = useNavigate();
   // Back from a hosted form before its answer: wait for it (see SecurePayWait), for a minute at most.
-  const [waited, setWaited] = useState<'no' | 'waiting' | 'gave-up'>(session?.verifying ? 'waiting' : 'no');
+  const [waited, setWaited] = useState<'no' | 'waiting' | 'gave-up'>(
+    session?.verifying ? (wait?.over ? 'gave-up' : 'waiting') : 'no',
+  );
   const giveUp = useCallback(() => setWaited('gave-up'), []);
   // The card's first digits ask its instalment table; the chosen row's total is what the button names.
   const [typedCard, setTypedCard] = useState('');
@@ -121,7 +150,7 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
             </a>
           </div>
         ) : waited === 'waiting' && !result ? (
-          <SecurePayWait onGiveUp={giveUp} />
+          <SecurePayWait onGiveUp={giveUp} limitMs={wait!.limitMs} refresh={wait!.refresh} />
         ) : challenge ? (
           <div className="mt-6">
             <p className="mb-4 text-sm text-ink-800">{challenge.prompt}</p>

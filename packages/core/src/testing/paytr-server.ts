@@ -153,7 +153,11 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
   const refunds: Array<Record<string, string>> = [];
   const notifications: Notification[] = [];
   const lastNotification = new Map<string, Record<string, string>>();
-  const state: { down: boolean; notify: NotifyTarget | undefined } = { down: false, notify: options.notify };
+  const state: { down: boolean; downPaths: Set<string>; notify: NotifyTarget | undefined } = {
+    down: false,
+    downPaths: new Set(),
+    notify: options.notify,
+  };
 
   async function deliver(fields: Record<string, string>): Promise<Notification> {
     const to = state.notify;
@@ -344,7 +348,7 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://paytr.test');
-      if (state.down) {
+      if (state.down || state.downPaths.has(url.pathname)) {
         res.writeHead(503, { 'content-type': 'text/plain' });
         res.end('Service Unavailable');
         return;
@@ -446,9 +450,11 @@ export async function startPaytrServer(options: PaytrServerOptions = {}) {
     loseAnswerOf(path: string) {
       loseAnswers.push(path);
     },
-    /** Every API call answers 503 while true (PayTR down). */
-    setDown(down: boolean) {
-      state.down = down;
+    /** Every API call (or only `path`'s, e.g. the status query) answers 503 while true (PayTR down). */
+    setDown(down: boolean, path?: string) {
+      if (path === undefined) state.down = down;
+      else if (down) state.downPaths.add(path);
+      else state.downPaths.delete(path);
     },
     /** The iframe token of a hosted form URL the shop showed. */
     tokenOf(iframeUrl: string) {

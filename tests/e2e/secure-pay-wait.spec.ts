@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { type PaytrContractServer, startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
+import { placeOrder } from './checkout-api.ts';
+import { PAYTR_PORT } from './playwright.config.ts';
+import { expectNoAxeViolations, open, shots, vitrinCli } from './support.ts';
+
+// The waiting page when PayTR's answer does not come: its notification is held back and its status query is
+// down, so the shop cannot know. The minute is shortened for the test with `bekleme_suresi` (seconds).
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const LATE = 'Ödemenizin sonucu bir dakikadır gelmedi';
+let paytr: PaytrContractServer;
+test.beforeAll(async () => {
+  paytr = await startPaytrServer({ port: PAYTR_PORT, notify: async () => ({ status: 503, body: 'held' }) });
+  paytr.setDown(true, '/odeme/durum-sorgu');
+  vitrinCli('settings', 'set', 'payment_provider', 'paytr');
+});
+test.afterAll(async () => {
+  vitrinCli('settings', 'set', 'payment_provider', 'test');
+  await paytr?.close();
+});
+
+/** An order paid on PayTR's form whose answer the shop does not get: the waiting page's address. */
+async function paidWithoutAnswer(page: import('@playwright/test').Page) {
+  const { next } = await placeOrder(
+    page.request,
+    { email: 'bekleyen.alici@example.com', firstName: 'Can', lastName: 'Aksoy' },
+    'card',
+  );
+  await open(page, next);
+  await page.getByRole('button', { name: 'Ödeme sayfasına geç' }).click();
+  await page
+    .frameLocator('iframe[title="Ödeme formu"]')
+    .getByRole('button', { name: 'Ödemeyi Tamamla' })
+    .click();
+  await expect(page).toHaveURL(/\/secure-pay\?order=/);
+  await expect(page.getByRole('status')).toContainText('Ödemeniz doğrulanıyor…');
+  return page.url();
+}
+
+test('no answer within the wait: the page says so in Turkish and offers the pay button again', async ({
+  page,
+}) => {
+  const waiting = await paidWithoutAnswer(page);
+  await open(page, `${waiting}&bekleme_suresi=4`);
+  await expect(page.getByRole('status')).toContainText('Ödemeniz doğrulanıyor…');
+  await expect(page.getByRole('button', { name: 'Ödeme sayfasına geç' })).toHaveCount(0);
+  // Four seconds later (two more questions) the wait is over.
+  await expect(page.getByText(LATE)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Ödeme sayfasına geç' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shots(page, 'secure-pay-wait-late');
+});
+
+test('without JavaScript the waiting page reloads itself, then says the answer is late', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const waiting = await paidWithoutAnswer(await context.newPage());
+  await context.close();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto(`${waiting}&bekleme_suresi=5`);
+  await expect(page.getByText('Ödemeniz doğrulanıyor…')).toBeVisible();
+  const refresh = page.locator('meta[http-equiv="refresh"]');
+  await expect(refresh).toHaveCount(1);
+  expect(await refresh.getAttribute('content')).toMatch(
+    /^3;url=\/secure-pay\?order=.+&bekleme=\d+&bekleme_suresi=5$/,
+  );
+  await expect(page.getByRole('link', { name: 'Sonucu yeniden sor' })).toBeVisible();
+  await shots(page, 'secure-pay-wait-noscript');
+  // No click: the page reloads itself until the wait is over.
+  await expect(page.getByText(LATE)).toBeVisible({ timeout: 40_000 });
+  await expect(refresh).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Ödeme sayfasına geç' })).toBeVisible();
+  await shots(page, 'secure-pay-wait-noscript-late');
+
+  // Once PayTR answers the status query, the next visit finds the order paid.
+  paytr.setDown(false, '/odeme/durum-sorgu');
+  await page.goto(waiting);
+  await expect(page.getByText('Bu siparişin ödemesi alındı.')).toBeVisible();
+  await noScript.close();
+});
