@@ -76,8 +76,14 @@ test('without JavaScript the waiting page reloads itself, then says the answer i
   await expect(page.getByRole('button', { name: 'Ödeme sayfasına geç' })).toBeVisible();
   await shots(page, 'secure-pay-wait-noscript-late');
 
-  // Once PayTR answers the status query, the next visit finds the order paid.
+  // Once PayTR answers the status query, the order page looks the payment up and shows it paid (a page
+  // asks about one attempt at most every 10 s, so it is opened again until it has).
   paytr.setDown(false, '/odeme/durum-sorgu');
+  const orderPage = waiting.replace('/secure-pay?', '/order-success?');
+  await expect(async () => {
+    await page.goto(orderPage);
+    await expect(page.getByText('Ödemeniz onaylandı.')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
   await page.goto(waiting);
   await expect(page.getByText('Bu siparişin ödemesi alındı.')).toBeVisible();
   await noScript.close();
