@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { createCache } from '@vitrin/core/cache';
 import { createSettingsService } from '@vitrin/core/settings/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../testing/commands.ts';
+import { mountTmpfs, unmountTmpfs } from '../testing/full-disk.ts';
 import { tempDir } from '../testing/server.ts';
 
 /**
@@ -20,17 +20,6 @@ const full = path.join(dir.dir, 'dolu');
 const readOnly = path.join(dir.dir, 'salt-okunur');
 let database: Database;
 
-function mountTmpfs(at: string, options: string) {
-  mkdirSync(at, { recursive: true });
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', at], { stdio: 'pipe' });
-  } catch (err) {
-    throw new Error(
-      `This test mounts a small tmpfs and needs root (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
-    );
-  }
-}
-
 beforeAll(async () => {
   database = await openDatabase({ dataDir });
   await database.migrate();
@@ -38,11 +27,12 @@ beforeAll(async () => {
   mkdirSync(path.join(dataDir, 'uploads', 'products'), { recursive: true });
   writeFileSync(path.join(dataDir, 'uploads', 'products', 'buyuk.webp'), randomBytes(3 * 1024 * 1024));
   await database.close();
+  for (const at of [full, readOnly]) mkdirSync(at, { recursive: true });
   mountTmpfs(full, 'size=1m,mode=0700');
   mountTmpfs(readOnly, 'ro,size=1m,mode=0700');
 }, 120_000);
 afterAll(() => {
-  for (const at of [full, readOnly]) execFileSync('umount', [at], { stdio: 'pipe' });
+  for (const at of [full, readOnly]) unmountTmpfs(at);
   dir.remove();
 });
 

@@ -3,6 +3,30 @@ import { closeSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from
 import path from 'node:path';
 import { tempDir } from './server.ts';
 
+/** As root (CI), or through sudo without a password where a developer has it. */
+const asRoot = (command: string, args: string[]) =>
+  execFileSync(
+    process.getuid?.() === 0 ? command : 'sudo',
+    process.getuid?.() === 0 ? args : ['-n', command, ...args],
+    {
+      stdio: 'pipe',
+    },
+  );
+
+/** Mounts a tmpfs with `options` (size, mode, ro) on the directory `at`; the tests that need one never skip. */
+export function mountTmpfs(at: string, options: string) {
+  try {
+    asRoot('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', at]);
+  } catch (err) {
+    throw new Error(
+      `This test mounts a small tmpfs and needs root or sudo (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
+    );
+  }
+}
+
+/** Lazily: a library may still hold a file of it open until this process ends. */
+export const unmountTmpfs = (at: string) => asRoot('umount', ['--lazy', at]);
+
 /**
  * A real file system that fills up: a tmpfs of `size` mounted on a fresh directory (needs root, as CI runs;
  * no skipping), a filler file that takes its room, and removing the filler to free it again.
@@ -11,14 +35,10 @@ export function fullDisk(size: string) {
   const mount = tempDir('vitrin-full-disk-');
   const filler = path.join(mount.dir, 'filler');
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', mount.dir], {
-      stdio: 'pipe',
-    });
+    mountTmpfs(mount.dir, `size=${size},mode=0700`);
   } catch (err) {
     mount.remove();
-    throw new Error(
-      `The full-disk tests mount a small tmpfs and need root (CI runs as root): ${String((err as { stderr?: unknown }).stderr ?? err)}`,
-    );
+    throw err;
   }
   return {
     dir: mount.dir,
@@ -38,10 +58,9 @@ export function fullDisk(size: string) {
       closeSync(fd);
     },
     free: () => rmSync(filler, { force: true }),
-    /** Lazily: a library may still hold a file of it open until this process ends. */
     unmount() {
       try {
-        execFileSync('umount', ['--lazy', mount.dir], { stdio: 'pipe' });
+        unmountTmpfs(mount.dir);
       } finally {
         mount.remove();
       }
