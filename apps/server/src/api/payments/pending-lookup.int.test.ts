@@ -145,6 +145,19 @@ describe('iyzico: an attempt whose auth answer was lost, looked up with Ödeme S
     expect((await w.payments(id)).map((p) => p.status)).toEqual(['succeeded']);
   });
 
+  it('pays the order when the bank posts again before any lookup: auth refuses a completed payment, its record says paid', async () => {
+    const { id, paymentId } = await payAtBank(IYZICO_3DS_CODE, { loseAuth: true });
+    expect(await lastAttempt(id)).toMatchObject({ status: 'pending' });
+    // The shopper reloads the bank's last page: the same post again, and auth answers "already completed".
+    const again = await postCallback(paymentId, IYZICO_3DS_CODE);
+    expect(authCalls(paymentId)).toBe(2);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).not.toContain('hata=');
+    expect(await lastAttempt(id)).toMatchObject({ status: 'succeeded', providerPaymentId: paymentId });
+    expect(await w.order(id)).toMatchObject({ status: 0, paymentStatus: 'paid' });
+    expect((await w.payments(id)).map((p) => p.status)).toEqual(['succeeded']);
+  });
+
   it('keeps the attempt pending while iyzico cannot be asked, and settles it in the next round', async () => {
     const { id } = await payAtBank(IYZICO_3DS_CODE, { loseAuth: true });
     iyzico.behaviour.down = true;

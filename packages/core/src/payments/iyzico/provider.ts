@@ -48,6 +48,13 @@ const failureCodeOf = (errorCode: unknown) => BANK_CODES[String(errorCode)] ?? '
 /** Bank answers (10000-10999) are a declined card; anything else is a request or service problem. */
 const isBankAnswer = (errorCode: unknown) => /^10\d{3}$/.test(String(errorCode));
 
+/** Auth asked and its result unknown: money may have been taken, so the attempt stays pending for a lookup. */
+const noAnswer = () =>
+  new OrderError(
+    'ODEME_SAGLAYICISI_HATASI',
+    'Ödeme sağlayıcısından yanıt alınamadı. Ödemenizin durumu kontrol edilene kadar lütfen tekrar ödeme yapmayın.',
+  );
+
 const unavailable = () =>
   new OrderError(
     'ODEME_SAGLAYICISI_HATASI',
@@ -231,6 +238,27 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
   }
 
   /**
+   * A pending attempt looked up by its conversationId (`POST /payment/detail`, documented as "Ödeme
+   * Sorgulama"): its answer is signed as auth's is. A failure answer (no such payment, not completed) is
+   * `none`: the 3-D Secure step was never completed, so nothing was taken.
+   */
+  async function lookupPayment(attempt: { reference: string }): Promise<VerifiedPayment | 'none' | null> {
+    let answer: (AuthAnswer & { paymentStatus?: string }) | IyzicoFailure;
+    try {
+      answer = await client.call<AuthAnswer | IyzicoFailure>(
+        '/payment/detail',
+        { locale: 'tr', conversationId: attempt.reference, paymentConversationId: attempt.reference },
+        true,
+      );
+    } catch {
+      return null;
+    }
+    if (answer.status !== 'success') return 'none';
+    if (answer.paymentStatus !== undefined && answer.paymentStatus !== 'SUCCESS') return 'none';
+    return paymentOf(answer, attempt.reference, 'payment detail');
+  }
+
+  /**
    * A succeeded payment as auth and the payment detail answer it, once its signature (iyzico's order of
    * fields) and its conversationId check out; null when they do not (logged).
    */
@@ -400,12 +428,15 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
           ...(form.conversationData ? { conversationData: form.conversationData } : {}),
         });
       } catch {
-        throw new OrderError(
-          'ODEME_SAGLAYICISI_HATASI',
-          'Ödeme sağlayıcısından yanıt alınamadı. Ödemenizin durumu kontrol edilene kadar lütfen tekrar ödeme yapmayın.',
-        );
+        throw noAnswer();
       }
-      if (answer.status !== 'success') return failed(failureCodeOf(answer.errorCode));
+      if (answer.status !== 'success') {
+        // Auth refuses a payment it already completed (the bank's post again, after its first answer was
+        // lost): whether money was taken is what the payment's own record says, not the refusal.
+        const found = await lookupPayment({ reference: form.ref });
+        if (found === null) throw noAnswer();
+        return found === 'none' ? failed(failureCodeOf(answer.errorCode)) : found;
+      }
       if (answer.paymentId !== form.paymentId) {
         logger.error({ reference: form.ref }, 'iyzico auth answer: signature does not check out');
         return null;
@@ -413,26 +444,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
       return paymentOf(answer, form.ref, 'auth');
     },
 
-    /**
-     * A pending attempt looked up by its conversationId (`POST /payment/detail`, documented as "Ödeme
-     * Sorgulama"): its answer is signed as auth's is. A failure answer (no such payment, not completed) is
-     * `none`: the 3-D Secure step was never completed, so nothing was taken.
-     */
-    async lookupPayment(attempt: { reference: string }): Promise<VerifiedPayment | 'none' | null> {
-      let answer: (AuthAnswer & { paymentStatus?: string }) | IyzicoFailure;
-      try {
-        answer = await client.call<AuthAnswer | IyzicoFailure>(
-          '/payment/detail',
-          { locale: 'tr', conversationId: attempt.reference, paymentConversationId: attempt.reference },
-          true,
-        );
-      } catch {
-        return null;
-      }
-      if (answer.status !== 'success') return 'none';
-      if (answer.paymentStatus !== undefined && answer.paymentStatus !== 'SUCCESS') return 'none';
-      return paymentOf(answer, attempt.reference, 'payment detail');
-    },
+    lookupPayment,
 
     /**
      * All of it (amount-based refund of the payment) or per line (each line's transaction, its own
