@@ -75,6 +75,8 @@ test('iyzico: the product page’s table per card, 3 instalments chosen for the 
     .evaluate((r) => r.parentElement!.textContent!);
   const total = /toplam (.+)$/.exec(three)![1]!;
   await expect(page.getByRole('button', { name: `${total} Öde` })).toBeVisible();
+  // The amount at the top follows the card's row too, not the count chosen at checkout.
+  await expect(page.locator('dd').filter({ hasText: '3 taksit ×' })).toContainText(total);
   await expectNoAxeViolations(page);
   await shots(page, 'secure-pay-iyzico-instalments');
 

@@ -119,6 +119,12 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
   const challenge = result && 'challenge' in result ? result.challenge : null;
   const outcome = result && 'outcome' in result ? result.outcome : null;
   const failure = result && 'error' in result ? result : undefined;
+  // What the card is charged: the row chosen with the card once its table is known, else the order's choice.
+  const charged = instalment ?? {
+    count: session.instalments,
+    totalMinor: session.amountMinor,
+    monthlyMinor: session.monthlyMinor,
+  };
   // A real provider's card form posts to the server, which answers with the bank's own page.
   const bankForm = session.provider !== null && session.provider.name !== 'test';
   return (
@@ -131,10 +137,10 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
           <dt className="text-ink-600">{t('securePay.order')}</dt>
           <dd className="font-mono text-ink-900">{session.orderNo}</dd>
           <dt className="text-ink-600">{t('securePay.amount')}</dt>
-          <dd className="font-semibold text-ink-900">
-            {formatMoney(session.amountMinor)}
-            {session.instalments > 1 &&
-              ` (${t('securePay.instalments', { count: session.instalments, monthly: formatMoney(session.monthlyMinor) })})`}
+          <dd className="font-semibold text-ink-900" aria-live="polite">
+            {formatMoney(charged.totalMinor)}
+            {charged.count > 1 &&
+              ` (${t('securePay.instalments', { count: charged.count, monthly: formatMoney(charged.monthlyMinor) })})`}
           </dd>
         </dl>
         {!session.payable ? (
@@ -215,7 +221,7 @@ export default function SecurePayRoute({ loaderData, actionData }: Route.Compone
                 {...(bankForm ? { postTo: '/secure-pay/bank' } : {})}
                 failure={failure}
                 submitLabel={t('securePay.pay', {
-                  amount: formatMoney(instalment?.totalMinor ?? session.amountMinor),
+                  amount: formatMoney(charged.totalMinor),
                 })}
               >
                 <input type="hidden" name="order" value={session.orderNo} />
