@@ -1,8 +1,12 @@
+import { Writable } from 'node:stream';
 import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
 import { createPaytrProvider } from '@vitrin/core/payments/paytr/provider';
-import type { IyzicoServer } from '@vitrin/core/testing/iyzico-server';
-import type { PaytrContractServer } from '@vitrin/core/testing/paytr-server';
+import { type IyzicoServer, startIyzicoServer } from '@vitrin/core/testing/iyzico-server';
+import { openOrderWorld } from '@vitrin/core/testing/orders';
+import { type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../http/app.ts';
+import { createTestServices, testConfig } from './server.ts';
 
 type Logger = { error(fields: object, message: string): void };
 
@@ -44,3 +48,56 @@ export const notifyShop = (app: FastifyInstance) => async (fields: Record<string
   });
   return { status: res.statusCode, body: res.body };
 };
+
+/**
+ * A shop (no demo data) whose card payments go to the iyzico and PayTR contract servers through the real
+ * adapters, its app, an order world on its database, and every line the server and the adapters log (a card
+ * number must never be in them). `allowTestProvider`: the built-in test bank may be chosen too.
+ */
+export async function openCardWorld(options: { allowTestProvider?: boolean } = {}) {
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = {
+    error: (fields: object, message: string) => logLines.push(`${message} ${JSON.stringify(fields)}`),
+  };
+  const iyzico = await startIyzicoServer();
+  const paytr = await startPaytrServer();
+  const services = await createTestServices({
+    demo: false,
+    options: {
+      payments: {
+        allowTestProvider: options.allowTestProvider ?? false,
+        factories: contractFactories({ iyzico, paytr }, logger),
+      },
+    },
+  });
+  const app = await buildApp({
+    services,
+    config: testConfig(),
+    logger: { level: 'trace', stream: logStream },
+  });
+  const w = await openOrderWorld({ database: services.database });
+  await services.orders.ready();
+  return {
+    iyzico,
+    paytr,
+    services,
+    app,
+    w,
+    logLines,
+    async close() {
+      await w.dispose();
+      await app.close();
+      await services.dispose();
+      await iyzico.close();
+      await paytr.close();
+    },
+  };
+}
+
+export type CardWorld = Awaited<ReturnType<typeof openCardWorld>>;

@@ -1,32 +1,13 @@
-import { Writable } from 'node:stream';
 import { orders, payments } from '@vitrin/core/db/schema';
-import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
-import { createPaytrProvider } from '@vitrin/core/payments/paytr/provider';
-import {
-  IYZICO_3DS_CODE,
-  IYZICO_CARDS,
-  type IyzicoServer,
-  startIyzicoServer,
-} from '@vitrin/core/testing/iyzico-server';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
+import type { OrderWorld } from '@vitrin/core/testing/orders';
+import type { PaytrContractServer } from '@vitrin/core/testing/paytr-server';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
-import { createTestServices, testConfig } from '../../testing/server.ts';
+import { type CardWorld, openCardWorld } from '../../testing/card-contracts.ts';
+import type { createTestServices } from '../../testing/server.ts';
 
-/** Everything the server and the providers log: a card number must never be in it. */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
-const logger = {
-  error: (fields: object, message: string) => logLines.push(`${message} ${JSON.stringify(fields)}`),
-};
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // A browser's write from the shop's own page (the same-origin check).
 const SAME_SITE = { 'sec-fetch-site': 'same-origin' };
@@ -36,40 +17,14 @@ let paytr: PaytrContractServer;
 let services: Awaited<ReturnType<typeof createTestServices>>;
 let app: FastifyInstance;
 let w: OrderWorld;
+let logLines: string[];
+let world: CardWorld;
 
 beforeAll(async () => {
-  iyzico = await startIyzicoServer();
-  paytr = await startPaytrServer();
-  services = await createTestServices({
-    demo: false,
-    options: {
-      payments: {
-        allowTestProvider: true,
-        factories: {
-          iyzico: () =>
-            createIyzicoProvider({ keys: { ...iyzico.keys, baseUrl: iyzico.url }, timeoutMs: 1_500, logger }),
-          paytr: () =>
-            createPaytrProvider({
-              credentials: paytr.credentials,
-              baseUrl: paytr.url,
-              testMode: true,
-              logger,
-            }),
-        },
-      },
-    },
-  });
-  app = await buildApp({ services, config: testConfig(), logger: { level: 'trace', stream: logStream } });
-  w = await openOrderWorld({ database: services.database });
-  await services.orders.ready();
+  world = await openCardWorld({ allowTestProvider: true });
+  ({ iyzico, paytr, services, app, w, logLines } = world);
 }, 60_000);
-afterAll(async () => {
-  await w?.dispose();
-  await app?.close();
-  await services?.dispose();
-  await iyzico?.close();
-  await paytr?.close();
-});
+afterAll(() => world?.close());
 beforeEach(() => {
   Object.assign(iyzico.behaviour, { delayMs: 0, down: false, forgeSignature: false, wrongAmount: false });
   paytr.setDown(false);

@@ -1,35 +1,18 @@
-import { Writable } from 'node:stream';
 import { payments } from '@vitrin/core/db/schema';
-import {
-  IYZICO_3DS_CODE,
-  IYZICO_CARDS,
-  type IyzicoServer,
-  startIyzicoServer,
-} from '@vitrin/core/testing/iyzico-server';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
+import type { OrderWorld } from '@vitrin/core/testing/orders';
+import { PAYTR_CARDS, type PaytrContractServer } from '@vitrin/core/testing/paytr-server';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
-import { contractFactories, notifyShop } from '../../testing/card-contracts.ts';
-import { createTestServices, testConfig } from '../../testing/server.ts';
+import { type CardWorld, notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
+import type { createTestServices } from '../../testing/server.ts';
 
 /**
  * Card attempts whose result never came back (iyzico's auth answer lost, PayTR's notification not
  * delivered) are settled by looking them up at the provider: when the shopper comes back to the payment
  * page and in the minute's round. Real adapters against the contract servers, on the test's database.
  */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
-const logger = {
-  error: (fields: object, message: string) => logLines.push(`${message} ${JSON.stringify(fields)}`),
-};
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let iyzico: IyzicoServer;
@@ -37,27 +20,13 @@ let paytr: PaytrContractServer;
 let services: Awaited<ReturnType<typeof createTestServices>>;
 let app: FastifyInstance;
 let w: OrderWorld;
+let world: CardWorld;
 
 beforeAll(async () => {
-  iyzico = await startIyzicoServer();
-  paytr = await startPaytrServer();
-  services = await createTestServices({
-    demo: false,
-    options: {
-      payments: { allowTestProvider: false, factories: contractFactories({ iyzico, paytr }, logger) },
-    },
-  });
-  app = await buildApp({ services, config: testConfig(), logger: { level: 'trace', stream: logStream } });
-  w = await openOrderWorld({ database: services.database });
-  await services.orders.ready();
+  world = await openCardWorld();
+  ({ iyzico, paytr, services, app, w } = world);
 }, 60_000);
-afterAll(async () => {
-  await w?.dispose();
-  await app?.close();
-  await services?.dispose();
-  await iyzico?.close();
-  await paytr?.close();
-});
+afterAll(() => world?.close());
 
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 const session = (orderNo: string) =>

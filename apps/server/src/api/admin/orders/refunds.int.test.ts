@@ -6,21 +6,15 @@ import {
   payments,
   stockMovements,
 } from '@vitrin/core/db/schema';
-import {
-  IYZICO_3DS_CODE,
-  IYZICO_CARDS,
-  type IyzicoServer,
-  startIyzicoServer,
-} from '@vitrin/core/testing/iyzico-server';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
+import type { OrderWorld } from '@vitrin/core/testing/orders';
+import { PAYTR_CARDS, type PaytrContractServer } from '@vitrin/core/testing/paytr-server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../http/app.ts';
 import type { Browser } from '../../../testing/accounts.ts';
-import { contractFactories, notifyShop } from '../../../testing/card-contracts.ts';
-import { createTestServices, testConfig } from '../../../testing/server.ts';
+import { type CardWorld, notifyShop, openCardWorld } from '../../../testing/card-contracts.ts';
+import type { createTestServices } from '../../../testing/server.ts';
 import { loggedInStaff } from '../../../testing/staff.ts';
 
 /**
@@ -29,47 +23,26 @@ import { loggedInStaff } from '../../../testing/staff.ts';
  * happens (a double click, a lost answer and a retry, two staff members at once, the provider down).
  */
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const logLines: string[] = [];
-const logger = {
-  error: (fields: object, message: string) => logLines.push(`${message} ${JSON.stringify(fields)}`),
-};
 
 let iyzico: IyzicoServer;
 let paytr: PaytrContractServer;
 let services: Awaited<ReturnType<typeof createTestServices>>;
 let app: FastifyInstance;
 let w: OrderWorld;
+let world: CardWorld;
 let owner: Browser;
 let manager: Browser;
 let support: Browser;
 
 beforeAll(async () => {
-  iyzico = await startIyzicoServer();
-  paytr = await startPaytrServer();
-  services = await createTestServices({
-    demo: false,
-    options: {
-      payments: {
-        allowTestProvider: false,
-        factories: contractFactories({ iyzico, paytr }, logger),
-      },
-    },
-  });
-  app = await buildApp({ services, config: testConfig(), logger: false });
-  w = await openOrderWorld({ database: services.database });
-  await services.orders.ready();
+  world = await openCardWorld();
+  ({ iyzico, paytr, services, app, w } = world);
   paytr.setNotify(notifyShop(app));
   owner = (await loggedInStaff(app, services, 'owner')).b;
   manager = (await loggedInStaff(app, services, 'manager')).b;
   support = (await loggedInStaff(app, services, 'support')).b;
 }, 60_000);
-afterAll(async () => {
-  await w?.dispose();
-  await app?.close();
-  await services?.dispose();
-  await iyzico?.close();
-  await paytr?.close();
-});
+afterAll(() => world?.close());
 beforeEach(() => {
   Object.assign(iyzico.behaviour, { down: false, loseAnswers: [] });
   paytr.setDown(false);
