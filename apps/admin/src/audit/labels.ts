@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   'order.status': 'Sipariş durumu değişti',
   'order.payment': 'Havale / EFT ödemesi alındı',
   'order.refunded': 'Ödeme iade edildi',
+  'order.refund': 'Satır iadesi yapıldı',
   'order.note': 'Siparişe not eklendi',
   'coupon.create': 'Kupon eklendi',
   'coupon.update': 'Kupon değiştirildi',
