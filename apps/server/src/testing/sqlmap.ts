@@ -45,6 +45,8 @@ export interface SqlmapTarget {
   url: string;
   body?: string;
   contentType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** Headers the operation needs besides the session's (an idempotency key). */
+  headers?: Record<string, string>;
   /** Names of the marked points (for the report and the coverage check). */
   points: string[];
 }
@@ -162,10 +164,22 @@ export function markedForm(fields: Record<string, Json>, points: string[]): stri
 export interface TargetOptions {
   /** The value of a path parameter (`/api/admin/products/{id}` → `id`), by the path and its name. */
   pathValue(path: string, name: string, method: string): string;
+  /** The value of a query parameter where the schema's example would be refused (a real slug), by path and name. */
+  queryValue?(path: string, name: string): string | undefined;
+  /** Body fields left out of every generated body (an optional check a replayed request cannot pass). */
+  leaveOut?: readonly string[];
   /** A whole body instead of the one made from the schema (still every value marked). */
   bodies?: Record<string, Json>;
+  /** Headers an operation needs, by `METHOD /path`. */
+  headers?: Record<string, Record<string, string>>;
   /** Operations left out, as `METHOD /path`, each with the reason (the report prints them). */
   skip?: Record<string, string>;
+}
+
+/** The value with the named fields left out of its top-level object. */
+function without(value: Json, names: readonly string[]): Json {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !names.includes(k)));
 }
 
 /** A target for every operation of the document that has a query, path or body parameter. */
@@ -185,15 +199,19 @@ export function targetsFromDocument(doc: OpenApiDocument, options: TargetOptions
         .filter((p) => p.in === 'query')
         .map((p) => {
           points.push(`?${p.name}`);
-          return `${p.name}=${encodeURIComponent(String(exampleOf(p.schema, doc, p.name)))}${MARK}`;
+          const value = options.queryValue?.(template, p.name) ?? String(exampleOf(p.schema, doc, p.name));
+          return `${p.name}=${encodeURIComponent(value)}${MARK}`;
         });
       const schema = op.requestBody?.content['application/json']?.schema;
-      const body = schema ? markedJson(options.bodies?.[key] ?? exampleOf(schema, doc), points) : undefined;
+      const body = schema
+        ? markedJson(options.bodies?.[key] ?? without(exampleOf(schema, doc), options.leaveOut ?? []), points)
+        : undefined;
       if (!points.length) continue;
       targets.push({
         method,
         url: query.length ? `${url}?${query.join('&')}` : url,
         ...(body ? { body, contentType: 'application/json' as const } : {}),
+        ...(options.headers?.[key] ? { headers: options.headers[key] } : {}),
         points,
       });
     }
@@ -216,6 +234,7 @@ export function requestLog(targets: readonly SqlmapTarget[], base: string, cooki
         `Origin: ${base}`,
         'Accept: application/json, text/html',
         `Cookie: ${cookie}`,
+        ...Object.entries(t.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         ...(t.body ? [`Content-Type: ${t.contentType}`, `Content-Length: ${Buffer.byteLength(t.body)}`] : []),
       ];
       return `${rule}\n00:00:00  ${base}\n${rule}\n${headers.join('\n')}\n\n${t.body ?? ''}\n${rule}\n\n\n`;
@@ -226,6 +245,8 @@ export function requestLog(targets: readonly SqlmapTarget[], base: string, cooki
 export interface SqlmapRun {
   /** Rows of sqlmap's results CSV: every injectable point it found. */
   findings: string[];
+  /** Rows its false-positive check refuted (answers that differed by chance, not by the payload's logic). */
+  refuted: string[];
   /** Points sqlmap probed (its heuristic check, which `--smart` also runs on every point). */
   probed: number;
   /** Points sqlmap ran its payload sets on (every probed point, unless `--smart` skipped it). */
@@ -266,22 +287,36 @@ export function runSqlmap(logFile: string, dir: string, args: readonly string[])
   });
 }
 
+/** sqlmap's verdict on a point that its false-positive check (a second set of comparisons) refuted. */
+const REFUTED = 'false positive or unexploitable';
+
 /** What one run found and tested, from its log and its results CSV. */
 export function readRun(log: string, resultsFile: string): SqlmapRun {
   const rows = existsSync(resultsFile)
     ? readFileSync(resultsFile, 'utf8').trim().split('\n').slice(1).filter(Boolean)
     : [];
   const lines = log.split('\n');
+  // The log point by point: a point whose answers differed only by chance (a record made by an earlier request,
+  // a limit reached) is first said to "appear injectable", then refuted by sqlmap's false-positive check.
+  const points: string[][] = [[]];
+  for (const line of lines) {
+    if (/testing for SQL injection on |\[INFO\] testing URL /.test(line)) points.push([]);
+    points.at(-1)!.push(line);
+  }
+  const alarm = (l: string) =>
+    /is vulnerable|appears to be .*injectable|might be injectable|seems to be .*injectable|identified the following injection point/i.test(
+      l,
+    ) &&
+    !/might not be injectable|does not seem to be injectable/.test(l) &&
+    // Its UNION column count (ORDER BY answers that differ) announces the UNION payloads, not a finding: those
+    // that work are said "is 'Generic UNION query' injectable" and written to the results.
+    !/target URL appears to be UNION injectable with \d+ columns/.test(l);
   return {
-    findings: rows,
+    findings: rows.filter((r) => !r.endsWith(REFUTED)),
+    refuted: rows.filter((r) => r.endsWith(REFUTED)),
     probed: lines.filter((l) => /heuristic \(basic\) test shows that /.test(l)).length,
     tested: lines.filter((l) => /\[INFO\] testing for SQL injection on /.test(l)).length,
-    alarms: lines.filter(
-      (l) =>
-        /is vulnerable|appears to be .*injectable|might be injectable|seems to be .*injectable|identified the following injection point/i.test(
-          l,
-        ) && !/might not be injectable|does not seem to be injectable/.test(l),
-    ),
+    alarms: points.filter((p) => !p.some((l) => l.includes(REFUTED))).flatMap((p) => p.filter(alarm)),
     problems: lines.filter(
       (l) => /skipping to the next target|\[ERROR\]|\[CRITICAL\]/.test(l) && !/do not appear/.test(l),
     ),
