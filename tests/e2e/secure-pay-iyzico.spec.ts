@@ -40,7 +40,10 @@ test('iyzico: the product page’s table per card, 3 instalments chosen for the 
   request,
   browser,
 }) => {
-  const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+  // A product whose instalment price (type 4) is above its sale price: the order then has a "Taksit farkı".
+  const product = (await listedProducts(request)).find(
+    (p) => p.stockType === 1 && p.inStock && p.price && p.price.instalmentBaseMinor > p.price.amountMinor,
+  )!;
   await open(page, `/product/${product.slug}`);
   await page.locator('summary', { hasText: 'Taksit seçenekleri' }).click();
   // iyzico's general rates, one table per card programme.
@@ -144,7 +147,10 @@ test('iyzico down: the checkout still takes the order with a single payment and 
   iyzico.behaviour.down = true;
   try {
     // Two of a product: an amount no earlier page asked the table for (tables are kept a while).
-    const product = (await listedProducts(request)).find((p) => p.stockType === 1 && p.inStock && p.price)!;
+    // A product whose instalment price (type 4) is above its sale price: the order then has a "Taksit farkı".
+    const product = (await listedProducts(request)).find(
+      (p) => p.stockType === 1 && p.inStock && p.price && p.price.instalmentBaseMinor > p.price.amountMinor,
+    )!;
     const added = await page.request.post('/api/front/cart/items', {
       headers: { origin: `http://localhost:${E2E_PORT}` },
       data: { productId: product.id, quantity: 2 },

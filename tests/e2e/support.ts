@@ -52,7 +52,7 @@ export interface ListedProduct {
   name: string;
   stockType: number;
   inStock: boolean;
-  price: { amountMinor: number } | null;
+  price: { amountMinor: number; instalmentBaseMinor: number } | null;
   category: string;
 }
 
