@@ -49,6 +49,8 @@ test.describe('content and blog in the panel', () => {
     const editor = page.getByRole('textbox', { name: 'İçerik' });
     await editor.click();
     await page.getByRole('button', { name: 'Başlık 2' }).click();
+    // The toolbar hands the focus back to the editor a moment later: a key typed before that is lost.
+    await expect(editor).toBeFocused();
     await page.keyboard.type('Fırçayı seçmek');
     await page.keyboard.press('Enter');
     await page.keyboard.type('İnce uçlu samur fırça çizgiyi temiz tutar.');
