@@ -10,7 +10,7 @@ import {
   startIyzicoServer,
 } from '@vitrin/core/testing/iyzico-server';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../http/app.ts';
@@ -108,14 +108,8 @@ const postCallback = (answer: { path: string; fields: Record<string, string> }) 
     payload: new URLSearchParams(answer.fields).toString(),
   });
 
-const lastAttempt = async (orderId: number) =>
-  (
-    await services.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.id))
-  )[0]!;
+/** The order's newest payment attempt. */
+const lastAttempt = async (orderId: number) => (await w.payments(orderId)).at(-1)!;
 const orderRow = async (id: number) =>
   (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const calls = (path: string) => iyzico.received.filter((r) => r.path === path).length;

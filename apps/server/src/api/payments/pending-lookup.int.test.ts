@@ -2,7 +2,7 @@ import { payments } from '@vitrin/core/db/schema';
 import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
 import type { OrderWorld } from '@vitrin/core/testing/orders';
 import { PAYTR_CARDS, type PaytrContractServer } from '@vitrin/core/testing/paytr-server';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardWorld, notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
@@ -31,14 +31,8 @@ afterAll(() => world?.close());
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 const session = (orderNo: string) =>
   services.payments.session({ order: orderNo, token: token(orderNo) }, null);
-const lastAttempt = async (orderId: number) =>
-  (
-    await services.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, orderId))
-      .orderBy(desc(payments.id))
-  )[0]!;
+/** The order's newest payment attempt. */
+const lastAttempt = async (orderId: number) => (await w.payments(orderId)).at(-1)!;
 /** The attempt began `minutes` ago (the provider's time for it is then over or not). */
 const ageAttempt = (orderId: number, minutes: number) =>
   services.database.db
