@@ -1085,6 +1085,44 @@ export const staffSessions = pgTable(
 );
 
 /**
+ * Browsers that logged in to an account (device cookies, `login-guard/`): the cookie names the account and a
+ * random nonce, signed with the server's `login_device` secret; only the nonce's SHA-256 is kept, so a row
+ * can be revoked (a password change, every session ended) and the table yields no cookie. `account_id` is a
+ * customer's or a staff member's id, after `account_kind`.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: serial('id').primaryKey(),
+    accountKind: text('account_kind', { enum: ['customer', 'staff'] }).notNull(),
+    accountId: integer('account_id').notNull(),
+    nonceHash: text('nonce_hash').notNull(),
+    createdAt: timestampTz('created_at').notNull(),
+    lastUsedAt: timestampTz('last_used_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('login_devices_nonce_hash_idx').on(t.nonceHash),
+    index('login_devices_account_idx').on(t.accountKind, t.accountId),
+  ],
+);
+
+/**
+ * Wrong passwords in a row (`login-guard/`), one row per bucket: `untrusted:<kind>:<e-mail>` for the browsers
+ * without a device cookie of that account (made-up e-mails too, so no answer tells whether an account
+ * exists) and `device:<id>` for one device cookie. A bucket idle past its lock time is pruned.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestampTz('locked_until'),
+    updatedAt: timestampTz('updated_at').notNull(),
+  },
+  (t) => [index('login_failures_updated_at_idx').on(t.updatedAt)],
+);
+
+/**
  * Who changed what in the shop, from the panel (a staff member) or the CLI: the changed fields only, before
  * and after. Written in the transaction of the change; never updated. Staff are disabled, never deleted,
  * so `staff_id` always names someone.
