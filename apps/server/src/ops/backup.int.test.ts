@@ -256,8 +256,8 @@ describe('backup and restore of the embedded database and the uploads', () => {
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr).toContain(code);
       expect(result.stderr).toContain(text);
-      // Nothing half-written: the directory is empty, and no temporary directory is left beside it.
-      expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+      // Nothing half-written: not even the directory, which did not exist, nor a temporary one beside it.
+      expect(existsSync(target)).toBe(false);
       expect(readdirSync(dir.dir).some((n) => n.includes('geri-yukleniyor'))).toBe(false);
     }
     expect(existsSync(path.join(dir.dir, 'kacak.txt'))).toBe(false);

@@ -45,6 +45,8 @@ export async function restoreBackup(options: {
     throw new BackupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
   }
   const dataDir = path.resolve(options.dataDir);
+  // Taking the lock makes the directory (and any missing parent): a refused restore removes what it made.
+  const made = await firstMissing(dataDir);
   let unlock: () => Promise<void>;
   try {
     unlock = await lockDataDir(dataDir);
@@ -55,8 +57,10 @@ export async function restoreBackup(options: {
         `"${dataDir}" veri dizinini çalışan bir Vitrin sunucusu kullanıyor; geri yüklemeden önce sunucuyu durdurun. Hiçbir şey değiştirilmedi.`,
       );
     }
+    await removeMade(made);
     throw writeFailure(err, 'Veri dizini');
   }
+  let restored = false;
   const temporary = path.join(
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.geri-yukleniyor-${process.pid}`,
@@ -82,12 +86,12 @@ export async function restoreBackup(options: {
       );
     }
     const database = await openDatabase({ dataDir: temporary, image: new Blob([new Uint8Array(image)]) });
-    let restored: DatabaseInfo;
+    let restoredInfo: DatabaseInfo;
     try {
       // A backup of an older version catches up with this one's schema.
       await database.migrate();
       await forgetLastResult(database);
-      restored = await describeDatabase(database);
+      restoredInfo = await describeDatabase(database);
     } finally {
       await database.close();
     }
@@ -100,12 +104,36 @@ export async function restoreBackup(options: {
       await rmdir(dataDir);
     }
     await rename(temporary, dataDir);
-    return { manifest, info: restored, movedAside };
+    restored = true;
+    return { manifest, info: restoredInfo, movedAside };
   } catch (err) {
     if (err instanceof BackupError) throw err;
     throw writeFailure(err, 'Geri yüklenen veri');
   } finally {
     await rm(temporary, { recursive: true, force: true });
     await unlock();
+    if (!restored) await removeMade(made);
   }
+}
+
+/** The outermost of `dir` and its parents that does not exist yet (`null`: the directory exists). */
+async function firstMissing(dir: string): Promise<string | null> {
+  let missing: string | null = null;
+  for (let at = dir; !(await stat(at).catch(() => null)); at = path.dirname(at)) {
+    missing = at;
+    if (path.dirname(at) === at) break;
+  }
+  return missing;
+}
+
+/** Removes the directories a refused restore made, only while nothing has been put in them. */
+async function removeMade(made: string | null) {
+  if (!made) return;
+  const empty = async (dir: string): Promise<boolean> => {
+    const names = await readdir(dir).catch(() => null);
+    if (!names) return false;
+    for (const name of names) if (!(await empty(path.join(dir, name)))) return false;
+    return true;
+  };
+  if (await empty(made)) await rm(made, { recursive: true, force: true });
 }
