@@ -99,5 +99,3 @@ export async function openCardWorld(options: { allowTestProvider?: boolean } = {
     },
   };
 }
-
-export type CardWorld = Awaited<ReturnType<typeof openCardWorld>>;

@@ -1,30 +1,16 @@
 import { orders, payments } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
-import type { OrderWorld } from '@vitrin/core/testing/orders';
-import type { PaytrContractServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CardWorld, openCardWorld } from '../../testing/card-contracts.ts';
-import type { createTestServices } from '../../testing/server.ts';
+import { openCardWorld } from '../../testing/card-contracts.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // A browser's write from the shop's own page (the same-origin check).
 const SAME_SITE = { 'sec-fetch-site': 'same-origin' };
 
-let iyzico: IyzicoServer;
-let paytr: PaytrContractServer;
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let app: FastifyInstance;
-let w: OrderWorld;
-let logLines: string[];
-let world: CardWorld;
-
-beforeAll(async () => {
-  world = await openCardWorld({ allowTestProvider: true });
-  ({ iyzico, paytr, services, app, w, logLines } = world);
-}, 60_000);
-afterAll(() => world?.close());
+const world = await openCardWorld({ allowTestProvider: true });
+afterAll(() => world.close());
+const { iyzico, paytr, services, app, w, logLines } = world;
 beforeEach(() => {
   Object.assign(iyzico.behaviour, { delayMs: 0, down: false, forgeSignature: false, wrongAmount: false });
   paytr.setDown(false);
@@ -95,8 +81,8 @@ describe('the instalment table from iyzico', () => {
     const table = res.json();
     expect(table.card).toBeNull();
     expect(table.groups.map((g: { family: string }) => g.family).sort()).toEqual(['Bonus', 'Paraf', 'World']);
-    const world = table.groups.find((g: { family: string }) => g.family === 'World');
-    expect(rowsOf(world)).toContainEqual([3, 20_900, 6_967]);
+    const worldCards = table.groups.find((g: { family: string }) => g.family === 'World');
+    expect(rowsOf(worldCards)).toContainEqual([3, 20_900, 6_967]);
     const before = installmentCalls();
     await general('amount=20000');
     expect(installmentCalls()).toBe(before);

@@ -1,12 +1,9 @@
 import { payments } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
-import type { OrderWorld } from '@vitrin/core/testing/orders';
-import { PAYTR_CARDS, type PaytrContractServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
+import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CardWorld, notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
-import type { createTestServices } from '../../testing/server.ts';
+import { notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
 
 /**
  * Card attempts whose result never came back (iyzico's auth answer lost, PayTR's notification not
@@ -15,18 +12,9 @@ import type { createTestServices } from '../../testing/server.ts';
  */
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let iyzico: IyzicoServer;
-let paytr: PaytrContractServer;
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let app: FastifyInstance;
-let w: OrderWorld;
-let world: CardWorld;
-
-beforeAll(async () => {
-  world = await openCardWorld();
-  ({ iyzico, paytr, services, app, w } = world);
-}, 60_000);
-afterAll(() => world?.close());
+const world = await openCardWorld();
+afterAll(() => world.close());
+const { iyzico, paytr, services, app, w } = world;
 
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 const session = (orderNo: string) =>

@@ -6,15 +6,12 @@ import {
   payments,
   stockMovements,
 } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS, type IyzicoServer } from '@vitrin/core/testing/iyzico-server';
-import type { OrderWorld } from '@vitrin/core/testing/orders';
-import { PAYTR_CARDS, type PaytrContractServer } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
+import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from '../../../testing/accounts.ts';
-import { type CardWorld, notifyShop, openCardWorld } from '../../../testing/card-contracts.ts';
-import type { createTestServices } from '../../../testing/server.ts';
+import { notifyShop, openCardWorld } from '../../../testing/card-contracts.ts';
 import { loggedInStaff } from '../../../testing/staff.ts';
 
 /**
@@ -24,25 +21,19 @@ import { loggedInStaff } from '../../../testing/staff.ts';
  */
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let iyzico: IyzicoServer;
-let paytr: PaytrContractServer;
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let app: FastifyInstance;
-let w: OrderWorld;
-let world: CardWorld;
+const world = await openCardWorld();
+afterAll(() => world.close());
+const { iyzico, paytr, services, app, w } = world;
+paytr.setNotify(notifyShop(app));
+
 let owner: Browser;
 let manager: Browser;
 let support: Browser;
-
 beforeAll(async () => {
-  world = await openCardWorld();
-  ({ iyzico, paytr, services, app, w } = world);
-  paytr.setNotify(notifyShop(app));
   owner = (await loggedInStaff(app, services, 'owner')).b;
   manager = (await loggedInStaff(app, services, 'manager')).b;
   support = (await loggedInStaff(app, services, 'support')).b;
-}, 60_000);
-afterAll(() => world?.close());
+});
 beforeEach(() => {
   Object.assign(iyzico.behaviour, { down: false, loseAnswers: [] });
   paytr.setDown(false);
