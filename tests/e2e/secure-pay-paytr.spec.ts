@@ -1,25 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { type PaytrContractServer, startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
 import { placeOrder } from './checkout-api.ts';
-import { E2E_PORT, PAYTR_PORT } from './playwright.config.ts';
-import { expectNoAxeViolations, open, shots, vitrinCli } from './support.ts';
+import { silentPaytrForFile } from './paytr.ts';
+import { E2E_PORT } from './playwright.config.ts';
+import { expectNoAxeViolations, open, shots } from './support.ts';
 
 // PayTR takes the card in its own form: the shop is switched to it for this file and back to the test bank.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const shopNotify = `http://localhost:${E2E_PORT}/api/payments/paytr/notify`;
-let paytr: PaytrContractServer;
-test.beforeAll(async () => {
-  // The notification is held back at first: the shopper is back before PayTR's answer.
-  paytr = await startPaytrServer({ port: PAYTR_PORT, notify: async () => ({ status: 503, body: 'held' }) });
-  // Nor can the shop look the payment up yet (the status query is down): the page waits.
-  paytr.setDown(true, '/odeme/durum-sorgu');
-  vitrinCli('settings', 'set', 'payment_provider', 'paytr');
-});
-test.afterAll(async () => {
-  vitrinCli('settings', 'set', 'payment_provider', 'test');
-  await paytr?.close();
-});
+// PayTR answers nothing at first (notification held back, status query down): the shopper is back before it.
+const paytr = silentPaytrForFile();
 
 test('PayTR: no card fields of ours, PayTR’s form in the page, and a wait for its answer when back early', async ({
   page,
@@ -48,10 +38,10 @@ test('PayTR: no card fields of ours, PayTR’s form in the page, and a wait for 
   await shots(page, 'secure-pay-paytr-verifying');
 
   // PayTR's notification arrives: the waiting page finds the order paid and goes to its success page.
-  paytr.setNotify(shopNotify);
-  paytr.setDown(false, '/odeme/durum-sorgu');
-  const oid = paytr.tokenRequests.at(-1)!.merchant_oid!;
-  expect(await paytr.resend(oid)).toMatchObject({ status: 200, body: 'OK' });
+  paytr().setNotify(shopNotify);
+  paytr().setDown(false, '/odeme/durum-sorgu');
+  const oid = paytr().tokenRequests.at(-1)!.merchant_oid!;
+  expect(await paytr().resend(oid)).toMatchObject({ status: 200, body: 'OK' });
   await expect(page).toHaveURL(/\/order-success\?order=/, { timeout: 30_000 });
   await expect(page.getByText(orderNo)).toBeVisible();
 });

@@ -1,24 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { type PaytrContractServer, startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
 import { placeOrder } from './checkout-api.ts';
-import { PAYTR_PORT } from './playwright.config.ts';
-import { expectNoAxeViolations, open, shots, vitrinCli } from './support.ts';
+import { silentPaytrForFile } from './paytr.ts';
+import { expectNoAxeViolations, open, shots } from './support.ts';
 
 // The waiting page when PayTR's answer does not come: its notification is held back and its status query is
 // down, so the shop cannot know. The minute is shortened for the test with `bekleme_suresi` (seconds).
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const LATE = 'Ödemenizin sonucu bir dakikadır gelmedi';
-let paytr: PaytrContractServer;
-test.beforeAll(async () => {
-  paytr = await startPaytrServer({ port: PAYTR_PORT, notify: async () => ({ status: 503, body: 'held' }) });
-  paytr.setDown(true, '/odeme/durum-sorgu');
-  vitrinCli('settings', 'set', 'payment_provider', 'paytr');
-});
-test.afterAll(async () => {
-  vitrinCli('settings', 'set', 'payment_provider', 'test');
-  await paytr?.close();
-});
+const paytr = silentPaytrForFile();
 
 /** An order paid on PayTR's form whose answer the shop does not get: the waiting page's address. */
 async function paidWithoutAnswer(page: import('@playwright/test').Page) {
@@ -78,7 +68,7 @@ test('without JavaScript the waiting page reloads itself, then says the answer i
 
   // Once PayTR answers the status query, the order page looks the payment up and shows it paid (a page
   // asks about one attempt at most every 10 s, so it is opened again until it has).
-  paytr.setDown(false, '/odeme/durum-sorgu');
+  paytr().setDown(false, '/odeme/durum-sorgu');
   const orderPage = waiting.replace('/secure-pay?', '/order-success?');
   await expect(async () => {
     await page.goto(orderPage);
