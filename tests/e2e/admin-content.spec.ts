@@ -49,11 +49,20 @@ test.describe('content and blog in the panel', () => {
     const editor = page.getByRole('textbox', { name: 'İçerik' });
     await editor.click();
     await page.getByRole('button', { name: 'Başlık 2' }).click();
-    // The toolbar hands the focus back to the editor a moment later: a key typed before that is lost.
+    // A toolbar click leaves the focus (and the selection) in the text: typing goes on at once.
     await expect(editor).toBeFocused();
     await page.keyboard.type('Fırçayı seçmek');
     await page.keyboard.press('Enter');
     await page.keyboard.type('İnce uçlu samur fırça çizgiyi temiz tutar.');
+    // The toolbar works from the keyboard too: İtalik focused and pressed with Space, the text goes on in italics.
+    await page.keyboard.press('Enter');
+    const italic = page.getByRole('button', { name: 'İtalik' });
+    await italic.focus();
+    await page.keyboard.press('Space');
+    await expect(italic).toHaveAttribute('aria-pressed', 'true');
+    await expect(editor).toBeFocused();
+    await page.keyboard.type('Sır ince sürülür.');
+    await expect(editor.locator('em')).toHaveText('Sır ince sürülür.');
     await pasteHtml(
       page,
       '<p>Yapıştırılan metin</p><script>alert(1)</script><img src=x onerror=alert(1)><p onclick="alert(2)">tıklanır</p>',

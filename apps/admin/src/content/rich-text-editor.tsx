@@ -38,6 +38,8 @@ function ToolButton({
       title={label}
       {...(active === undefined ? {} : { 'aria-pressed': active })}
       disabled={disabled}
+      // A click keeps the focus and the selection in the text (Tab, Enter and Space still reach the button).
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`min-h-10 min-w-10 rounded px-2 text-sm font-semibold text-stone-900 hover:bg-stone-200 disabled:text-stone-400 ${active ? 'bg-amber-100 text-amber-950' : ''}`}
     >
