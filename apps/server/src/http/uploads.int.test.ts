@@ -125,6 +125,17 @@ describe('/uploads image variants', () => {
     expect((await sharp(res.rawPayload).metadata()).width).toBe(1000);
   });
 
+  it('answers a file that is in no upload folder with a Turkish 404 in the API error shape', async () => {
+    for (const url of ['/uploads/test/yok.jpg', '/uploads/..%2f..%2fpackage.json']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({
+        error: { code: 'BULUNAMADI', message: expect.stringMatching(/^Dosya bulunamadı: \/uploads\//) },
+      });
+    }
+  });
+
   it('never reads outside the upload folders', async () => {
     // Some clients resolve `%2e%2e` before sending; then the request is not an /uploads one at all.
     for (const url of [

@@ -11,7 +11,7 @@ import {
   isImageWidth,
 } from '@vitrin/shared/media';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from './errors.ts';
+import { errorBody, notFoundBody } from './errors.ts';
 
 /**
  * `/uploads/{folder/file}`: the uploaded file as it is, and with `?w={width}&f={avif|webp}` a resized copy
@@ -114,18 +114,25 @@ export async function registerUploadRoutes(app: FastifyInstance, { roots, cacheD
       .send(createReadStream(result.file));
   }
 
-  await app.register(async (uploads) => {
-    // Runs before @fastify/static's handler: a request naming a width or format is a variant request.
-    uploads.addHook('onRequest', async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      if ('w' in query || 'f' in query) return sendVariant(request, reply);
-    });
-    await uploads.register(fastifyStatic, {
-      root: roots,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      maxAge: '1d',
-    });
-  });
+  await app.register(
+    async (uploads) => {
+      // Runs before @fastify/static's handler: a request naming a width or format is a variant request.
+      uploads.addHook('onRequest', async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        if ('w' in query || 'f' in query) return sendVariant(request, reply);
+      });
+      await uploads.register(fastifyStatic, {
+        root: roots,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        maxAge: '1d',
+      });
+      // A file that is in no upload folder: the API's error shape in Turkish, not Fastify's English default.
+      uploads.setNotFoundHandler((request, reply) =>
+        reply.status(404).send(notFoundBody('Dosya', request.url)),
+      );
+    },
+    { prefix: '/uploads' },
+  );
 }
