@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { ServicesOptions } from '@vitrin/core';
 import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
 import { createPaytrProvider } from '@vitrin/core/payments/paytr/provider';
 import { type IyzicoServer, startIyzicoServer } from '@vitrin/core/testing/iyzico-server';
@@ -11,31 +12,11 @@ import { createTestServices, testConfig } from './server.ts';
 type Logger = { error(fields: object, message: string): void };
 
 /** The real iyzico and PayTR adapters against their contract servers (a short wait: "slow" is quick to show). */
-export const contractFactories = (
-  servers: { iyzico?: IyzicoServer; paytr?: PaytrContractServer },
-  logger: Logger,
-) => ({
-  ...(servers.iyzico
-    ? {
-        iyzico: () =>
-          createIyzicoProvider({
-            keys: { ...servers.iyzico!.keys, baseUrl: servers.iyzico!.url },
-            timeoutMs: 1_500,
-            logger,
-          }),
-      }
-    : {}),
-  ...(servers.paytr
-    ? {
-        paytr: () =>
-          createPaytrProvider({
-            credentials: servers.paytr!.credentials,
-            baseUrl: servers.paytr!.url,
-            testMode: true,
-            logger,
-          }),
-      }
-    : {}),
+const contractFactories = (iyzico: IyzicoServer, paytr: PaytrContractServer, logger: Logger) => ({
+  iyzico: () =>
+    createIyzicoProvider({ keys: { ...iyzico.keys, baseUrl: iyzico.url }, timeoutMs: 1_500, logger }),
+  paytr: () =>
+    createPaytrProvider({ credentials: paytr.credentials, baseUrl: paytr.url, testMode: true, logger }),
 });
 
 /** PayTR's server posting its notification to the shop's notify route, as PayTR does. */
@@ -52,9 +33,12 @@ export const notifyShop = (app: FastifyInstance) => async (fields: Record<string
 /**
  * A shop (no demo data) whose card payments go to the iyzico and PayTR contract servers through the real
  * adapters, its app, an order world on its database, and every line the server and the adapters log (a card
- * number must never be in them). `allowTestProvider`: the built-in test bank may be chosen too.
+ * number must never be in them). `allowTestProvider`: the built-in test bank may be chosen too; `mailer`: where
+ * the shop's e-mails go instead of its queue's default.
  */
-export async function openCardWorld(options: { allowTestProvider?: boolean } = {}) {
+export async function openCardWorld(
+  options: { allowTestProvider?: boolean; mailer?: ServicesOptions['mailer'] } = {},
+) {
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
@@ -70,9 +54,10 @@ export async function openCardWorld(options: { allowTestProvider?: boolean } = {
   const services = await createTestServices({
     demo: false,
     options: {
+      ...(options.mailer ? { mailer: options.mailer } : {}),
       payments: {
         allowTestProvider: options.allowTestProvider ?? false,
-        factories: contractFactories({ iyzico, paytr }, logger),
+        factories: contractFactories(iyzico, paytr, logger),
       },
     },
   });

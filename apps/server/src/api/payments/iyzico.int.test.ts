@@ -1,68 +1,21 @@
-import { Writable } from 'node:stream';
 import { orderHistory, orders, payments } from '@vitrin/core/db/schema';
 import type { MailMessage } from '@vitrin/core/mail/mailer';
-import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
 import { createPaymentService } from '@vitrin/core/payments/service';
-import {
-  IYZICO_3DS_CODE,
-  IYZICO_CARDS,
-  type IyzicoServer,
-  startIyzicoServer,
-} from '@vitrin/core/testing/iyzico-server';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
-import { createTestServices, testConfig } from '../../testing/server.ts';
+import { openCardWorld } from '../../testing/card-contracts.ts';
 
-/** Everything the server logs, to look for what must (a refusal) and must not (a card number) be there. */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+/** Every e-mail the shop sends, searched for a card number as the log (`logLines`) is. */
 const mails: MailMessage[] = [];
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let iyzico: IyzicoServer;
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let app: FastifyInstance;
-let w: OrderWorld;
-
-beforeAll(async () => {
-  iyzico = await startIyzicoServer();
-  services = await createTestServices({
-    demo: false,
-    options: {
-      mailer: { send: async (m) => void mails.push(m), close: async () => {} },
-      payments: {
-        allowTestProvider: false,
-        factories: {
-          // The real adapter against the contract server, with a short wait so "slow" is quick to show.
-          iyzico: () =>
-            createIyzicoProvider({
-              keys: { ...iyzico.keys, baseUrl: iyzico.url },
-              timeoutMs: 1_500,
-              logger: { error: (fields, message) => logLines.push(`${message} ${JSON.stringify(fields)}`) },
-            }),
-        },
-      },
-    },
-  });
-  await services.settings.set('payment_provider', 'iyzico');
-  app = await buildApp({ services, config: testConfig(), logger: { level: 'trace', stream: logStream } });
-  w = await openOrderWorld({ database: services.database });
-  await services.orders.ready();
+const world = await openCardWorld({
+  mailer: { send: async (m) => void mails.push(m), close: async () => {} },
 });
-afterAll(async () => {
-  await w.dispose();
-  await app.close();
-  await services.dispose();
-  await iyzico.close();
-});
+afterAll(() => world.close());
+const { iyzico, services, app, w, logLines } = world;
+beforeAll(() => services.settings.set('payment_provider', 'iyzico'));
 beforeEach(() => {
   Object.assign(iyzico.behaviour, {
     delayMs: 0,

@@ -1,64 +1,17 @@
-import { Writable } from 'node:stream';
 import { mailQueue, orderHistory, orders, payments } from '@vitrin/core/db/schema';
-import { createPaytrProvider } from '@vitrin/core/payments/paytr/provider';
 import { notifyHash, paytrOrderId } from '@vitrin/core/payments/paytr/signing';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
-import type { FastifyInstance } from 'fastify';
+import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
-import { notifyShop } from '../../testing/card-contracts.ts';
-import { createTestServices, testConfig } from '../../testing/server.ts';
+import { notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
 import { loggedInStaff } from '../../testing/staff.ts';
-
-/** Everything the server logs, to look for what must (a refusal) and must not (a card number) be there. */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let paytr: PaytrContractServer;
-let services: Awaited<ReturnType<typeof createTestServices>>;
-let app: FastifyInstance;
-let w: OrderWorld;
-
-beforeAll(async () => {
-  paytr = await startPaytrServer();
-  services = await createTestServices({
-    demo: false,
-    options: {
-      payments: {
-        allowTestProvider: false,
-        factories: {
-          paytr: () =>
-            createPaytrProvider({
-              credentials: paytr.credentials,
-              baseUrl: paytr.url,
-              testMode: true,
-              logger: { error: (fields, message) => logLines.push(`${message} ${JSON.stringify(fields)}`) },
-            }),
-        },
-      },
-    },
-  });
-  await services.settings.set('payment_provider', 'paytr');
-  app = await buildApp({ services, config: testConfig(), logger: { level: 'trace', stream: logStream } });
-  w = await openOrderWorld({ database: services.database });
-  await services.orders.ready();
-  // PayTR's server posts its notification to the shop's notify route.
-  paytr.setNotify(notifyShop(app));
-}, 60_000);
-afterAll(async () => {
-  await w?.dispose();
-  await app?.close();
-  await services?.dispose();
-  await paytr?.close();
-});
+const world = await openCardWorld();
+afterAll(() => world.close());
+const { paytr, services, app, w, logLines } = world;
+paytr.setNotify(notifyShop(app));
+beforeAll(() => services.settings.set('payment_provider', 'paytr'));
 
 const token = (orderNo: string) => services.orders.accessToken(orderNo);
 /** The e-mails queued about an order (the shop's own queue: what shoppers are sent). */
