@@ -5,13 +5,9 @@ import { tempDir } from './server.ts';
 
 /** As root (CI), or through sudo without a password where a developer has it. */
 const asRoot = (command: string, args: string[]) =>
-  execFileSync(
-    process.getuid?.() === 0 ? command : 'sudo',
-    process.getuid?.() === 0 ? args : ['-n', command, ...args],
-    {
-      stdio: 'pipe',
-    },
-  );
+  process.getuid?.() === 0
+    ? execFileSync(command, args, { stdio: 'pipe' })
+    : execFileSync('sudo', ['-n', command, ...args], { stdio: 'pipe' });
 
 /** Mounts a tmpfs with `options` (size, mode, ro) on the directory `at`; the tests that need one never skip. */
 export function mountTmpfs(at: string, options: string) {
@@ -28,8 +24,8 @@ export function mountTmpfs(at: string, options: string) {
 export const unmountTmpfs = (at: string) => asRoot('umount', ['--lazy', at]);
 
 /**
- * A real file system that fills up: a tmpfs of `size` mounted on a fresh directory (needs root, as CI runs;
- * no skipping), a filler file that takes its room, and removing the filler to free it again.
+ * A real file system that fills up: a tmpfs of `size` mounted on a fresh directory (needs root or sudo, see
+ * `mountTmpfs`), a filler file that takes its room, and removing the filler to free it again.
  */
 export function fullDisk(size: string) {
   const mount = tempDir('vitrin-full-disk-');
