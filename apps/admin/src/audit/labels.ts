@@ -13,7 +13,7 @@ const ACTIONS: Record<string, string> = {
   'staff.totp.enable': 'İki adımlı doğrulama kuruldu',
   'order.status': 'Sipariş durumu değişti',
   'order.payment': 'Havale / EFT ödemesi alındı',
-  'order.refunded': 'Ödeme iade edildi',
+  'order.refunded': 'Havale / EFT iadesi yapıldı',
   'order.refund': 'Satır iadesi yapıldı',
   'order.note': 'Siparişe not eklendi',
   'coupon.create': 'Kupon eklendi',
