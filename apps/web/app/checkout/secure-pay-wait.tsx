@@ -5,7 +5,8 @@ import { useTranslation } from '../i18n/index.ts';
 /** How often the page asks again for the provider's answer. */
 const POLL_MS = 2_000;
 
-const escapeAttribute = (s: string) =>
+/** Safe inside a double-quoted attribute and as element text (the noscript HTML below). */
+const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
@@ -51,7 +52,7 @@ export function SecurePayWait({
         {/* Read only where scripts do not run: the page reloads itself, and the link does the same. */}
         <noscript
           dangerouslySetInnerHTML={{
-            __html: `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeAttribute(refresh.href)}"><a href="${escapeAttribute(refresh.href)}" class="mt-2 inline-block font-medium text-clay-700 underline underline-offset-2">${escapeAttribute(t('securePay.refresh'))}</a>`,
+            __html: `<meta http-equiv="refresh" content="${refresh.seconds};url=${escapeHtml(refresh.href)}"><a href="${escapeHtml(refresh.href)}" class="mt-2 inline-block font-medium text-clay-700 underline underline-offset-2">${escapeHtml(t('securePay.refresh'))}</a>`,
           }}
         />
       </div>
