@@ -713,6 +713,7 @@ export const tr = {
     formType:
       'Form gönderilemedi: form verisi (application/x-www-form-urlencoded ya da multipart/form-data) bekleniyordu.',
     formUnreadable: 'Gönderilen form okunamadı; sayfayı yenileyip yeniden deneyin.',
+    noForm: 'Bu sayfa form gönderimi kabul etmiyor; sayfayı adresinden yeniden açın.',
   },
   stockAlert: {
     title: 'Gelince haber ver',

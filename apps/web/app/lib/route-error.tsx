@@ -2,7 +2,10 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { i18n } from '../i18n/index.ts';
 
-/** The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the 404 line. */
+/**
+ * The message of a thrown response: ours carry `{ message }`; React Router's own 404 gets the 404 line and
+ * its 405 (a form posted to a page that takes none) one of its own, never React Router's English text.
+ */
 export function errorMessage(data: unknown, status: number, pathname: string): string {
   if (
     typeof data === 'object' &&
@@ -11,7 +14,8 @@ export function errorMessage(data: unknown, status: number, pathname: string): s
   ) {
     return (data as { message: string }).message;
   }
-  return status === 404 ? notFoundMessage(pathname) : i18n.t('error.unexpected');
+  if (status === 404) return notFoundMessage(pathname);
+  return i18n.t(status === 405 ? 'error.noForm' : 'error.unexpected');
 }
 
 /** The one Turkish line of every 404 page, whatever found nothing (an unknown path, slug or id). */
