@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
 import { checkTarget, type DatabaseInfo, dumpDatabase, writeBackup } from '@vitrin/core/backup/archive';
@@ -51,13 +51,15 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
     }
     if (config.databaseUrl) throw new BackupError('POSTGRESQL_YEDEGI', POSTGRES_BACKUP_HINT);
     const target = await checkTarget(file, force);
-    const { image, info } = await databaseImage(config.dataDir, `${target}.${process.pid}.dokum`);
-    const written = await writeBackup({
-      file: target,
-      image,
-      info,
-      dataDir: config.dataDir,
-    });
+    const imageFile = `${target}.${process.pid}.dokum`;
+    let info: DatabaseInfo;
+    let written: Awaited<ReturnType<typeof writeBackup>>;
+    try {
+      info = await dumpImage(config.dataDir, imageFile);
+      written = await writeBackup({ file: target, imageFile, info, dataDir: config.dataDir });
+    } finally {
+      await rm(imageFile, { force: true });
+    }
     return `Yedek yazıldı: ${written.file} (${megabytes(written.sizeBytes)}). ${describe(info)}, ${written.manifest.files.length} dosya (yüklenen görseller ve destek ekleri).`;
   } catch (err) {
     if (err instanceof BackupError) throw asCommandError(err);
@@ -66,21 +68,14 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
 }
 
 /**
- * The database's image: from the running server when one holds the directory (it dumps between two
- * transactions while it keeps taking orders), else from the directory opened here.
+ * Writes the database's image to `imageFile`: by the running server when one holds the directory (it dumps
+ * between two transactions while it keeps taking orders), else from the directory opened here.
  */
-async function databaseImage(
-  dataDir: string,
-  dumpFile: string,
-): Promise<{ image: Uint8Array; info: DatabaseInfo }> {
-  const answer = await sendControlCommand(controlSocketPath(dataDir), [DUMP_COMMAND, dumpFile]);
+async function dumpImage(dataDir: string, imageFile: string): Promise<DatabaseInfo> {
+  const answer = await sendControlCommand(controlSocketPath(dataDir), [DUMP_COMMAND, imageFile]);
   if (answer) {
-    try {
-      if (!answer.ok) throw new CommandError(answer.code, answer.message);
-      return { image: await readFile(dumpFile), info: JSON.parse(answer.output) as DatabaseInfo };
-    } finally {
-      await rm(dumpFile, { force: true });
-    }
+    if (!answer.ok) throw new CommandError(answer.code, answer.message);
+    return JSON.parse(answer.output) as DatabaseInfo;
   }
   if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
     throw new CommandError(
@@ -90,7 +85,7 @@ async function databaseImage(
   }
   const database = await openDatabase({ dataDir });
   try {
-    return await dumpDatabase(database);
+    return await dumpDatabase(database, imageFile);
   } finally {
     await database.close();
   }

@@ -1,8 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '@vitrin/core';
 import { dumpDatabase } from '@vitrin/core/backup/archive';
-import { type BackupError, writeFailure } from '@vitrin/core/backup/errors';
+import { BackupError } from '@vitrin/core/backup/errors';
 import { CommandError } from './command-error.ts';
 
 export const BACKUP_USAGE = `  backup DOSYA [--force]      Gömülü veritabanını ve yüklenen dosyaları tek dosyaya yedekler
@@ -15,17 +14,14 @@ export const DUMP_COMMAND = 'backup-dump';
 
 /**
  * Inside the server that holds the embedded database (over the control socket): writes the database's image,
- * taken between transactions, to the file the CLI names and answers its description. The CLI adds the uploads.
+ * taken between transactions, to the file the CLI names (a new one) and answers its description. The CLI adds the uploads.
  */
 export async function dumpCommand(services: Services, args: readonly string[]): Promise<string> {
   const [file] = args;
   if (!file || !path.isAbsolute(file))
     throw new CommandError('KOMUT_GECERSIZ', 'Döküm için tam bir dosya yolu gerekli.');
-  const { image, info } = await dumpDatabase(services.database);
-  await writeFile(file, image, { flag: 'wx', mode: 0o600 }).catch(async (err: unknown) => {
-    // Never a file that was there before (`wx` refused it): only what this write began.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true }).catch(() => {});
-    throw asCommandError(writeFailure(err, 'Veritabanı dökümü'));
+  const info = await dumpDatabase(services.database, file).catch((err: unknown) => {
+    throw err instanceof BackupError ? asCommandError(err) : err;
   });
   return JSON.stringify(info);
 }

@@ -85,11 +85,20 @@ export async function describeDatabase(database: Pick<Database, 'query'>): Promi
   };
 }
 
-/** The database's image and description, taken together (the running server does this for the CLI). */
-export async function dumpDatabase(database: Database): Promise<{ image: Uint8Array; info: DatabaseInfo }> {
-  if (!database.snapshot) throw new BackupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
-  const image = new Uint8Array(await (await database.snapshot()).arrayBuffer());
-  return { image, info: await describeDatabase(database) };
+/**
+ * Writes the database's image to `file` (a new file; the running server does this for the CLI, and the nightly
+ * backup beside its target) and answers its description. The image goes to the disk file by file: it is never
+ * whole in memory.
+ */
+export async function dumpDatabase(database: Database, file: string): Promise<DatabaseInfo> {
+  if (!database.dumpTo) throw new BackupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
+  try {
+    await database.dumpTo(file);
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    throw writeFailure(err, 'Veritabanı dökümü');
+  }
+  return describeDatabase(database);
 }
 
 /**
@@ -161,13 +170,30 @@ function addEntry(pack: tar.Pack, name: string, data: Uint8Array, mtime: Date): 
   });
 }
 
+/** Adds the file `from` as the entry `name`, read as a stream; answers its size and SHA-256. */
+async function addFileEntry(
+  pack: tar.Pack,
+  name: string,
+  from: string,
+  mtime: Date,
+): Promise<{ size: number; sha256: string }> {
+  const { size } = await stat(from);
+  const hash = createHash('sha256');
+  const sink = pack.entry({ name, size, mtime, mode: 0o600 });
+  const reading = createReadStream(from);
+  reading.on('data', (chunk) => hash.update(chunk));
+  await pipeline(reading, sink);
+  return { size, sha256: hash.digest('hex') };
+}
+
 /**
  * Writes the backup archive: into a temporary file beside the target, renamed over it only once complete, so a
  * full disk or a crash leaves no half backup under the target's name.
  */
 export async function writeBackup(options: {
   file: string;
-  image: Uint8Array;
+  /** The database's image, as `dumpDatabase` wrote it. */
+  imageFile: string;
   info: DatabaseInfo;
   /** The data directory whose `FILE_FOLDERS` go in. */
   dataDir: string;
@@ -185,12 +211,12 @@ export async function writeBackup(options: {
     createdAt: now.toISOString(),
     vitrinVersion: vitrinVersion(),
     ...options.info,
-    database: { size: options.image.byteLength, sha256: sha256(options.image) },
+    database: { size: 0, sha256: '' },
     files: [],
   };
   try {
     const filling = (async () => {
-      await addEntry(pack, DATABASE_ENTRY, options.image, now);
+      manifest.database = await addFileEntry(pack, DATABASE_ENTRY, options.imageFile, now);
       for (const name of await dataFiles(options.dataDir)) {
         // A file removed since the listing (the hourly purge of unused uploads) is simply not in the backup.
         const data = await readFile(path.join(options.dataDir, ...name.split('/'))).catch(() => null);

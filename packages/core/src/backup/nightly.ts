@@ -73,14 +73,16 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
           `Yedek klasörü "${options.backupDir}" oluşturulamadı (${(err as NodeJS.ErrnoException).code ?? String(err)}); BACKUP_DIR ile yazılabilir bir klasör verin.`,
         );
       });
-      const { image, info } = await dumpDatabase(options.database);
-      const written = await writeBackup({
-        file: path.join(options.backupDir, name),
-        image,
-        info,
-        dataDir: options.dataDir,
-        now: at,
-      });
+      // The image is written beside the backup, then packed into it: never whole in the server's memory.
+      const file = path.join(options.backupDir, name);
+      const imageFile = `${file}.${process.pid}.dokum`;
+      let written: Awaited<ReturnType<typeof writeBackup>>;
+      try {
+        const info = await dumpDatabase(options.database, imageFile);
+        written = await writeBackup({ file, imageFile, info, dataDir: options.dataDir, now: at });
+      } finally {
+        await rm(imageFile, { force: true });
+      }
       const removed = await pruneBackups(options.backupDir, settings.backup_keep);
       result = { at: at.toISOString(), ok: true, file: name, sizeBytes: written.sizeBytes, reason: null };
       options.log(

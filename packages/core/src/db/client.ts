@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { writeDataDirTar } from './data-dir-tar.ts';
 import { StartupError } from './errors.ts';
 import { createListener } from './listener.ts';
 import { lockDataDir } from './lock.ts';
@@ -43,6 +45,11 @@ export interface Database {
    * for backups. Consistent while the shop runs: taken between transactions.
    */
   snapshot?(): Promise<Blob>;
+  /**
+   * Embedded database only: the same image written to `file` (a new file), file by file, never whole in
+   * memory: a backup of a large shop does not grow the server by the database's size.
+   */
+  dumpTo?(file: string): Promise<void>;
   /**
    * Embedded database only: closes the engine and starts a new one on the same files, keeping the
    * directory's lock. The WASM engine's memory grows to the most it ever needed and never shrinks: creating
@@ -126,6 +133,12 @@ async function startPglite(
     ...(options.image ? { loadDataDir: options.image } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // A checkpoint first (a restored copy then starts without replaying the log), and the dump waits for any
+  // open transaction: `dumpDataDir` alone takes only the statement lock, so it could copy one half-done.
+  const snapshot = async () => {
+    await client.query('CHECKPOINT');
+    return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+  };
   return {
     db,
     kind: 'pglite',
@@ -146,11 +159,18 @@ async function startPglite(
       await client.close();
       await unlock();
     },
-    // A checkpoint first (a restored copy then starts without replaying the log), and the dump waits for any
-    // open transaction: `dumpDataDir` alone takes only the statement lock, so it could copy one half-done.
-    snapshot: async () => {
+    snapshot,
+    // The same locks as `dumpDataDir` (no transaction open, no statement running) while the files are read.
+    dumpTo: async (file: string) => {
+      if (!dataDir) {
+        // An in-memory database (tests) has no files to read: its engine's own dump.
+        const image = new Uint8Array(await (await snapshot()).arrayBuffer());
+        return writeFile(file, image, { flag: 'wx', mode: 0o600 });
+      }
       await client.query('CHECKPOINT');
-      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      await client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(() => writeDataDirTar(path.join(dataDir, 'pg'), file)),
+      );
     },
     // An in-memory database lives in the engine's memory: only a directory's files outlive the engine.
     ...(dataDir
