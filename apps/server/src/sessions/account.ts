@@ -10,6 +10,7 @@ import type {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
 import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
+import { customerDevice, customerDeviceCookie } from './device-cookie.ts';
 import {
   cookieToken,
   expiredSessionCookies,
@@ -180,8 +181,8 @@ export function createAccountContext(
   async function startSession(kind: 'register' | 'login', fields: FormFields) {
     const session =
       kind === 'register'
-        ? await customers.register(fieldsOf(fields) as never)
-        : await customers.login(fieldsOf(fields) as never, request.ip);
+        ? { ...(await customers.register(fieldsOf(fields) as never)), deviceCookie: undefined }
+        : await customers.login(fieldsOf(fields) as never, customerDevice(request));
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
     await mergeGuestCart(session.customer.id);
@@ -227,6 +228,7 @@ export function createAccountContext(
           remember: session.remember,
           wholesale: session.customer.wholesale,
         });
+        if (session.deviceCookie) cookies.push(customerDeviceCookie(request, session.deviceCookie));
         // The guest cart was merged: its cookie goes.
         if (hasCartCookie(request)) cookies.push(expiredCartCookie(request));
         if (hasWishlistCookie(request)) cookies.push(expiredWishlistCookie(request));
@@ -254,6 +256,7 @@ export function createAccountContext(
       personal = true;
       const refused = await limited('login');
       if (refused) return refused;
+      // No cookie is set for a Bearer client; a device cookie it sends counts as a browser's would.
       return attempt(async () => {
         const session = await startSession('login', fields);
         return {

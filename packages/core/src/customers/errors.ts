@@ -12,7 +12,7 @@ export type AccountErrorCode =
   | 'EPOSTA_KAYITLI'
   /** Wrong e-mail or password: one answer for both, so it does not tell which addresses have accounts. */
   | 'GIRIS_HATALI'
-  /** Too many wrong passwords from this client for this e-mail; `lockedUntil` says until when. */
+  /** Too many wrong passwords from this browser, or from unknown browsers for this e-mail; `lockedUntil` says until when. */
   | 'COK_FAZLA_DENEME'
   /** The password asked for again (e-mail change, password change, deletion) is wrong. */
   | 'SIFRE_HATALI'
@@ -76,11 +76,15 @@ export const emailTaken = () =>
 
 export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
 
-/** Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". */
-export const tooManyAttempts = (lockedUntil: Date) =>
+/**
+ * Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". `fromThisDevice`: the wrong
+ * passwords came from this browser (its device cookie, or the account panel); otherwise from browsers the
+ * e-mail's account does not know, the same words whether or not an account has that e-mail.
+ */
+export const tooManyAttempts = (lockedUntil: Date, fromThisDevice = true) =>
   new AccountError(
     'COK_FAZLA_DENEME',
-    `Bu cihazdan çok sayıda hatalı şifre denemesi yapıldı. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
+    `${fromThisDevice ? 'Bu cihazdan' : 'Bu e-posta adresi için tanınmayan cihazlardan'} çok sayıda hatalı şifre denemesi yapıldı. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
     undefined,
     lockedUntil,
   );

@@ -1,4 +1,4 @@
-/** Wrong passwords in a row from one client for one account, and how long that client then waits. */
+/** Wrong passwords in a row from one client for one account (or login guard bucket), and how long it then waits. */
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 /** Pairs remembered at most; past it the oldest go first (a flood of made-up e-mails cannot grow memory). */
@@ -13,11 +13,10 @@ interface Pair {
 }
 
 /**
- * Password guesses counted per account and client together (the e-mail and the IP address of a login):
- * the fifth wrong password in a row makes that client wait 15 minutes for that account, while the owner
- * on another connection still logs in, so nobody can keep a customer locked out by knowing their e-mail.
- * E-mails without an account are counted the same way, so the answers never tell which addresses have
- * one. Broad guessing from one client is held by the per-IP login limit of the HTTP layer.
+ * Password guesses counted per account and client together: the fifth wrong password in a row makes that
+ * client wait 15 minutes for that account. Logins are counted by the login guard (`login-guard/`, device
+ * cookies); this counts the account panel's password checks (e-mail and password change, deletion), which
+ * only the account's own sessions reach.
  *
  * An attempt counts before its password is checked, so a burst of parallel guesses gets no more checks
  * than serial ones. Counts live in this process: each app node counts its own share.
@@ -70,12 +69,6 @@ export function createLoginThrottle(now: () => Date) {
     /** The password was right: this client starts again from zero. */
     succeeded(account: string, client: string): void {
       pairs.delete(keyOf(account, client));
-    },
-
-    /** A new password set through the e-mailed link proves ownership: every client may try again. */
-    clear(account: string): void {
-      const prefix = `${account}\n`;
-      for (const key of pairs.keys()) if (key.startsWith(prefix)) pairs.delete(key);
     },
   };
 }

@@ -17,13 +17,29 @@ beforeEach(async () => {
 });
 afterAll(() => t.dispose());
 
-const OWNER = '192.0.2.10';
-const STRANGER = '198.51.100.7';
-const login = (
-  password = ayse.password,
-  extra: { rememberMe?: boolean; email?: string } = {},
-  client = OWNER,
-) => t.customers.login({ email: ayse.email, password, ...extra }, client);
+/** A browser: the device cookie its last login gave it, sent with every login after. */
+function browser() {
+  let device: string | undefined;
+  return {
+    get device() {
+      return device;
+    },
+    set device(value: string | undefined) {
+      device = value;
+    },
+    async login(password = ayse.password, extra: { rememberMe?: boolean; email?: string } = {}) {
+      const session = await t.customers.login({ email: ayse.email, password, ...extra }, device);
+      device = session.deviceCookie;
+      return session;
+    },
+  };
+}
+/** A login from a browser nobody knows (a new one each time). */
+const login = (password = ayse.password, extra: { rememberMe?: boolean; email?: string } = {}) =>
+  browser().login(password, extra);
+const UNKNOWN_BROWSERS =
+  /^Bu e-posta adresi için tanınmayan cihazlardan çok sayıda hatalı şifre denemesi yapıldı\. /;
+const THIS_DEVICE = /^Bu cihazdan çok sayıda hatalı şifre denemesi yapıldı\. /;
 
 describe('login', () => {
   it('opens a session for the right e-mail (any case) and password', async () => {
@@ -42,7 +58,7 @@ describe('login', () => {
     expect(wrongPassword.message).toBe('E-posta adresi ya da şifre hatalı.');
   });
 
-  it('makes a client wait 15 minutes after 5 wrong passwords for one e-mail with 429 COK_FAZLA_DENEME', async () => {
+  it('makes unknown browsers wait 15 minutes after 5 wrong passwords in a row for one e-mail with 429 COK_FAZLA_DENEME', async () => {
     for (let i = 1; i <= 4; i++) expect((await rejection(login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
     const fifth = await rejection(login('yanlış-şifre'));
     expect(fifth.code).toBe('COK_FAZLA_DENEME');
@@ -50,6 +66,7 @@ describe('login', () => {
     const until = new Date(t.clock.now().getTime() + 15 * MINUTE);
     expect(fifth.lockedUntil).toEqual(until);
     // 10:15 UTC is 13:15 in Turkey, where the customer reads it.
+    expect(fifth.message).toMatch(UNKNOWN_BROWSERS);
     expect(fifth.message).toContain('23 Kasım 13:15 itibarıyla');
 
     const rightPassword = await rejection(login());
@@ -62,17 +79,100 @@ describe('login', () => {
     expect((await login()).customer.email).toBe(ayse.email);
   });
 
-  it('does not lock the owner out: another client logs in while the guessing one waits', async () => {
-    for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre', {}, STRANGER));
-    expect((await rejection(login(ayse.password, {}, STRANGER))).code).toBe('COK_FAZLA_DENEME');
-    expect((await login(ayse.password, {}, OWNER)).customer.email).toBe(ayse.email);
-    // And the owner's own wrong password still counts from zero.
-    expect((await rejection(login('yanlış-şifre', {}, OWNER))).code).toBe('GIRIS_HATALI');
+  it("does not lock the owner out: the owner's browser logs in while a stranger's guesses lock unknown browsers", async () => {
+    const owner = browser();
+    await owner.login();
+    expect(owner.device).toMatch(/^1\.[\w-]{32}\.[\w-]{43}$/);
+    for (let i = 0; i < 6; i++) await rejection(login('yanlış-şifre'));
+    expect((await rejection(login())).code).toBe('COK_FAZLA_DENEME');
+    expect((await owner.login()).customer.email).toBe(ayse.email);
+    // And the owner's own wrong password counts on the owner's browser, from zero.
+    expect((await rejection(owner.login('yanlış-şifre'))).code).toBe('GIRIS_HATALI');
   });
 
-  it('answers an unknown e-mail exactly like an account, also once the client waits', async () => {
-    const unknown = (password: string) => login(password, { email: 'kimse@example.com' }, STRANGER);
-    const known = (password: string) => login(password, {}, STRANGER);
+  it("counts wrong passwords from the owner's browser against that browser only", async () => {
+    const owner = browser();
+    await owner.login();
+    for (let i = 0; i < 4; i++) await rejection(owner.login('yanlış-şifre'));
+    const fifth = await rejection(owner.login('yanlış-şifre'));
+    expect(fifth.code).toBe('COK_FAZLA_DENEME');
+    expect(fifth.message).toMatch(THIS_DEVICE);
+    expect((await rejection(owner.login())).code).toBe('COK_FAZLA_DENEME');
+    // Other browsers, known or not, are not held back by it.
+    expect((await login()).customer.email).toBe(ayse.email);
+    const laptop = browser();
+    await laptop.login();
+    expect((await laptop.login()).customer.email).toBe(ayse.email);
+  });
+
+  it('treats a forged, altered or foreign device cookie as an unknown browser', async () => {
+    const owner = browser();
+    await owner.login();
+    const real = owner.device!;
+    const [id, nonce, mac] = real.split('.') as [string, string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    await t.customers.register({ ...ayse, email: 'mehmet@example.com' });
+    const mehmets = (await t.customers.login({ email: 'mehmet@example.com', password: ayse.password }))
+      .deviceCookie;
+    const fakes = [
+      `${id}.${flip(nonce)}.${mac}`, // another nonce under the old signature
+      `${id}.${nonce}.${flip(mac)}`, // a signature made without the secret
+      `2.${nonce}.${mac}`, // the same nonce claimed for another account
+      mehmets, // a real cookie, of another account
+      'çöp',
+    ];
+    for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
+    for (const fake of fakes) {
+      const err = await rejection(t.customers.login({ email: ayse.email, password: ayse.password }, fake));
+      expect(err.message, fake).toMatch(UNKNOWN_BROWSERS);
+    }
+    expect(
+      (await t.customers.login({ email: ayse.email, password: ayse.password }, real)).customer.email,
+    ).toBe(ayse.email);
+  });
+
+  it('forgets every device cookie of the account at a password change, a reset and "end other sessions"', async () => {
+    const lockUnknownBrowsers = async () => {
+      for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
+    };
+    const owner = browser();
+    const session = await owner.login();
+    await t.customers.changePassword(session.token, {
+      currentPassword: ayse.password,
+      newPassword: 'yeni-şifre-123',
+    });
+    await lockUnknownBrowsers();
+    expect((await rejection(owner.login('yeni-şifre-123'))).message).toMatch(UNKNOWN_BROWSERS);
+
+    t.clock.advance(15 * MINUTE);
+    const current = await owner.login('yeni-şifre-123');
+    await t.customers.endOtherSessions(current.token);
+    await lockUnknownBrowsers();
+    expect((await rejection(owner.login('yeni-şifre-123'))).message).toMatch(UNKNOWN_BROWSERS);
+
+    t.clock.advance(15 * MINUTE);
+    await owner.login('yeni-şifre-123');
+    await t.customers.requestPasswordReset({ email: ayse.email });
+    const link = await t.resetTokenFor(ayse.email);
+    await lockUnknownBrowsers();
+    await t.customers.resetPassword({ token: link, password: 'en-yeni-şifre-1' });
+    // The reset lets unknown browsers try again, and the owner's browser is one of them now.
+    for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
+    expect((await rejection(owner.login('en-yeni-şifre-1'))).message).toMatch(UNKNOWN_BROWSERS);
+  });
+
+  it('keeps no nonce of a device cookie in the database, only its hash', async () => {
+    const owner = browser();
+    await owner.login();
+    const nonce = owner.device!.split('.')[1]!;
+    const text = await tableText(t.database, 'login_devices');
+    expect(text).not.toContain(nonce);
+    expect(text).toContain(hashToken(nonce));
+  });
+
+  it('answers an unknown e-mail exactly like an account, also once unknown browsers wait', async () => {
+    const unknown = (password: string) => login(password, { email: 'kimse@example.com' });
+    const known = (password: string) => login(password);
     for (let i = 0; i < 6; i++) {
       const [a, b] = [await rejection(unknown('yanlış-şifre')), await rejection(known('yanlış-şifre'))];
       expect([a.code, a.message, a.lockedUntil]).toEqual([b.code, b.message, b.lockedUntil]);
@@ -94,7 +194,7 @@ describe('login', () => {
     expect((await rejection(login('yanlış-şifre'))).code).toBe('COK_FAZLA_DENEME');
   });
 
-  it('does not let a burst of parallel guesses get past the throttle', async () => {
+  it('does not let a burst of parallel guesses get past the count', async () => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => login('yanlış-şifre')));
     const codes = results.map((r) => (r.status === 'rejected' ? r.reason.code : 'OK'));
     expect(codes.filter((c) => c === 'GIRIS_HATALI').length).toBeLessThanOrEqual(4);

@@ -24,6 +24,7 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, passwordResets, sessions } from '../db/schema.ts';
+import { createLoginGuard } from '../login-guard/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
 import { listAddresses } from './addresses.ts';
@@ -41,7 +42,7 @@ import {
   wrongCredentials,
   wrongPassword,
 } from './errors.ts';
-import { createLoginThrottle } from './login-throttle.ts';
+import { createLoginThrottle, LOCK_AFTER_FAILURES, LOCK_MS } from './login-throttle.ts';
 import { hashPassword, needsRehash, spendPasswordTime, verifyPassword } from './passwords.ts';
 import { hashToken, isTokenShaped, newToken } from './tokens.ts';
 
@@ -79,6 +80,9 @@ export interface NewSession {
   remember: boolean;
   customer: CustomerProfile;
 }
+
+/** A login's session and the device cookie value its browser keeps (`login-guard/`). */
+export type NewLogin = NewSession & { deviceCookie: string };
 
 /** A valid session; `renewed` means its expiry moved (a cookie carrying it should be sent again). */
 export interface ActiveSession {
@@ -175,6 +179,12 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
 
   const active = (customerId: number) => and(eq(customers.id, customerId), isNull(customers.deletedAt));
   const throttle = createLoginThrottle(now);
+  const guard = createLoginGuard(db, {
+    kind: 'customer',
+    lockAfter: LOCK_AFTER_FAILURES,
+    lockMs: LOCK_MS,
+    now,
+  });
 
   async function requireCustomer(customerId: number): Promise<CredentialRow> {
     if (!Number.isSafeInteger(customerId)) throw customerNotFound();
@@ -184,35 +194,25 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
   }
 
   /**
-   * Checks a password under the login throttle of `login-throttle.ts` (account and client together); a
-   * waiting client is refused before the password is looked at, so the right one does not cut the wait
-   * short. The panel's password checks (`client` "panel") count apart from logins: only the account's own
-   * sessions reach them.
+   * Checks the password of a signed-in customer's own account (e-mail change, password change, deletion)
+   * under the throttle of `login-throttle.ts`, apart from logins: only the account's own sessions reach it.
+   * A waiting panel is refused before the password is looked at. A right password moves its hash to
+   * today's cost.
    */
-  async function checkPassword(
-    account: string,
-    client: string,
-    passwordHash: string | null,
-    password: string,
-    wrong: () => AccountError,
-  ) {
-    const waitUntil = throttle.begin(account, client);
+  async function checkOwnPassword(row: CredentialRow, password: string, wrong: () => AccountError) {
+    const account = `id:${row.id}`;
+    const waitUntil = throttle.begin(account, 'panel');
     if (waitUntil) throw tooManyAttempts(waitUntil);
-    if (passwordHash === null) {
+    if (row.passwordHash === null) {
       await spendPasswordTime(password);
-    } else if (await verifyPassword(password, passwordHash)) {
-      throttle.succeeded(account, client);
+    } else if (await verifyPassword(password, row.passwordHash)) {
+      throttle.succeeded(account, 'panel');
+      await rehashIfOld(row, password);
       return;
     }
-    const lockedUntil = throttle.failed(account, client);
+    const lockedUntil = throttle.failed(account, 'panel');
     if (lockedUntil) throw tooManyAttempts(lockedUntil);
     throw wrong();
-  }
-
-  /** Checks the password of a signed-in customer's own account, and moves a hash to today's cost. */
-  async function checkOwnPassword(row: CredentialRow, password: string, wrong: () => AccountError) {
-    await checkPassword(`id:${row.id}`, 'panel', row.passwordHash, password, wrong);
-    await rehashIfOld(row, password);
   }
 
   async function rehashIfOld(row: CredentialRow, password: string) {
@@ -340,21 +340,33 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
     },
 
     /**
-     * A new session for the right e-mail and password. `client` is who asks (the IP address): wrong
-     * passwords count per e-mail and client (`login-throttle.ts`, COK_FAZLA_DENEME). A wrong password and
-     * an unknown address get the same GIRIS_HATALI after the same hashing work, and the same throttle.
+     * A new session for the right e-mail and password, under the login guard (`login-guard/`): wrong
+     * passwords from a browser showing a device cookie of the account (`deviceCookie`) count against that
+     * cookie, any others against the e-mail's unknown browsers (five in a row: 15 minutes of
+     * COK_FAZLA_DENEME for them). A wrong password and an unknown address get the same GIRIS_HATALI after
+     * the same hashing work, and the same count. The answer carries the browser's device cookie to set.
      */
-    async login(input: LoginInput, client = ''): Promise<NewSession> {
+    async login(input: LoginInput, deviceCookie?: string): Promise<NewLogin> {
       const data = parseInput(loginInput, input);
       const [row] = await db
         .select(credentialColumns)
         .from(customers)
         .where(and(eq(customers.email, data.email), isNull(customers.deletedAt)));
-      await checkPassword(data.email, client, row?.passwordHash ?? null, data.password, wrongCredentials);
-      // Without a row checkPassword has thrown GIRIS_HATALI. Only the right password learns of the disabling.
+      const attempt = await guard.begin(data.email, row?.id, deviceCookie);
+      // A waiting browser is refused before the password is looked at: the right one does not cut the wait short.
+      if (attempt.waitUntil) throw tooManyAttempts(attempt.waitUntil, attempt.trusted);
+      const passwordHash = row?.passwordHash ?? null;
+      if (passwordHash === null) await spendPasswordTime(data.password);
+      if (passwordHash === null || !(await verifyPassword(data.password, passwordHash))) {
+        const lockedUntil = await attempt.failed();
+        throw lockedUntil ? tooManyAttempts(lockedUntil, attempt.trusted) : wrongCredentials();
+      }
+      await attempt.succeeded();
+      // Only the right password learns of the disabling.
       if (row!.disabledAt) throw accountDisabled();
       await rehashIfOld(row!, data.password);
-      return startSession(toProfile(row!), data.rememberMe);
+      const session = await startSession(toProfile(row!), data.rememberMe);
+      return { ...session, deviceCookie: await attempt.trust(row!.id) };
     },
 
     /** The session behind a token with its (possibly renewed) expiry, or null; for the HTTP layer's cookie. */
@@ -372,14 +384,20 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
-    /** Ends every session of the customer but this one; returns how many ended. */
+    /**
+     * Ends every session of the customer but this one, and every device cookie (this browser's too: its
+     * next login makes a new one); returns how many sessions ended.
+     */
     async endOtherSessions(token: string): Promise<number> {
       const { sessionId, session } = await requireSession(token);
-      const ended = await db
-        .delete(sessions)
-        .where(and(eq(sessions.customerId, session.customer.id), ne(sessions.id, sessionId)))
-        .returning({ id: sessions.id });
-      return ended.length;
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.customerId, session.customer.id), ne(sessions.id, sessionId)))
+          .returning({ id: sessions.id });
+        await guard.revoke(tx, session.customer.id);
+        return ended.length;
+      });
     },
 
     /**
@@ -431,8 +449,8 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
 
     /**
      * Sets a new password with a reset link. The link is used up (atomically: two clicks cannot both
-     * succeed), every session ends, the other open links die and every client the login throttle
-     * holds for the address may try again (the e-mail proves ownership). TOKEN_GECERSIZ for an unknown, used or expired link.
+     * succeed), every session and device cookie ends, the other open links die and the address's unknown
+     * browsers the login guard holds may try again (the e-mail proves ownership). TOKEN_GECERSIZ for an unknown, used or expired link.
      */
     async resetPassword(input: ResetInput): Promise<void> {
       const data = parseInput(resetInput, input);
@@ -460,13 +478,14 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
           .returning({ id: customers.id, email: customers.email });
         if (!customer) throw invalidResetToken();
         await tx.delete(sessions).where(eq(sessions.customerId, customer.id));
+        await guard.revoke(tx, customer.id);
         await tx
           .update(passwordResets)
           .set({ usedAt: at })
           .where(and(eq(passwordResets.customerId, customer.id), isNull(passwordResets.usedAt)));
         return customer.email;
       });
-      throttle.clear(email);
+      await guard.clearUntrusted(email);
     },
 
     async profile(customerId: number): Promise<CustomerProfile> {
@@ -516,7 +535,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
 
     /**
      * A new password, with the current one as proof. Every other session ends (whoever else was logged in
-     * is out), this one stays; open reset links die with the old password.
+     * is out), this one stays; open reset links and every device cookie die with the old password.
      */
     async changePassword(token: string, input: PasswordChangeInput): Promise<void> {
       const data = parseInput(passwordChangeInput, input);
@@ -528,6 +547,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       await db.transaction(async (tx) => {
         await tx.update(customers).set({ passwordHash, updatedAt: at }).where(eq(customers.id, row.id));
         await tx.delete(sessions).where(and(eq(sessions.customerId, row.id), ne(sessions.id, sessionId)));
+        await guard.revoke(tx, row.id);
         await tx
           .update(passwordResets)
           .set({ usedAt: at })

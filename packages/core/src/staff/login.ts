@@ -1,17 +1,17 @@
 import { type StaffLoginRequest, staffLoginRequest } from '@vitrin/shared/api/admin/session';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
-import { createLoginThrottle } from '../customers/login-throttle.ts';
 import { spendPasswordTime, verifyPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
+import { createLoginGuard, type LoginGuard } from '../login-guard/guard.ts';
 import type { Tx } from '../orders/stock.ts';
 import { type StaffAccount, staffAccountColumns } from './accounts.ts';
 import { accountLocked, parseStaffInput, throttled, wrongLogin } from './errors.ts';
 import type { NewStaffSession, StaffClient, StaffSessions } from './sessions.ts';
 import { totpStep } from './totp.ts';
 
-/** Wrong passwords or codes in a row that lock the account, and for how long. */
+/** Wrong passwords or codes in a row that lock the account's unknown browsers (or one known one), and for how long. */
 export const STAFF_LOCK_AFTER = 10;
 export const STAFF_LOCK_MS = 15 * 60_000;
 
@@ -28,102 +28,79 @@ export async function takeTotpStep(tx: Tx | Db, staffId: number, step: number): 
   return taken.length === 1;
 }
 
+/** What the login answers: the session, the account and the browser's device cookie (`login-guard/`). */
+export type StaffLogin = NewStaffSession & { account: StaffAccount; deviceCookie: string };
+
 /**
- * The staff login. Counted twice: per e-mail and client (the customers' throttle: 429 after five wrong
- * tries from one client), and per account (ten wrong passwords or codes in a row from anywhere lock it for
- * 15 minutes, 423, audited with its end). A wrong e-mail, password or code and a disabled account answer
- * alike, after the same hashing work.
+ * The staff login, under the login guard (`login-guard/`): ten wrong passwords or codes in a row from
+ * browsers without a device cookie of the account lock those browsers out for 15 minutes (423, audited with
+ * its end; an e-mail without an account locks alike); a browser that logged in to the account before counts
+ * on its own (429 after its tenth), so the owner's browser still logs in while a stranger guesses. A wrong
+ * e-mail, password or code and a disabled account answer alike, after the same hashing work.
  */
-export function createStaffLogin(db: Db, now: () => Date, sessions: StaffSessions) {
-  const throttle = createLoginThrottle(now);
-
-  /** One more failure of the account; the lock when it is the tenth in a row. */
-  async function countFailure(id: number): Promise<Date | null> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(staff)
-        .set({ failedLogins: sql`${staff.failedLogins} + 1` })
-        .where(eq(staff.id, id))
-        .returning({ failedLogins: staff.failedLogins });
-      if (!row || row.failedLogins < STAFF_LOCK_AFTER) return null;
-      const until = new Date(now().getTime() + STAFF_LOCK_MS);
-      await tx.update(staff).set({ failedLogins: 0, lockedUntil: until }).where(eq(staff.id, id));
-      await recordAudit(tx, {
-        actor: { kind: 'staff', staffId: id },
-        action: 'staff.lock',
-        entity: 'staff',
-        entityId: id,
-        before: { lockedUntil: null },
-        after: { lockedUntil: until },
-      });
-      return until;
-    });
-  }
-
-  /** A lock whose time is over is lifted (and audited) at the next attempt; true while it still holds. */
-  async function stillLocked(id: number, lockedUntil: Date | null): Promise<boolean> {
-    if (lockedUntil === null) return false;
-    if (lockedUntil > now()) return true;
-    await db.transaction(async (tx) => {
-      await tx.update(staff).set({ lockedUntil: null }).where(eq(staff.id, id));
-      await recordAudit(tx, {
-        actor: { kind: 'staff', staffId: id },
-        action: 'staff.unlock',
-        entity: 'staff',
-        entityId: id,
-        before: { lockedUntil },
-        after: { lockedUntil: null },
-      });
-    });
-    return false;
-  }
-
+export function createStaffLogin(db: Db, now: () => Date, sessions: StaffSessions, guard: LoginGuard) {
   return async function login(
     input: StaffLoginRequest,
-    client: StaffClient,
-  ): Promise<NewStaffSession & { account: StaffAccount }> {
+    client: StaffClient & { device?: string | undefined },
+  ): Promise<StaffLogin> {
     const data = parseStaffInput(staffLoginRequest, input);
-    const clientKey = client.ip ?? '';
-    const waitUntil = throttle.begin(data.email, clientKey);
-    if (waitUntil) throw throttled(waitUntil);
     const [row] = await db
-      .select({
-        ...staffAccountColumns,
-        passwordHash: staff.passwordHash,
-        totpSecret: staff.totpSecret,
-        lockedUntil: staff.lockedUntil,
-      })
+      .select({ ...staffAccountColumns, passwordHash: staff.passwordHash, totpSecret: staff.totpSecret })
       .from(staff)
       .where(eq(staff.email, data.email));
-    const failed = async (id?: number) => {
-      const until = throttle.failed(data.email, clientKey);
-      const lockedUntil = id === undefined ? null : await countFailure(id);
-      if (lockedUntil) throw accountLocked(lockedUntil);
-      if (until) throw throttled(until);
-      return wrongLogin();
+    const attempt = await guard.begin(data.email, row?.id, client.device);
+    const locked = (until: Date) => (attempt.trusted ? throttled(until) : accountLocked(until));
+    if (attempt.waitUntil) {
+      await spendPasswordTime(data.password);
+      throw locked(attempt.waitUntil);
+    }
+    const failed = async () => {
+      const until = await attempt.failed();
+      return until ? locked(until) : wrongLogin();
     };
     if (!row) {
       await spendPasswordTime(data.password);
       throw await failed();
     }
-    if (await stillLocked(row.id, row.lockedUntil)) {
-      await spendPasswordTime(data.password);
-      throw accountLocked(row.lockedUntil!);
-    }
     const passwordRight = await verifyPassword(data.password, row.passwordHash);
     const step =
       row.totpSecret && data.code !== undefined ? totpStep(row.totpSecret, data.code, now()) : null;
     const codeRight = row.totpSecret === null || (step !== null && (await takeTotpStep(db, row.id, step)));
-    if (!passwordRight || !codeRight) throw await failed(row.id);
+    if (!passwordRight || !codeRight) throw await failed();
     // A disabled account is told nothing more than a wrong password, and counts nothing against itself.
-    if (row.disabledAt !== null) throw wrongLogin();
-    throttle.succeeded(data.email, clientKey);
-    const { passwordHash: _hash, totpSecret: _secret, lockedUntil: _lock, ...account } = row;
+    if (row.disabledAt !== null) {
+      await attempt.succeeded();
+      throw wrongLogin();
+    }
+    await attempt.succeeded();
+    const deviceCookie = await attempt.trust(row.id);
+    const { passwordHash: _hash, totpSecret: _secret, ...account } = row;
     return db.transaction(async (tx) => {
       const at = now();
-      await tx.update(staff).set({ failedLogins: 0, lastLoginAt: at }).where(eq(staff.id, row.id));
+      await tx.update(staff).set({ lastLoginAt: at }).where(eq(staff.id, row.id));
       const session = await sessions.start(tx, row.id, client);
-      return { ...session, account: { ...account, lastLoginAt: at } };
+      return { ...session, account: { ...account, lastLoginAt: at }, deviceCookie };
     });
   };
+}
+
+/** The staff's guard: the locks of unknown browsers are in the audit log, with their end. */
+export function createStaffLoginGuard(db: Db, now: () => Date): LoginGuard {
+  const audit = (tx: Tx, id: number, before: Date | null, after: Date | null) =>
+    recordAudit(tx, {
+      actor: { kind: 'staff', staffId: id },
+      action: after ? 'staff.lock' : 'staff.unlock',
+      entity: 'staff',
+      entityId: id,
+      before: { lockedUntil: before },
+      after: { lockedUntil: after },
+    });
+  return createLoginGuard(db, {
+    kind: 'staff',
+    lockAfter: STAFF_LOCK_AFTER,
+    lockMs: STAFF_LOCK_MS,
+    now,
+    onLock: (tx, id, until) => audit(tx, id, null, until),
+    onUnlock: (tx, id, was) => audit(tx, id, was, null),
+  });
 }

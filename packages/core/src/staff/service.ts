@@ -9,9 +9,10 @@ import { recordAudit } from '../audit/record.ts';
 import { hashPassword, verifyPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
+import type { Tx } from '../orders/stock.ts';
 import { createStaffAccounts, type StaffAccount, staffAccountColumns } from './accounts.ts';
 import { parseStaffInput, StaffError, staffNotFound, wrongTotpCode } from './errors.ts';
-import { createStaffLogin, takeTotpStep } from './login.ts';
+import { createStaffLogin, createStaffLoginGuard, takeTotpStep } from './login.ts';
 import { createStaffSessions } from './sessions.ts';
 import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
 
@@ -27,8 +28,14 @@ export interface StaffServiceOptions {
 export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const sessions = createStaffSessions(db, now);
-  const accounts = createStaffAccounts(db, now, sessions.revokeAll);
-  const login = createStaffLogin(db, now, sessions);
+  const guard = createStaffLoginGuard(db, now);
+  /** Ends the member's sessions (but `keepToken`'s) and forgets every browser they logged in from. */
+  const revokeAll = async (tx: Tx, staffId: number, keepToken?: string) => {
+    await guard.revoke(tx, staffId);
+    return sessions.revokeAll(tx, staffId, keepToken);
+  };
+  const accounts = createStaffAccounts(db, now, revokeAll);
+  const login = createStaffLogin(db, now, sessions, guard);
 
   async function secretsOf(id: number) {
     const [row] = await db
@@ -84,7 +91,7 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
       });
     },
 
-    /** The caller's new password; their other sessions end (the one in use stays). */
+    /** The caller's new password; their other sessions end (the one in use stays) and their device cookies stop vouching. */
     async changePassword(account: StaffAccount, input: StaffPasswordRequest, token: string): Promise<void> {
       const data = parseStaffInput(staffPasswordRequest, input);
       const { passwordHash } = await secretsOf(account.id);
@@ -96,7 +103,7 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
       const newHash = await hashPassword(data.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(staff).set({ passwordHash: newHash }).where(eq(staff.id, account.id));
-        await sessions.revokeAll(tx, account.id, token);
+        await revokeAll(tx, account.id, token);
         await recordAudit(tx, {
           actor: { kind: 'staff', staffId: account.id },
           action: 'staff.password.change',

@@ -112,7 +112,7 @@ export async function openAccounts({ failingMailer = false } = {}) {
       await customers.drainMail();
       // Carts, orders and coupon uses refer to customers: they go too (cascade).
       await database.query(
-        'truncate customers, sessions, password_resets, addresses restart identity cascade',
+        'truncate customers, sessions, password_resets, addresses, login_devices, login_failures restart identity cascade',
       );
       for (const name of await readdir(outboxDir)) await rm(join(outboxDir, name), { force: true });
       sent.length = 0;

@@ -3,6 +3,7 @@ import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,
+  type Browser,
   browser,
   createAccountTestApp,
   decodeEml,
@@ -31,6 +32,16 @@ type Cookie = {
   maxAge?: number;
 };
 const cookiesOf = (res: Response) => Object.fromEntries((res.cookies as Cookie[]).map((c) => [c.name, c]));
+/** `times` wrong passwords for `email` from `client`: the statuses answered. */
+async function guessPasswords(client: Browser, email: string, times = 5) {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) {
+    statuses.push(
+      (await client.post('/api/front/auth/login', { email, password: `yanlış-${i}` })).statusCode,
+    );
+  }
+  return statuses;
+}
 
 describe('registration', () => {
   it('creates the account and logs it in with an httpOnly, SameSite=Lax session cookie (not Secure over http)', async () => {
@@ -209,42 +220,119 @@ describe('login', () => {
     });
   });
 
-  it('makes a guessing client wait after five wrong passwords with 429 COK_FAZLA_DENEME saying until when and Retry-After', async () => {
+  it('makes browsers the account does not know wait after five wrong passwords with 429 COK_FAZLA_DENEME saying until when and Retry-After', async () => {
     const victim = fresh();
     await browser(t.app).post('/api/front/auth/register', victim);
     const attacker = browser(t.app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await attacker.post('/api/front/auth/login', { email: victim.email, password: `yanlış-${i}` }))
-          .statusCode,
+    expect(await guessPasswords(attacker, victim.email)).toEqual([401, 401, 401, 401, 429]);
+    // Even the right password waits, from that client and from any other the account does not know.
+    for (const client of [attacker, browser(t.app)]) {
+      const res = await client.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.code).toBe('COK_FAZLA_DENEME');
+      expect(res.json().error.message).toMatch(
+        /^Bu e-posta adresi için tanınmayan cihazlardan çok sayıda hatalı şifre denemesi yapıldı\. \d{1,2} \p{L}+ \d{2}:\d{2} itibarıyla yeniden deneyebilir/u,
       );
+      // About 15 minutes: a client may wait it out instead of guessing on.
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(res.headers['set-cookie']).toBeUndefined();
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    // Even the right password waits, from that client.
-    const res = await attacker.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error.code).toBe('COK_FAZLA_DENEME');
-    expect(res.json().error.message).toMatch(/\d{1,2} \p{L}+ \d{2}:\d{2} itibarıyla yeniden deneyebilir/u);
-    // About 15 minutes: a client may wait it out instead of guessing on.
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('lets the owner log in from their own address while a stranger is made to wait', async () => {
+  it('gives the browser a device cookie at login: httpOnly, SameSite=Lax, path /, 180 days', async () => {
+    const customer = fresh();
+    await browser(t.app).post('/api/front/auth/register', customer);
+    const res = await browser(t.app).post('/api/front/auth/login', {
+      email: customer.email,
+      password: PASSWORD,
+    });
+    const device = cookiesOf(res).vitrin_device!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 180 * 24 * 60 * 60 });
+    expect(device.secure).toBeFalsy();
+    expect(device.value).toMatch(/^\d+\.[\w-]{32}\.[\w-]{43}$/);
+    expect(device.value).not.toContain(PASSWORD);
+  });
+
+  it("lets the owner's browser log in while a stranger's guesses hold every other browser back", async () => {
     const victim = fresh();
     await browser(t.app).post('/api/front/auth/register', victim);
-    const stranger = browser(t.app);
-    for (let i = 0; i < 6; i++) {
-      await stranger.post('/api/front/auth/login', { email: victim.email, password: `yanlış-${i}` });
-    }
-    const owner = await browser(t.app).post('/api/front/auth/login', {
+    const own = browser(t.app);
+    expect(
+      (await own.post('/api/front/auth/login', { email: victim.email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+    await guessPasswords(browser(t.app), victim.email, 6);
+    const right = { email: victim.email, password: PASSWORD };
+    expect((await browser(t.app).post('/api/front/auth/login', right)).statusCode).toBe(429);
+    const owner = await own.post('/api/front/auth/login', right);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().customer.email).toBe(victim.email);
+    // A Bearer login (no cookie set) that sends the device cookie is known the same way.
+    const bearer = await own.post('/api/front/auth/login', { ...right, bearer: true });
+    expect(bearer.statusCode).toBe(200);
+    expect(bearer.json().token).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("counts the owner's own wrong passwords against the owner's browser only", async () => {
+    const victim = fresh();
+    await browser(t.app).post('/api/front/auth/register', victim);
+    const own = browser(t.app);
+    await own.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+    expect(await guessPasswords(own, victim.email)).toEqual([401, 401, 401, 401, 429]);
+    const held = await own.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+    expect(held.json().error.message).toMatch(/^Bu cihazdan çok sayıda hatalı şifre denemesi yapıldı\. /);
+    // Nobody else is held back: a new browser logs in.
+    const other = await browser(t.app).post('/api/front/auth/login', {
       email: victim.email,
       password: PASSWORD,
     });
-    expect(owner.statusCode).toBe(200);
-    expect(owner.json().customer.email).toBe(victim.email);
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('treats a forged or altered device cookie like a browser the account does not know', async () => {
+    const victim = fresh();
+    await browser(t.app).post('/api/front/auth/register', victim);
+    const own = browser(t.app);
+    await own.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+    const real = own.jar.get('vitrin_device')!;
+    const [id, nonce, mac] = real.split('.') as [string, string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    await guessPasswords(browser(t.app), victim.email, 5);
+    const right = { email: victim.email, password: PASSWORD };
+    for (const fake of [
+      `${id}.${flip(nonce)}.${mac}`,
+      `${id}.${nonce}.${flip(mac)}`,
+      `${Number(id) + 1}.${nonce}.${mac}`,
+    ]) {
+      own.jar.set('vitrin_device', fake);
+      expect((await own.post('/api/front/auth/login', right)).statusCode, fake).toBe(429);
+    }
+    own.jar.set('vitrin_device', real);
+    expect((await own.post('/api/front/auth/login', right)).statusCode).toBe(200);
+  });
+
+  it("forgets the account's device cookies at a password change", async () => {
+    const victim = fresh();
+    await browser(t.app).post('/api/front/auth/register', victim);
+    const own = browser(t.app);
+    await own.post('/api/front/auth/login', { email: victim.email, password: PASSWORD });
+    const device = own.jar.get('vitrin_device')!;
+    await guessPasswords(browser(t.app), victim.email);
+    expect(
+      (
+        await own.post('/api/front/account/password', {
+          currentPassword: PASSWORD,
+          newPassword: 'yepyeni-şifre-1',
+        })
+      ).statusCode,
+    ).toBe(204);
+    // The browser still sends its cookie: it no longer vouches.
+    expect(own.jar.get('vitrin_device')).toBe(device);
+    const afterChange = await own.post('/api/front/auth/login', {
+      email: victim.email,
+      password: 'yepyeni-şifre-1',
+    });
+    expect(afterChange.statusCode).toBe(429);
   });
 
   it('answers an unknown e-mail exactly like an account after five wrong passwords (no 423 that tells)', async () => {

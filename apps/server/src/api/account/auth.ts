@@ -56,7 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, accountOf: AccountOf) {
       401: errorAnswer('GIRIS_HATALI: wrong e-mail or password (one answer for both)'),
       ...crossOrigin,
       429: errorAnswer(
-        'COK_FAZLA_ISTEK: too many attempts from this address (Retry-After); COK_FAZLA_DENEME: five wrong passwords in a row for this e-mail from this address, which waits 15 minutes (the message says until when; an e-mail without an account answers the same)',
+        "COK_FAZLA_ISTEK: too many attempts from this address (Retry-After); COK_FAZLA_DENEME: five wrong passwords in a row with this browser's device cookie (`vitrin_device`, set at a login), or for this e-mail from browsers without one, lock those for 15 minutes (the message says until when; an e-mail without an account answers the same)",
       ),
       ...maintenance,
     },

@@ -65,7 +65,7 @@ export function registerAccountRoutes(app: FastifyInstance, accountOf: AccountOf
   route({
     method: 'POST',
     url: '/api/front/account/password',
-    summary: 'Changes the password (current one as proof); ends the other sessions',
+    summary: 'Changes the password (current one as proof); ends the other sessions and every device cookie',
     tag,
     auth: true,
     body: passwordChangeInput,

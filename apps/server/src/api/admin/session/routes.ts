@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
 import { RATE_LIMIT_CODE, rateLimitMessage } from '../../../sessions/account-limits.ts';
+import { staffDevice, staffDeviceCookie } from '../../../sessions/device-cookie.ts';
 import {
   expiredStaffCookie,
   type StaffOf,
@@ -50,15 +51,21 @@ export function registerStaffSessionRoutes(
     permission: 'anyone',
     body: staffLoginRequest,
     responses: {
-      200: { description: 'Logged in; the `vitrin_staff` cookie is set', schema: staffSessionAnswer },
+      200: {
+        description:
+          "Logged in; the `vitrin_staff` cookie and the browser's device cookie `vitrin_staff_device` are set",
+        schema: staffSessionAnswer,
+      },
       ...invalid,
       401: errorAnswer(
         'YONETICI_GIRISI_HATALI: wrong e-mail, password or code, or a disabled account (one answer)',
       ),
       ...crossOrigin,
-      423: errorAnswer('HESAP_KILITLI: ten failures in a row lock the account for 15 minutes (Retry-After)'),
+      423: errorAnswer(
+        'HESAP_KILITLI: ten failures in a row from browsers without a device cookie of the account lock those browsers out for 15 minutes (Retry-After)',
+      ),
       429: errorAnswer(
-        'COK_FAZLA_DENEME: too many failures from this client for this e-mail; COK_FAZLA_ISTEK: too many logins from this address (Retry-After)',
+        'COK_FAZLA_DENEME: ten failures in a row with this device cookie lock it for 15 minutes; COK_FAZLA_ISTEK: too many logins from this address (Retry-After)',
       ),
     },
     handler: async (request, reply) => {
@@ -72,9 +79,13 @@ export function registerStaffSessionRoutes(
         staff.login(request.body as never, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
+          device: staffDevice(request),
         }),
       );
-      reply.header('set-cookie', staffCookie(request, login.token, publicUrl));
+      reply.header('set-cookie', [
+        staffCookie(request, login.token, publicUrl),
+        staffDeviceCookie(request, login.deviceCookie, publicUrl),
+      ]);
       return { staff: toStaffMe(login.account) };
     },
   });

@@ -1,4 +1,4 @@
-import { auditLog, staff, staffSessions } from '@vitrin/core/db/schema';
+import { auditLog, loginFailures, staff, staffSessions } from '@vitrin/core/db/schema';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
 import { eq, sql } from 'drizzle-orm';
 import type { Response } from 'light-my-request';
@@ -17,18 +17,38 @@ const WRONG = {
   error: { code: 'YONETICI_GIRISI_HATALI', message: 'E-posta, şifre veya doğrulama kodu hatalı.' },
 };
 const login = (b = browser(t.app), body: object) => b.post('/api/admin/session', body);
-const staffCookieOf = (res: Response) =>
-  (
-    res.cookies as {
-      name: string;
-      value: string;
-      httpOnly?: boolean;
-      sameSite?: string;
-      path?: string;
-      secure?: boolean;
-    }[]
-  ).find((c) => c.name === 'vitrin_staff');
+type Cookie = {
+  name: string;
+  value: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  path?: string;
+  secure?: boolean;
+  maxAge?: number;
+};
+const cookieOf = (res: Response, name: string) => (res.cookies as Cookie[]).find((c) => c.name === name);
+const staffCookieOf = (res: Response) => cookieOf(res, 'vitrin_staff');
 const db = () => t.services.database.db;
+const STAFF_DEVICE = 'vitrin_staff_device';
+const deviceCookieOf = (res: Response) => cookieOf(res, STAFF_DEVICE);
+const LOCKED = {
+  code: 'HESAP_KILITLI',
+  message: 'Çok fazla hatalı deneme yapıldı. Hesap 15 dakika kilitlendi.',
+};
+/** A TOTP code's time `n` 30-second steps on: a code once accepted is spent, a later step's is not. */
+const inSteps = (n: number) => new Date(Date.now() + n * 30_000);
+/** Wrong passwords for `email`, each from a browser of its own (a new address, no device cookie). */
+async function guessFromAnywhere(email: string, times: number) {
+  const answers: Response[] = [];
+  for (let i = 0; i < times; i++) answers.push(await login(undefined, { email, password: 'yanlis-sifre' }));
+  return answers;
+}
+/** The 15 minutes of the lock of `email`'s unknown browsers are over. */
+const endLockOf = (email: string) =>
+  db()
+    .update(loginFailures)
+    .set({ lockedUntil: new Date(Date.now() - 1000) })
+    .where(eq(loginFailures.key, `untrusted:staff:${email}`));
 
 describe('staff login', () => {
   it('logs in with e-mail, password and code: an httpOnly SameSite=Strict cookie, never cached', async () => {
@@ -123,47 +143,45 @@ describe('staff login', () => {
     expect(res.json()).toEqual(WRONG);
   });
 
-  it('makes one client wait (429, Retry-After) after five wrong passwords for one e-mail', async () => {
+  it('gives the browser a device cookie: httpOnly, SameSite=Lax, for the login only, 180 days, Secure on https', async () => {
     const owner = await createStaff(t.services, 'owner');
-    const b = browser(t.app);
-    for (let i = 0; i < 4; i++) {
-      expect((await login(b, { email: owner.email, password: 'yanlis-sifre' })).statusCode).toBe(401);
-    }
-    const fifth = await login(b, { email: owner.email, password: 'yanlis-sifre' });
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json().error.code).toBe('COK_FAZLA_DENEME');
-    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(800);
-    // Even the right password waits on that client; another client still logs in.
     const right = { email: owner.email, password: owner.password, code: codeOf(owner) };
-    expect((await login(b, right)).statusCode).toBe(429);
-    expect((await login(undefined, right)).statusCode).toBe(200);
+    const device = deviceCookieOf(await login(undefined, right));
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/admin/session' });
+    expect(device!.maxAge).toBe(180 * 24 * 60 * 60);
+    expect(device!.secure).toBeFalsy();
+    expect(device!.value).toMatch(new RegExp(`^${owner.id}\\.[\\w-]{32}\\.[\\w-]{43}$`));
+    // Nothing of the password or the TOTP secret is in it.
+    expect(device!.value).not.toContain(owner.secret);
+    const https = await createTestApp({ demo: false, config: { publicUrl: 'https://magaza.test' } });
+    try {
+      const member = await createStaff(https.services, 'owner');
+      const res = await login(browser(https.app), {
+        email: member.email,
+        password: member.password,
+        code: codeOf(member),
+      });
+      expect(deviceCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await https.close();
+    }
   });
 
-  it('locks the account for 15 minutes after ten failures in a row from anywhere (423), audits the lock and its end', async () => {
+  it('locks browsers without a device cookie for 15 minutes after ten failures in a row from anywhere (423), audits the lock and its end', async () => {
     const owner = await createStaff(t.services, 'owner');
-    const statuses: number[] = [];
-    let last: Response | undefined;
-    for (let i = 0; i < 10; i++) {
-      last = await login(undefined, { email: owner.email, password: 'yanlis-sifre' });
-      statuses.push(last.statusCode);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 423]);
-    expect(last!.json().error).toEqual({
-      code: 'HESAP_KILITLI',
-      message: 'Çok fazla hatalı deneme yapıldı. Hesap 15 dakika kilitlendi.',
-    });
-    const retryAfter = Number(last!.headers['retry-after']);
+    const statuses = await guessFromAnywhere(owner.email, 10);
+    expect(statuses.map((res) => res.statusCode)).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 423]);
+    const last = statuses.at(-1)!;
+    expect(last.json().error).toEqual(LOCKED);
+    const retryAfter = Number(last.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Locked: the right password and code are refused too.
+    // Locked: the right password and code are refused too, from any browser the account does not know.
     const right = () => ({ email: owner.email, password: owner.password, code: codeOf(owner) });
     expect((await login(undefined, right())).statusCode).toBe(423);
 
     // The 15 minutes are over: the next login passes and the lift is audited.
-    await db()
-      .update(staff)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(staff.id, owner.id));
+    await endLockOf(owner.email);
     expect((await login(undefined, right())).statusCode).toBe(200);
     const entries = await db()
       .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
@@ -173,6 +191,108 @@ describe('staff login', () => {
     expect(entries.map((e) => e.action)).toEqual(['staff.create', 'staff.lock', 'staff.unlock']);
     expect(entries[1]!.before).toEqual({ lockedUntil: null });
     expect(entries[2]!.after).toEqual({ lockedUntil: null });
+  });
+
+  it("lets the owner in from their own browser, with the code, while a stranger's guesses lock the account", async () => {
+    const owner = await createStaff(t.services, 'owner');
+    const own = browser(t.app);
+    expect(
+      (await login(own, { email: owner.email, password: owner.password, code: codeOf(owner) })).statusCode,
+    ).toBe(200);
+    await guessFromAnywhere(owner.email, 12);
+    const next = { email: owner.email, password: owner.password, code: codeOf(owner, inSteps(1)) };
+    expect((await login(undefined, next)).statusCode).toBe(423);
+    const res = await login(own, next);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().staff.email).toBe(owner.email);
+    expect((await own.get('/api/admin/session')).statusCode).toBe(200);
+  });
+
+  it("counts wrong passwords and codes from the owner's browser against that browser only (429 at the tenth)", async () => {
+    const owner = await createStaff(t.services, 'owner');
+    const own = browser(t.app);
+    expect(
+      (await login(own, { email: owner.email, password: owner.password, code: codeOf(owner) })).statusCode,
+    ).toBe(200);
+    // The browser moves between networks (an address has ten logins a minute): its cookie goes along.
+    const ownElsewhere = () => {
+      const moved = browser(t.app);
+      moved.jar.set(STAFF_DEVICE, own.jar.get(STAFF_DEVICE)!);
+      return moved;
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const wrong =
+        i % 2
+          ? { password: 'yanlis-sifre', code: codeOf(owner) }
+          : { password: owner.password, code: '000000' };
+      statuses.push((await login(ownElsewhere(), { email: owner.email, ...wrong })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    const right = { email: owner.email, password: owner.password, code: codeOf(owner, inSteps(1)) };
+    const held = await login(ownElsewhere(), right);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().error).toEqual({
+      code: 'COK_FAZLA_DENEME',
+      message: expect.stringMatching(
+        /^Bu cihazdan çok sayıda hatalı deneme yapıldı\. .+ itibarıyla yeniden deneyebilirsiniz\.$/,
+      ),
+    });
+    // The account is not locked: another browser logs in.
+    expect((await login(undefined, right)).statusCode).toBe(200);
+  });
+
+  it('treats a forged or altered device cookie like a browser the account does not know', async () => {
+    const owner = await createStaff(t.services, 'owner');
+    const own = browser(t.app);
+    await login(own, { email: owner.email, password: owner.password, code: codeOf(owner) });
+    const real = own.jar.get(STAFF_DEVICE)!;
+    const [id, nonce, mac] = real.split('.') as [string, string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    await guessFromAnywhere(owner.email, 10);
+    const right = { email: owner.email, password: owner.password, code: codeOf(owner, inSteps(1)) };
+    for (const fake of [
+      `${id}.${flip(nonce)}.${mac}`,
+      `${id}.${nonce}.${flip(mac)}`,
+      `${id}.${nonce}`,
+      'x',
+    ]) {
+      own.jar.set(STAFF_DEVICE, fake);
+      const res = await login(own, right);
+      expect(res.statusCode, fake).toBe(423);
+      expect(res.json().error).toEqual(LOCKED);
+    }
+    own.jar.set(STAFF_DEVICE, real);
+    expect((await login(own, right)).statusCode).toBe(200);
+  });
+
+  it('forgets the device cookies of a member who changes the password', async () => {
+    const owner = await createStaff(t.services, 'owner');
+    const own = browser(t.app);
+    await login(own, { email: owner.email, password: owner.password, code: codeOf(owner) });
+    const changed = await own.post('/api/admin/me/password', {
+      currentPassword: owner.password,
+      newPassword: 'yepyeni-şifre-2',
+    });
+    expect(changed.statusCode).toBe(204);
+    await guessFromAnywhere(owner.email, 10);
+    const res = await login(own, {
+      email: owner.email,
+      password: 'yepyeni-şifre-2',
+      code: codeOf(owner, inSteps(1)),
+    });
+    expect(res.statusCode).toBe(423);
+  });
+
+  it('answers an unknown e-mail like an account, locked alike after ten failures (no answer tells which exists)', async () => {
+    const owner = await createStaff(t.services, 'owner');
+    const known = await guessFromAnywhere(owner.email, 11);
+    const unknown = await guessFromAnywhere('kimse-yok@magaza.test', 11);
+    for (let i = 0; i < 11; i++) {
+      expect(unknown[i]!.statusCode).toBe(known[i]!.statusCode);
+      expect(unknown[i]!.json()).toEqual(known[i]!.json());
+    }
+    expect(unknown.at(-1)!.statusCode).toBe(423);
   });
 
   it('limits the logins of one address to ten a minute, whatever the e-mails (429, Retry-After)', async () => {
