@@ -43,12 +43,27 @@ export async function formFields(request: Request): Promise<Record<string, FormD
 }
 
 const SECRET = /password/i;
+/** A field name of our forms (`firstName`, `fields.Renk`); anything else a client made up is not echoed. */
+const FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_.[\]-]{0,63}$/u;
+/** The longest text any form takes (a message); a longer value comes back cut to it. */
+const MAX_ECHO_CHARS = 5000;
+/** More fields than any form has are not echoed. */
+const MAX_ECHO_FIELDS = 64;
 
-/** The posted text fields to fill the form again after a refusal (pages without JavaScript); never passwords. */
-function echo(fields: Record<string, FormDataEntryValue>): Record<string, string> {
+/**
+ * The posted text fields to fill the form again after a refusal (pages without JavaScript); never passwords.
+ * Only names and lengths a form of ours can send come back, so a made-up post cannot make the page (and its
+ * hydration data, which carries the values again) as large as itself.
+ */
+export function echo(fields: Record<string, FormDataEntryValue>): Record<string, string> {
   const values: Record<string, string> = {};
+  let count = 0;
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && !SECRET.test(name) && name !== 'intent') values[name] = value;
+    if (count === MAX_ECHO_FIELDS) break;
+    if (typeof value !== 'string' || SECRET.test(name) || name === 'intent' || !FIELD_NAME.test(name))
+      continue;
+    values[name] = value.slice(0, MAX_ECHO_CHARS);
+    count++;
   }
   return values;
 }
