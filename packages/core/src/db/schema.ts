@@ -1032,7 +1032,7 @@ export const personalizationUploads = pgTable(
  * Staff accounts of the owner's panel, apart from customers: a staff member is never a shopper's account.
  * `email` is stored folded to lower case. Two-step verification: `totp_secret` once confirmed, a
  * `totp_pending_secret` while being set up; `totp_last_step` is the 30-second step of the last accepted
- * code, so a code is never accepted twice. Ten wrong passwords or codes in a row lock the account.
+ * code, so a code is never accepted twice. Wrong passwords and codes are counted in `login_failures`.
  */
 export const staff = pgTable(
   'staff',
@@ -1048,8 +1048,6 @@ export const staff = pgTable(
     totpConfirmedAt: timestampTz('totp_confirmed_at'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     disabledAt: timestampTz('disabled_at'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestampTz('locked_until'),
     lastLoginAt: timestampTz('last_login_at'),
     createdAt: timestamps.createdAt,
   },
