@@ -1,25 +1,45 @@
 import { test } from '@playwright/test';
-import { type PaytrContractServer, startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
-import { PAYTR_PORT } from './playwright.config.ts';
+import { IYZICO_TEST_KEYS, startIyzicoServer } from '../../packages/core/src/testing/iyzico-server.ts';
+import { startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
+import { IYZICO_PORT, PAYTR_PORT } from './playwright.config.ts';
 import { vitrinCli } from './support.ts';
 
 /**
- * PayTR's contract server for the tests of the calling spec file, the shop switched to PayTR for them and back
- * to the test bank afterwards, whatever happened (specs run one at a time). PayTR starts out silent: its
- * notification is held back (503) and its status query is down, so a shopper back from PayTR's form waits
- * until the test lets PayTR answer (`setNotify`, `setDown(false, '/odeme/durum-sorgu')`).
- * Call it at the top of the spec file; the server is there from the first test on.
+ * A card provider's contract server for the tests of the calling spec file, the shop switched to the provider
+ * for them and back to the test bank afterwards, whatever happened (specs run one at a time). Called at the
+ * top of the spec file; the server is there from the first test on.
  */
-export function silentPaytrForFile(): () => PaytrContractServer {
-  let paytr: PaytrContractServer | undefined;
+function providerForFile<Server extends { close(): Promise<void> }>(
+  name: 'iyzico' | 'paytr',
+  start: () => Promise<Server>,
+): () => Server {
+  let server: Server | undefined;
   test.beforeAll(async () => {
-    paytr = await startPaytrServer({ port: PAYTR_PORT, notify: async () => ({ status: 503, body: 'held' }) });
-    paytr.setDown(true, '/odeme/durum-sorgu');
-    vitrinCli('settings', 'set', 'payment_provider', 'paytr');
+    server = await start();
+    vitrinCli('settings', 'set', 'payment_provider', name);
   });
   test.afterAll(async () => {
     vitrinCli('settings', 'set', 'payment_provider', 'test');
-    await paytr?.close();
+    await server?.close();
   });
-  return () => paytr!;
+  return () => server!;
 }
+
+/** iyzico's contract server (its API and its 3-D Secure bank page) for the spec file. */
+export const iyzicoForFile = () =>
+  providerForFile('iyzico', () => startIyzicoServer(IYZICO_TEST_KEYS, { port: IYZICO_PORT }));
+
+/**
+ * PayTR's contract server for the spec file, silent at first: its notification is held back (503) and its
+ * status query is down, so a shopper back from PayTR's form waits until the test lets PayTR answer
+ * (`setNotify`, `setDown(false, '/odeme/durum-sorgu')`).
+ */
+export const silentPaytrForFile = () =>
+  providerForFile('paytr', async () => {
+    const paytr = await startPaytrServer({
+      port: PAYTR_PORT,
+      notify: async () => ({ status: 503, body: 'held' }),
+    });
+    paytr.setDown(true, '/odeme/durum-sorgu');
+    return paytr;
+  });

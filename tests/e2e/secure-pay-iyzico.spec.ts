@@ -1,30 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  IYZICO_3DS_CODE,
-  IYZICO_CARDS,
-  IYZICO_TEST_KEYS,
-  type IyzicoServer,
-  startIyzicoServer,
-} from '../../packages/core/src/testing/iyzico-server.ts';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '../../packages/core/src/testing/iyzico-server.ts';
+import { iyzicoForFile } from './card-providers.ts';
 import { placeOrder } from './checkout-api.ts';
 import { fillGuestCheckout, typeCard } from './checkout-form.ts';
-import { E2E_PORT, IYZICO_PORT } from './playwright.config.ts';
+import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
-import { expectNoAxeViolations, listedProducts, open, shots, vitrinCli } from './support.ts';
+import { expectNoAxeViolations, listedProducts, open, shots } from './support.ts';
 
-// iyzico takes the card through our form and the bank's 3-D Secure page: the shop is switched to it for this
-// file (specs run one at a time) and back to the test bank at the end, whatever happened.
+// iyzico takes the card through our form and the bank's 3-D Secure page (the shop uses it for this file only).
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-let iyzico: IyzicoServer;
-test.beforeAll(async () => {
-  iyzico = await startIyzicoServer(IYZICO_TEST_KEYS, { port: IYZICO_PORT });
-  vitrinCli('settings', 'set', 'payment_provider', 'iyzico');
-});
-test.afterAll(async () => {
-  vitrinCli('settings', 'set', 'payment_provider', 'test');
-  await iyzico?.close();
-});
+const iyzico = iyzicoForFile();
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -91,7 +77,7 @@ test('iyzico: the product page’s table per card, 3 instalments chosen for the 
   await expect(payment).toContainText(`kartınızdan çekilen toplam ${total}`);
   await expectNoAxeViolations(page);
   await shots(page, 'order-success-iyzico-instalments');
-  expect(iyzico.received.findLast((r) => r.path === '/payment/3dsecure/initialize')!.body).toMatchObject({
+  expect(iyzico().received.findLast((r) => r.path === '/payment/3dsecure/initialize')!.body).toMatchObject({
     installment: 3,
   });
 
@@ -144,7 +130,7 @@ test('iyzico down: the checkout still takes the order with a single payment and 
   page,
   request,
 }) => {
-  iyzico.behaviour.down = true;
+  iyzico().behaviour.down = true;
   try {
     // Two of a product: an amount no earlier page asked the table for (tables are kept a while).
     // A product whose instalment price (type 4) is above its sale price: the order then has a "Taksit farkı".
@@ -166,6 +152,6 @@ test('iyzico down: the checkout still takes the order with a single payment and 
     await expectNoAxeViolations(page);
     await shots(page, 'checkout-iyzico-down');
   } finally {
-    iyzico.behaviour.down = false;
+    iyzico().behaviour.down = false;
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { silentPaytrForFile } from './card-providers.ts';
 import { placeOrder } from './checkout-api.ts';
-import { silentPaytrForFile } from './paytr.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { expectNoAxeViolations, open, shots } from './support.ts';
 

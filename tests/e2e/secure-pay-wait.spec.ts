@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { silentPaytrForFile } from './card-providers.ts';
 import { placeOrder } from './checkout-api.ts';
-import { silentPaytrForFile } from './paytr.ts';
 import { expectNoAxeViolations, open, shots } from './support.ts';
 
 // The waiting page when PayTR's answer does not come: its notification is held back and its status query is
