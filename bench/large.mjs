@@ -323,7 +323,14 @@ async function main() {
     const lite = await largePglite();
     // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/prof" for the server's CPU profile
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const server = await startVitrin({ name: 'vitrin (large, embedded)', dataDir: lite.dataDir, nodeArgs });
+    // e.g. BENCH_SERVER_ENTRY=apps/server/build-b/main.mjs: another build, to alternate two in the same minutes
+    const entry = process.env.BENCH_SERVER_ENTRY;
+    const server = await startVitrin({
+      name: 'vitrin (large, embedded)',
+      dataDir: lite.dataDir,
+      nodeArgs,
+      entry,
+    });
     const rss = rssSampler(server.pid);
     const report = { machine: machineInfo(), date: new Date().toISOString(), products: LARGE_PRODUCTS };
     report.rssStartedMB = Math.round(rssMB(server.pid));

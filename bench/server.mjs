@@ -126,11 +126,17 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
 /**
  * The built Vitrin server, by default on a fresh data directory, so every run measures the same seeded demo
  * shop; `dataDir` reuses a prepared one (kept afterwards), `env` adds settings (DATABASE_URL, PAGE_CACHE_MB),
- * `nodeArgs` Node options (`--cpu-prof` to profile).
+ * `nodeArgs` Node options (`--cpu-prof` to profile), `entry` another build of the server (A/B runs of two builds).
  * It serves a private copy of apps/web/build: a rebuild during the bench (other work on the same checkout)
  * would otherwise swap the assets under the running server and the browser would load 404s.
  */
-export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env = {}, nodeArgs = [] } = {}) {
+export async function startVitrin({
+  name = 'vitrin',
+  dataDir: givenDataDir,
+  env = {},
+  nodeArgs = [],
+  entry = 'apps/server/build/main.mjs',
+} = {}) {
   const buildDir = path.join(repoRoot, 'apps/web/build');
   if (!existsSync(path.join(buildDir, 'server/index.js'))) {
     throw new Error('apps/web/build is missing: run "npm run build" first');
@@ -151,7 +157,7 @@ export async function startVitrin({ name = 'vitrin', dataDir: givenDataDir, env 
     const server = await startServer({
       name,
       // The compiled server (`npm run build`), as `npm start` runs it; `nodeArgs` come after, so they win.
-      args: [...serveNodeArgs(), ...nodeArgs, 'apps/server/build/main.mjs'],
+      args: [...serveNodeArgs(), ...nodeArgs, entry],
       env: {
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: webBuildDir,

@@ -94,6 +94,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
+/** The request's account context, made on first use (`accountOf` in `buildApp`). */
+const ACCOUNT = Symbol('account');
+type AccountHolder = FastifyRequest & { [ACCOUNT]?: ServerAccountContext };
 
 export async function buildApp({
   services,
@@ -185,14 +188,14 @@ export async function buildApp({
   const limit = createAccountLimiter(app);
   const limitContact = createContactLimiter(app);
   const limitCoupon = createCouponLimiter(app);
-  const accounts = new WeakMap<FastifyRequest, ServerAccountContext>();
+  // Kept on the request itself, not in a WeakMap keyed by it: the context's closures hold the request, and
+  // V8's young-generation collector keeps a WeakMap's values (so their keys) alive, which promoted every
+  // request with its context to the old generation (about 9 kB an answer; bench/RESULTS.md, 2026-11-27).
+  const accountOfMade = (request: FastifyRequest) => (request as AccountHolder)[ACCOUNT];
   const accountOf = (request: FastifyRequest, reply: FastifyReply) => {
-    let account = accounts.get(request);
-    if (!account) {
-      account = createAccountContext(services, request, { reply, limit });
-      accounts.set(request, account);
-    }
-    return account;
+    const holder = request as AccountHolder;
+    holder[ACCOUNT] ??= createAccountContext(services, request, { reply, limit });
+    return holder[ACCOUNT];
   };
 
   registerSameOriginCheck(app, config.publicUrl);
@@ -201,7 +204,7 @@ export async function buildApp({
   // An answer that sets a cookie (a session's, even a renewed one) or holds one customer's data (their
   // profile, wholesale prices) is theirs: neither a CDN nor a browser cache may keep it for anyone else.
   app.addHook('onSend', async (request, reply) => {
-    if (reply.hasHeader('set-cookie') || accounts.get(request)?.isPersonal()) {
+    if (reply.hasHeader('set-cookie') || accountOfMade(request)?.isPersonal()) {
       reply.header('cache-control', 'private, no-store');
     }
     // Answers anyone may share go without process isolation (security-headers.ts); the others get it.
@@ -344,7 +347,7 @@ export async function buildApp({
       },
       {
         cacheable: (request) => pageCache.enabled && isCacheablePageRequest(request.method, request.url),
-        mayStore: (request) => !accounts.get(request)?.isPersonal(),
+        mayStore: (request) => !accountOfMade(request)?.isPersonal(),
         store: (request, page) => pageCache.set(request.url, page),
         nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
       },
