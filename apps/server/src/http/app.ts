@@ -295,6 +295,7 @@ export async function buildApp({
             mode,
             threads: config.renderThreads,
             maxWaiting: config.renderQueue,
+            maxWaitMs: config.renderWaitMs,
             onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu'),
           })
         : undefined;

@@ -60,6 +60,16 @@ describe('RENDER_THREADS', () => {
   });
 });
 
+describe('RENDER_WAIT_MS', () => {
+  it("bounds a page's wait for a render thread to 5 s by default, and refuses what is not 1 ms to 10 min", () => {
+    expect(loadConfig({}).renderWaitMs).toBe(5_000);
+    expect(loadConfig({ RENDER_WAIT_MS: '2000' }).renderWaitMs).toBe(2_000);
+    for (const bad of ['0', '1.5', 'beş', '600001']) {
+      expect(() => loadConfig({ RENDER_WAIT_MS: bad })).toThrow(/RENDER_WAIT_MS 1 ile 600000 arasında/);
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts nobody by default, a number of proxies, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

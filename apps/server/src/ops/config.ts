@@ -28,6 +28,8 @@ export interface Config {
   renderThreads: number;
   /** Most renders that may wait for a render thread; more are answered 503 with Retry-After at once. */
   renderQueue: number;
+  /** Longest a render waits for a render thread, in ms; one not started by then is answered 503 instead. */
+  renderWaitMs: number;
   /** `smtp(s)://user:pass@host:port`; unset: e-mails are written as `.eml` files into `<dataDir>/outbox`. */
   smtpUrl: string | undefined;
   /** The shop's public origin (links in e-mails, the same-origin check), without a trailing slash. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // One per core: the request thread (HTTP, database) is far lighter than a render.
     renderThreads: int('RENDER_THREADS', env.RENDER_THREADS, defaultRenderThreads(), 0, 64),
     renderQueue: int('RENDER_QUEUE', env.RENDER_QUEUE, 64, 1, 100_000),
+    renderWaitMs: int('RENDER_WAIT_MS', env.RENDER_WAIT_MS, 5_000, 1, 600_000),
     smtpUrl,
     publicUrl,
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',

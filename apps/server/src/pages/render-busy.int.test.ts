@@ -1,37 +1,54 @@
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { Server } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccountTestApp, createAccountTestApp } from '../testing/accounts.ts';
+import { HOLD_CHANNEL, SEEN_CHANNEL } from '../testing/render-pool-build.mjs';
 import { tempDir } from '../testing/server.ts';
 import { testWebBuild } from '../testing/web-build.ts';
 
 /**
  * A shop whose render threads cannot take more pages (`RENDER_QUEUE` renders already wait): the next page is
- * answered at once with 503, Retry-After and a page in Turkish, not queued without bound.
+ * answered at once with 503, Retry-After and a page in Turkish, not queued without bound. A page that waits
+ * for a thread past `RENDER_WAIT_MS`, or whose client leaves while it waits, is dropped and never rendered.
  */
 const dir = tempDir();
+const standIn = path.join(import.meta.dirname, '../testing/render-pool-build.mjs');
 let t: AccountTestApp;
 let slug: string;
+/** The `/seen/:name` pages whose loader ran on a render thread, in order. */
+const seen: string[] = [];
+const seenChannel = new BroadcastChannel(SEEN_CHANNEL);
+seenChannel.onmessage = (event: MessageEvent<string>) => {
+  seen.push(event.data);
+};
 
-beforeAll(async () => {
-  // The stand-in build, loaded by the thread only after 4 s: the first page waits in the queue meanwhile.
-  const entry = path.join(dir.dir, 'slow-build.mjs');
-  const standIn = path.join(import.meta.dirname, '../testing/render-pool-build.mjs');
-  writeFileSync(
-    entry,
-    `await new Promise((r) => setTimeout(r, 4000));\nexport * from ${JSON.stringify(standIn)};\n`,
-  );
-  t = await createAccountTestApp({
+/** A shop of one render thread and room for one page in its queue, rendering the stand-in build. */
+const shopWithOneThread = (dataDir: string, entry: string, renderWaitMs: number) =>
+  createAccountTestApp({
     demo: true,
     webBuild: testWebBuild,
     webBuildEntry: entry,
     config: {
-      webBuildDir: path.join(dir.dir, 'web'),
-      dataDir: dir.dir,
+      webBuildDir: path.join(dataDir, 'web'),
+      dataDir,
       renderThreads: 1,
       renderQueue: 1,
+      renderWaitMs,
     },
   });
+
+beforeAll(async () => {
+  // The stand-in build, loaded by the thread only after 4 s: the first page waits in the queue meanwhile.
+  const entry = path.join(dir.dir, 'slow-build.mjs');
+  writeFileSync(
+    entry,
+    `await new Promise((r) => setTimeout(r, 4000));\nexport * from ${JSON.stringify(standIn)};\n`,
+  );
+  // No page waits past the limit here but those the tests hold back on purpose.
+  t = await shopWithOneThread(dir.dir, entry, 600_000);
   const [row] = await t.services.database.query<{ slug: string }>(
     'select slug from products where is_active order by id limit 1',
   );
@@ -39,11 +56,62 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  seenChannel.close();
   await t.close();
   dir.remove();
 });
 
-const get = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+const getFrom = (app: FastifyInstance, url: string) => app.inject({ url, headers: { accept: 'text/html' } });
+const get = (url: string) => getFrom(t.app, url);
+
+/**
+ * Four renders (all one thread takes at once) held on the thread until `release`, which answers their
+ * statuses once they are done. The thread is started first, and `seen` emptied.
+ */
+async function holdThread(app: FastifyInstance) {
+  // With a tiny RENDER_WAIT_MS the pages that come while the thread starts wait past it: asked again.
+  await vi.waitFor(async () => expect((await getFrom(app, '/seen/warm')).statusCode).toBe(200), {
+    timeout: 30_000,
+    interval: 100,
+  });
+  await vi.waitFor(() => expect(seen).toContain('warm'));
+  seen.length = 0;
+  const held = new Set<string>();
+  const channel = new BroadcastChannel(HOLD_CHANNEL);
+  channel.onmessage = (event: MessageEvent<{ held: string }>) => {
+    held.add(event.data.held);
+  };
+  const pages = ['1', '2', '3', '4'].map((n) => getFrom(app, `/hold/${n}`));
+  await vi.waitFor(() => expect(held.size).toBe(4), { timeout: 30_000, interval: 20 });
+  return async () => {
+    channel.postMessage('release');
+    const statuses = (await Promise.all(pages)).map((page) => page.statusCode);
+    channel.close();
+    return statuses;
+  };
+}
+
+/** The busy page as answered to a browser and to React Router's data request. */
+function expectBusy(page: Awaited<ReturnType<typeof get>>, data: Awaited<ReturnType<typeof get>>) {
+  expect(page.statusCode).toBe(503);
+  expect(page.headers['retry-after']).toBe('2');
+  expect(page.headers['cache-control']).toBe('no-store');
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(page.body).toContain('<html lang="tr">');
+  expect(page.body).toContain('Çok yoğunuz');
+  expect(page.body).toContain('Birkaç saniye sonra sayfayı yenileyin');
+  expect(data.statusCode).toBe(503);
+  expect(data.headers['retry-after']).toBe('2');
+  expect(data.json()).toEqual({
+    error: { code: 'SAYFA_YOGUNLUGU', message: expect.stringContaining('çok yoğunuz') },
+  });
+}
+
+/** The page `name` was rendered after everything before it: none of the pages dropped ran. */
+async function expectOnlyRendered(name: string) {
+  await vi.waitFor(() => expect(seen).toContain(name));
+  expect(seen).toEqual([name]);
+}
 
 describe('a full render queue', () => {
   it('answers the next page 503 with Retry-After and a Turkish page, its data request with the error code, and renders the waiting page', async () => {
@@ -51,26 +119,72 @@ describe('a full render queue', () => {
     // The first page has reached the queue (its load context takes a few ms); the thread is still loading.
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const page = await get(`/product/${slug}`);
-    expect(page.statusCode).toBe(503);
-    expect(page.headers['retry-after']).toBe('2');
-    expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.body).toContain('<html lang="tr">');
-    expect(page.body).toContain('Çok yoğunuz');
-    expect(page.body).toContain('Birkaç saniye sonra sayfayı yenileyin');
-
-    const data = await get(`/product/${slug}.data`);
-    expect(data.statusCode).toBe(503);
-    expect(data.headers['retry-after']).toBe('2');
-    expect(data.json()).toEqual({
-      error: { code: 'SAYFA_YOGUNLUGU', message: expect.stringContaining('çok yoğunuz') },
-    });
+    expectBusy(await get(`/product/${slug}`), await get(`/product/${slug}.data`));
 
     const first = await waiting;
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(slug);
     // With room in the queue again, pages are rendered.
     expect((await get(`/product/${slug}`)).statusCode).toBe(200);
+  });
+});
+
+describe('a page whose client closes the connection while it waits for a render thread', () => {
+  it('is dropped: never rendered, and its place in the queue is free for the next page', async () => {
+    await t.app.listen({ port: 18779, host: '127.0.0.1' });
+    const release = await holdThread(t.app);
+    // Two pages over real connections: the first to reach the queue fills it (RENDER_QUEUE=1), the other is
+    // answered 503 at once. The one still waiting is then given up by its client.
+    const requests = ['x', 'y'].map((name) =>
+      http.get({ host: '127.0.0.1', port: 18779, path: `/seen/${name}`, agent: false }),
+    );
+    const answered = await Promise.race(
+      requests.map(
+        (req) =>
+          new Promise<[http.ClientRequest, http.IncomingMessage]>((r) =>
+            req.on('response', (res) => r([req, res])),
+          ),
+      ),
+    );
+    expect(answered[1].statusCode).toBe(503);
+    answered[1].resume();
+    const waiting = requests.find((req) => req !== answered[0])!;
+    waiting.on('error', () => {});
+    waiting.destroy();
+    const connections = (server: Server) =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+      );
+    await vi.waitFor(async () => expect(await connections(t.app.server)).toBe(0));
+
+    // With its place free, the next page waits for the thread instead of being turned away.
+    const next = get('/seen/next');
+    expect(await release()).toEqual([200, 200, 200, 200]);
+    expect((await next).statusCode).toBe(200);
+    await expectOnlyRendered('next');
+  });
+});
+
+describe('a page that waits for a render thread past RENDER_WAIT_MS', () => {
+  const waitDir = tempDir();
+  let w: AccountTestApp;
+  beforeAll(async () => {
+    w = await shopWithOneThread(waitDir.dir, standIn, 1);
+  });
+  afterAll(async () => {
+    await w.close();
+    waitDir.remove();
+  });
+  const getW = (url: string) => getFrom(w.app, url);
+
+  it('is answered 503 with Retry-After and the Turkish page, never rendered, and leaves the queue empty', async () => {
+    const release = await holdThread(w.app);
+
+    expectBusy(await getW('/seen/late'), await getW('/seen/late.data'));
+
+    expect(await release()).toEqual([200, 200, 200, 200]);
+    // Nothing is left in the queue (RENDER_QUEUE=1): the next page goes to the thread at once.
+    expect((await getW('/seen/next')).statusCode).toBe(200);
+    await expectOnlyRendered('next');
   });
 });

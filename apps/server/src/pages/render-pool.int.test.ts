@@ -222,6 +222,85 @@ describe('render pool', () => {
     }
   });
 
+  /**
+   * A pool of one thread held by four renders whose loaders wait until `release`, one render's room in its
+   * queue, and `late`, a loader that counts its calls. The pool is started and ready before the renders come
+   * (with a tiny `maxWaitMs` the first render, which waits for the thread to start, may be turned away).
+   */
+  async function heldPool(maxWaitMs: number) {
+    const pool = createRenderPool({ entry, mode: 'production', threads: 1, maxWaiting: 1, maxWaitMs });
+    const product = async (slug: string) => ({ slug });
+    await vi.waitFor(() => pool.render(request('/product/a'), { nonce: 'n', product }), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const release: Array<() => void> = [];
+    const hang = () => new Promise((resolve) => release.push(() => resolve(1)));
+    const started = new AbortController();
+    const held = Array.from({ length: 4 }, () =>
+      pool.render(request('/thread/hang'), { hang }, started.signal),
+    );
+    await vi.waitFor(() => expect(release).toHaveLength(4), { timeout: 10_000 });
+    const late = { calls: 0, context: { late: async () => ++late.calls } };
+    return {
+      pool,
+      late,
+      /** The clients of the held renders leave: renders already on a thread are not interrupted. */
+      leave: () => started.abort(),
+      /** Lets the held renders finish, then renders one more page: its answer comes after any other's. */
+      async release() {
+        for (const go of release.splice(0)) go();
+        const statuses = (await Promise.all(held)).map((p) => p.status);
+        const after = await pool.render(request('/product/b'), { nonce: 'n', product });
+        return [...statuses, after.status];
+      },
+    };
+  }
+
+  it('turns a render away that waited for a thread past its limit, frees its place and never runs it', async () => {
+    const { pool, late, release } = await heldPool(1);
+    try {
+      const turnedAway = pool.render(request('/thread/late'), late.context);
+      await expect(turnedAway).rejects.toBeInstanceOf(RenderPoolBusy);
+      await expect(turnedAway).rejects.toMatchObject({
+        retryAfterSeconds: 2,
+        message: 'render waited too long',
+      });
+      expect(pool.full).toBe(false);
+      // Its place was free for the next one, which waited (not turned away as by a full queue).
+      await expect(pool.render(request('/thread/late'), late.context)).rejects.toThrow(
+        'render waited too long',
+      );
+      expect(await release()).toEqual([200, 200, 200, 200, 200]);
+      expect(late.calls).toBe(0);
+      expect(pool.full).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('drops a waiting render whose client left, before or while it waited, and finishes those already started', async () => {
+    const { pool, late, leave, release } = await heldPool(600_000);
+    try {
+      const client = new AbortController();
+      const waiting = pool.render(request('/thread/late'), late.context, client.signal);
+      expect(pool.full).toBe(true);
+      client.abort();
+      await expect(waiting).rejects.toThrow('render client left');
+      expect(pool.full).toBe(false);
+      // A client that left before its render reached the pool takes no place in the queue.
+      await expect(pool.render(request('/thread/late'), late.context, client.signal)).rejects.toBeInstanceOf(
+        RenderPoolBusy,
+      );
+      expect(pool.full).toBe(false);
+      leave();
+      expect(await release()).toEqual([200, 200, 200, 200, 200]);
+      expect(late.calls).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('rejects renders when the build cannot be loaded and says it is not usable, without starting threads over and over', async () => {
     const broken = createRenderPool({
       entry: path.join(import.meta.dirname, 'no-such-build.js'),

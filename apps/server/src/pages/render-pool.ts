@@ -41,9 +41,14 @@ export interface RenderPoolOptions {
   idleMs?: number;
   /**
    * The most renders that may wait for a thread (`RENDERS_WAITING` by default); one more is turned away
-   * (`RenderPoolBusy`) instead of being queued: the queue, and the time its last render waits, stay bounded.
+   * (`RenderPoolBusy`) instead of being queued: the queue stays bounded (each render's wait: `maxWaitMs`).
    */
   maxWaiting?: number;
+  /**
+   * The longest a render may wait for a thread, in ms (`RENDER_WAIT` by default): one not started by then
+   * leaves the queue and is turned away (`RenderPoolBusy`); it is never rendered later.
+   */
+  maxWaitMs?: number;
   onError?: (err: Error) => void;
 }
 
@@ -64,16 +69,24 @@ export class RenderPoolUnavailable extends Error {
  * wait longer and every waiting request hold its memory.
  */
 const RENDERS_WAITING = 64;
+/**
+ * The longest a render waits for a thread, in ms. The queue's bound does not bound each page's wait: on a
+ * starved machine the render threads' loader calls wait for the request thread too, and pages that got into
+ * the queue waited 7.4 s and more (p99, 150 connections, 2026-11-27). Past this a visitor is better served by
+ * the busy page and its Retry-After than by a page that may still take as long again.
+ */
+const RENDER_WAIT = 5_000;
 const RETRY_AFTER_SECONDS = 2;
 
 /**
- * Why a render was turned away at once: as many renders wait for a thread as may (`maxWaiting`). Nothing of
- * the request has run; the client may ask again in `retryAfterSeconds` (ssr.ts answers 503).
+ * Why a render was turned away: as many renders wait for a thread as may (`maxWaiting`), it waited for one
+ * longer than `maxWaitMs`, or its client left while it waited. Nothing of the request has run on a thread;
+ * the client may ask again in `retryAfterSeconds` (ssr.ts answers 503).
  */
 export class RenderPoolBusy extends Error {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-  constructor() {
-    super('render queue full');
+  constructor(reason: 'queue full' | 'waited too long' | 'client left' = 'queue full') {
+    super(`render ${reason}`);
     this.name = 'RenderPoolBusy';
   }
 }
@@ -94,6 +107,8 @@ interface Job {
   context: LoadContext;
   resolve: (rendered: Rendered) => void;
   reject: (err: Error) => void;
+  /** Called as the job leaves the queue (to a thread, or turned away): its wait is no longer watched. */
+  left: () => void;
 }
 
 interface Thread {
@@ -119,9 +134,9 @@ type FromThread =
  * request's real context (`LoadContext`), so sessions, cookies and the database are used exactly as
  * without threads.
  *
- * Requests wait in one queue, oldest first, at most `maxWaiting` of them (more are turned away with
- * `RenderPoolBusy`); a thread takes up to `RENDERS_PER_THREAD` at once. Threads
- * are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
+ * Requests wait in one queue, oldest first, at most `maxWaiting` of them and each at most `maxWaitMs`
+ * (more, or longer, are turned away with `RenderPoolBusy`); a thread takes up to `RENDERS_PER_THREAD` at
+ * once. Threads are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
  * the next renders start another; one that cannot load the build turns away what waits
  * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
  */
@@ -132,6 +147,12 @@ export function createRenderPool(options: RenderPoolOptions) {
   let closed = false;
   /** Set when a thread could not even load the build: starting more would fail the same way. */
   let broken: Error | undefined;
+  /** Every render still waiting leaves the queue (to be turned away). */
+  const leaveAll = () => {
+    const jobs = queue.splice(0);
+    for (const job of jobs) job.left();
+    return jobs;
+  };
 
   const start = () => {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), {
@@ -165,7 +186,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       if (!failure) options.onError?.(lost);
       if (!thread.ready) {
         broken = lost;
-        for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(lost));
+        for (const job of leaveAll()) job.reject(new RenderPoolUnavailable(lost));
         return;
       }
       dispatch();
@@ -213,6 +234,8 @@ export function createRenderPool(options: RenderPoolOptions) {
       }
       if (!free) return grow();
       const job = queue.shift()!;
+      // Started: it runs to its end whatever its wait was, also for a client that has left meanwhile.
+      job.left();
       const id = nextId++;
       free.running.set(id, job);
       free.worker.postMessage({ kind: 'render', id, ...job.request, values: plainValues(job.context) });
@@ -228,6 +251,7 @@ export function createRenderPool(options: RenderPoolOptions) {
 
   const idleMs = options.idleMs ?? RENDER_THREAD_IDLE_MS;
   const maxWaiting = options.maxWaiting ?? RENDERS_WAITING;
+  const maxWaitMs = options.maxWaitMs ?? RENDER_WAIT;
   /** Threads idle for `idleMs` leave the pool before they stop, so no render is given to them meanwhile. */
   const retireIdle = () => {
     const now = performance.now();
@@ -254,12 +278,33 @@ export function createRenderPool(options: RenderPoolOptions) {
     get threadCount() {
       return threads.length;
     },
-    render(request: RenderRequest, context: LoadContext): Promise<Rendered> {
+    /**
+     * Renders on a thread. A render not started within `maxWaitMs`, or whose `signal` aborts before (its
+     * client left), leaves the queue and is turned away (`RenderPoolBusy`): no thread ever runs it, so no
+     * loader call of it reaches the load context. A render started on a thread is not interrupted.
+     */
+    render(request: RenderRequest, context: LoadContext, signal?: AbortSignal): Promise<Rendered> {
       if (closed || broken)
         return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
       if (queue.length >= maxWaiting) return Promise.reject(new RenderPoolBusy());
+      if (signal?.aborted) return Promise.reject(new RenderPoolBusy('client left'));
       return new Promise((resolve, reject) => {
-        queue.push({ request, context, resolve, reject });
+        const drop = (reason: 'waited too long' | 'client left') => {
+          const at = queue.indexOf(job);
+          if (at === -1) return;
+          queue.splice(at, 1);
+          job.left();
+          reject(new RenderPoolBusy(reason));
+        };
+        const timer = setTimeout(() => drop('waited too long'), maxWaitMs);
+        const abandoned = () => drop('client left');
+        signal?.addEventListener('abort', abandoned, { once: true });
+        const left = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', abandoned);
+        };
+        const job: Job = { request, context, resolve, reject, left };
+        queue.push(job);
         dispatch();
       });
     },
@@ -269,7 +314,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       // Renders not yet on a thread are turned away like those of a pool that cannot load the build; the
       // ones on a thread fail as the thread stops.
       const closing = new Error('render pool closed');
-      for (const job of queue.splice(0)) job.reject(new RenderPoolUnavailable(closing));
+      for (const job of leaveAll()) job.reject(new RenderPoolUnavailable(closing));
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };

@@ -99,6 +99,14 @@ export function registerSsr(
     const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
     // A full render queue turns the page away before its load context costs the database anything.
     if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
+    // A client that leaves stops the work for its page: a render still waiting for a thread is dropped, one
+    // on this thread is aborted.
+    const controller = new AbortController();
+    const left = () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    };
+    if (reply.raw.destroyed) left();
+    else reply.raw.once('close', left);
     const context = await getLoadContext(request, reply);
     const forCache = caching.cacheable(request);
     if (threaded && pool.usable) {
@@ -112,22 +120,20 @@ export function registerSsr(
             forCache,
           },
           context,
+          controller.signal,
         )
         .catch((err: unknown) => {
           // The threads could not load the build: a page that was waiting for them is rendered here, as
           // every later one is. A render that failed on a thread stays an error.
           if (err instanceof RenderPoolUnavailable) return undefined;
-          // As many renders wait as may: turned away at once (503), never queued without bound.
+          // As many renders wait as may, this one waited for a thread past RENDER_WAIT_MS, or its client left
+          // meanwhile: 503 (to nobody, then), and it is never rendered later.
           if (err instanceof RenderPoolBusy) return err;
           throw err;
         });
       if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
       if (rendered) return send(request, reply, rendered, forCache, caching);
     }
-    const controller = new AbortController();
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
     const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
     // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
     // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of

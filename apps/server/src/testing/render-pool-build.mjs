@@ -1,8 +1,14 @@
-// A stand-in storefront build for the render threads in tests (render-pool.int.test.ts, ssr.int.test.ts):
-// plain JavaScript, because a worker thread starts without the TypeScript loader of the tests. Its
-// document writes the loaders' data as JSON; test-web-build.ts builds its own routes the same way.
+// A stand-in storefront build for the render threads in tests (render-pool.int.test.ts, ssr.int.test.ts,
+// render-busy.int.test.ts): plain JavaScript, because a worker thread starts without the TypeScript loader of
+// the tests. Its document writes the loaders' data as JSON; test-web-build.ts builds its own routes the same way.
 import { isMainThread } from 'node:worker_threads';
 import { data } from 'react-router';
+
+/** A held render says `{ held: name }` here; the test's 'release' lets every held render finish. */
+export const HOLD_CHANNEL = 'vitrin-test-render-hold';
+/** The loader of `/seen/:name` says its name here as it runs. */
+export const SEEN_CHANNEL = 'vitrin-test-render-seen';
+let seen;
 
 const CACHEABLE = { 'Cache-Control': 'public, max-age=0, s-maxage=60, stale-while-revalidate=600' };
 
@@ -46,6 +52,47 @@ const routes = {
         } catch (err) {
           return { error: { name: err.name, message: err.message, code: err.code } };
         }
+      },
+    },
+  },
+  // Runs until the test sends 'release' on HOLD_CHANNEL: renders held on the threads keep the render queue
+  // busy without depending on time (render-busy.int.test.ts). BroadcastChannels reach every thread.
+  hold: {
+    id: 'hold',
+    parentId: 'root',
+    path: 'hold/:name',
+    module: {
+      default: () => null,
+      loader: async ({ params }) => {
+        const channel = new BroadcastChannel(HOLD_CHANNEL);
+        try {
+          await new Promise((resolve) => {
+            channel.onmessage = (event) => {
+              if (event.data === 'release') resolve();
+            };
+            channel.postMessage({ held: params.name });
+          });
+        } finally {
+          channel.close();
+        }
+        return { held: params.name };
+      },
+    },
+  },
+  // Tells the tests that its loader ran (a page dropped from the render queue never does).
+  seen: {
+    id: 'seen',
+    parentId: 'root',
+    path: 'seen/:name',
+    module: {
+      default: () => null,
+      loader: ({ params }) => {
+        if (!seen) {
+          seen = new BroadcastChannel(SEEN_CHANNEL);
+          seen.unref();
+        }
+        seen.postMessage(params.name);
+        return { seen: params.name };
       },
     },
   },
