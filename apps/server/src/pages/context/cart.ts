@@ -9,7 +9,7 @@ import { type CartRequest, cartRequest } from '../../api/cart/replies.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../http/same-origin.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { cartCookie, cookieCartToken, hasCartCookie } from '../../sessions/cart-cookie.ts';
-import { refusal } from './results.ts';
+import { diskFullRefusal, refusal } from './results.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;
 
@@ -85,6 +85,8 @@ export function createCartContext(
       if (err instanceof AccountError) {
         return refusal(accountErrorStatus[err.code], err.code, err.message, err.fields);
       }
+      const full = diskFullRefusal(err);
+      if (full) return full;
       throw err;
     }
   }

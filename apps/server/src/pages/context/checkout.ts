@@ -9,6 +9,7 @@ import type { AccountOf } from '../../sessions/account.ts';
 import { hasCartCookie } from '../../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../../sessions/checkout-session.ts';
 import { checkoutRequestFromForm } from './checkout-form.ts';
+import { diskFullRefusal } from './results.ts';
 
 function refusal(err: ShopError | AccountError, fieldName: (path: string) => string = (p) => p): Failure {
   const status = err instanceof ShopError ? err.status : accountErrorStatus[err.code];
@@ -73,6 +74,8 @@ export function createCheckoutContext(
         return { ok: true, value: result.order, setCookie } satisfies Result<typeof result.order>;
       } catch (err) {
         if (err instanceof ShopError || err instanceof AccountError) return refusal(err, form.fieldName);
+        const full = diskFullRefusal(err);
+        if (full) return full;
         throw err;
       }
     },

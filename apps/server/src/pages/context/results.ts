@@ -1,3 +1,4 @@
+import { DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE, isDiskFull } from '@vitrin/core/media/disk-full';
 import type { Failure, Result } from '@vitrin/shared/api/account-context';
 
 /** What the core's domain errors carry: the HTTP status, a code, a Turkish message, field messages. */
@@ -19,7 +20,18 @@ export const refusal = (
   error: { code, message, ...(fields ? { fields } : {}) },
 });
 
-/** `work`'s value as a result; an error of one of `kinds` is a refusal, anything else is a bug and goes up. */
+/**
+ * A form post's write that found the disk full: rolled back whole (nothing of it kept), so the page shows why
+ * in Turkish with what was typed, and the same post works once there is room (503, as the API answers).
+ */
+export function diskFullRefusal(err: unknown): Failure | null {
+  return isDiskFull(err) ? refusal(503, DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE) : null;
+}
+
+/**
+ * `work`'s value as a result; an error of one of `kinds` or a full disk is a refusal, anything else is a bug and
+ * goes up.
+ */
 export async function resultOf<T>(
   kinds: ReadonlyArray<abstract new (...args: never[]) => DomainError>,
   work: () => Promise<T>,
@@ -29,6 +41,8 @@ export async function resultOf<T>(
   } catch (err) {
     const known = kinds.find((kind) => err instanceof kind) && (err as DomainError);
     if (known) return refusal(known.status, known.code, known.message, known.fields);
+    const full = diskFullRefusal(err);
+    if (full) return full;
     throw err;
   }
 }

@@ -6,7 +6,7 @@ import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../htt
 import type { AccountOf } from '../../sessions/account.ts';
 import { compareCookie, cookieCompare, wishlistCookie } from '../../sessions/wishlist-cookie.ts';
 import { wishlistRequest } from '../../sessions/wishlist-request.ts';
-import { refusal } from './results.ts';
+import { diskFullRefusal, refusal } from './results.ts';
 
 /**
  * The `/wishlist` and `/compare` pages' part of the load context, through the same services and cookies as
@@ -34,6 +34,8 @@ export function createWishlistContext(
       if (err instanceof ShopError) {
         return refusal(err.status, err.code, err.message, err.fields);
       }
+      const full = diskFullRefusal(err);
+      if (full) return full;
       throw err;
     }
   }
