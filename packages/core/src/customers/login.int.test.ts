@@ -161,6 +161,32 @@ describe('login', () => {
     expect((await rejection(owner.login('en-yeni-şifre-1'))).message).toMatch(UNKNOWN_BROWSERS);
   });
 
+  it('forgets a browser 180 days after its last login, and the oldest past 20 browsers', async () => {
+    const lockUnknownBrowsers = async () => {
+      for (let i = 0; i < 5; i++) await rejection(login('yanlış-şifre'));
+    };
+    const owner = browser();
+    await owner.login();
+    t.clock.advance(100 * DAY);
+    await owner.login(); // a login moves its 180 days on
+    t.clock.advance(179 * DAY);
+    await lockUnknownBrowsers();
+    expect((await owner.login()).customer.email).toBe(ayse.email);
+    t.clock.advance(180 * DAY);
+    await lockUnknownBrowsers();
+    expect((await rejection(owner.login())).message).toMatch(UNKNOWN_BROWSERS);
+
+    t.clock.advance(15 * MINUTE);
+    const first = browser();
+    await first.login();
+    for (let i = 0; i < 20; i++) {
+      t.clock.advance(1000);
+      await login();
+    }
+    await lockUnknownBrowsers();
+    expect((await rejection(first.login())).message).toMatch(UNKNOWN_BROWSERS);
+  });
+
   it('keeps no nonce of a device cookie in the database, only its hash', async () => {
     const owner = browser();
     await owner.login();

@@ -130,7 +130,7 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
           eq(loginDevices.nonceHash, hashToken(read.nonce)),
           eq(loginDevices.accountKind, kind),
           eq(loginDevices.accountId, accountId),
-          gt(loginDevices.createdAt, new Date(at.getTime() - DEVICE_COOKIE_MAX_AGE_MS)),
+          gt(loginDevices.lastUsedAt, new Date(at.getTime() - DEVICE_COOKIE_MAX_AGE_MS)),
         ),
       );
     return device ?? null;
@@ -156,7 +156,7 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
       const surplus = newestFirst.slice(MAX_DEVICES_PER_ACCOUNT).map((row) => row.id);
       if (surplus.length) await tx.delete(loginDevices).where(inArray(loginDevices.id, surplus));
       const expired = new Date(at.getTime() - DEVICE_COOKIE_MAX_AGE_MS);
-      await tx.delete(loginDevices).where(and(ofAccount, lte(loginDevices.createdAt, expired)));
+      await tx.delete(loginDevices).where(and(ofAccount, lte(loginDevices.lastUsedAt, expired)));
     });
     return cookie.value;
   }
@@ -187,6 +187,7 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
         },
         async trust(id) {
           if (!device || id !== accountId) return newDevice(id, now());
+          // The same cookie again, with its 180 days counted from this login.
           await db.update(loginDevices).set({ lastUsedAt: now() }).where(eq(loginDevices.id, device.id));
           return deviceCookie!;
         },
