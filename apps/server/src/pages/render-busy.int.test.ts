@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Server } from 'node:net';
 import path from 'node:path';
@@ -41,14 +40,8 @@ const shopWithOneThread = (dataDir: string, entry: string, renderWaitMs: number)
   });
 
 beforeAll(async () => {
-  // The stand-in build, loaded by the thread only after 4 s: the first page waits in the queue meanwhile.
-  const entry = path.join(dir.dir, 'slow-build.mjs');
-  writeFileSync(
-    entry,
-    `await new Promise((r) => setTimeout(r, 4000));\nexport * from ${JSON.stringify(standIn)};\n`,
-  );
-  // No page waits past the limit here but those the tests hold back on purpose.
-  t = await shopWithOneThread(dir.dir, entry, 600_000);
+  // No page waits past the limit here: pages wait exactly as long as the tests hold the thread.
+  t = await shopWithOneThread(dir.dir, standIn, 600_000);
   const [row] = await t.services.database.query<{ slug: string }>(
     'select slug from products where is_active order by id limit 1',
   );
@@ -91,6 +84,10 @@ async function holdThread(app: FastifyInstance) {
   };
 }
 
+/** Which of `answers` comes first, and what it is. */
+const firstOf = <T>(answers: Array<Promise<T>>) =>
+  Promise.race(answers.map((answer, index) => answer.then((value) => ({ index, value }))));
+
 /** The busy page as answered to a browser and to React Router's data request. */
 function expectBusy(page: Awaited<ReturnType<typeof get>>, data: Awaited<ReturnType<typeof get>>) {
   expect(page.statusCode).toBe(503);
@@ -115,13 +112,14 @@ async function expectOnlyRendered(name: string) {
 
 describe('a full render queue', () => {
   it('answers the next page 503 with Retry-After and a Turkish page, its data request with the error code, and renders the waiting page', async () => {
-    const waiting = get(`/product/${slug}`);
-    // The first page has reached the queue (its load context takes a few ms); the thread is still loading.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const release = await holdThread(t.app);
+    // Two pages at once: the first to reach the queue fills it (RENDER_QUEUE=1), the other is answered at once.
+    const pages = [get(`/product/${slug}`), get(`/product/${slug}`)];
+    const turnedAway = await firstOf(pages);
+    expectBusy(turnedAway.value, await get(`/product/${slug}.data`));
 
-    expectBusy(await get(`/product/${slug}`), await get(`/product/${slug}.data`));
-
-    const first = await waiting;
+    expect(await release()).toEqual([200, 200, 200, 200]);
+    const first = await pages[1 - turnedAway.index]!;
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain(slug);
     // With room in the queue again, pages are rendered.
@@ -138,17 +136,12 @@ describe('a page whose client closes the connection while it waits for a render 
     const requests = ['x', 'y'].map((name) =>
       http.get({ host: '127.0.0.1', port: 18779, path: `/seen/${name}`, agent: false }),
     );
-    const answered = await Promise.race(
-      requests.map(
-        (req) =>
-          new Promise<[http.ClientRequest, http.IncomingMessage]>((r) =>
-            req.on('response', (res) => r([req, res])),
-          ),
-      ),
+    const answered = await firstOf(
+      requests.map((req) => new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve))),
     );
-    expect(answered[1].statusCode).toBe(503);
-    answered[1].resume();
-    const waiting = requests.find((req) => req !== answered[0])!;
+    expect(answered.value.statusCode).toBe(503);
+    answered.value.resume();
+    const waiting = requests[1 - answered.index]!;
     waiting.on('error', () => {});
     waiting.destroy();
     const connections = (server: Server) =>
