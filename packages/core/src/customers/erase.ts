@@ -10,6 +10,7 @@ import {
   supportTickets,
   wishlistItems,
 } from '../db/schema.ts';
+import { clearUntrusted, revokeDevices } from '../login-guard/guard.ts';
 import type { Tx } from '../orders/stock.ts';
 import { UNUSABLE_PASSWORD_HASH } from './passwords.ts';
 import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts';
@@ -27,8 +28,8 @@ export interface ErasedFiles {
 
 /**
  * Erases an account's personal data in the caller's transaction. The row stays, for the orders the law
- * requires to keep; addresses, sessions and reset links go. The customer's own deletion stops there; the
- * erasure on request that staff run (`everything`) also removes the cart, favourites and support tickets
+ * requires to keep; addresses, sessions, device cookies, the address's login count and reset links go. The
+ * customer's own deletion stops there; the erasure on request that staff run (`everything`) also removes the cart, favourites and support tickets
  * (their messages and files), anonymises the person in the account's orders and in the guest orders placed
  * with its e-mail address (`personal-orders.ts`: amounts, lines and VAT stay, an invoiced order's billing
  * fields too), and deletes the contact messages, stock alerts and queued e-mails of that address. Returns
@@ -60,6 +61,8 @@ export async function eraseAccount(
     .where(eq(customers.id, row.id));
   await tx.delete(addresses).where(eq(addresses.customerId, row.id));
   await tx.delete(sessions).where(eq(sessions.customerId, row.id));
+  await revokeDevices(tx, 'customer', row.id);
+  await clearUntrusted(tx, 'customer', row.email);
   await tx.delete(passwordResets).where(eq(passwordResets.customerId, row.id));
   if (!everything) return { attachments: [], images: [] };
   const cartImage = sql<string | null>`${cartItems.personalization}->>'image'`;

@@ -7,6 +7,7 @@ import {
   person,
   rejection,
   SHOP_URL,
+  tableText,
 } from '../testing/accounts.ts';
 import type { NewSession } from './service.ts';
 
@@ -206,6 +207,9 @@ describe('account deletion', () => {
     await t.addresses.create(me.customer.id, home);
     await t.customers.requestPasswordReset({ email: ayse.email });
     await t.customers.drainMail();
+    // A browser it logged in from (a device cookie) and a wrong password counted for its address.
+    await login(ayse.password);
+    await rejection(login('yanlış-şifre'));
     await t.customers.deleteAccount(me.customer.id, { password: ayse.password });
 
     const [row] = await t.database.query<Record<string, unknown>>('select * from customers where id = $1', [
@@ -222,9 +226,10 @@ describe('account deletion', () => {
     });
     expect(row?.password_hash).not.toMatch(/^scrypt\$/);
     expect(JSON.stringify(row)).not.toMatch(/Ayşe|Yılmaz|ayse@|5321234567/);
-    for (const table of ['addresses', 'sessions', 'password_resets']) {
+    for (const table of ['addresses', 'sessions', 'password_resets', 'login_devices']) {
       expect(await t.database.query(`select id from ${table}`), table).toHaveLength(0);
     }
+    expect(await tableText(t.database, 'login_failures')).not.toContain('ayse@');
     expect(await t.customers.authenticate(me.token)).toBeNull();
     expect((await rejection(login(ayse.password))).code).toBe('GIRIS_HATALI');
     expect((await rejection(t.customers.profile(me.customer.id))).code).toBe('HESAP_BULUNAMADI');

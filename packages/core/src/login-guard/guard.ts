@@ -195,17 +195,22 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
     },
 
     /** Every device cookie of the account stops vouching (a password change, every session ended). */
-    async revoke(tx: Tx | Db, accountId: number): Promise<void> {
-      await tx
-        .delete(loginDevices)
-        .where(and(eq(loginDevices.accountKind, kind), eq(loginDevices.accountId, accountId)));
-    },
+    revoke: (tx: Tx | Db, accountId: number) => revokeDevices(tx, kind, accountId),
 
     /** A new password set through the e-mailed link proves ownership: the e-mail's unknown browsers may try again. */
-    async clearUntrusted(email: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.key, `untrusted:${kind}:${email}`));
-    },
+    clearUntrusted: (email: string) => clearUntrusted(db, kind, email),
   };
 }
 
 export type LoginGuard = ReturnType<typeof createLoginGuard>;
+
+export async function revokeDevices(tx: Tx | Db, kind: LoginAccountKind, accountId: number): Promise<void> {
+  await tx
+    .delete(loginDevices)
+    .where(and(eq(loginDevices.accountKind, kind), eq(loginDevices.accountId, accountId)));
+}
+
+/** Forgets the count of the e-mail's unknown browsers (its key holds the address). */
+export async function clearUntrusted(tx: Tx | Db, kind: LoginAccountKind, email: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.key, `untrusted:${kind}:${email}`));
+}
