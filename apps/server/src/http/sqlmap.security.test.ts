@@ -1,7 +1,13 @@
 // Debian's sqlmap against every storefront and admin parameter that reaches the database: every query and path
 // parameter and JSON body field of /api/docs, and the storefront's plain form posts and page parameters, sent
-// with a logged-in customer's and an owner's cookies and the shop's Origin. Fails on any injectable finding
-// and on any 5xx answer the shop gave meanwhile. Run by `npm run test:security` (embedded DB and PostgreSQL).
+// with a logged-in customer's and an owner's cookies and the shop's Origin. Fails on any injectable finding,
+// on any 5xx answer the shop gave meanwhile, and on any target whose own request the shop refuses unless
+// REFUSED_BY_DESIGN lists it. Run by `npm run test:security` (embedded DB and PostgreSQL).
+//
+// Time, measured 2026-11-27 on a 2-core machine shared with other suites (load average 13-18): embedded DB
+// 110 s (1 900 requests), PostgreSQL 273 s (26 100 requests). Before the payload sets were kept to the API's
+// points that no other target repeats (and the storefront's forms put behind `--smart`): 95 s at load 2-7, and
+// on PostgreSQL over 600 s (the test's limit; 39 850 requests) at load 6-20.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
@@ -11,6 +17,7 @@ import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '
 import { tempDir } from '../testing/server.ts';
 import {
   exampleOf,
+  MARK,
   markedForm,
   type OpenApiDocument,
   requestLog,
@@ -21,26 +28,32 @@ import {
 
 /** This file's ports (the shop); sqlmap itself opens none. */
 const PORTS: [number, number] = [18400, 18419];
-/** sqlmap processes at a time: the shop and they share 2 cores. */
+/** sqlmap processes at a time for the API's targets (the storefront's have one more): the shop and they share 2 cores. */
 const PROCESSES = 3;
+/** The storefront's processes (light ones: `--smart`): as many as one path has forms (`/cart`). */
+const FORM_PROCESSES = 4;
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 /**
  * What sqlmap runs. On PostgreSQL, its boolean-, error- and UNION-based payload sets (`--technique=BEU`) on
- * every marked point at level 1 and risk 1. On the embedded DB, the same techniques behind `--smart`: every
- * point is probed (sqlmap's dynamic and heuristic checks, which fail the test on any sign of injection) and the
- * payload sets run where a probe draws a database error: BEU on every point on both databases does not fit the
- * suite's budget on 2 cores. Time-based and stacked queries (`T`, `S`, which wait on sleeps) are left to the
- * integration suite's injection test, which counts `pg_sleep` calls. `SQLMAP_FULL=1` runs every technique on
- * every point on both databases (100-120 requests a point, over 65 000 requests and 10 minutes on PostgreSQL).
+ * every marked point of the API (JSON, query and path parameters) at level 1 and risk 1. The storefront's form
+ * posts and pages, and on the embedded DB the API too, run the same techniques behind `--smart`: every point is
+ * probed (sqlmap's dynamic and heuristic checks, which fail the test on any sign of injection) and the payload
+ * sets run where a probe draws a database error. The storefront's actions and loaders call the same core
+ * services as the API, whose every point gets the payload sets; a page is a whole server render, and the payload
+ * sets on them took most of the suite's time on PostgreSQL. Time-based and stacked queries (`T`, `S`, which wait
+ * on sleeps) are left to the integration suite's injection test, which counts `pg_sleep` calls. `SQLMAP_FULL=1`
+ * runs every technique on every point on both databases (100-120 requests a point, over 65 000 requests and 10
+ * minutes on PostgreSQL).
  */
 const FULL = process.env.SQLMAP_FULL === '1';
-const EVERY_POINT = FULL || ON_POSTGRES;
-const SQLMAP_ARGS = [
+const API_EVERY_POINT = FULL || ON_POSTGRES;
+const FORMS_EVERY_POINT = FULL;
+const sqlmapArgs = (everyPoint: boolean) => [
   '--dbms=PostgreSQL',
   '--level=1',
   '--risk=1',
   ...(FULL ? [] : ['--technique=BEU']),
-  ...(EVERY_POINT ? [] : ['--smart']),
+  ...(everyPoint ? [] : ['--smart']),
   '--time-sec=3',
   '--timeout=60',
   '--retries=1',
@@ -58,6 +71,83 @@ const SQLMAP_ARGS = [
   '1',
 ];
 
+/**
+ * Targets whose own request the shop refuses by design, each with why; every other target's request must be
+ * accepted (a new route cannot drop out unseen), and one listed here that is accepted must leave the list.
+ */
+const REFUSED_BY_DESIGN: Record<string, string> = {
+  'POST /api/front/auth/reset':
+    'the reset token is mailed to the customer; a made-up one is refused after its lookup',
+  'POST /reset-password':
+    'the reset token is mailed to the customer; a made-up one is refused after its lookup',
+  'POST /api/front/stock-alerts/confirm':
+    'the confirmation token is mailed; a made-up one is refused after its lookup',
+  'POST /api/front/payments/result':
+    "a payment provider's signed result: a value sqlmap changes breaks the signature, checked first",
+  'POST /api/admin/session':
+    'a staff login needs the current one-time code, which a replayed request cannot carry',
+  'POST /api/admin/me/totp/confirm':
+    'confirms a two-step set-up the staff member starts, with a code of its new secret: nothing a replay has',
+  'POST /api/admin/images':
+    "an image is binary and sqlmap's request log is text; its one point (purpose) is an enum checked first",
+};
+
+/** Targets whose body is a snapshot of what other targets change: checked before the rest. */
+const SNAPSHOTS: Record<string, string> = {
+  'POST /api/admin/social-accounts/order': "the accounts' ids, which the accounts' targets add to and delete",
+};
+
+/**
+ * Targets spread over `n` request logs, fewest points first, two targets of one path never in one log when
+ * it can be helped: sqlmap skips a point it tested before at the same path and place (`/cart`'s forms).
+ */
+function spread(targets: readonly SqlmapTarget[], n: number): SqlmapTarget[][] {
+  const logs = Array.from({ length: n }, () => ({ targets: [] as SqlmapTarget[], points: 0 }));
+  const pathOf = (t: SqlmapTarget) => t.url.split('?')[0];
+  for (const t of targets) {
+    const free = logs.filter((log) => !log.targets.some((other) => pathOf(other) === pathOf(t)));
+    const log = (free.length ? free : logs).reduce((a, b) => (b.points < a.points ? b : a));
+    log.targets.push(t);
+    log.points += t.points.length;
+  }
+  return logs.map((log) => log.targets).filter((group) => group.length);
+}
+
+/**
+ * The API's targets that reach no column another target does not reach too, which get sqlmap's probes only:
+ * an edit (`PUT`/`PATCH X/{id}`) whose body fields are all fields of the creation (`POST X`), and a target
+ * whose only points are its path's (`DELETE X/{id}`, `POST X/{id}/close`) when an earlier one has the same
+ * path parameter (`GET X/{id}`).
+ */
+function repeatedTargets(api: readonly SqlmapTarget[]): Set<string> {
+  const fields = (t: SqlmapTarget) => t.points.filter((p) => !p.startsWith('{') && !p.startsWith('?'));
+  const repeated = new Set<string>();
+  for (const edit of api.filter((t) => /^(PUT|PATCH) .+\/\{\w+\}$/.test(t.name))) {
+    const creation = api.find((t) => t.name === edit.name.replace(/^\w+ (.+)\/\{\w+\}$/, 'POST $1'));
+    const own = fields(edit);
+    if (creation && own.length > 0 && own.every((f) => fields(creation).includes(f))) repeated.add(edit.name);
+  }
+  const seen = new Set<string>();
+  for (const t of api) {
+    const parameter = t.name.split(' ')[1]!.match(/^.*?\{\w+\}/)?.[0];
+    if (!parameter) continue;
+    if (seen.has(parameter) && t.points.every((p) => p.startsWith('{'))) repeated.add(t.name);
+    seen.add(parameter);
+  }
+  return repeated;
+}
+
+/** A refusal's answer, short: an error body's code and message, or a page's alert (else its text). */
+function shortly(text: string) {
+  const alert = text.indexOf('role="alert"');
+  return (alert >= 0 ? text.slice(alert).replace(/^[^>]*>/, '') : text)
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
 const NOWHERE = '999999';
 
 type Jar = Map<string, string>;
@@ -69,13 +159,15 @@ interface Answer {
   json: Loose;
 }
 
-function client(shop: BuiltShop, jar: Jar = new Map()) {
+/** A browser of the shop; `from` are headers every request sends (another address for the per-address limits). */
+function client(shop: BuiltShop, jar: Jar = new Map(), from: Record<string, string> = {}) {
   async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${shop.url}${url}`, {
       method,
       redirect: 'manual',
       headers: {
         origin: shop.url,
+        ...from,
         ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
@@ -144,6 +236,10 @@ function recordWithId(value: unknown, id: string, key = 'id'): Record<string, un
 interface World {
   shop: BuiltShop;
   cookie: string;
+  /** The logged-in customer (the storefront's targets are made after the API's have changed the cart). */
+  customer: ReturnType<typeof client>;
+  /** Sessions of their own, by target name: accounts a target changes or deletes. */
+  sessions: Record<string, string>;
   doc: OpenApiDocument;
   ids: Record<string, string>;
   /** The record each deletion deletes, by its path. */
@@ -152,6 +248,34 @@ interface World {
   bodies: Record<string, Record<string, unknown>>;
   settings: Record<string, unknown>;
 }
+
+/** The columns of the import file the import target sends (its cells are its points). */
+const IMPORT_COLUMNS = ['SKU', 'Ürün Adı', 'Kategori', 'Satış Fiyatı', 'Stok'];
+
+/** A one-product import file (`;` between fields, as Turkish Excel saves it), each cell followed by `mark`. */
+function importFile(mark: string, category = 'seramik') {
+  const row = ['SQLMAP-ICE-1', 'Sqlmap Kupası', category, '100,00', '5'].map((cell) => `${cell}${mark}`);
+  return `${IMPORT_COLUMNS.join(';')}\r\n${row.join(';')}\r\n`;
+}
+
+/** A new owner made with the CLI and logged in on `staff` (its one-time password and a current code). */
+async function staffLogin(shop: BuiltShop, staff: ReturnType<typeof client>, email: string) {
+  const made = await shop.cli('staff', 'create', email, '--role', 'owner', '--name', 'Sahip');
+  const secret = new URL(made.match(/otpauth:\/\/\S+/)![0]).searchParams.get('secret')!;
+  const password = made.match(/Şifre:\s*(\S+)/i)![1]!;
+  await staff.expectOk('POST', '/api/admin/session', {
+    email,
+    password,
+    code: totpCodeAt(secret, new Date()),
+  });
+  return password;
+}
+
+const cookieOf = (jar: Jar) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** The password of the accounts made for a target that changes or deletes its own account. */
+const SECRET = 'gizli-şifre-4';
+const { title: _title, ...guestAddress } = homeAddress;
 
 /** A customer with an address, an order, a ticket and a cart line; an owner and a manager in the panel. */
 async function openWorld(shop: BuiltShop): Promise<World> {
@@ -167,39 +291,28 @@ async function openWorld(shop: BuiltShop): Promise<World> {
   });
   const address = await customer.expectOk('POST', '/api/front/addresses', homeAddress);
   const staff = client(shop, customer.jar);
-  const owner = await shop.cli(
-    'staff',
-    'create',
-    'sqlmap-sahip@magaza.test',
-    '--role',
-    'owner',
-    '--name',
-    'Sahip',
-  );
+  await staffLogin(shop, staff, 'sqlmap-sahip@magaza.test');
   await shop.cli('staff', 'create', 'sqlmap-yonetici@magaza.test', '--role', 'manager', '--name', 'Yönetici');
-  const secret = new URL(owner.match(/otpauth:\/\/\S+/)![0]).searchParams.get('secret')!;
-  await staff.expectOk('POST', '/api/admin/session', {
-    email: 'sqlmap-sahip@magaza.test',
-    password: owner.match(/Şifre:\s*(\S+)/i)![1],
-    code: totpCodeAt(secret, new Date()),
-  });
   const products = await staff.expectOk('GET', '/api/admin/products?perPage=50');
   const listed = (products.items ?? products.products ?? []) as { id: number; stock?: number | null }[];
-  const inStock = listed.find((p) => p.stock === null || (p.stock ?? 0) > 5) ?? listed[0]!;
+  // The set-up places several orders: the product with the most stock counted (the stock target changes it).
+  const inStock = [...listed].sort((a, b) => (b.stock ?? -1) - (a.stock ?? -1))[0]!;
   const product = await staff.expectOk('GET', `/api/admin/products/${inStock.id}`);
-  await customer.expectOk('POST', '/api/front/cart/items', { productId: inStock.id, quantity: 1 });
-  const placed = await customer.expectOk(
-    'POST',
-    '/api/front/checkout',
+  /** An order of one `inStock` bought by `buyer`, billed to the shipping address. */
+  const order = async (buyer: ReturnType<typeof client>, form: Record<string, unknown>, key: string) => {
+    await buyer.expectOk('POST', '/api/front/cart/items', { productId: inStock.id, quantity: 1 });
+    const checkout = { ...form, billingSameAsShipping: true, acceptTerms: true };
+    return buyer.expectOk('POST', '/api/front/checkout', checkout, { 'idempotency-key': key });
+  };
+  const placed = await order(
+    customer,
     {
       email: 'sqlmap-musteri@example.com',
       phone: '0532 123 45 67',
       shippingAddressId: address.address.id,
-      billingSameAsShipping: true,
       paymentMethod: 'transfer',
-      acceptTerms: true,
     },
-    { 'idempotency-key': 'sqlmap-ilk-siparis-0001' },
+    'sqlmap-ilk-siparis-0001',
   );
   const orderNo = firstOf(placed, 'orderNo') ?? firstOf(placed, 'number')!;
   const cart = await customer.expectOk('POST', '/api/front/cart/items', {
@@ -243,6 +356,127 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     formAddressId: String((await customer.expectOk('POST', '/api/front/addresses', homeAddress)).address.id),
     socialId: await list('/api/admin/social-accounts'),
   };
+  // Accounts a target changes or deletes, each logged in with a session of its own, made from addresses of their
+  // own (the per-address limits count registrations).
+  let addresses = 0;
+  const elsewhere = () => ({ 'x-forwarded-for': `10.0.7.${++addresses}` });
+  const account = async (name: string) => {
+    const own = client(shop, new Map(), elsewhere());
+    await own.expectOk('POST', '/api/front/auth/register', {
+      firstName: 'Deniz',
+      lastName: 'Kaya',
+      email: `sqlmap-${name}@example.com`,
+      phone: '0532 123 45 70',
+      password: SECRET,
+      kvkk: true,
+      marketingConsent: false,
+    });
+    return own;
+  };
+  const sessions: Record<string, string> = {};
+  for (const name of [
+    'POST /api/front/account/email',
+    'POST /api/front/account/password',
+    'POST /api/front/account/delete',
+    'POST /panel/information (email)',
+    'POST /panel/information (delete)',
+  ])
+    sessions[name] = cookieOf((await account(name.replace(/\W+/g, '-').replace(/^-|-$/g, ''))).jar);
+  await account('giris');
+  // The login target logs in anonymously: a login from a session would replace it.
+  sessions['POST /api/front/auth/login'] = 'sqlmap=1';
+  const victim = client(shop, new Map(), elsewhere());
+  const victimPassword = await staffLogin(shop, victim, 'sqlmap-sifre@magaza.test');
+  sessions['POST /api/admin/me/password'] = cookieOf(victim.jar);
+  const erased = await account('silinecek');
+  erased.jar.clear();
+
+  // Guest orders, each with its access token: one to read and pay, one to cancel, one whose card payment
+  // waits for its code, one paid (to refund), and transfers for the panel's payment and bulk state targets.
+  const guestOrder = async (paymentMethod: 'card' | 'transfer') => {
+    const placed = await order(
+      client(shop, new Map(), elsewhere()),
+      {
+        email: 'sqlmap-misafir@example.com',
+        phone: '0532 111 22 33',
+        shippingAddress: guestAddress,
+        paymentMethod,
+      },
+      `sqlmap-misafir-siparis-${addresses}`,
+    );
+    return {
+      orderNo: placed.orderNo as string,
+      token: new URL(placed.next, shop.url).searchParams.get('token')!,
+    };
+  };
+  const cardAttempt = async (order: { orderNo: string; token: string }) =>
+    (
+      await client(shop, new Map(), elsewhere()).expectOk('POST', '/api/front/payments/card', {
+        order: order.orderNo,
+        token: order.token,
+        cardNumber: '4242 4242 4242 4242',
+        holder: 'AYŞE YILMAZ',
+        expiryMonth: 12,
+        expiryYear: 2030,
+        cvc: '123',
+      })
+    ).challenge as string;
+  const toPay = await guestOrder('card');
+  const toCancel = await guestOrder('transfer');
+  const toVerify = await guestOrder('card');
+  const toVerifyForm = await guestOrder('card');
+  const paid = await guestOrder('card');
+  await client(shop, new Map(), elsewhere()).expectOk('POST', '/api/front/payments/verify', {
+    challenge: await cardAttempt(paid),
+    code: '123456',
+  });
+  const refundable = await staff.expectOk('GET', `/api/admin/orders/${paid.orderNo}/refunds`);
+  const paidItem = firstOf(refundable.lines, 'itemId') ?? NOWHERE;
+
+  // An attachment on the customer's ticket (a PDF is text: its first bytes are what the shop checks).
+  const upload = new FormData();
+  upload.set('message', 'Faturanın kopyası ekte.');
+  upload.set('file', new Blob(['%PDF-1.7\n%sqlmap\n'], { type: 'application/pdf' }), 'fatura.pdf');
+  const withFile = await fetch(
+    `${shop.url}/api/front/support/tickets/${firstOf(ticket, 'ticketNo')}/messages`,
+    {
+      method: 'POST',
+      headers: { origin: shop.url, cookie: cookieOf(customer.jar) },
+      body: upload,
+    },
+  ).then((r) => r.json());
+  const attached = (withFile.ticket?.messages ?? withFile.messages ?? []) as {
+    id: number;
+    attachment: unknown;
+  }[];
+  const payment = await guestOrder('transfer');
+  const bulk = await guestOrder('transfer');
+  Object.assign(ids, {
+    viewOrderNo: toPay.orderNo,
+    viewToken: toPay.token,
+    cancelOrderNo: toCancel.orderNo,
+    cancelToken: toCancel.token,
+    challenge: await cardAttempt(toVerify),
+    formChallenge: await cardAttempt(toVerifyForm),
+    paidOrderNo: paid.orderNo,
+    paidItem,
+    paymentOrderNo: payment.orderNo,
+    bulkOrderNo: bulk.orderNo,
+    attachmentId: String(attached.findLast((m) => m.attachment)?.id ?? NOWHERE),
+    importId: 'sqlmap-aktarma-0001',
+    victimPassword,
+    erasedId: firstOf(await staff.expectOk('GET', '/api/admin/customers?q=sqlmap-silinecek')) ?? NOWHERE,
+  });
+
+  // A dry run of an import under an id, whose progress the import's status route reads.
+  const csv = new FormData();
+  csv.set('file', new Blob([importFile('')], { type: 'text/csv' }), 'urunler.csv');
+  await fetch(`${shop.url}/api/admin/imports/products?dryRun=1&id=sqlmap-aktarma-0001`, {
+    method: 'POST',
+    headers: { origin: shop.url, cookie: cookieOf(customer.jar) },
+    body: csv,
+  }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`import: ${r.status}`))));
+
   const doc = (await customer.expectOk('GET', '/api/docs')) as OpenApiDocument;
   // Edits send the record back as read (what the panel's forms do), so that every other field passes the
   // checks and each marked value reaches the database; creations send a copy under a new code or address.
@@ -326,24 +560,56 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     await record('POST /api/admin/blog/posts', `/api/admin/blog/posts/${ids.postId}`, ids.postId!, {
       slug: 'sqlmap-yazisi',
     }),
+    // The accounts' order as stored after the set-up (its target is checked before the others change it).
+    [
+      'POST /api/admin/social-accounts/order',
+      {
+        ids: ((await staff.expectOk('GET', '/api/admin/social-accounts')).accounts ?? []).map(
+          (a: { id: number }) => a.id,
+        ),
+      },
+    ],
   ]);
-  const cookie = [...customer.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { shop, cookie, doc, ids, doomed, bodies, settings: settings.settings ?? settings };
+  doomed['/api/admin/customers/{id}/erase'] = ids.erasedId!;
+  // A coupon of its own for the cart form: the API's checkout target spends the customer's use of the first.
+  const [, coupon] = await record('POST /api/admin/coupons', '/api/admin/coupons', ids.couponId!, {
+    code: 'SQLMAPSEPET',
+  });
+  await staff.expectOk('POST', '/api/admin/coupons', coupon);
+  ids.formCouponCode = 'SQLMAPSEPET';
+  ids.otherProductId = String(other?.id ?? inStock.id);
+  return {
+    shop,
+    cookie: cookieOf(customer.jar),
+    customer,
+    sessions,
+    doc,
+    ids,
+    doomed,
+    bodies,
+    settings: settings.settings ?? settings,
+  };
 }
 
 /** Which real record a path parameter names; deletions get one made for them, erasures one that does not exist. */
 function pathValue(ids: Record<string, string>, doomed: Record<string, string>) {
   return (template: string, name: string, method: string): string => {
-    if (method === 'DELETE' && doomed[template]) return doomed[template]!;
+    if ((method === 'DELETE' || template.endsWith('/erase')) && doomed[template]) return doomed[template]!;
     if (name === 'slug')
       return template.includes('/categories/')
         ? ids.categorySlug!
         : template.includes('/tags/')
           ? ids.tagSlug!
           : ids.productSlug!;
+    // A guest's orders with their tokens: one to cancel, one to read and pay; the panel's payment and refund
+    // each an order of its own (a transfer waiting for its money, a card order paid).
+    if (template.startsWith('/api/front/orders/'))
+      return template.endsWith('/cancel') ? ids.cancelOrderNo! : ids.viewOrderNo!;
+    if (template.endsWith('/payment')) return ids.paymentOrderNo!;
+    if (template.endsWith('/refunds')) return ids.paidOrderNo!;
     if (name === 'orderNo' || name === 'number') return ids.orderNo!;
     if (name === 'ticketNo') return ids.ticketNo!;
-    if (name === 'messageId') return ids.messageId!;
+    if (name === 'messageId') return template.includes('/attachments/') ? ids.attachmentId! : ids.messageId!;
     // A deletion or erasure gets a record that does not exist: the value still meets the database, and what
     // the other targets use stays (an answer without a body would also leave sqlmap nothing to compare).
     if ((method === 'DELETE' && !template.endsWith('/sessions')) || template.endsWith('/erase'))
@@ -365,6 +631,7 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
       [/\/blog\/tags\//, 'blogTagId'],
       [/\/coupons\//, 'couponId'],
       [/\/social-accounts\//, 'socialId'],
+      [/\/admin\/imports\//, 'importId'],
       [/\/front\/blog\//, 'postId'],
     ];
     const found = byPath.find(([re]) => re.test(template));
@@ -373,13 +640,13 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
 }
 
 /** The storefront without JavaScript: its form posts (the fields its forms send) and its pages' parameters. */
-function storefrontTargets(ids: Record<string, string>): SqlmapTarget[] {
+function storefrontTargets(ids: Record<string, string>, sessions: Record<string, string>): SqlmapTarget[] {
   const address = { ...homeAddress } as Record<string, string | number | boolean | null>;
   const forms: [string, Record<string, string | number | boolean | null | object>][] = [
     ['/cart', { intent: 'add', productId: ids.productId!, quantity: 1 }],
     ['/cart', { intent: 'quantity', lineId: ids.lineId!, quantity: 2 }],
-    ['/cart', { intent: 'remove', lineId: NOWHERE }],
-    ['/cart', { intent: 'coupon', code: ids.couponCode! }],
+    ['/cart', { intent: 'remove', lineId: ids.removeLineId! }],
+    ['/cart', { intent: 'coupon', code: ids.formCouponCode! }],
     ['/wishlist', { intent: 'add', productId: ids.productId!, returnTo: '/' }],
     ['/compare', { intent: 'add', productId: ids.productId!, returnTo: '/' }],
     ['/login', { email: 'yok@example.com', password: 'yanlis-sifre-9', returnTo: '/panel' }],
@@ -431,8 +698,8 @@ function storefrontTargets(ids: Record<string, string>): SqlmapTarget[] {
       '/panel/information',
       { intent: 'profile', firstName: 'Ayşe', lastName: 'Yılmaz', phone: '0532 123 45 67' },
     ],
-    ['/panel/information', { intent: 'email', email: 'yeni@example.com', password: 'yanlis-sifre-9' }],
-    ['/panel/information', { intent: 'delete', password: 'yanlis-sifre-9' }],
+    ['/panel/information', { intent: 'email', email: 'sqlmap-form-yeni@example.com', password: SECRET }],
+    ['/panel/information', { intent: 'delete', password: SECRET }],
     ['/panel/address', { intent: 'create', ...address }],
     ['/panel/address', { intent: 'update', id: ids.addressId!, ...address }],
     ['/panel/address', { intent: 'delete', id: ids.formAddressId! }],
@@ -446,7 +713,8 @@ function storefrontTargets(ids: Record<string, string>): SqlmapTarget[] {
       '/secure-pay',
       {
         intent: 'card',
-        order: ids.orderNo!,
+        order: ids.viewOrderNo!,
+        token: ids.viewToken!,
         cardNumber: '4242424242424242',
         holder: 'Ayse Yilmaz',
         expiryMonth: 12,
@@ -454,20 +722,28 @@ function storefrontTargets(ids: Record<string, string>): SqlmapTarget[] {
         cvc: '123',
       },
     ],
-    ['/secure-pay', { intent: 'verify', challenge: 'gecersiz-sinama', code: '123456' }],
+    ['/secure-pay', { intent: 'verify', challenge: ids.formChallenge!, code: '123456' }],
   ];
-  const posts = forms.map(([url, fields]) => {
+  const posts = forms.map(([url, fields]): SqlmapTarget => {
     const points: string[] = [];
     const body = markedForm(fields as never, points);
+    const name = `POST ${url}${fields.intent ? ` (${fields.intent})` : ''}`;
     return {
+      name,
+      ...(sessions[name] ? { cookie: sessions[name] } : {}),
       method: 'POST',
       url,
       body,
-      contentType: 'application/x-www-form-urlencoded' as const,
+      contentType: 'application/x-www-form-urlencoded',
       points: points.map((p) => `${url} ${p}`),
     };
   });
-  const page = (url: string, points: string[]): SqlmapTarget => ({ method: 'GET', url, points });
+  const page = (url: string, points: string[]): SqlmapTarget => ({
+    name: `GET ${points[0]!.split(' ')[0]}`,
+    method: 'GET',
+    url,
+    points,
+  });
   return [
     ...posts,
     page('/search?q=kalem*&sayfa=1*&sirala=newest*', ['/search ?q', '?sayfa', '?sirala']),
@@ -510,12 +786,34 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
   it('finds no injectable parameter, and the shop answers no 5xx meanwhile', async () => {
     const { ids, doc } = world;
     const { is_online: _online, ...settings } = world.settings;
+    // A body as the schema makes it with the values a request needs.
+    const like = (key: string, change: Record<string, unknown>) => {
+      const [method = '', template = ''] = key.split(' ');
+      const schema =
+        doc.paths[template]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+      return { ...(schema ? (exampleOf(schema, doc) as object) : {}), ...change } as never;
+    };
+    const card = {
+      order: ids.viewOrderNo!,
+      token: ids.viewToken!,
+      cardNumber: '4242 4242 4242 4242',
+      holder: 'AYSE YILMAZ',
+      expiryMonth: 12,
+      expiryYear: 2030,
+      cvc: '123',
+    };
     const api = targetsFromDocument(doc, {
       pathValue: pathValue(ids, world.doomed),
       queryValue: (template, name) =>
         template.startsWith('/api/front/blog')
           ? { category: ids.blogCategorySlug, tag: ids.blogTagSlug }[name]
-          : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
+          : template.startsWith('/api/front/orders/') && template.endsWith('/cancel')
+            ? { token: ids.cancelToken }[name]
+            : template.startsWith('/api/front/orders/') || template === '/api/front/payments/session'
+              ? { token: ids.viewToken, order: ids.viewOrderNo }[name]
+              : template === '/api/admin/imports/products'
+                ? { id: 'sqlmap-aktarma-0002' }[name]
+                : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
       // A record's version is an optional check that only the first of sqlmap's requests could pass: left out,
       // every request's values reach the database (the version itself is an ISO time the schema checks).
       leaveOut: ['loadedUpdatedAt'],
@@ -530,6 +828,13 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
           kvkk: true,
           marketingConsent: false,
         },
+        'POST /api/front/auth/login': { email: 'sqlmap-giris@example.com', password: SECRET },
+        'POST /api/front/account/email': { email: 'sqlmap-yeni@example.com', password: SECRET },
+        'POST /api/front/account/password': like('POST /api/front/account/password', {
+          currentPassword: SECRET,
+          newPassword: 'yeni-gizli-sifre-9',
+        }),
+        'POST /api/front/account/delete': like('POST /api/front/account/delete', { password: SECRET }),
         'POST /api/front/addresses': homeAddress as never,
         'PUT /api/front/addresses/{id}': homeAddress as never,
         'POST /api/front/cart/items': { productId: Number(ids.productId), quantity: 1 },
@@ -548,6 +853,8 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
           email: 'sqlmap-haber@example.com',
           kvkk: true,
         },
+        'POST /api/front/payments/card': like('POST /api/front/payments/card', card),
+        'POST /api/front/payments/verify': { challenge: ids.challenge!, code: '123456' },
         'POST /api/admin/products/{id}/stock': { change: 5, reason: 'tedarik', note: 'sqlmap sayımı' },
         'POST /api/front/support/tickets': {
           subject: 'Bir sorum var',
@@ -555,63 +862,128 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
           orderNo: ids.orderNo!,
         },
         'POST /api/admin/session': { email: 'yok@magaza.test', password: 'yanlis-sifre-9', code: '123456' },
+        'POST /api/admin/me/password': like('POST /api/admin/me/password', {
+          currentPassword: ids.victimPassword,
+          newPassword: 'yeni-gizli-sifre-9',
+        }),
+        'POST /api/admin/customers/{id}/erase': like('POST /api/admin/customers/{id}/erase', {
+          confirm: 'sqlmap-silinecek@example.com',
+        }),
+        'POST /api/admin/orders/status': { numbers: [ids.bulkOrderNo!], status: 1, note: 'sqlmap notu' },
+        'POST /api/admin/orders/{number}/payment': { status: 'paid' },
+        'POST /api/admin/orders/{number}/refunds': like('POST /api/admin/orders/{number}/refunds', {
+          key: 'sqlmap-iade-anahtari-0001',
+          lines: [{ itemId: Number(ids.paidItem), quantity: 1 }],
+        }),
         // The shop's own settings sent back: valid, and the shop stays open while the rest is tested.
         'PATCH /api/admin/settings': settings as never,
+      },
+      multipart: {
+        'POST /api/admin/imports/products': {
+          parts: [
+            {
+              name: 'file',
+              value: importFile(MARK, ids.categorySlug),
+              file: { name: 'urunler.csv', type: 'text/csv' },
+            },
+          ],
+          filePoints: IMPORT_COLUMNS.map((c) => `file ${c}`),
+        },
       },
       headers: { 'POST /api/front/checkout': { 'Idempotency-Key': 'sqlmap-api-siparis-0001' } },
       skip: {
         'POST /api/front/client-errors': 'a browser error report only goes to the log, never to the database',
       },
-    });
-    const targets = [...api, ...storefrontTargets(ids)];
-    const points = targets.reduce((n, t) => n + t.points.length, 0);
+    }).map((t) => (world.sessions[t.name] ? { ...t, cookie: world.sessions[t.name] } : t));
+    // Targets whose body is a snapshot of what the others change go first.
+    api.sort((a, b) => Number(b.name in SNAPSHOTS) - Number(a.name in SNAPSHOTS));
 
-    // Each target's own request (the marks taken out) first: what it answers is what sqlmap compares with. A
-    // refusal (a wrong password on purpose, a record that does not exist for a deletion) still passes the value
-    // to the database or to the check in front of it; one that never answers would stall every target after it.
+    // Each target's own request (the marks taken out) first: what it answers is what sqlmap compares with, and
+    // it must be accepted (its values reach the database), unless it is refused by design. One that never
+    // answers would stall every target after it.
     const refused: string[] = [];
     const unanswered: string[] = [];
-    for (const t of targets) {
-      const res = await fetch(`${shop.url}${t.url.replaceAll('*', '')}`, {
-        method: t.method,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
-        headers: {
-          origin: shop.url,
-          cookie: world.cookie,
-          ...(t.contentType ? { 'content-type': t.contentType } : {}),
-          ...t.headers,
-        },
-        ...(t.body ? { body: t.body.replaceAll('*', '') } : {}),
-      }).catch(() => null);
-      if (!res) unanswered.push(`${t.method} ${t.url}`);
-      else if (res.status >= 400)
-        refused.push(`${t.method} ${t.url} ${res.status} ${(await res.text()).slice(0, 160)}`);
-    }
+    const accepted = new Set<string>();
+    const check = async (targets: readonly SqlmapTarget[]) => {
+      for (const t of targets) {
+        const res = await fetch(`${shop.url}${t.url.replaceAll(MARK, '')}`, {
+          method: t.method,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(30_000),
+          headers: {
+            origin: shop.url,
+            cookie: t.cookie ?? world.cookie,
+            ...(t.contentType ? { 'content-type': t.contentType } : {}),
+            ...t.headers,
+          },
+          ...(t.body ? { body: t.body.replaceAll(MARK, '') } : {}),
+        }).catch(() => null);
+        if (!res) unanswered.push(t.name);
+        else if (res.status < 400) accepted.add(t.name);
+        else refused.push(`${t.name}: ${res.status} ${shortly(await res.text())}`);
+      }
+    };
+    await check(api);
+    // The storefront's targets are made now: the API's targets emptied the cart (a checkout) meanwhile.
+    const lines = await world.customer.expectOk('POST', '/api/front/cart/items', {
+      productId: Number(ids.otherProductId),
+      quantity: 1,
+    });
+    ids.removeLineId = String(recordWithId(lines, ids.otherProductId!, 'productId')?.id ?? NOWHERE);
+    const cart = await world.customer.expectOk('POST', '/api/front/cart/items', {
+      productId: Number(ids.productId),
+      quantity: 1,
+    });
+    ids.lineId = String(recordWithId(cart, ids.productId!, 'productId')?.id ?? NOWHERE);
+    const storefront = storefrontTargets(ids, world.sessions);
+    await check(storefront);
+    const targets = [...api, ...storefront];
+    const points = targets.reduce((n, t) => n + t.points.length, 0);
     console.log(
-      `${targets.length - refused.length - unanswered.length} of ${targets.length} targets' own requests accepted, ` +
-        `${refused.length} refused:\n${refused.join('\n')}`,
+      `${accepted.size} of ${targets.length} targets' own requests accepted, ${refused.length} refused:\n${refused.join('\n')}`,
     );
     expect(unanswered, 'requests the shop never answered').toEqual([]);
+    expect(
+      refused.filter((r) => !(r.split(': ')[0]! in REFUSED_BY_DESIGN)),
+      'targets refused that are not refused by design',
+    ).toEqual([]);
+    expect(
+      Object.keys(REFUSED_BY_DESIGN).filter(
+        (name) => accepted.has(name) || !targets.some((t) => t.name === name),
+      ),
+      'targets listed as refused by design that are accepted or gone',
+    ).toEqual([]);
 
-    // Targets spread over the processes round robin, each process one request log.
+    // The API's targets spread over their processes, the storefront's over theirs (own arguments), each
+    // process one request log.
     const before = answeredRequests(shop.log());
-    const runs = await Promise.all(
-      Array.from({ length: PROCESSES }, (_, i) => {
-        const dir = path.join(out.dir, `run-${i}`);
-        mkdirSync(dir, { recursive: true });
-        const file = path.join(dir, 'requests.log');
-        writeFileSync(
-          file,
-          requestLog(
-            targets.filter((_, n) => n % PROCESSES === i),
-            shop.url,
-            world.cookie,
-          ),
+    const sqlmap = (i: number, group: readonly SqlmapTarget[], args: readonly string[]) => {
+      const dir = path.join(out.dir, `run-${i}`);
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, 'requests.log');
+      writeFileSync(file, requestLog(group, shop.url, world.cookie));
+      const started = performance.now();
+      return runSqlmap(file, dir, args).then((run) => {
+        const points = group.reduce((n, t) => n + t.points.length, 0);
+        const seconds = Math.round((performance.now() - started) / 1000);
+        console.log(
+          `sqlmap ${i}: ${group.length} targets, ${points} points, ${run.probed} probed, ${seconds} s`,
         );
-        return runSqlmap(file, dir, SQLMAP_ARGS);
-      }),
-    );
+        return run;
+      });
+    };
+    // A target that reaches only columns others reach too gets the probes (as the storefront's forms, which
+    // call the same core services as the API), the others the payload sets.
+    const twins = repeatedTargets(api);
+    const full = api.filter((t) => !twins.has(t.name));
+    const probedOnly = [...storefront, ...api.filter((t) => twins.has(t.name))];
+    console.log(`API targets probed only, as they repeat others' points: ${[...twins].join(', ')}`);
+    const runs = await Promise.all([
+      ...spread(full, PROCESSES).map((group, i) => sqlmap(i, group, sqlmapArgs(API_EVERY_POINT))),
+      ...spread(probedOnly, FORM_PROCESSES).map((group, i) =>
+        sqlmap(PROCESSES + i, group, sqlmapArgs(FORMS_EVERY_POINT)),
+      ),
+    ]);
     const log = shop.log();
     const requests = answeredRequests(log) - before;
     const errors = serverErrors(log);
@@ -621,7 +993,7 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
     const refuted = runs.flatMap((r) => r.refuted);
     const alarms = runs.flatMap((r) => r.alarms);
     console.log(
-      `sqlmap (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${FULL ? 'full set' : EVERY_POINT ? 'BEU on every point' : 'BEU, --smart'}): ${targets.length} targets ` +
+      `sqlmap (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${FULL ? 'full set' : `${API_EVERY_POINT ? 'BEU on every API point' : 'BEU, --smart on the API'}, --smart on the storefront`}): ${targets.length} targets ` +
         `(${api.length} API operations, ${targets.length - api.length} storefront forms and pages), ` +
         `${points} parameters marked, ${probed} probed, ${tested} given the payload sets, ${requests} requests, ` +
         `${findings.length} findings (${refuted.length} more refuted by sqlmap's false-positive check), ` +
@@ -633,11 +1005,13 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
     expect(findings, 'sqlmap found injectable parameters').toEqual([]);
     expect(alarms, 'sqlmap says a parameter is or may be injectable').toEqual([]);
     expect(errors.slice(0, 5), 'the shop answered 5xx during the run').toEqual([]);
-    // Every marked point was probed (on PostgreSQL given the payload sets), and sqlmap really sent them. A
-    // page too changeable to compare or an answer without a body can leave a point unprobed (its problems are
-    // printed above); more than a few would mean the targets no longer reach sqlmap.
-    expect(probed).toBeGreaterThanOrEqual(Math.floor(points * 0.98));
-    if (EVERY_POINT) expect(tested).toBeGreaterThanOrEqual(Math.floor(points * 0.98));
-    expect(requests).toBeGreaterThan(points * (EVERY_POINT ? 10 : 2));
+    // Every marked point was probed (on PostgreSQL the API's given the payload sets), and sqlmap really sent
+    // them. An answer that changes with every request (a ticket's growing thread, a form's per-address limit
+    // that sqlmap's unchanged requests reach) or one without a body leaves its points unprobed (its problems are
+    // printed above): about a dozen; more would mean the targets no longer reach sqlmap.
+    expect(probed).toBeGreaterThanOrEqual(Math.floor(points * 0.97));
+    const apiPoints = full.reduce((n, t) => n + t.points.length, 0);
+    if (API_EVERY_POINT) expect(tested).toBeGreaterThanOrEqual(Math.floor(apiPoints * 0.98));
+    expect(requests).toBeGreaterThan(points * 2 + (API_EVERY_POINT ? apiPoints * 10 : 0));
   });
 });

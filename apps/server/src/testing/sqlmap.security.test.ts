@@ -46,7 +46,10 @@ describe('the sqlmap harness', () => {
     const dir = path.join(out.dir, 'run');
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, 'requests.log');
-    writeFileSync(file, requestLog([{ method: 'GET', url: `/kayit?${query}`, points }], base, 'a=b'));
+    writeFileSync(
+      file,
+      requestLog([{ name: 'GET /kayit', method: 'GET', url: `/kayit?${query}`, points }], base, 'a=b'),
+    );
     const run = await runSqlmap(file, dir, ['--dbms=PostgreSQL', '--level=1', '--risk=1', '--technique=BE']);
     expect(points).toEqual(['id']);
     expect(run.probed).toBe(1);

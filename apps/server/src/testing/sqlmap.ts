@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The marker after a value that sqlmap injects into (its custom injection mark). */
-const MARK = '*';
+export const MARK = '*';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = {
@@ -40,13 +40,18 @@ export interface OpenApiDocument {
 
 /** One request sqlmap tests: its injection points carry the mark. */
 export interface SqlmapTarget {
+  /** `METHOD /path template` for an API operation, `POST /form (intent)` for a form: what the report names. */
+  name: string;
   method: string;
   /** The path and query with marks, as sent. */
   url: string;
   body?: string;
-  contentType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** The body's type (a multipart body's names its boundary). */
+  contentType?: string;
   /** Headers the operation needs besides the session's (an idempotency key). */
   headers?: Record<string, string>;
+  /** A session of its own instead of the log's (an account the request changes or deletes). */
+  cookie?: string;
   /** Names of the marked points (for the report and the coverage check). */
   points: string[];
 }
@@ -78,6 +83,8 @@ const KNOWN: Record<string, Json> = {
   currentPassword: 'yanlis-sifre-9',
   newPassword: 'yeni-gizli-sifre-9',
   code: '123456',
+  // A card's first digits (the instalment table's BIN).
+  bin: '424242',
   price: '100.00',
   // Listing and paging query parameters are text that must read as numbers.
   page: '1',
@@ -161,6 +168,33 @@ export function markedForm(fields: Record<string, Json>, points: string[]): stri
   return pairs.join('&');
 }
 
+/** One part of a multipart body: a text field, or a file whose text is given (marks and all). */
+export interface MultipartPart {
+  name: string;
+  value: string;
+  file?: { name: string; type: string };
+}
+
+/** The boundary of the multipart bodies made here. */
+const BOUNDARY = 'vitrin-sqlmap-sinir';
+
+/**
+ * A multipart/form-data body (CRLF lines, as browsers send it) with every text field's value marked; a file's
+ * text goes as given, so its own marks (a CSV cell's) are its points, named by the caller.
+ */
+export function markedMultipart(parts: readonly MultipartPart[], points: string[]) {
+  const body = parts
+    .map((part) => {
+      const disposition = `Content-Disposition: form-data; name="${part.name}"`;
+      if (part.file)
+        return `--${BOUNDARY}\r\n${disposition}; filename="${part.file.name}"\r\nContent-Type: ${part.file.type}\r\n\r\n${part.value}\r\n`;
+      points.push(part.name);
+      return `--${BOUNDARY}\r\n${disposition}\r\n\r\n${part.value}${MARK}\r\n`;
+    })
+    .join('');
+  return { body: `${body}--${BOUNDARY}--\r\n`, contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
 export interface TargetOptions {
   /** The value of a path parameter (`/api/admin/products/{id}` → `id`), by the path and its name. */
   pathValue(path: string, name: string, method: string): string;
@@ -170,6 +204,8 @@ export interface TargetOptions {
   leaveOut?: readonly string[];
   /** A whole body instead of the one made from the schema (still every value marked). */
   bodies?: Record<string, Json>;
+  /** Multipart bodies (an upload), by `METHOD /path`, with the points their files' marks stand for. */
+  multipart?: Record<string, { parts: MultipartPart[]; filePoints?: string[] }>;
   /** Headers an operation needs, by `METHOD /path`. */
   headers?: Record<string, Record<string, string>>;
   /** Operations left out, as `METHOD /path`, each with the reason (the report prints them). */
@@ -203,14 +239,25 @@ export function targetsFromDocument(doc: OpenApiDocument, options: TargetOptions
           return `${p.name}=${encodeURIComponent(value)}${MARK}`;
         });
       const schema = op.requestBody?.content['application/json']?.schema;
-      const body = schema
-        ? markedJson(options.bodies?.[key] ?? without(exampleOf(schema, doc), options.leaveOut ?? []), points)
-        : undefined;
+      const upload = options.multipart?.[key];
+      const made = upload
+        ? markedMultipart(upload.parts, points)
+        : schema
+          ? {
+              body: markedJson(
+                options.bodies?.[key] ?? without(exampleOf(schema, doc), options.leaveOut ?? []),
+                points,
+              ),
+              contentType: 'application/json',
+            }
+          : undefined;
+      points.push(...(upload?.filePoints ?? []));
       if (!points.length) continue;
       targets.push({
+        name: key,
         method,
         url: query.length ? `${url}?${query.join('&')}` : url,
-        ...(body ? { body, contentType: 'application/json' as const } : {}),
+        ...made,
         ...(options.headers?.[key] ? { headers: options.headers[key] } : {}),
         points,
       });
@@ -233,7 +280,7 @@ export function requestLog(targets: readonly SqlmapTarget[], base: string, cooki
         `Host: ${host}`,
         `Origin: ${base}`,
         'Accept: application/json, text/html',
-        `Cookie: ${cookie}`,
+        `Cookie: ${t.cookie ?? cookie}`,
         ...Object.entries(t.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         ...(t.body ? [`Content-Type: ${t.contentType}`, `Content-Length: ${Buffer.byteLength(t.body)}`] : []),
       ];
