@@ -255,6 +255,29 @@ function safeFilePath(name: string): boolean {
   );
 }
 
+/** Writes an entry of the archive to the new file `target` as it is read; answers its size and SHA-256. */
+async function saveEntry(
+  entry: AsyncIterable<Buffer>,
+  target: string,
+): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const counted = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+      yield chunk;
+    }
+  };
+  await pipeline(entry, counted, createWriteStream(target, { flags: 'wx', mode: 0o600 })).catch(
+    (err: unknown) => {
+      // The file's write (a full disk); an archive cut short or not gzip is the reader's to name.
+      throw (err as NodeJS.ErrnoException).syscall ? writeFailure(err, 'Veritabanı') : err;
+    },
+  );
+  return { size, sha256: hash.digest('hex') };
+}
+
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk);
@@ -262,17 +285,19 @@ async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
- * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database image is returned, and every
- * entry is checked against the manifest. A file that is not one of ours, cut short or changed is refused.
+ * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database image to the new
+ * file `imageFile` (streamed, never whole in memory), and every entry is checked against the manifest. A file
+ * that is not one of ours, cut short or changed is refused.
  */
 export async function readBackup(
   file: string,
   intoDir: string,
-): Promise<{ manifest: BackupManifest; image: Buffer }> {
+  imageFile: string,
+): Promise<{ manifest: BackupManifest }> {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   let manifestText: Buffer | null = null;
-  let image: Buffer | null = null;
+  let image: { size: number; sha256: string } | null = null;
   const found = new Map<string, { size: number; sha256: string }>();
   try {
     // The pipeline's failure (not gzip, cut short) also ends the loop below with an error.
@@ -280,9 +305,12 @@ export async function readBackup(
     for await (const entry of extract) {
       const { name, type } = entry.header;
       if (type !== 'file') throw notABackup(file);
+      if (name === DATABASE_ENTRY) {
+        image = await saveEntry(entry as AsyncIterable<Buffer>, imageFile);
+        continue;
+      }
       const data = await collect(entry as AsyncIterable<Buffer>);
       if (name === MANIFEST_ENTRY) manifestText = data;
-      else if (name === DATABASE_ENTRY) image = data;
       else if (safeFilePath(name)) {
         const target = path.join(intoDir, ...name.split('/'));
         await mkdir(path.dirname(target), { recursive: true });
@@ -313,10 +341,10 @@ export async function readBackup(
       `Bu yedek daha yeni bir Vitrin sürümüyle alınmış (biçim ${manifest.formatVersion}); Vitrin'i güncelleyip yeniden deneyin.`,
     );
   }
-  const dbImage = image as Buffer;
+  const dbImage = image as { size: number; sha256: string };
   const mismatch =
-    manifest.database.size !== dbImage.byteLength ||
-    manifest.database.sha256 !== sha256(dbImage) ||
+    manifest.database.size !== dbImage.size ||
+    manifest.database.sha256 !== dbImage.sha256 ||
     manifest.files.length !== found.size ||
     manifest.files.some((u) => {
       const f = found.get(u.path);
@@ -328,5 +356,5 @@ export async function readBackup(
       `"${file}" içindeki dosyalar yedeğin sağlama toplamlarıyla uyuşmuyor (dosya bozulmuş ya da değiştirilmiş); hiçbir şey değiştirilmedi.`,
     );
   }
-  return { manifest, image: dbImage };
+  return { manifest };
 }
