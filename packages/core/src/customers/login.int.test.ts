@@ -187,6 +187,14 @@ describe('login', () => {
     expect((await rejection(first.login())).message).toMatch(UNKNOWN_BROWSERS);
   });
 
+  it('deletes the count of an address a day after its last attempt (made-up addresses cannot pile up)', async () => {
+    await rejection(login('yanlış-şifre', { email: 'uydurma@example.com' }));
+    expect(await tableText(t.database, 'login_failures')).toContain('uydurma@example.com');
+    t.clock.advance(DAY + MINUTE);
+    await login();
+    expect(await tableText(t.database, 'login_failures')).not.toContain('uydurma@example.com');
+  });
+
   it('keeps no nonce of a device cookie in the database, only its hash', async () => {
     const owner = browser();
     await owner.login();
