@@ -775,7 +775,9 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
   const out = tempDir('vitrin-sqlmap-');
 
   beforeAll(async () => {
-    shop = await startBuiltShop(PORTS, { TRUST_PROXY: '1' });
+    // A page waits for a render thread as long as a request may take: on a busy CI machine, sqlmap's
+    // processes would otherwise draw the shop's 503 "busy" page, load shedding, not a fault of the value sent.
+    shop = await startBuiltShop(PORTS, { TRUST_PROXY: '1', RENDER_WAIT_MS: '60000' });
     world = await openWorld(shop);
   });
   afterAll(async () => {
