@@ -176,6 +176,21 @@ describe('catalogue index: changes show in listings and search', () => {
     expect(dropped).toBe(0);
   });
 
+  it("lists what a filter keeps of a scope in the scope's order, asked before the scope itself or after", async () => {
+    const fresh = createServices(database);
+    for (const sort of LISTING_SORTS) {
+      const inStock = await listing(fresh, { sort, stock: '1' });
+      const all = await listing(fresh, { sort });
+      const inStockAgain = await listing(fresh, { sort, stock: '1' });
+      expect(all.total).toBe(all.items.length);
+      expect(inStock.items).toEqual(all.items.filter((i) => i.inStock));
+      expect(inStock.total).toBe(inStock.items.length);
+      expect(inStockAgain).toEqual(inStock);
+      // The facets are the whole scope's, whatever the filter.
+      expect(inStock.facets).toEqual(all.facets);
+    }
+  });
+
   it('answers after all these changes exactly as an index built afresh', async () => {
     const fresh = createServices(database);
     expect(await there.catalog.homeShelves()).toEqual(await fresh.catalog.homeShelves());
