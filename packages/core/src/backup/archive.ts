@@ -255,10 +255,15 @@ function safeFilePath(name: string): boolean {
   );
 }
 
-/** Writes an entry of the archive to the new file `target` as it is read; answers its size and SHA-256. */
-async function saveEntry(
-  entry: AsyncIterable<Buffer>,
-  target: string,
+/**
+ * Unpacks the database's image (a tar of its directory, as `dumpTo` and PGlite's `dumpDataDir` write it) into
+ * the directory `into` as it is read, file by file; answers the image's size and SHA-256. PGlite then opens the
+ * directory as it is: its own `loadDataDir` would hold the image and every file of it in memory.
+ */
+async function unpackDatabase(
+  image: AsyncIterable<Buffer>,
+  into: string,
+  file: string,
 ): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
@@ -269,12 +274,29 @@ async function saveEntry(
       yield chunk;
     }
   };
-  await pipeline(entry, counted, createWriteStream(target, { flags: 'wx', mode: 0o600 })).catch(
-    (err: unknown) => {
-      // The file's write (a full disk); an archive cut short or not gzip is the reader's to name.
+  const extract = tar.extract();
+  const feeding = pipeline(image, counted, extract);
+  // Its failure (the archive cut short) also ends the loop below with an error.
+  feeding.catch(() => {});
+  for await (const entry of extract) {
+    const parts = entry.header.name.split('/').filter((p) => p !== '' && p !== '.');
+    if (parts.length === 0 || parts.includes('..') || entry.header.name.includes('\\'))
+      throw notABackup(file);
+    const target = path.join(into, ...parts);
+    const written =
+      entry.header.type === 'directory'
+        ? mkdir(target, { recursive: true, mode: 0o700 }).then(() => entry.resume())
+        : entry.header.type === 'file'
+          ? mkdir(path.dirname(target), { recursive: true, mode: 0o700 }).then(() =>
+              pipeline(entry, createWriteStream(target, { flags: 'wx', mode: 0o600 })),
+            )
+          : Promise.reject(notABackup(file));
+    await written.catch((err: unknown) => {
+      // The disk's refusal (full, not writable); anything else is the archive's.
       throw (err as NodeJS.ErrnoException).syscall ? writeFailure(err, 'Veritabanı') : err;
-    },
-  );
+    });
+  }
+  await feeding;
   return { size, sha256: hash.digest('hex') };
 }
 
@@ -285,15 +307,11 @@ async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 }
 
 /**
- * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database image to the new
- * file `imageFile` (streamed, never whole in memory), and every entry is checked against the manifest. A file
+ * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database's directory
+ * under `intoDir/pg` (streamed, never whole in memory), and every entry is checked against the manifest. A file
  * that is not one of ours, cut short or changed is refused.
  */
-export async function readBackup(
-  file: string,
-  intoDir: string,
-  imageFile: string,
-): Promise<{ manifest: BackupManifest }> {
+export async function readBackup(file: string, intoDir: string): Promise<{ manifest: BackupManifest }> {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   let manifestText: Buffer | null = null;
@@ -306,7 +324,7 @@ export async function readBackup(
       const { name, type } = entry.header;
       if (type !== 'file') throw notABackup(file);
       if (name === DATABASE_ENTRY) {
-        image = await saveEntry(entry as AsyncIterable<Buffer>, imageFile);
+        image = await unpackDatabase(entry as AsyncIterable<Buffer>, path.join(intoDir, 'pg'), file);
         continue;
       }
       const data = await collect(entry as AsyncIterable<Buffer>);

@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
@@ -66,7 +65,6 @@ export async function restoreBackup(options: {
     path.dirname(dataDir),
     `.${path.basename(dataDir)}.geri-yukleniyor-${process.pid}`,
   );
-  const imageFile = `${temporary}.veritabani.tar`;
   try {
     const present = await readdir(dataDir);
     if (present.length > 0 && !options.force) {
@@ -77,19 +75,18 @@ export async function restoreBackup(options: {
       );
     }
     await rm(temporary, { recursive: true, force: true });
-    await rm(imageFile, { force: true });
     await mkdir(temporary, { recursive: true }).catch((err: unknown) => {
       throw writeFailure(err, 'Geçici geri yükleme klasörü');
     });
-    const { manifest } = await readBackup(file, temporary, imageFile);
+    const { manifest } = await readBackup(file, temporary);
     if (manifest.migrations > knownMigrations()) {
       throw new BackupError(
         'YEDEK_DAHA_YENI',
         `Bu yedek daha yeni bir Vitrin sürümünün veritabanını içeriyor (${manifest.migrations} şema adımı, bu sürüm ${knownMigrations()}); önce Vitrin'i güncelleyin.`,
       );
     }
-    // A Blob of the file: PGlite reads it once, the restore never holds a copy of its own.
-    const database = await openDatabase({ dataDir: temporary, image: await openAsBlob(imageFile) });
+    // The database's directory is unpacked in place: PGlite opens it as it is.
+    const database = await openDatabase({ dataDir: temporary });
     let restoredInfo: DatabaseInfo;
     try {
       // A backup of an older version catches up with this one's schema.
@@ -115,7 +112,6 @@ export async function restoreBackup(options: {
     throw writeFailure(err, 'Geri yüklenen veri');
   } finally {
     await rm(temporary, { recursive: true, force: true });
-    await rm(imageFile, { force: true });
     await unlock();
     if (!restored) await removeMade(made);
   }
