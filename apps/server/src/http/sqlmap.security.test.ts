@@ -4,10 +4,10 @@
 // on any 5xx answer the shop gave meanwhile, and on any target whose own request the shop refuses unless
 // REFUSED_BY_DESIGN lists it. Run by `npm run test:security` (embedded DB and PostgreSQL).
 //
-// Time, measured 2026-11-27 on a 2-core machine shared with other suites (load average 13-18): embedded DB
-// 110 s (1 900 requests), PostgreSQL 273 s (26 100 requests). Before the payload sets were kept to the API's
-// points that no other target repeats (and the storefront's forms put behind `--smart`): 95 s at load 2-7, and
-// on PostgreSQL over 600 s (the test's limit; 39 850 requests) at load 6-20.
+// Time, measured 2026-11-27 on a 2-core machine shared with other suites: embedded DB 113 s (1 900 requests),
+// PostgreSQL 188 s (26 100 requests) at load average 6-13; 110 s and 273 s at 13-18. Before the payload sets
+// were kept to the API's points that no other target repeats (and the storefront's forms put behind `--smart`):
+// 95 s at load 2-7, and on PostgreSQL over 600 s (the test's limit; 39 850 requests) at load 6-20.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
@@ -98,13 +98,14 @@ const SNAPSHOTS: Record<string, string> = {
 };
 
 /**
- * Targets spread over `n` request logs, fewest points first, two targets of one path never in one log when
- * it can be helped: sqlmap skips a point it tested before at the same path and place (`/cart`'s forms).
+ * Targets spread over `n` request logs, the targets with most points first, each to the log with fewest points
+ * so far, two targets of one path never in one log when it can be helped: sqlmap skips a point it tested
+ * before at the same path and place (`/cart`'s forms).
  */
 function spread(targets: readonly SqlmapTarget[], n: number): SqlmapTarget[][] {
   const logs = Array.from({ length: n }, () => ({ targets: [] as SqlmapTarget[], points: 0 }));
   const pathOf = (t: SqlmapTarget) => t.url.split('?')[0];
-  for (const t of targets) {
+  for (const t of [...targets].sort((a, b) => b.points.length - a.points.length)) {
     const free = logs.filter((log) => !log.targets.some((other) => pathOf(other) === pathOf(t)));
     const log = (free.length ? free : logs).reduce((a, b) => (b.points < a.points ? b : a));
     log.targets.push(t);
