@@ -14,7 +14,7 @@ import { fullDisk } from '../testing/full-disk.ts';
 
 /**
  * The storefront's plain form posts (no JavaScript: the cart's Sepete Ekle, the checkout, the contact form, a
- * support ticket's reply)
+ * support ticket's reply, the sign-up)
  * while the data directory's disk is full, on the compiled server. On the embedded database, which lives
  * there, a post whose write needs a page the disk cannot give is refused whole: the shopper gets the page
  * again with a Turkish message saying why (503, never a 500 or an English error) and what they typed, nothing
@@ -128,6 +128,7 @@ describe(`storefront form posts while the data directory's disk is full (${postg
     const contacted = { n: 0 };
     const ordered = { n: 0 };
     const replied = { n: 0 };
+    const registered = { n: 0 };
     const addPost = (): Post => ({
       path: '/cart',
       body: formBody({ intent: 'add', productId: db.shop.ekitap, quantity: 1 }),
@@ -156,6 +157,11 @@ describe(`storefront form posts while the data directory's disk is full (${postg
       from: '198.51.100.7',
       body: formBody({ message: `Bir ek bilgi daha: ${i}. yanıt` }),
     });
+    const registerPost = (i: number): Post => ({
+      path: '/register',
+      from: `192.0.2.${i % 250}`,
+      body: formBody({ ...registration(100 + i), email: `yeni${i}@example.com`, returnTo: '/panel' }),
+    });
 
     disk.fill();
     let refused: Awaited<ReturnType<typeof untilRefused>>[];
@@ -165,21 +171,23 @@ describe(`storefront form posts while the data directory's disk is full (${postg
         await untilRefused(contactPost, contacted),
         await untilRefused(checkoutPost, ordered),
         await untilRefused(replyPost, replied),
+        await untilRefused(registerPost, registered),
       ];
       expect((await fetch(`${up.url}/healthz`)).status).toBe(200);
     } finally {
       disk.free();
     }
     console.info(
-      `form posts on a full data disk: refused after ${refused.map((r) => (r ? r.i : 'none')).join(', ')} (cart, contact, checkout, ticket reply)`,
+      `form posts on a full data disk: refused after ${refused.map((r) => (r ? r.i : 'none')).join(', ')} (cart, contact, checkout, ticket reply, sign-up)`,
     );
     if (postgres) {
-      expect(refused).toEqual([null, null, null, null]);
+      expect(refused).toEqual([null, null, null, null, null]);
       return;
     }
     for (const r of refused) expect(r, 'every kind of post is refused once the disk is full').not.toBeNull();
-    const [add, contact, order, reply] = refused as NonNullable<(typeof refused)[number]>[];
-    for (const r of [add, contact, order, reply]) {
+    type Refused = NonNullable<(typeof refused)[number]>;
+    const [add, contact, order, reply, signUp] = refused as [Refused, Refused, Refused, Refused, Refused];
+    for (const r of [add, contact, order, reply, signUp]) {
       expect(r.res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(r.res.headers.get('cache-control')).toContain('no-store');
       const html = await r.res.text();
@@ -192,10 +200,11 @@ describe(`storefront form posts while the data directory's disk is full (${postg
       }
       if (r === order) expect(html).toContain(`misafir${order.i}@example.com`);
       if (r === reply) expect(html).toContain(`Bir ek bilgi daha: ${reply.i}. yanıt`);
+      if (r === signUp) expect(html).toContain(`yeni${signUp.i}@example.com`);
     }
 
     // Once there is room the same posts work: the order with the same key is placed once.
-    for (const r of [add, contact, order, reply]) {
+    for (const r of [add, contact, order, reply, signUp]) {
       const res = await send(r.post);
       expect([302, 303], r.post.path).toContain(res.status);
     }
@@ -205,12 +214,19 @@ describe(`storefront form posts while the data directory's disk is full (${postg
     node = undefined;
     const database = await db.open();
     try {
-      const [row] = await database.query<{ orders: number; bare: number; messages: number; replies: number }>(
+      const [row] = await database.query<{
+        orders: number;
+        bare: number;
+        messages: number;
+        replies: number;
+        customers: number;
+      }>(
         `select (select count(*)::int from orders) as orders,
            (select count(*)::int from orders o
              where not exists (select 1 from order_items i where i.order_id = o.id)) as bare,
            (select count(*)::int from contact_messages) as messages,
-           (select count(*)::int from support_messages where author = 'customer') as replies`,
+           (select count(*)::int from support_messages where author = 'customer') as replies,
+           (select count(*)::int from customers) as customers`,
       );
       // Each accepted post once, the refused ones only from their second sending; no order without its lines.
       // The ticket's first message and its replies.
@@ -219,6 +235,8 @@ describe(`storefront form posts while the data directory's disk is full (${postg
         bare: 0,
         messages: contacted.n + 1,
         replies: 1 + replied.n + 1,
+        // The ticket's customer and the sign-ups.
+        customers: 1 + registered.n + 1,
       });
     } finally {
       await database.close();

@@ -8,6 +8,7 @@ import type {
   Result,
 } from '@vitrin/shared/api/account-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { diskFullRefusal } from '../pages/context/results.ts';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
 import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
 import { customerDevice, customerDeviceCookie } from './device-cookie.ts';
@@ -84,13 +85,18 @@ function failure(err: AccountError): Failure {
   };
 }
 
-/** A shopper's mistake becomes a result; anything else (a bug, the database gone) stays an exception. */
+/**
+ * A shopper's mistake, or a write the full disk refused, becomes a result; anything else (a bug, the database
+ * gone) stays an exception.
+ */
 async function attempt<T>(work: () => Promise<T>, setCookie: () => string[] = () => []): Promise<Result<T>> {
   try {
     const value = await work();
     return { ok: true, value, setCookie: setCookie() };
   } catch (err) {
     if (err instanceof AccountError) return failure(err);
+    const full = diskFullRefusal(err);
+    if (full) return full;
     throw err;
   }
 }

@@ -25,7 +25,10 @@ export const refusal = (
  * in Turkish with what was typed, and the same post works once there is room (503, as the API answers).
  */
 export function diskFullRefusal(err: unknown): Failure | null {
-  return isDiskFull(err) ? refusal(503, DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE) : null;
+  // The API routes that answer results send Retry-After as `http/errors.ts` does for a full disk.
+  return isDiskFull(err)
+    ? { ...refusal(503, DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE), retryAfter: 60 }
+    : null;
 }
 
 /**
