@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../testing/accounts.ts';
 import {
   type AppNode,
+  customerWithTicket,
   guestCart,
   requireBuild,
   shopDatabase,
@@ -78,29 +79,6 @@ describe(`storefront form posts while the data directory's disk is full (${postg
       },
       body: post.body,
     });
-
-  /** A registered customer's cookies and a ticket of theirs, made while there is room. */
-  async function customerWithTicket(up: AppNode) {
-    const headers = { 'content-type': 'application/json', origin: up.url, 'x-forwarded-for': '198.51.100.7' };
-    const registered = await fetch(`${up.url}/api/front/auth/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(registration(1)),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = registered.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const opened = await fetch(`${up.url}/api/front/support/tickets`, {
-      method: 'POST',
-      headers: { ...headers, cookie },
-      body: JSON.stringify({ subject: 'Kargom nerede', message: 'Siparişim hâlâ gelmedi.' }),
-    });
-    expect(opened.status).toBe(201);
-    const { ticketNo } = ((await opened.json()) as { ticket: { ticketNo: string } }).ticket;
-    return { cookie, ticketNo };
-  }
 
   /** Sends the posts `make(i)` one after another until one is refused; answers it, or null when none was. */
   async function untilRefused(make: (i: number) => Post, placed: { n: number }) {

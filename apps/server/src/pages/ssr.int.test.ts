@@ -198,6 +198,24 @@ describe('malformed requests to pages', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
   });
+
+  it('answers a method no route takes on an API address as the API: 405, its code, the methods the address takes', async () => {
+    const res = await t.app.inject({ method: 'PROPFIND' as 'GET', url: '/api/front/cart/items/5?x=1' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers.allow).toBe('PATCH, DELETE');
+    expect(res.json()).toEqual({
+      error: { code: 'YONTEM_DESTEKLENMIYOR', message: 'API adresleri PROPFIND isteğini desteklemez.' },
+    });
+    // An address the API does not have names no methods.
+    const unknown = await t.app.inject({ method: 'MKCOL' as 'GET', url: '/api/yok' });
+    expect(unknown.statusCode).toBe(405);
+    expect(unknown.headers.allow).toBeUndefined();
+    expect(unknown.json().error).toEqual({
+      code: 'YONTEM_DESTEKLENMIYOR',
+      message: 'API adresleri MKCOL isteğini desteklemez.',
+    });
+  });
 });
 
 describe('pages rendered on render threads', () => {

@@ -1,8 +1,7 @@
 import { METHODS } from 'node:http';
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestHandler, ServerBuild } from 'react-router';
-import { errorBody, HttpError } from '../http/errors.ts';
+import { errorBody, HttpError, handleError } from '../http/errors.ts';
 import {
   type Encoded,
   encodeAll,
@@ -10,6 +9,8 @@ import {
   sendCompressedOnce,
   sendEncoded,
 } from '../http/precompressed.ts';
+import { pathOf } from '../http/request-path.ts';
+import { FORM_LIMITS, sendFormTooLarge } from './form-limits.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { sendRenderBusy } from './render-busy.ts';
@@ -33,14 +34,35 @@ export interface SsrCaching {
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOW = [...PAGE_METHODS].join(', ');
 
-/** OPTIONS names the methods; any other (TRACE, PROPFIND…) is 405, not a page or a render error. */
-function refuseMethod(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('allow', ALLOW).header('cache-control', 'no-store');
+/**
+ * OPTIONS names the methods; any other (TRACE, PROPFIND…) is 405, not a page or a render error. Methods only
+ * the pages added reach this route on API addresses too: those are told about the API, with the methods
+ * the address takes when it is one of the API's own.
+ */
+function refuseMethod(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  if (pathOf(request.url).startsWith('/api/')) {
+    const allowed = apiMethods(app, pathOf(request.url));
+    if (allowed.length) reply.header('allow', allowed.join(', '));
+    return reply
+      .status(405)
+      .send(errorBody('YONTEM_DESTEKLENMIYOR', `API adresleri ${request.method} isteğini desteklemez.`));
+  }
+  reply.header('allow', ALLOW);
   if (request.method === 'OPTIONS') return reply.status(204).send();
   return reply
     .status(405)
     .send(errorBody('YONTEM_DESTEKLENMIYOR', `Sayfalar ${request.method} isteğini desteklemez.`));
 }
+
+/** The methods an API address has routes for, besides the catch-all that answers 404 for unknown ones. */
+function apiMethods(app: FastifyInstance, url: string): string[] {
+  return API_METHODS.filter((method) => {
+    const route = app.findRoute({ method, url });
+    return route !== null && !Object.hasOwn(route.params, '*');
+  });
+}
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * A page just rendered and stored: sent compressed like the cache's later hits (page-cache.ts `sendHit`).
@@ -81,66 +103,79 @@ export function registerSsr(
   };
   const publicOrigin = new URL(publicUrl).origin;
 
-  // Form posts reach React Router actions unparsed; the action reads the body from the web Request.
-  app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
-    (_request, _payload, done) => done(null),
-  );
-
   // Pages answer every method Node parses (refuseMethod below), not only those Fastify routes by default.
   for (const method of METHODS) {
     if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
   }
 
-  // Every answer is compressed here in one call (below) or on a render thread, so the compression
-  // plugin's per-request hooks are left off this route.
-  app.all('/*', { compress: false, decompress: false }, async (request, reply) => {
-    if (!PAGE_METHODS.has(request.method)) return refuseMethod(request, reply);
-    const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
-    // A full render queue turns the page away before its load context costs the database anything.
-    if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
-    // A client that leaves stops the work for its page: a render still waiting for a thread is dropped, one
-    // on this thread is aborted.
-    const controller = new AbortController();
-    const left = () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    };
-    if (reply.raw.destroyed) left();
-    else reply.raw.once('close', left);
-    const context = await getLoadContext(request, reply);
-    const forCache = caching.cacheable(request);
-    if (threaded && pool.usable) {
-      const rendered = await pool
-        .render(
-          {
-            url: requestUrl(request, publicOrigin),
-            method: request.method,
-            headers: headerList(request),
-            encoding: pickEncoding(request.headers['accept-encoding']),
-            forCache,
-          },
-          context,
-          controller.signal,
-        )
-        .catch((err: unknown) => {
-          // The threads could not load the build: a page that was waiting for them is rendered here, as
-          // every later one is. A render that failed on a thread stays an error.
-          if (err instanceof RenderPoolUnavailable) return undefined;
-          // As many renders wait as may, this one waited for a thread past RENDER_WAIT_MS, or its client left
-          // meanwhile: 503 (to nobody, then), and it is never rendered later.
-          if (err instanceof RenderPoolBusy) return err;
-          throw err;
-        });
-      if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
-      if (rendered) return send(request, reply, rendered, forCache, caching);
+  // A form posted to an API route that takes none is left unread (the route answers without it).
+  app.addContentTypeParser([...FORM_LIMITS.keys()], (_request, _payload, done) => done(null));
+
+  // The pages in a scope of their own, for their form parsers and the answer to a post over their limit.
+  app.register(async (scope) => {
+    // Form posts to pages are read whole by Fastify, counted as they come and given up past their type's
+    // limit (form-limits.ts), then handed to the React Router action as the web Request's body.
+    scope.removeContentTypeParser([...FORM_LIMITS.keys()]);
+    for (const [type, bodyLimit] of FORM_LIMITS) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+        done(null, body),
+      );
     }
-    const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
-    // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
-    // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
-    // compressing React's hundreds of small chunks one by one.
-    const rendered: Rendered = { status: response.status, headers: [...response.headers] };
-    if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
-    return send(request, reply, rendered, forCache, caching);
+    scope.setErrorHandler((error: FastifyError, request, reply) =>
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? sendFormTooLarge(request, reply)
+        : handleError(error, request, reply),
+    );
+    // Every answer is compressed here in one call (below) or on a render thread, so the compression
+    // plugin's per-request hooks are left off this route.
+    scope.all('/*', { compress: false, decompress: false }, async (request, reply) => {
+      if (!PAGE_METHODS.has(request.method)) return refuseMethod(app, request, reply);
+      const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
+      // A full render queue turns the page away before its load context costs the database anything.
+      if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
+      // A client that leaves stops the work for its page: a render still waiting for a thread is dropped, one
+      // on this thread is aborted.
+      const controller = new AbortController();
+      const left = () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      };
+      if (reply.raw.destroyed) left();
+      else reply.raw.once('close', left);
+      const context = await getLoadContext(request, reply);
+      const forCache = caching.cacheable(request);
+      if (threaded && pool.usable) {
+        const rendered = await pool
+          .render(
+            {
+              url: requestUrl(request, publicOrigin),
+              method: request.method,
+              headers: headerList(request),
+              encoding: pickEncoding(request.headers['accept-encoding']),
+              forCache,
+            },
+            context,
+            controller.signal,
+          )
+          .catch((err: unknown) => {
+            // The threads could not load the build: a page that was waiting for them is rendered here, as
+            // every later one is. A render that failed on a thread stays an error.
+            if (err instanceof RenderPoolUnavailable) return undefined;
+            // As many renders wait as may, this one waited for a thread past RENDER_WAIT_MS, or its client left
+            // meanwhile: 503 (to nobody, then), and it is never rendered later.
+            if (err instanceof RenderPoolBusy) return err;
+            throw err;
+          });
+        if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
+        if (rendered) return send(request, reply, rendered, forCache, caching);
+      }
+      const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
+      // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
+      // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
+      // compressing React's hundreds of small chunks one by one.
+      const rendered: Rendered = { status: response.status, headers: [...response.headers] };
+      if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
+      return send(request, reply, rendered, forCache, caching);
+    });
   });
 }
 
@@ -224,6 +259,9 @@ function toWebRequest(request: FastifyRequest, publicOrigin: string, signal: Abo
     method: request.method,
     headers: hasBody ? actionHeaderList(request, publicOrigin) : headerList(request),
     signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+    // A form post's body as its parser read it (above); another type has none for the action.
+    ...(hasBody
+      ? { body: (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)) as Uint8Array<ArrayBuffer> }
+      : {}),
+  });
 }

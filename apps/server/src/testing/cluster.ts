@@ -9,6 +9,7 @@ import { openTestDatabase } from '@vitrin/core/testing/database';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { type Cluster, freePort, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';
 import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
+import { registration } from './accounts.ts';
 import { tempDir } from './server.ts';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
@@ -126,6 +127,34 @@ export async function guestCart(
   if (res.status !== 201 || !cookie?.startsWith('vitrin_cart='))
     throw new Error(`adding to the cart answered ${res.status}: ${await res.text()}`);
   return cookie;
+}
+
+/**
+ * A customer registered on `node` (from the address `from`, when the node trusts a proxy) with a support ticket
+ * of theirs: their cookies and the ticket's number.
+ */
+export async function customerWithTicket(node: AppNode, from = '198.51.100.7') {
+  const headers = { 'content-type': 'application/json', origin: node.url, 'x-forwarded-for': from };
+  const registered = await fetch(`${node.url}/api/front/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(registration(1)),
+  });
+  if (registered.status !== 201)
+    throw new Error(`registering answered ${registered.status}: ${await registered.text()}`);
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const opened = await fetch(`${node.url}/api/front/support/tickets`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ subject: 'Kargom nerede', message: 'Siparişim hâlâ gelmedi.' }),
+  });
+  if (opened.status !== 201)
+    throw new Error(`opening a ticket answered ${opened.status}: ${await opened.text()}`);
+  const { ticketNo } = ((await opened.json()) as { ticket: { ticketNo: string } }).ticket;
+  return { cookie, ticketNo };
 }
 
 const checkoutForm = guestCheckoutForm();
