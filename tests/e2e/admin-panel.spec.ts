@@ -275,7 +275,7 @@ test.describe('the staff panel at /admin', () => {
     expect([423, 429]).toContain(status);
     // Either refusal names the wait.
     await expect(alert).toContainText(
-      status === 423 ? 'Hesap 15 dakika kilitlendi.' : /\(Kalan süre: \d+ (dakika|saniye)\.\)$/,
+      status === 423 ? 'Hesap kilitli; 15 dakika sonra' : /\(Kalan süre: \d+ (dakika|saniye)\.\)$/,
       HASHING,
     );
     await shots(page, 'admin-login-throttled');

@@ -67,13 +67,16 @@ export const throttled = (until: Date) =>
     until,
   );
 
-export const accountLocked = (until: Date) =>
-  new StaffError(
+/** The lock of unknown browsers, with the minutes left (rounded up, as `Retry-After` counts) and its end. */
+export const accountLocked = (until: Date, now: Date) => {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new StaffError(
     'HESAP_KILITLI',
-    'Çok fazla hatalı deneme yapıldı. Hesap 15 dakika kilitlendi.',
+    `Çok fazla hatalı deneme yapıldı. Hesap kilitli; ${minutes} dakika sonra, ${formatDayTime(until)} itibarıyla yeniden deneyebilirsiniz.`,
     undefined,
     until,
   );
+};
 
 export const noStaffSession = () =>
   new StaffError('YONETICI_OTURUMU_GEREKLI', 'Bu sayfa için yönetici olarak giriş yapmalısınız.');

@@ -49,7 +49,7 @@ export function createStaffLogin(db: Db, now: () => Date, sessions: StaffSession
       .from(staff)
       .where(eq(staff.email, data.email));
     const attempt = await guard.begin(data.email, row?.id, client.device);
-    const locked = (until: Date) => (attempt.trusted ? throttled(until) : accountLocked(until));
+    const locked = (until: Date) => (attempt.trusted ? throttled(until) : accountLocked(until, now()));
     if (attempt.waitUntil) {
       await spendPasswordTime(data.password);
       throw locked(attempt.waitUntil);

@@ -31,10 +31,16 @@ const staffCookieOf = (res: Response) => cookieOf(res, 'vitrin_staff');
 const db = () => t.services.database.db;
 const STAFF_DEVICE = 'vitrin_staff_device';
 const deviceCookieOf = (res: Response) => cookieOf(res, STAFF_DEVICE);
-const LOCKED = {
+/** The lock's message names the minutes left and when it ends ("27.11.2026 14:35"). */
+const lockedFor = (minutes: number) => ({
   code: 'HESAP_KILITLI',
-  message: 'Çok fazla hatalı deneme yapıldı. Hesap 15 dakika kilitlendi.',
-};
+  message: expect.stringMatching(
+    new RegExp(
+      `^Çok fazla hatalı deneme yapıldı\\. Hesap kilitli; ${minutes} dakika sonra, .*\\d{2}:\\d{2} itibarıyla yeniden deneyebilirsiniz\\.$`,
+    ),
+  ),
+});
+const LOCKED = lockedFor(15);
 /** A TOTP code's time `n` 30-second steps on: a code once accepted is spent, a later step's is not. */
 const inSteps = (n: number) => new Date(Date.now() + n * 30_000);
 /** Wrong passwords for `email`, each from a browser of its own (a new address, no device cookie). */
@@ -179,6 +185,21 @@ describe('staff login', () => {
     // Locked: the right password and code are refused too, from any browser the account does not know.
     const right = () => ({ email: owner.email, password: owner.password, code: codeOf(owner) });
     expect((await login(undefined, right())).statusCode).toBe(423);
+
+    // The message says the time that is left, as Retry-After counts it down: minutes rounded up.
+    for (const [secondsLeft, minutes] of [
+      [90, 2],
+      [20, 1],
+    ] as const) {
+      await db()
+        .update(loginFailures)
+        .set({ lockedUntil: new Date(Date.now() + secondsLeft * 1000) })
+        .where(eq(loginFailures.key, `untrusted:staff:${owner.email}`));
+      const waiting = await login(undefined, right());
+      expect(waiting.statusCode).toBe(423);
+      expect(waiting.json().error).toEqual(lockedFor(minutes));
+      expect(Math.ceil(Number(waiting.headers['retry-after']) / 60)).toBe(minutes);
+    }
 
     // The 15 minutes are over: the next login passes and the lift is audited.
     await endLockOf(owner.email);
