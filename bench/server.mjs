@@ -65,7 +65,8 @@ export async function startServer({ name, args, env = {}, readyPath = '/', onSto
   const port = await findFreePort();
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST },
+    // Cookie-carrying writes are accepted from the shop's own origin (PUBLIC_URL) only: the bench's address.
+    env: { ...process.env, PUBLIC_URL: `http://${HOST}:${port}`, ...env, PORT: String(port), HOST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
