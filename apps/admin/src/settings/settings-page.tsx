@@ -9,6 +9,7 @@ import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const LIRA = 'TL olarak, ör. 49,90.';
+const RATE = 'Virgülle, en çok 4 ondalık: ör. 34,5678.';
 
 /** The shop's settings in sections, each saved on its own; the storefront follows at once. */
 export function SettingsPage() {
@@ -112,8 +113,8 @@ export function SettingsPage() {
           <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
             {(form) => (
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormInput form={form} name="usd_rate" label="1 USD (TL)" inputMode="decimal" />
-                <FormInput form={form} name="eur_rate" label="1 EUR (TL)" inputMode="decimal" />
+                <FormInput form={form} name="usd_rate" label="1 USD (TL)" inputMode="decimal" hint={RATE} />
+                <FormInput form={form} name="eur_rate" label="1 EUR (TL)" inputMode="decimal" hint={RATE} />
               </div>
             )}
           </SettingsSection>

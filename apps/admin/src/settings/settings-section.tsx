@@ -3,6 +3,8 @@ import { liraInput } from '@vitrin/shared/api/admin/lira';
 import {
   type AdminSettings,
   LIRA_SETTINGS,
+  RATE_SETTINGS,
+  rateInput,
   type SettingsFieldKey,
   settingsFormFields,
 } from '@vitrin/shared/api/admin/settings';
@@ -65,9 +67,12 @@ export function SettingsSection<K extends SettingsFieldKey>({
   );
 }
 
-/** A setting as its field shows it: the fees in lira (`49,90`), as they are typed. */
-const shown = (key: SettingsFieldKey, settings: AdminSettings) =>
-  (LIRA_SETTINGS as readonly string[]).includes(key) ? liraInput(settings[key] as number) : settings[key];
+/** A setting as its field shows it: the fees in lira (`49,90`) and the rates with a comma, as they are typed. */
+function shown(key: SettingsFieldKey, settings: AdminSettings) {
+  if ((LIRA_SETTINGS as readonly string[]).includes(key)) return liraInput(settings[key] as number);
+  if ((RATE_SETTINGS as readonly string[]).includes(key)) return rateInput(settings[key] as string);
+  return settings[key];
+}
 
 /** Every field path of a form's values (`bank_accounts.0.iban`), where the API's field messages go. */
 function pathsOf(value: unknown, prefix = ''): string[] {

@@ -65,17 +65,34 @@ const kurus = z.preprocess(
 );
 
 const RATE = 'Kur sıfırdan büyük bir sayı olmalı, en çok 4 ondalık (ör. 41,25)';
-/** A rate as the registry keeps it (`41.25`); a Turkish comma is read as the decimal point. */
-const rate = z
-  .string({ error: RATE })
-  .trim()
-  .transform((v) => v.replace(',', '.'))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,6}(\.\d{1,4})?$/, RATE)
-      .refine((v) => Number(v) > 0, RATE),
-  );
+
+/**
+ * An exchange rate typed the Turkish way (`34,5678`; `34.5678` and `1.234,5` too) read as text, never through
+ * a float, into what the registry keeps (`34.5678`), or the Turkish message saying what is wrong.
+ */
+export function parseRate(text: string): { rate: string } | { error: string } {
+  const typed = text.trim().replace(/\s+/g, '');
+  // A comma is the decimal point; dots before it (or more than one alone) group thousands.
+  const grouped = typed.includes(',') || (typed.match(/\./g)?.length ?? 0) > 1;
+  const plain = grouped ? typed.replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.') : typed;
+  const match = /^(\d{1,6})(?:\.(\d{1,4}))?$/.exec(plain);
+  if (!match || !/[1-9]/.test(plain)) return { error: RATE };
+  const [, whole = '', fraction] = match;
+  return { rate: `${whole.replace(/^0+(?=\d)/, '')}${fraction ? `.${fraction}` : ''}` };
+}
+
+/** A stored rate as the panel shows and takes it: `34.5678` → `34,5678`. */
+export const rateInput = (stored: string) => stored.replace('.', ',');
+
+/** A rate as the registry keeps it (`41.25`), typed with a Turkish comma or a point. */
+const rate = z.string({ error: RATE }).transform((typed, ctx) => {
+  const read = parseRate(typed);
+  if ('error' in read) {
+    ctx.addIssue({ code: 'custom', message: read.error });
+    return z.NEVER;
+  }
+  return read.rate;
+});
 
 /** The card payment providers the `payment_provider` setting names (`test`: the demo shop and development). */
 export const PAYMENT_PROVIDER_NAMES = ['test', 'iyzico', 'paytr'] as const;
@@ -132,6 +149,8 @@ export type SettingsFieldKey = keyof typeof settingsFields;
 
 /** The fees the API takes in kuruş and the panel's form in lira. */
 export const LIRA_SETTINGS = ['shipping_fee', 'free_shipping_threshold', 'cod_fee'] as const;
+/** The exchange rates, kept as `41.25` and shown and typed as `41,25`. */
+export const RATE_SETTINGS = ['usd_rate', 'eur_rate'] as const;
 const LIRA_MAX = 'Tutar en fazla 9.999.999,99 TL olabilir';
 const liraFee = z.string().transform((typed, ctx) => {
   const read = parseLira(typed);
