@@ -526,8 +526,18 @@ export const coupons = pgTable(
   'coupons',
   {
     id: serial('id').primaryKey(),
-    /** Stored upper-case (Turkish rules); the shopper may type it in any case. */
+    /** As the owner typed it; shown as it is. */
     code: text('code').notNull(),
+    /**
+     * What a typed code is matched on: the code lowercased with the Turkish letters as their ASCII ones
+     * (`KASIM10`, `kasım10`, `KASİM10` → `kasim10`), kept by the database. The same fold as `foldTurkish`
+     * for the letters a code may hold (coupons/code.ts); two codes with one key cannot exist.
+     */
+    codeKey: text('code_key')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(translate(${coupons.code}, 'İIıÇçĞğÖöŞşÜü', 'iiiccggoossuu'))`,
+      ),
     description: text('description').notNull().default(''),
     kind: text('kind').$type<'percent' | 'amount'>().notNull(),
     value: integer('value').notNull(),
@@ -544,7 +554,7 @@ export const coupons = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('coupons_code_idx').on(t.code),
+    uniqueIndex('coupons_code_key_idx').on(t.codeKey),
     check('coupons_kind_check', sql`${t.kind} in ('percent', 'amount')`),
     check('coupons_value_check', sql`${t.value} > 0 and (${t.kind} = 'amount' or ${t.value} <= 100)`),
     check(
@@ -700,6 +710,8 @@ export const orderHistory = pgTable(
     toStatus: smallint('to_status').notNull(),
     /** `customer`, `payment`, `system` (expiry), `operator` (CLI, later the admin panel). */
     actor: text('actor').notNull(),
+    /** The staff member who made it in the panel (a state change, a Havale / EFT marked paid); null otherwise. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
     createdAt: timestamps.createdAt,
   },
