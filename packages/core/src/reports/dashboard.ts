@@ -18,7 +18,11 @@ interface DayRow {
 }
 
 /** The panel's home figures at `now`; `lowStockAt`: stock at or under it is low. */
-export async function dashboardFigures(db: Db, now: Date, lowStockAt: number): Promise<DashboardAnswer> {
+export async function dashboardFigures(
+  db: Db,
+  now: Date,
+  lowStockAt: number,
+): Promise<Omit<DashboardAnswer, 'legalDetailsMissing'>> {
   const today = shopDayOf(now);
   const chartDays = daysEndingWith(today, CHART_DAYS);
   const monthStart = monthStartOf(today);

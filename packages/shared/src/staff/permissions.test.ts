@@ -6,9 +6,11 @@ describe('staff permissions', () => {
     expect(permissionsOf('owner')).toEqual(PERMISSIONS);
   });
 
-  it('gives the manager orders, customers, tickets, coupons, catalogue (read and write) and content, not settings, staff or audit', () => {
+  it('gives the manager orders, customers, tickets, coupons, catalogue (read and write), content, turnover and exports, not settings, staff or audit', () => {
     expect(permissionsOf('manager')).toEqual([
       'dashboard.read',
+      'reports.read',
+      'exports.read',
       'orders.read',
       'orders.write',
       'customers.read',
@@ -33,6 +35,9 @@ describe('staff permissions', () => {
     ]);
     expect(can('support', 'orders.write')).toBe(false);
     expect(can('support', 'catalog.write')).toBe(false);
+    // The money and the bulk downloads of names and addresses are not support's.
+    expect(can('support', 'reports.read')).toBe(false);
+    expect(can('support', 'exports.read')).toBe(false);
   });
 
   it('requires two-step verification of owners and managers only, and labels roles in Turkish', () => {

@@ -14,6 +14,10 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 /** Each permission and the roles that have it besides the owner (who has every one). */
 const GRANTS = {
   'dashboard.read': ['manager', 'support'],
+  // Turnover: the dashboard's revenue figures and chart.
+  'reports.read': ['manager'],
+  // Bulk downloads of the shop's records (every order with names and e-mail addresses).
+  'exports.read': ['manager'],
   'orders.read': ['manager', 'support'],
   'orders.write': ['manager'],
   'customers.read': ['manager', 'support'],

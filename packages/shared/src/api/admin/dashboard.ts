@@ -24,8 +24,21 @@ export type ExportRange = z.output<typeof exportQuery>;
 
 const tally = z.object({
   orders: z.number().int(),
-  revenueMinor: z.number().int().describe('TRY kuruş, VAT included'),
+  revenueMinor: z
+    .number()
+    .int()
+    .optional()
+    .describe('TRY kuruş, VAT included; absent for a role without `reports.read` (support)'),
 });
+
+/** The shop's legal details an invoice needs, by setting, with the label the settings screen gives them. */
+export const LEGAL_DETAILS = {
+  unvan: 'Ticari unvan',
+  tax_id: 'VKN / TCKN',
+  tax_office: 'Vergi dairesi',
+  mersis_no: 'MERSİS numarası',
+} as const;
+export type LegalDetail = keyof typeof LEGAL_DETAILS;
 
 /** The nightly backup: when it runs, how many are kept, and how the last one went. */
 export const backupState = z.object({
@@ -67,7 +80,11 @@ export const dashboardAnswer = z
     openTickets: z.number().int(),
     days: z
       .array(tally.extend({ day: z.string().describe('YYYY-MM-DD, Turkey time') }))
-      .describe('The last 30 days, oldest first, today last'),
+      .optional()
+      .describe('The last 30 days, oldest first, today last; absent without `reports.read`'),
+    legalDetailsMissing: z
+      .array(z.enum(Object.keys(LEGAL_DETAILS) as [LegalDetail, ...LegalDetail[]]))
+      .describe("The settings an invoice needs that are still empty, or the fresh shop's placeholder unvan"),
     recent: z.array(
       z.object({
         orderNo: z.string(),

@@ -43,10 +43,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.today).toEqual({ orders: 3, revenueMinor: 20_000 });
     expect(d.month).toEqual({ orders: 5, revenueMinor: 60_000 });
     expect(d.days).toHaveLength(30);
-    expect(d.days.at(-1)).toEqual({ day: '2026-03-15', orders: 3, revenueMinor: 20_000 });
-    expect(d.days.at(-2)).toEqual({ day: '2026-03-14', orders: 1, revenueMinor: 20_000 });
-    expect(d.days[0]!.day).toBe('2026-02-14');
-    expect(d.days.find((x) => x.day === '2026-02-28')).toEqual({
+    expect(d.days!.at(-1)).toEqual({ day: '2026-03-15', orders: 3, revenueMinor: 20_000 });
+    expect(d.days!.at(-2)).toEqual({ day: '2026-03-14', orders: 1, revenueMinor: 20_000 });
+    expect(d.days![0]!.day).toBe('2026-02-14');
+    expect(d.days!.find((x) => x.day === '2026-02-28')).toEqual({
       day: '2026-02-28',
       orders: 1,
       revenueMinor: 20_000,
@@ -77,7 +77,6 @@ describe('GET /api/admin/dashboard', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
       const d = res.json();
       expect(d.today.orders).toBe(before.today.orders + 1);
-      expect(d.today.revenueMinor).toBe(before.today.revenueMinor + 20_000);
       expect(d.byState.find((s: { code: number }) => s.code === 0)).toEqual({
         code: 0,
         label: 'Sipariş Alındı',
@@ -86,6 +85,47 @@ describe('GET /api/admin/dashboard', () => {
       expect(d.recent[0]).toMatchObject({ orderNo, name: 'Ayşe Yılmaz', status: 0, totalMinor: 20_000 });
       expect(d.openTickets).toBe(before.openTickets + 1);
     }
+  });
+
+  it('gives the turnover to owners and managers only: support gets the counts without revenue or chart', async () => {
+    const before = (await owner.get('/api/admin/dashboard')).json();
+    await w.placeOrder();
+    for (const role of ['owner', 'manager'] as const) {
+      const { b } = await loggedInStaff(t.app, t.services, role);
+      const d = (await b.get('/api/admin/dashboard')).json();
+      expect(d.today.revenueMinor).toBe(before.today.revenueMinor + 20_000);
+      expect(d.month.revenueMinor).toBeGreaterThanOrEqual(d.today.revenueMinor);
+      expect(d.days).toHaveLength(30);
+    }
+    const { b } = await loggedInStaff(t.app, t.services, 'support');
+    const res = await b.get('/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.today).toEqual({ orders: before.today.orders + 1 });
+    expect(d.month).toEqual({ orders: expect.any(Number) });
+    expect(d).not.toHaveProperty('days');
+    expect(res.body).not.toContain('revenueMinor');
+    expect(d.recent.length).toBeGreaterThan(0);
+  });
+
+  it('names the legal details an invoice needs while they are empty (the unvan a fresh shop’s placeholder)', async () => {
+    await t.services.settings.set('unvan', 'Vitrin');
+    for (const key of ['tax_id', 'tax_office', 'mersis_no']) await t.services.settings.set(key, '');
+    expect((await owner.get('/api/admin/dashboard')).json().legalDetailsMissing).toEqual([
+      'unvan',
+      'tax_id',
+      'tax_office',
+      'mersis_no',
+    ]);
+    await t.services.settings.set('unvan', 'Işıklı Çömlekçi Atölyesi Ltd. Şti.');
+    await t.services.settings.set('tax_id', '9876543210');
+    expect((await owner.get('/api/admin/dashboard')).json().legalDetailsMissing).toEqual([
+      'tax_office',
+      'mersis_no',
+    ]);
+    await t.services.settings.set('tax_office', 'Kadıköy');
+    await t.services.settings.set('mersis_no', '0123456789012345');
+    expect((await owner.get('/api/admin/dashboard')).json().legalDetailsMissing).toEqual([]);
   });
 
   it('lists products and variants at or under the low-stock threshold, lowest first', async () => {

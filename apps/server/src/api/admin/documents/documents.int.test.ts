@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountTestApp, Browser } from '../../../testing/accounts.ts';
 import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
 
-let world: AdminWorld<'support'>;
+let world: AdminWorld<'support' | 'manager'>;
 let t: AccountTestApp;
 let w: OrderWorld;
 let support: Browser;
+let manager: Browser;
 beforeAll(async () => {
-  world = await openAdminWorld('support');
+  world = await openAdminWorld('support', 'manager');
   ({ t, w } = world);
   support = world.as.support.b;
+  manager = world.as.manager.b;
 });
 afterAll(() => world.close());
 
@@ -137,7 +139,7 @@ describe('GET /api/admin/exports/orders.csv and .xlsx', () => {
   });
 
   it('writes the range’s orders as CSV for Turkish Excel: BOM, semicolons, decimal commas, Turkey time', async () => {
-    const res = await support.get('/api/admin/exports/orders.csv?from=2025-06-10&to=2025-06-11');
+    const res = await manager.get('/api/admin/exports/orders.csv?from=2025-06-10&to=2025-06-11');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -154,7 +156,7 @@ describe('GET /api/admin/exports/orders.csv and .xlsx', () => {
   });
 
   it('writes the same orders as XLSX with number cells for money and date cells', async () => {
-    const res = await support.get('/api/admin/exports/orders.xlsx?from=2025-06-10&to=2025-06-11');
+    const res = await manager.get('/api/admin/exports/orders.xlsx?from=2025-06-10&to=2025-06-11');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -192,15 +194,24 @@ describe('GET /api/admin/exports/orders.csv and .xlsx', () => {
     ],
   ])('refuses %s with 400 GECERSIZ_ISTEK and its Turkish field message', async (_, query, fields) => {
     for (const ext of ['csv', 'xlsx']) {
-      const res = await support.get(`/api/admin/exports/orders.${ext}?${query}`);
+      const res = await manager.get(`/api/admin/exports/orders.${ext}?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'GECERSIZ_ISTEK', fields });
     }
   });
 
+  it('refuses support with 403 YETKI_YOK: every order with names and e-mails is for owners and managers', async () => {
+    for (const ext of ['csv', 'xlsx']) {
+      const res = await support.get(`/api/admin/exports/orders.${ext}?from=2025-06-10&to=2025-06-11`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('YETKI_YOK');
+      expect(res.body).not.toContain(inRange);
+    }
+  });
+
   it('takes a leap year’s 366 days', async () => {
     expect(
-      (await support.get('/api/admin/exports/orders.csv?from=2024-01-01&to=2024-12-31')).statusCode,
+      (await manager.get('/api/admin/exports/orders.csv?from=2024-01-01&to=2024-12-31')).statusCode,
     ).toBe(200);
   });
 });

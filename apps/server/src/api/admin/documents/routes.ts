@@ -16,8 +16,8 @@ const download = (reply: FastifyReply, type: string, name: string, body: string 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * An order's papers (its packing slip and invoice PDF) and the orders of a date range as CSV or XLSX, for
- * every role that reads orders.
+ * An order's papers (its packing slip and invoice PDF), for every role that reads orders, and the orders of
+ * a date range as CSV or XLSX, a bulk download of names and addresses: `exports.read` (owners and managers).
  */
 export function registerDocumentRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
@@ -60,7 +60,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     summary:
       'Orders placed from `from` to `to` (YYYY-MM-DD, Turkey time, both included, at most 366 days) as CSV for Turkish Excel: UTF-8 with BOM, `;` between fields, amounts as 1234,56',
     tag: TAG,
-    permission: 'orders.read',
+    permission: 'exports.read',
     querystring: exportQuery,
     responses: { 200: { description: 'text/csv' }, ...invalid, ...staffRefusals },
     handler: async (request, reply) => {
@@ -76,7 +76,7 @@ export function registerDocumentRoutes(app: FastifyInstance, services: Services,
     summary:
       'The same orders as an Excel workbook: amounts as number cells in lira, dates as date cells (Turkey time)',
     tag: TAG,
-    permission: 'orders.read',
+    permission: 'exports.read',
     querystring: exportQuery,
     responses: { 200: { description: XLSX_TYPE }, ...invalid, ...staffRefusals },
     handler: async (request, reply) => {
