@@ -18,6 +18,7 @@ import { ErrorScreen } from './components/error-screen.tsx';
 import {
   isMaintenanceInfo,
   type MaintenanceInfo,
+  MaintenancePreviewBar,
   MaintenanceScreen,
 } from './components/maintenance-screen.tsx';
 import { i18n, useTranslation } from './i18n/index.ts';
@@ -58,6 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
         brandName: settings.brand_name,
         logo: settings.logo,
         image: settings.maintenance_image,
+        text: settings.maintenance_text,
         contactEmail: settings.contact_email,
         apiBase: context.publicConfig.apiBase,
       } satisfies MaintenanceInfo,
@@ -71,6 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     home,
     pageLinks: await context.pageLinks(),
     publicConfig: context.publicConfig,
+    maintenancePreview: context.maintenancePreview,
   };
 }
 
@@ -130,6 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <ApiProvider baseURL={loaderData.publicConfig.apiBase}>
       <ClientPlumbing buildVersion={loaderData.publicConfig.buildVersion} />
+      {loaderData.maintenancePreview && <MaintenancePreviewBar />}
       <Outlet />
     </ApiProvider>
   );

@@ -25,6 +25,8 @@ export interface StorefrontContext {
   requestId: string;
   /** True while the shop is in maintenance and this visitor has no bypass. */
   maintenance: boolean;
+  /** True while the shop is in maintenance and this visitor sees it anyway (signed-in staff, bypass key). */
+  maintenancePreview: boolean;
   retryAfterSeconds: number;
   publicConfig: PublicConfig;
   home(): Promise<HomeData>;
@@ -43,6 +45,8 @@ export interface StorefrontContext {
   /** The slug now of a product that once had `slug` (its old address answers 301); null when none did. */
   productMovedTo(slug: string): Promise<string | null>;
   search(q: string, query: ListingQuery): Promise<SearchPage>;
+  /** Shipping and return terms of the shop, for the product pages' structured data. */
+  merchantPolicy(): Promise<MerchantPolicy>;
   /** The `/coupons` page: public coupons that can still be used (the same for every visitor). */
   coupons(): Promise<PublicCoupon[]>;
   /** Customer accounts: the request's customer, login and the panel (answers carry the session cookie). */
@@ -59,6 +63,16 @@ export interface StorefrontContext {
   contact: ContactContext;
   /** Support tickets of this request's customer (panel: Destek). */
   support: SupportContext;
+}
+
+/** The shop's shipping fee and free-shipping threshold (settings) and its return window, as pages state them. */
+export interface MerchantPolicy {
+  /** TRY minor units, VAT included. */
+  shippingFeeMinor: number;
+  /** A basket of this much or more ships free; 0: never free. */
+  freeShippingThresholdMinor: number;
+  /** Days a shopper may return a product after delivery. */
+  returnDays: number;
 }
 
 /** Runtime configuration that may reach the browser. Never put a secret here. */

@@ -1,6 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
-import { Field } from '../ui/field.tsx';
 
 /** One part of the product form, a card with its heading. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -37,32 +36,5 @@ export function Check<T extends FieldValues>({
       <input type="checkbox" className="size-5 accent-amber-800" {...form.register(name)} />
       {label}
     </label>
-  );
-}
-
-/** A labelled multi-line input with its error and a hint (a counter, say). */
-export function FormTextarea<T extends FieldValues>({
-  form,
-  name,
-  label,
-  hint,
-  ...textarea
-}: {
-  form: UseFormReturn<T>;
-  name: Path<T>;
-  label: string;
-  hint?: ReactNode;
-} & Omit<ComponentProps<'textarea'>, 'name' | 'form'>) {
-  return (
-    <Field label={label} error={errorAt(form, name)} hint={hint}>
-      {(control) => (
-        <textarea
-          {...control}
-          {...textarea}
-          {...form.register(name)}
-          className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700"
-        />
-      )}
-    </Field>
   );
 }

@@ -11,7 +11,7 @@ import { has, useStaff } from '../session/staff-session.ts';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { FormError } from '../ui/field.tsx';
-import { FormInput, FormSelect } from '../ui/form-fields.tsx';
+import { FormInput, FormSelect, FormTextarea } from '../ui/form-fields.tsx';
 import { Page } from '../ui/page.tsx';
 import { ConflictNotice, useLoadedVersion } from '../ui/record-editor.tsx';
 import { PersonalizationFields } from './personalization-fields.tsx';
@@ -25,7 +25,7 @@ import {
   productResolver,
   toRequest,
 } from './product-editor-form.ts';
-import { Check, FormTextarea, Section } from './product-editor-parts.tsx';
+import { Check, Section } from './product-editor-parts.tsx';
 import { ProductImagesSection } from './product-images-section.tsx';
 import { productScreen } from './products-api.ts';
 import { SeoFields } from './seo-fields.tsx';

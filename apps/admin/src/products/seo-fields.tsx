@@ -1,9 +1,9 @@
 import { META_DESCRIPTION_MAX, META_TITLE_ADVISED, META_TITLE_MAX } from '@vitrin/shared/api/admin/products';
 import { slugify } from '@vitrin/shared/slug';
 import type { UseFormReturn } from 'react-hook-form';
-import { FormInput } from '../ui/form-fields.tsx';
+import { FormInput, FormTextarea } from '../ui/form-fields.tsx';
 import type { ProductFormValues } from './product-editor-form.ts';
-import { FormTextarea, Section } from './product-editor-parts.tsx';
+import { Section } from './product-editor-parts.tsx';
 
 function Counter({ length, advised, max }: { length: number; advised: number; max: number }) {
   const over = length > advised;

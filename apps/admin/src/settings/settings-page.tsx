@@ -1,6 +1,6 @@
 import { messageOf } from '../lib/api.ts';
 import { Field, FormError } from '../ui/field.tsx';
-import { FormInput } from '../ui/form-fields.tsx';
+import { FormInput, FormTextarea } from '../ui/form-fields.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { BankAccountFields } from './bank-accounts.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
@@ -143,6 +143,17 @@ export function SettingsPage() {
             )}
           </SettingsSection>
           <MaintenanceSwitch answer={answer} />
+          <SettingsSection title="Bakım ekranı" settings={answer.settings} keys={['maintenance_text']}>
+            {(form) => (
+              <FormTextarea
+                form={form}
+                name="maintenance_text"
+                label="Bakım ekranının metni"
+                rows={3}
+                hint="Bakım sırasında ziyaretçiler bu metni görür; en fazla 500 karakter."
+              />
+            )}
+          </SettingsSection>
         </div>
       )}
     </Page>

@@ -78,3 +78,25 @@ export function CodeInput<T extends FieldValues>(props: Omit<Bound<T>, 'label'>)
     />
   );
 }
+
+/** A labelled multi-line input of a form, with its error and a hint (a counter, say). */
+export function FormTextarea<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  ...textarea
+}: Bound<T> & Omit<ComponentProps<'textarea'>, 'name' | 'form'>) {
+  return (
+    <Field label={label} error={errorOf(form, name)} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          {...textarea}
+          {...form.register(name)}
+          className="w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 aria-[invalid=true]:border-red-700"
+        />
+      )}
+    </Field>
+  );
+}

@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '@vitrin/core';
 import { slugNowOf } from '@vitrin/core/catalog/slug-history';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
-import { MAINTENANCE_CODE } from '@vitrin/shared/constants';
+import { createImageVariants, type ImageVariants } from '@vitrin/core/media/image-variants';
+import { MAINTENANCE_CODE, WITHDRAWAL_DAYS } from '@vitrin/shared/constants';
 import type { PublicConfig, StorefrontContext } from '@vitrin/shared/storefront';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
@@ -60,7 +61,7 @@ import { registerDatabaseOutage } from './database-outage.ts';
 import { errorBody, handleClientError, handleError, notFoundBody } from './errors.ts';
 import { registerHealthRoutes } from './health.ts';
 import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
-import { hasMaintenanceBypass, MAINTENANCE_MESSAGE } from './maintenance.ts';
+import { isPreview, MAINTENANCE_MESSAGE, maintenanceViewer, markPreview } from './maintenance.ts';
 import { pathOf } from './request-path.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
 import { API_CSP, contentSecurityPolicy, ISOLATION_HEADERS, SECURITY_HEADERS } from './security-headers.ts';
@@ -86,12 +87,26 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built staff panel (apps/admin/build by default). */
   adminBuildDir?: string | undefined;
+  /**
+   * The resized copies of uploads (`imageVariantsOf(config)` by default): the server passes its own, whose
+   * background queue it fills at start with whatever is missing.
+   */
+  imageVariants?: ImageVariants | undefined;
 }
 
 const MAX_URL_LENGTH = 2048;
 const MAX_SEGMENT_LENGTH = 255;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
+/** Upload folders in lookup order: the data directory's, then the bundled one (the default image). */
+const uploadRoots = (config: Config) => [
+  path.join(config.dataDir, 'uploads'),
+  path.join(assetsDir, 'uploads'),
+];
+
+/** The shop's resized copies of its uploads, kept in `DATA_DIR/cache/images`. */
+export const imageVariantsOf = (config: Config) =>
+  createImageVariants({ roots: uploadRoots(config), cacheDir: path.join(config.dataDir, 'cache', 'images') });
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 /** The request's account context, made on first use (`accountOf` in `buildApp`). */
@@ -106,6 +121,7 @@ export async function buildApp({
   webBuildEntry,
   logger = false,
   adminBuildDir,
+  imageVariants,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -121,6 +137,7 @@ export async function buildApp({
   });
   app.setErrorHandler(handleError);
 
+  const images = imageVariants ?? imageVariantsOf(config);
   const publicConfig: PublicConfig = {
     apiBase: config.publicApiBase,
     buildVersion: (typeof webBuild === 'function' ? webBuildVersion : webBuild?.assets.version) ?? 'dev',
@@ -211,14 +228,17 @@ export async function buildApp({
     if (!isPublic(reply.getHeader('cache-control') as string | undefined)) reply.headers(ISOLATION_HEADERS);
   });
 
+  // Who sees the shop while it is in maintenance: the holder of the bypass key and a signed-in staff member.
+  const seesClosedShop = maintenanceViewer(services, config.maintenanceBypassKey);
+
   // While the shop is in maintenance nothing may change through the API (reads stay open so the
-  // storefront can show the maintenance screen). Bypass visitors may act, to test the shop.
+  // storefront can show the maintenance screen). Bypass visitors and staff may act, to test the shop.
   app.addHook('onRequest', async (request, reply) => {
     if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     // Staff act during maintenance too: they log in to the panel and switch it off from there.
     if (request.url.startsWith('/api/admin/')) return;
     const settings = await services.settings.all();
-    if (settings.is_online === 1 || hasMaintenanceBypass(request, config.maintenanceBypassKey)) return;
+    if (settings.is_online === 1 || (await seesClosedShop(request))) return;
     return reply
       .status(503)
       .header('retry-after', String(settings.maintenance_retry_after))
@@ -259,16 +279,14 @@ export async function buildApp({
     services,
     config.publicUrl,
     config.maintenanceBypassKey !== undefined,
-    createAdminImageStore(adminImageDirs(config.dataDir)),
+    // A saved upload's variants are made in the background, before a page asks for them.
+    createAdminImageStore({ ...adminImageDirs(config.dataDir), onStored: (paths) => images.prepare(paths) }),
   );
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),
   );
 
-  await registerUploadRoutes(app, {
-    roots: [path.join(config.dataDir, 'uploads'), path.join(assetsDir, 'uploads')],
-    cacheDir: path.join(config.dataDir, 'cache', 'images'),
-  });
+  await registerUploadRoutes(app, { roots: uploadRoots(config), images });
 
   if (webBuild) {
     await app.register(fastifyStatic, {
@@ -299,7 +317,12 @@ export async function buildApp({
             onError: (err) => app.log.error({ err }, 'Sayfa işleme iş parçacığı durdu'),
           })
         : undefined;
-    if (pool) app.addHook('onClose', () => pool.close());
+    if (pool) {
+      // One thread is started with the server: the first visitors of a new or restarted shop find it ready
+      // instead of waiting for it to load the storefront (seconds on a busy machine).
+      app.addHook('onReady', async () => pool.warm());
+      app.addHook('onClose', () => pool.close());
+    }
     registerSsr(
       app,
       webBuild,
@@ -307,8 +330,11 @@ export async function buildApp({
       config.publicUrl,
       async (request, reply) => {
         const settings = await services.settings.all();
-        const maintenance =
-          settings.is_online === 0 && !hasMaintenanceBypass(request, config.maintenanceBypassKey);
+        const closed = settings.is_online === 0;
+        // Staff and bypass visitors see the shop with a bar saying it is closed: never a page of the cache.
+        const preview = closed && (await seesClosedShop(request));
+        if (preview) markPreview(request);
+        const maintenance = closed && !preview;
         if (maintenance) {
           reply.header('retry-after', String(settings.maintenance_retry_after));
           reply.header('cache-control', 'no-store');
@@ -318,6 +344,7 @@ export async function buildApp({
           nonce: (reply.raw as NonceResponse).cspNonce ?? '',
           requestId: request.id,
           maintenance,
+          maintenancePreview: preview,
           retryAfterSeconds: settings.maintenance_retry_after,
           publicConfig,
           home: services.home.data,
@@ -333,6 +360,11 @@ export async function buildApp({
           product: async (slug) => services.catalog.product(slug, await account.shopper()),
           productMovedTo: (slug) => slugNowOf(services.database.db, slug),
           search: async (q, query) => services.catalog.search(q, query, await account.shopper()),
+          merchantPolicy: async () => ({
+            shippingFeeMinor: settings.shipping_fee,
+            freeShippingThresholdMinor: settings.free_shipping_threshold,
+            returnDays: WITHDRAWAL_DAYS,
+          }),
           coupons: () => services.coupons.publicList(),
           account,
           cart: createCartContext(services, request, reply, accountOf, {
@@ -348,7 +380,7 @@ export async function buildApp({
       },
       {
         cacheable: (request) => pageCache.enabled && isCacheablePageRequest(request.method, request.url),
-        mayStore: (request) => !accountOfMade(request)?.isPersonal(),
+        mayStore: (request) => !accountOfMade(request)?.isPersonal() && !isPreview(request),
         store: (request, page) => pageCache.set(request.url, page),
         nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
       },

@@ -69,6 +69,19 @@ const routes: Record<string, TestRoute> = {
       }),
     }),
   },
+  // Whether this visitor gets the maintenance screen or sees the closed shop (staff, bypass key).
+  maintenance: {
+    id: 'maintenance',
+    parentId: 'root',
+    path: 'bakim-durumu',
+    module: module({
+      headers: cacheable,
+      loader: ({ context }: LoaderFunctionArgs) => ({
+        maintenance: ctx(context).maintenance,
+        preview: ctx(context).maintenancePreview,
+      }),
+    }),
+  },
   login: {
     id: 'login',
     parentId: 'root',

@@ -57,6 +57,7 @@ describe('why Sepete Ekle is inactive', () => {
 const rootData = {
   origin: 'http://localhost',
   pageLinks: [],
+  maintenancePreview: false,
   publicConfig: { apiBase: '', buildVersion: 'test' },
   home: { menu: [], social_accounts: [], global_setting: {} } as unknown as HomeData,
 } satisfies RootData;

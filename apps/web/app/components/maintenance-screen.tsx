@@ -6,6 +6,8 @@ export interface MaintenanceInfo {
   brandName: string;
   logo: string;
   image: string;
+  /** The shop's own words (the `maintenance_text` setting). */
+  text: string;
   contactEmail: string;
   apiBase: string;
 }
@@ -32,7 +34,7 @@ export function MaintenanceScreen({ info }: { info: MaintenanceInfo }) {
         className="h-14 w-auto"
       />
       <h1 className="mt-8 text-3xl font-semibold text-ink-900">{t('maintenance.heading')}</h1>
-      <p className="mt-4 max-w-xl text-lg text-ink-700">{t('maintenance.text')}</p>
+      <p className="mt-4 max-w-xl text-lg whitespace-pre-line text-ink-700">{info.text}</p>
       <img
         src={imageUrl(info.image, info.apiBase)}
         alt={t('maintenance.imageAlt')}
@@ -42,5 +44,22 @@ export function MaintenanceScreen({ info }: { info: MaintenanceInfo }) {
       />
       <p className="mt-8 text-sm text-ink-600">{t('maintenance.contact', { email: info.contactEmail })}</p>
     </main>
+  );
+}
+
+/** On top of every page a signed-in staff member (or a bypass visitor) sees while the shop is in maintenance. */
+export function MaintenancePreviewBar() {
+  const { t } = useTranslation();
+  return (
+    <aside
+      aria-label={t('maintenance.title')}
+      data-testid="maintenance-preview"
+      className="bg-red-800 px-4 py-2 text-center text-sm font-medium text-white"
+    >
+      {t('maintenance.previewBar')}{' '}
+      <a href="/admin" className="underline underline-offset-2">
+        {t('maintenance.previewLink')}
+      </a>
+    </aside>
   );
 }

@@ -15,6 +15,7 @@ import { SiteHeader } from './site-header.tsx';
 const rootData: RootData = {
   origin: 'http://localhost',
   pageLinks: [],
+  maintenancePreview: false,
   publicConfig: { apiBase: '', buildVersion: 'test' },
   home: {
     menu: [],

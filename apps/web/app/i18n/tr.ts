@@ -81,6 +81,7 @@ export const tr = {
     closeFilters: 'Kapat',
     showResults: '{{count}} ürünü göster',
     sort: 'Sıralama',
+    sortSubmit: 'Sırala',
     sorts: {
       relevance: 'En uygun',
       newest: 'En yeniler',
@@ -728,8 +729,9 @@ export const tr = {
   maintenance: {
     title: 'Bakım çalışması',
     heading: 'Kısa bir aradayız',
-    text: 'Atölyemiz şu anda arka planda çalışıyor: mağazamızı sizin için yeniliyoruz. Kısa süre sonra yeniden buradayız.',
     contact: 'Acil durumlar için: {{email}}',
+    previewBar: 'Mağaza bakımda: ziyaretçilere kapalı, siz oturum açtığınız için görüyorsunuz.',
+    previewLink: 'Panele dön',
     imageAlt: 'Çömlek çarkı ve raflarıyla atölye çizimi',
   },
   wishlist: {

@@ -9,6 +9,8 @@ export interface RootData {
   home: HomeData;
   pageLinks: PageLink[];
   publicConfig: PublicConfig;
+  /** The shop is in maintenance and this visitor (staff, bypass key) sees it anyway: a bar says so. */
+  maintenancePreview: boolean;
 }
 
 /** The home data (menu, settings, social accounts) loaded once by the root route and shared by all pages. */

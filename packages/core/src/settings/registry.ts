@@ -198,6 +198,13 @@ export const settingDefinitions = {
     public: true,
     description: 'Bakım ekranı görseli',
   }),
+  maintenance_text: define({
+    schema: text(500),
+    default:
+      'Atölyemiz şu anda arka planda çalışıyor: mağazamızı sizin için yeniliyoruz. Kısa süre sonra yeniden buradayız.',
+    public: true,
+    description: 'Bakım ekranında ziyaretçilere gösterilen metin',
+  }),
   maintenance_retry_after: define({
     schema: seconds,
     default: 3600,

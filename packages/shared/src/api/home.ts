@@ -16,6 +16,7 @@ export const globalSettingSchema = z.object({
   hero_image: z.string().describe('Image path `folder/file` under /uploads; empty: the hero has no image'),
   footer_text: z.string(),
   maintenance_image: z.string(),
+  maintenance_text: z.string().describe('What the maintenance screen says to visitors'),
 });
 export type GlobalSetting = z.infer<typeof globalSettingSchema>;
 

@@ -16,6 +16,7 @@ import { CartCount } from './cart-count.tsx';
 const rootData = {
   origin: 'http://localhost',
   pageLinks: [],
+  maintenancePreview: false,
   publicConfig: { apiBase: '', buildVersion: 'test' },
   home: { menu: [], social_accounts: [], global_setting: {} } as unknown as HomeData,
 } satisfies RootData;

@@ -132,6 +132,10 @@ export const settingsFields = {
   eur_rate: rate,
   // Bakım modu
   is_online: z.boolean({ error: 'Mağaza açık (true) ya da bakımda (false) olmalı' }),
+  maintenance_text: multilineText({ error: 'Bakım metni metin olmalı' })
+    .trim()
+    .min(1, 'Bakım ekranının metnini girin')
+    .max(500, 'Bakım metni en fazla 500 karakter olabilir'),
   // Kart ödemesi (the providers' keys come from environment variables, never from here)
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES, 'Değer test, iyzico ya da paytr olmalıdır.'),
   // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
@@ -202,6 +206,7 @@ export const adminSettingsSchema = z.object({
   usd_rate: z.string(),
   eur_rate: z.string(),
   is_online: z.boolean(),
+  maintenance_text: z.string().describe('What the maintenance screen says to visitors'),
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
   backup_time: z.string().describe('HH:MM Turkey time; empty: no nightly backup'),
   backup_keep: z.number().int().describe('Nightly backups kept'),
