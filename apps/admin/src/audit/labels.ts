@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   'staff.update': 'Personel değiştirildi',
   'staff.lock': 'Hesap kilitlendi',
   'staff.unlock': 'Hesap kilidi açıldı',
+  'staff.device.lock': 'Bir cihazın girişi kilitlendi',
   'staff.password.change': 'Şifre değiştirildi',
   'staff.sessions.revoke': 'Oturumlar kapatıldı',
   'staff.totp.enable': 'İki adımlı doğrulama kuruldu',

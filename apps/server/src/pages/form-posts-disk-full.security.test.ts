@@ -168,6 +168,8 @@ describe(`storefront form posts while the data directory's disk is full (${postg
     for (const r of [add, contact, order, reply, signUp]) {
       expect(r.res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(r.res.headers.get('cache-control')).toContain('no-store');
+      // When to post again, as the API's 503 DISK_DOLU says.
+      expect(r.res.headers.get('retry-after')).toBe('60');
       const html = await r.res.text();
       expect(html).toContain(escapeHtml(DISK_FULL_WRITE_MESSAGE));
       expect(html).toContain('<html lang="tr"');

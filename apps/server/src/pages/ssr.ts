@@ -10,6 +10,7 @@ import {
   sendEncoded,
 } from '../http/precompressed.ts';
 import { pathOf } from '../http/request-path.ts';
+import { DISK_FULL_RETRY_AFTER } from './context/results.ts';
 import { FORM_LIMITS, sendFormTooLarge } from './form-limits.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
@@ -205,6 +206,8 @@ function send(
     return sendStored(request, reply, page, encoded);
   }
   reply.status(status);
+  // A page's 503 is a form post refused for a full disk (`diskFullRefusal`): when to post again, as the API says.
+  if (status === 503 && !header('retry-after')) reply.header('retry-after', String(DISK_FULL_RETRY_AFTER));
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }

@@ -187,7 +187,7 @@ export function createAccountContext(
   async function startSession(kind: 'register' | 'login', fields: FormFields) {
     const session =
       kind === 'register'
-        ? { ...(await customers.register(fieldsOf(fields) as never)), deviceCookie: undefined }
+        ? await customers.register(fieldsOf(fields) as never)
         : await customers.login(fieldsOf(fields) as never, customerDevice(request));
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
@@ -234,7 +234,7 @@ export function createAccountContext(
           remember: session.remember,
           wholesale: session.customer.wholesale,
         });
-        if (session.deviceCookie) cookies.push(customerDeviceCookie(request, session.deviceCookie));
+        cookies.push(customerDeviceCookie(request, session.deviceCookie));
         // The guest cart was merged: its cookie goes.
         if (hasCartCookie(request)) cookies.push(expiredCartCookie(request));
         if (hasWishlistCookie(request)) cookies.push(expiredWishlistCookie(request));

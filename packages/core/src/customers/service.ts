@@ -300,8 +300,11 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
   }
 
   return {
-    /** Creates the account and logs it in (a 1-day session); the welcome e-mail goes in the background. */
-    async register(input: RegisterInput): Promise<NewSession> {
+    /**
+     * Creates the account and logs it in (a 1-day session) with the browser's first device cookie, as a
+     * login gives; the welcome e-mail goes in the background.
+     */
+    async register(input: RegisterInput): Promise<NewLogin> {
       const data = parseInput(registerInput, input);
       // Checked before hashing to spare the work; the unique index decides when two registrations race.
       const [taken] = await db
@@ -336,7 +339,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       sendLater('welcome', customer.id, customer.email, (name) =>
         welcomeEmail({ shopName: name, firstName: customer.firstName, shopUrl }),
       );
-      return startSession(customer, false);
+      return { ...(await startSession(customer, false)), deviceCookie: await guard.firstDevice(customer.id) };
     },
 
     /**

@@ -23,9 +23,12 @@ export interface LoginGuardOptions {
   lockAfter: number;
   lockMs: number;
   now: () => Date;
-  /** In the transaction that locks the unknown browsers of an existing account (the staff's audit log). */
-  onLock?: (tx: Tx, accountId: number, until: Date) => Promise<unknown>;
-  /** In the transaction of the first attempt after that lock ended. */
+  /**
+   * In the transaction that locks the unknown browsers of an existing account, or one of its device cookies
+   * (`device`: the cookie's stored id), for the staff's audit log.
+   */
+  onLock?: (tx: Tx, accountId: number, until: Date, device: number | undefined) => Promise<unknown>;
+  /** In the transaction of the first attempt after the unknown browsers' lock ended. */
   onUnlock?: (tx: Tx, accountId: number, was: Date) => Promise<unknown>;
 }
 
@@ -80,15 +83,24 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
     return row!;
   }
 
+  /** Whose bucket is counted: the account (if any) and the device cookie's stored id when the bucket is one. */
+  interface Owner {
+    accountId: number | undefined;
+    device: number | undefined;
+  }
+
   /** Counts one attempt: the end of a lock that holds it back, or null; and the lock it found ended. */
-  function take(key: string, accountId: number | undefined, at: Date) {
+  function take(key: string, { accountId, device }: Owner, at: Date) {
     return db.transaction(async (tx) => {
       const row = await lockedRow(tx, key, at);
       if (row.lockedUntil && row.lockedUntil > at) return row.lockedUntil;
       let failures = row.failures;
       if (row.lockedUntil) {
         failures = 0;
-        if (accountId !== undefined) await options.onUnlock?.(tx, accountId, row.lockedUntil);
+        // A device cookie's lock ends unremarked: only its start is an event worth the log.
+        if (accountId !== undefined && device === undefined) {
+          await options.onUnlock?.(tx, accountId, row.lockedUntil);
+        }
       } else if (at.getTime() - row.updatedAt.getTime() >= lockMs) failures = 0;
       // More parallel attempts than the allowance: the surplus waits like a locked browser.
       const lockedUntil = failures >= lockAfter ? new Date(at.getTime() + lockMs) : null;
@@ -96,13 +108,13 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
         .update(loginFailures)
         .set({ failures: lockedUntil ? 0 : failures + 1, lockedUntil, updatedAt: at })
         .where(eq(loginFailures.key, key));
-      if (lockedUntil && accountId !== undefined) await options.onLock?.(tx, accountId, lockedUntil);
+      if (lockedUntil && accountId !== undefined) await options.onLock?.(tx, accountId, lockedUntil, device);
       return lockedUntil;
     });
   }
 
   /** After a wrong password: locks the bucket when this was the last allowed failure. */
-  function fail(key: string, accountId: number | undefined, at: Date) {
+  function fail(key: string, { accountId, device }: Owner, at: Date) {
     return db.transaction(async (tx) => {
       const row = await lockedRow(tx, key, at);
       if (row.lockedUntil && row.lockedUntil > at) return row.lockedUntil;
@@ -112,7 +124,7 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
         .update(loginFailures)
         .set({ failures: 0, lockedUntil, updatedAt: at })
         .where(eq(loginFailures.key, key));
-      if (accountId !== undefined) await options.onLock?.(tx, accountId, lockedUntil);
+      if (accountId !== undefined) await options.onLock?.(tx, accountId, lockedUntil, device);
       return lockedUntil;
     });
   }
@@ -175,13 +187,12 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
       await prune(at);
       const device = await knownDevice(accountId, deviceCookie, at);
       const key = device ? `device:${device.id}` : `untrusted:${kind}:${email}`;
-      // Only the e-mail's bucket is the account's: a device cookie's lock is no event of the account.
-      const audited = device ? undefined : accountId;
-      const waitUntil = await take(key, audited, at);
+      const owner = { accountId, device: device?.id };
+      const waitUntil = await take(key, owner, at);
       return {
         trusted: device !== null,
         waitUntil,
-        failed: () => fail(key, audited, now()),
+        failed: () => fail(key, owner, now()),
         async succeeded() {
           await db.update(loginFailures).set({ failures: 0 }).where(eq(loginFailures.key, key));
         },
@@ -193,6 +204,9 @@ export function createLoginGuard(db: Db, options: LoginGuardOptions) {
         },
       };
     },
+
+    /** A new device cookie for an account just made: the registering browser is its first known one. */
+    firstDevice: (accountId: number) => newDevice(accountId, now()),
 
     /** Every device cookie of the account stops vouching (a password change, every session ended). */
     revoke: (tx: Tx | Db, accountId: number) => revokeDevices(tx, kind, accountId),

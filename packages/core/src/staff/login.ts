@@ -84,23 +84,26 @@ export function createStaffLogin(db: Db, now: () => Date, sessions: StaffSession
   };
 }
 
-/** The staff's guard: the locks of unknown browsers are in the audit log, with their end. */
+/**
+ * The staff's guard: the locks of unknown browsers are in the audit log, with their end; so is the lock of
+ * one device cookie (`staff.device.lock`, the cookie's stored id), which ends by itself.
+ */
 export function createStaffLoginGuard(db: Db, now: () => Date): LoginGuard {
-  const audit = (tx: Tx, id: number, before: Date | null, after: Date | null) =>
+  const audit = (tx: Tx, id: number, before: Date | null, after: Date | null, device?: number) =>
     recordAudit(tx, {
       actor: { kind: 'staff', staffId: id },
-      action: after ? 'staff.lock' : 'staff.unlock',
+      action: device !== undefined ? 'staff.device.lock' : after ? 'staff.lock' : 'staff.unlock',
       entity: 'staff',
       entityId: id,
       before: { lockedUntil: before },
-      after: { lockedUntil: after },
+      after: device !== undefined ? { lockedUntil: after, device } : { lockedUntil: after },
     });
   return createLoginGuard(db, {
     kind: 'staff',
     lockAfter: STAFF_LOCK_AFTER,
     lockMs: STAFF_LOCK_MS,
     now,
-    onLock: (tx, id, until) => audit(tx, id, null, until),
+    onLock: (tx, id, until, device) => audit(tx, id, null, until, device),
     onUnlock: (tx, id, was) => audit(tx, id, was, null),
   });
 }

@@ -254,6 +254,20 @@ describe('login', () => {
     expect(device.value).not.toContain(PASSWORD);
   });
 
+  it('gives the registering browser a device cookie as a login does: it logs in while strangers are held back', async () => {
+    const customer = fresh();
+    const own = browser(t.app);
+    const res = await own.post('/api/front/auth/register', customer);
+    expect(res.statusCode).toBe(201);
+    const device = cookiesOf(res).vitrin_device!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 180 * 24 * 60 * 60 });
+    expect(device.value).toMatch(/^\d+\.[\w-]{32}\.[\w-]{43}$/);
+    await guessPasswords(browser(t.app), customer.email, 6);
+    const right = { email: customer.email, password: PASSWORD };
+    expect((await browser(t.app).post('/api/front/auth/login', right)).statusCode).toBe(429);
+    expect((await own.post('/api/front/auth/login', right)).statusCode).toBe(200);
+  });
+
   it("lets the owner's browser log in while a stranger's guesses hold every other browser back", async () => {
     const victim = fresh();
     await browser(t.app).post('/api/front/auth/register', victim);

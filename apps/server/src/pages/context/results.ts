@@ -25,11 +25,15 @@ export const refusal = (
  * in Turkish with what was typed, and the same post works once there is room (503, as the API answers).
  */
 export function diskFullRefusal(err: unknown): Failure | null {
-  // The API routes that answer results send Retry-After as `http/errors.ts` does for a full disk.
+  // The API routes that answer results send Retry-After as `http/errors.ts` does for a full disk; the pages
+  // send it with their 503 (`ssr.ts`).
   return isDiskFull(err)
-    ? { ...refusal(503, DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE), retryAfter: 60 }
+    ? { ...refusal(503, DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE), retryAfter: DISK_FULL_RETRY_AFTER }
     : null;
 }
+
+/** Seconds a client waits before posting again to a full disk. */
+export const DISK_FULL_RETRY_AFTER = 60;
 
 /**
  * `work`'s value as a result; an error of one of `kinds` or a full disk is a refusal, anything else is a bug and

@@ -261,6 +261,15 @@ describe('staff login', () => {
     });
     // The account is not locked: another browser logs in.
     expect((await login(undefined, right)).statusCode).toBe(200);
+    // The cookie's lock is in the audit log, as the unknown browsers' is.
+    const entries = await db()
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(owner.id)))
+      .orderBy(auditLog.id);
+    expect(entries.map((e) => e.action)).toEqual(['staff.create', 'staff.device.lock']);
+    expect(entries[1]!.before).toEqual({ lockedUntil: null, device: null });
+    expect(entries[1]!.after).toEqual({ lockedUntil: expect.any(String), device: expect.any(Number) });
   });
 
   it('treats a forged or altered device cookie like a browser the account does not know', async () => {
