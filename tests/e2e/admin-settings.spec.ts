@@ -115,7 +115,7 @@ test.describe('settings in the panel', () => {
     await context.close();
   });
 
-  test('an owner adds a social account: a bad URL says Invalid URL, the fixed one is in the storefront footer at once', async ({
+  test('an owner adds a social account: a bad URL says why in Turkish, one typed without https:// gets it and is in the storefront footer at once', async ({
     browser,
   }) => {
     const { context, page } = await settingsPage(browser);
@@ -134,14 +134,18 @@ test.describe('settings in the panel', () => {
     const dialog = page.getByRole('dialog', { name: 'Sosyal medya hesabı ekle' });
     await dialog.getByLabel('Platform').selectOption('tiktok');
     await dialog.getByLabel('Görünen ad').fill('TikTok');
-    await dialog.getByLabel('Adres (URL)').fill('tiktok.com/@atolye');
+    await dialog.getByLabel('Adres (URL)').fill('tiktok @atolye');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Invalid URL', { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByText('Geçerli bir web adresi girin, ör. https://www.ornek.com.tr', { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByText('Invalid URL')).toHaveCount(0);
     await expect(dialog.getByLabel('Adres (URL)')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
     await shots(page, 'admin-settings-social-dialog');
 
-    await dialog.getByLabel('Adres (URL)').fill(url);
+    // Typed as an owner writes it on a card: saved with https://.
+    await dialog.getByLabel('Adres (URL)').fill(url.replace('https://', ''));
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await expect(dialog).toBeHidden();
     const item = social.getByRole('listitem').filter({ hasText: url });

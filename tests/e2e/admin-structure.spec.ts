@@ -109,7 +109,7 @@ test.describe('the structure screens of the panel', () => {
     await context.close();
   });
 
-  test('a manager adds a header link: javascript: is Invalid URL, a site path is in the header at once', async ({
+  test('a manager adds a header link: javascript: is refused in Turkish, a site path is in the header at once', async ({
     browser,
   }) => {
     const context = await browser.newContext();
@@ -124,7 +124,12 @@ test.describe('the structure screens of the panel', () => {
     await dialog.getByLabel('Başlık').fill(linkTitle);
     await dialog.getByLabel('Adres (URL)').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Invalid URL', { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Geçerli bir web adresi (ör. https://www.ornek.com.tr) ya da sitenin bir yolu (ör. /shop/giyim) girin',
+        { exact: true },
+      ),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await shots(page, 'admin-menu-dialog-invalid-url');
 

@@ -1,7 +1,7 @@
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
+import { WEB_ADDRESS_MESSAGES, withHttps } from '@vitrin/shared/web-address';
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/field.tsx';
@@ -74,9 +74,9 @@ function AddressForm({
   };
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const value = url.trim();
+    const value = withHttps(url.trim());
     if (!check(value)) {
-      setError(VALIDATION_MESSAGES.invalidUrl);
+      setError(WEB_ADDRESS_MESSAGES.invalidLink);
       return;
     }
     onDone(value, alt.trim());

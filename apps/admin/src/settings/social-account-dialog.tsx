@@ -16,7 +16,7 @@ import { useSaveSocialAccount } from './social-accounts-api.ts';
 
 const FIELDS = ['platform', 'label', 'url'] as const;
 
-/** A new social account (no `account`) or an edit of one; a URL that is not http(s) says `Invalid URL`. */
+/** A new social account (no `account`) or an edit of one; `www.ornek.com.tr` gets https://, a bad address says why in Turkish. */
 export function SocialAccountDialog({
   account,
   onClose,

@@ -1,9 +1,10 @@
 /**
  * The storefront header's menu in the panel (`/api/admin/menu`, `content.write`: owners and managers): a tree
- * of links. A link is an absolute http(s) URL or a path of this site (`/shop/giyim`, `/page/hakkimizda`);
- * anything else answers the dialogs' `Invalid URL`. Brings zod.
+ * of links. A link is an absolute http(s) URL (`https://` added to `www.ornek.com.tr/x`) or a path of this site
+ * (`/shop/giyim`, `/page/hakkimizda`); anything else is refused in Turkish. Brings zod.
  */
-import { isHttpUrl, VALIDATION_MESSAGES } from '../../email.ts';
+import { isHttpUrl } from '../../email.ts';
+import { WEB_ADDRESS_MESSAGES, withHttps } from '../../web-address.ts';
 import { lineText, z } from '../../zod.ts';
 import { rowId } from './categories.ts';
 
@@ -23,10 +24,12 @@ export const menuItemRequest = z.object({
     .trim()
     .min(1, 'Başlığı girin')
     .max(MENU_TITLE_MAX, `Başlık en fazla ${MENU_TITLE_MAX} karakter olabilir`),
-  url: lineText({ error: VALIDATION_MESSAGES.invalidUrl })
+  url: lineText({ error: WEB_ADDRESS_MESSAGES.invalidLink })
     .trim()
-    .max(MENU_URL_MAX, `Adres en fazla ${MENU_URL_MAX} karakter olabilir`)
-    .refine(isMenuUrl, VALIDATION_MESSAGES.invalidUrl),
+    .min(1, { message: WEB_ADDRESS_MESSAGES.required, abort: true })
+    .overwrite(withHttps)
+    .max(MENU_URL_MAX, WEB_ADDRESS_MESSAGES.tooLong(MENU_URL_MAX))
+    .refine(isMenuUrl, WEB_ADDRESS_MESSAGES.invalidLink),
   isActive: z.boolean({ error: 'Görünürlük evet ya da hayır olmalı' }).default(true),
   parentId: rowId('Üst bağlantıyı listeden seçin').nullable().default(null),
 });

@@ -1,9 +1,10 @@
 /**
  * The shop's social media accounts in the panel (`/api/admin/social-accounts`, `content.write`: owners and
- * managers), shown in the storefront's footer in their order. A URL that is not http(s) answers `Invalid URL`,
- * the specification's dialog validator (`validateUrl`). Brings zod: imported by path.
+ * managers), shown in the storefront's footer in their order. An address typed without `https://` gets it; one
+ * that is still not http(s) is refused in Turkish. Brings zod: imported by path.
  */
-import { isHttpUrl, VALIDATION_MESSAGES } from '../../email.ts';
+import { isHttpUrl } from '../../email.ts';
+import { WEB_ADDRESS_MESSAGES, withHttps } from '../../web-address.ts';
 import { lineText, z } from '../../zod.ts';
 
 /** The platforms the footer has a mark for; `other` gets a link icon. */
@@ -34,12 +35,17 @@ export const SOCIAL_ACCOUNTS_MAX = 20;
 export const SOCIAL_URL_MAX = 500;
 export const SOCIAL_LABEL_MAX = 40;
 
-/** A URL field of the panel: an absolute http(s) address, else the dialogs' `Invalid URL`. */
+/**
+ * A URL field of the panel: an absolute http(s) address, `https://` added to one typed without it
+ * (`www.ornek.com.tr/x`); every refusal in Turkish.
+ */
 export const httpUrlField = (max: number) =>
-  lineText({ error: VALIDATION_MESSAGES.invalidUrl })
+  lineText({ error: WEB_ADDRESS_MESSAGES.invalid })
     .trim()
-    .max(max, `Adres en fazla ${max} karakter olabilir`)
-    .refine(isHttpUrl, VALIDATION_MESSAGES.invalidUrl);
+    .min(1, { message: WEB_ADDRESS_MESSAGES.required, abort: true })
+    .overwrite(withHttps)
+    .max(max, WEB_ADDRESS_MESSAGES.tooLong(max))
+    .refine(isHttpUrl, WEB_ADDRESS_MESSAGES.invalid);
 
 export const socialAccountRequest = z.object({
   platform: z.enum(SOCIAL_PLATFORMS, { error: 'Platformu listeden seçin' }),

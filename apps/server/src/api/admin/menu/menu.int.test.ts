@@ -1,5 +1,5 @@
 import { auditLog, menuItems } from '@vitrin/core/db/schema';
-import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
+import { WEB_ADDRESS_MESSAGES } from '@vitrin/shared/web-address';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../../../testing/accounts.ts';
@@ -63,7 +63,7 @@ describe('the header menu in the panel', () => {
     expect(deletes.map((a) => a.entityId).sort()).toEqual([String(blog), String(giyim)].sort());
   });
 
-  it('says exactly Invalid URL for a link that is neither http(s) nor a site path, writing nothing', async () => {
+  it('says in Turkish why a link that is neither http(s) nor a site path is refused, writing nothing', async () => {
     const { db } = t.services.database;
     const before = await db.select().from(menuItems);
     for (const url of [
@@ -77,7 +77,9 @@ describe('the header menu in the panel', () => {
     ]) {
       const res = await manager.post(URL_, { title: 'Kötü', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.fields.url, url).toBe(VALIDATION_MESSAGES.invalidUrl);
+      expect(res.json().error.fields.url, url).toBe(
+        url === '' ? WEB_ADDRESS_MESSAGES.required : WEB_ADDRESS_MESSAGES.invalidLink,
+      );
     }
     const noTitle = await manager.post(URL_, { title: ' ', url: '/shop' });
     expect(noTitle.json().error.fields.title).toBe('Başlığı girin');

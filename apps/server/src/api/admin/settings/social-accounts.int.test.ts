@@ -1,5 +1,5 @@
 import { auditLog, socialAccounts } from '@vitrin/core/db/schema';
-import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
+import { WEB_ADDRESS_MESSAGES } from '@vitrin/shared/web-address';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../../../testing/accounts.ts';
@@ -140,18 +140,25 @@ describe('social media accounts in the panel', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('saves an address typed without its scheme with https://', async () => {
+    const res = await owner.post(URL_, { ...instagram, url: ' www.instagram.com/atolye.kadikoy ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().account.url).toBe('https://www.instagram.com/atolye.kadikoy');
+    expect((await owner.delete(`${URL_}/${res.json().account.id}`)).statusCode).toBe(204);
+  });
+
   it.each([
-    ['a URL without a scheme', { url: 'www.instagram.com/atolye' }, 'url', VALIDATION_MESSAGES.invalidUrl],
-    ['a javascript: URL', { url: 'javascript:alert(1)' }, 'url', VALIDATION_MESSAGES.invalidUrl],
-    ['an ftp URL', { url: 'ftp://atolye.test/katalog' }, 'url', VALIDATION_MESSAGES.invalidUrl],
+    ['a URL of a word without a domain', { url: 'instagram' }, 'url', WEB_ADDRESS_MESSAGES.invalid],
+    ['a javascript: URL', { url: 'javascript:alert(1)' }, 'url', WEB_ADDRESS_MESSAGES.invalid],
+    ['an ftp URL', { url: 'ftp://atolye.test/katalog' }, 'url', WEB_ADDRESS_MESSAGES.invalid],
     [
       'a URL with a space',
       { url: 'https://instagram.com/kadıköy atölye' },
       'url',
-      VALIDATION_MESSAGES.invalidUrl,
+      WEB_ADDRESS_MESSAGES.invalid,
     ],
-    ['a blank URL', { url: '  ' }, 'url', VALIDATION_MESSAGES.invalidUrl],
-    ['a URL that is no text', { url: 42 }, 'url', VALIDATION_MESSAGES.invalidUrl],
+    ['a blank URL', { url: '  ' }, 'url', WEB_ADDRESS_MESSAGES.required],
+    ['a URL that is no text', { url: 42 }, 'url', WEB_ADDRESS_MESSAGES.invalid],
     [
       'a URL too long',
       { url: `https://atolye.test/${'a'.repeat(500)}` },
