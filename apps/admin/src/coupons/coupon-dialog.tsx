@@ -125,7 +125,7 @@ export function CouponDialog({ coupon, onClose }: { coupon?: AdminCoupon; onClos
           name="code"
           label="Kupon kodu"
           autoComplete="off"
-          hint="Harf, rakam, - ve _; büyük harfe çevrilir."
+          hint="Harf, rakam, - ve _; yazdığınız gibi saklanır. Müşteri büyük-küçük harf ya da ı/i farkı gözetmeden yazabilir."
         />
         <FormInput form={form} name="description" label="Açıklama" autoComplete="off" />
         <div className="grid gap-4 sm:grid-cols-2">

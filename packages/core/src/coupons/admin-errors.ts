@@ -41,10 +41,24 @@ export function parseCouponInput<S extends z.ZodType>(schema: S, input: unknown)
 
 export const couponNotFound = () => new CouponAdminError('KUPON_BULUNAMADI', 'Kupon bulunamadı.');
 
-export const codeTaken = (code: string) =>
-  new CouponAdminError('KUPON_KODU_KAYITLI', `"${code}" kodlu bir kupon zaten var; başka bir kod seçin.`, {
-    code: 'Bu kod başka bir kuponda kullanılıyor',
-  });
+/**
+ * The code, or one a shopper could not tell from it (`kasım10` beside `KASIM10`: codes are matched without
+ * regard to case or Turkish letters), belongs to another coupon. `existing`: that coupon's code, when known.
+ */
+export const codeTaken = (code: string, existing: string = code) =>
+  existing === code
+    ? new CouponAdminError(
+        'KUPON_KODU_KAYITLI',
+        `"${code}" kodlu bir kupon zaten var; başka bir kod seçin.`,
+        {
+          code: 'Bu kod başka bir kuponda kullanılıyor',
+        },
+      )
+    : new CouponAdminError(
+        'KUPON_KODU_KAYITLI',
+        `"${code}" kodu, var olan "${existing}" kuponuyla aynı sayılır: kodlarda büyük-küçük harf ve ı/i, ş/s gibi Türkçe harf farkı gözetilmez. Başka bir kod seçin.`,
+        { code: `Bu kod "${existing}" kuponuyla aynı sayılır` },
+      );
 
 export const limitBelowUses = (used: number) =>
   new CouponAdminError(

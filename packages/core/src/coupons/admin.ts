@@ -23,6 +23,7 @@ import {
   limitBelowUses,
   parseCouponInput,
 } from './admin-errors.ts';
+import { couponCodeKey } from './code.ts';
 import type { CouponRow } from './rules.ts';
 
 export interface CouponAdminOptions {
@@ -81,8 +82,11 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
   }
 
   async function checkRefs(tx: Tx, input: CouponInput, id: number | null) {
-    const [same] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code));
-    if (same && same.id !== id) throw codeTaken(input.code);
+    const [same] = await tx
+      .select({ id: coupons.id, code: coupons.code })
+      .from(coupons)
+      .where(eq(coupons.codeKey, couponCodeKey(input.code)));
+    if (same && same.id !== id) throw codeTaken(input.code, same.code);
     if (input.categoryId !== null) {
       const [category] = await tx
         .select({ id: categoriesTable.id })

@@ -1,15 +1,14 @@
-/**
- * Coupon codes are stored upper-case by Turkish rules (`i` → `İ`). A shopper types them in any case and
- * often on a keyboard without Turkish letters: `hosgeldin10` upper-cased the Turkish way is `HOSGELDİN10`,
- * which would miss a stored `HOSGELDIN10`. So a typed code is looked up by both spellings, the Turkish one
- * first.
- */
-export function normalizeCouponCode(input: string): string {
-  return input.trim().toLocaleUpperCase('tr-TR');
-}
+import { foldTurkish } from '@vitrin/shared/turkish-fold';
 
-/** The stored codes a typed code may mean, the Turkish upper-casing first. */
-export function couponCodeCandidates(input: string): string[] {
-  const trimmed = input.trim();
-  return [...new Set([trimmed.toLocaleUpperCase('tr-TR'), trimmed.toUpperCase()])];
+/**
+ * A coupon's code is kept as the owner typed it; a typed code is matched on its key: lowercased with the
+ * Turkish letters as their ASCII ones (`foldTurkish`), so `kasim10`, `KASIM10`, `kasım10` and `KASİM10` are
+ * one code, whatever the banner printed or the keyboard has. Codes hold no spaces: a space typed in one
+ * (`KASIM 10`) is dropped.
+ *
+ * The database keeps the same key of every stored code (`coupons.code_key`, schema.ts): for the letters a
+ * code may hold both folds agree (coupons.int.test.ts checks it).
+ */
+export function couponCodeKey(input: string): string {
+  return foldTurkish(input).replaceAll(' ', '');
 }

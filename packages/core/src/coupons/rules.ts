@@ -25,10 +25,10 @@ export interface CouponSituation {
 export const couponMessages = {
   notFound: () => 'Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.',
   notStarted: (at: Date) => `Bu kupon henüz başlamadı; ${formatDateTime(at)} itibarıyla kullanılabilir.`,
-  expired: () => 'Bu kuponun süresi doldu.',
+  expired: (at: Date) => `Bu kuponun süresi ${formatDateTime(at)} itibarıyla doldu; artık kullanılamıyor.`,
   basketTooSmall: (min: number) =>
     `Bu kupon ${formatMoney(min)} ve üzeri alışverişlerde geçerli. Sepetinize biraz daha ürün ekleyin.`,
-  limitReached: () => 'Bu kuponun kullanım limiti doldu.',
+  limitReached: () => 'Bu kupon belirlenen kullanım sayısına ulaştı; artık kullanılamıyor.',
   buyerLimitReached: (limit: number) =>
     limit === 1
       ? 'Bu kuponu daha önce kullandınız; her müşteri bir kez kullanabilir.'
@@ -50,7 +50,7 @@ export function couponProblem(coupon: CouponRow | undefined, s: CouponSituation)
     return { code: 'KUPON_HENUZ_BASLAMADI', message: couponMessages.notStarted(coupon.startsAt) };
   }
   if (coupon.endsAt && coupon.endsAt <= s.now) {
-    return { code: 'KUPON_SURESI_DOLDU', message: couponMessages.expired() };
+    return { code: 'KUPON_SURESI_DOLDU', message: couponMessages.expired(coupon.endsAt) };
   }
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
     return { code: 'KUPON_LIMITI_DOLDU', message: couponMessages.limitReached() };

@@ -1,11 +1,11 @@
 import type { AppliedCoupon, PublicCoupon } from '@vitrin/shared/api/cart';
-import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { CategoryTree } from '../catalog/categories.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, couponUses } from '../db/schema.ts';
 import { createCouponAdmin } from './admin.ts';
-import { couponCodeCandidates } from './code.ts';
+import { couponCodeKey } from './code.ts';
 import { type CouponProblem, type CouponRow, couponProblem, typedCodeProblem } from './rules.ts';
 
 /** Who is buying: coupons limited per customer count uses by the account, or by the e-mail for guests. */
@@ -41,12 +41,12 @@ export function createCouponService(
   db: Db,
   { categories, cache, now = () => new Date() }: CouponServiceOptions,
 ) {
+  /** The coupon a typed code means, in any case and with or without Turkish letters (`code.ts`). */
   async function find(code: string, on: Db = db): Promise<CouponRow | undefined> {
-    const candidates = couponCodeCandidates(code);
-    if (!candidates[0]) return undefined;
-    const rows = await on.select().from(coupons).where(inArray(coupons.code, candidates));
-    // Both spellings may exist: the Turkish upper-casing wins.
-    return candidates.map((c) => rows.find((r) => r.code === c)).find(Boolean);
+    const key = couponCodeKey(code);
+    if (!key) return undefined;
+    const [row] = await on.select().from(coupons).where(eq(coupons.codeKey, key));
+    return row;
   }
 
   /** How often the buyer used the coupon: by their account, or by e-mail (guests, and a customer's past guest orders). */

@@ -110,7 +110,8 @@ export interface DetailExtras {
 /** What an order's detail shows besides the order row: its lines (with the product's slug), history, payment. */
 export interface OrderParts {
   lines: { line: Omit<typeof orderItems.$inferSelect, 'id' | 'refundedQuantity'>; slug: string | null }[];
-  history: Omit<typeof orderHistory.$inferSelect, 'id'>[];
+  /** The customer's timeline: who on the staff made a change is for the panel only (`admin.ts`). */
+  history: Omit<typeof orderHistory.$inferSelect, 'id' | 'staffId'>[];
   lastPayment: Pick<
     typeof payments.$inferSelect,
     'status' | 'failureCode' | 'cardLast4' | 'provider' | 'mode' | 'paidTotalMinor'

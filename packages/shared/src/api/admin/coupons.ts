@@ -41,12 +41,14 @@ const instant = z.preprocess(
 const CODE_MESSAGE = 'Kod 3-30 karakter olmalı; yalnızca harf, rakam, tire (-) ve alt çizgi (_) içerebilir';
 
 const couponFields = {
-  /** Stored upper-case by Turkish rules, as shoppers' codes are looked up. */
+  /**
+   * Kept as typed (no upper-casing: the Turkish one turns `i` into `İ`); shoppers' codes are matched on a
+   * folded key, in any case and with or without Turkish letters (core coupons/code.ts).
+   */
   code: lineText({ error: 'Kupon kodunu girin' })
     .trim()
     .min(1, 'Kupon kodunu girin')
-    .transform((v) => v.toLocaleUpperCase('tr-TR'))
-    .pipe(z.string().regex(/^[A-ZÇĞİÖŞÜ0-9_-]{3,30}$/, CODE_MESSAGE)),
+    .pipe(z.string().regex(/^[A-Za-zÇĞİÖŞÜçğıöşü0-9_-]{3,30}$/, CODE_MESSAGE)),
   description: lineText({ error: 'Açıklama metin olmalı' })
     .trim()
     .max(COUPON_DESCRIPTION_MAX, `Açıklama en fazla ${COUPON_DESCRIPTION_MAX} karakter olabilir`)

@@ -1,7 +1,8 @@
 import { auditLog, categories, coupons } from '@vitrin/core/db/schema';
+import { seedTestShop } from '@vitrin/core/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from '../../../testing/accounts.ts';
+import { type Browser, browser } from '../../../testing/accounts.ts';
 import { createTestApp } from '../../../testing/server.ts';
 import { loggedInStaff } from '../../../testing/staff.ts';
 
@@ -26,7 +27,7 @@ const rowOf = async (id: number) =>
 const countCoupons = async () => (await t.services.database.db.select().from(coupons)).length;
 
 describe('coupons in the panel', () => {
-  it('lets a manager add a coupon, stored upper-case the Turkish way, listed with its uses and limits', async () => {
+  it('lets a manager add a coupon, kept as typed, listed with its uses and limits', async () => {
     const { b } = await loggedInStaff(t.app, t.services, 'manager');
     const res = await b.post(
       '/api/admin/coupons',
@@ -35,7 +36,7 @@ describe('coupons in the panel', () => {
     expect(res.statusCode).toBe(201);
     const { coupon } = res.json();
     expect(coupon).toMatchObject({
-      code: 'İNDİRİM25',
+      code: 'indirim25',
       kind: 'percent',
       value: 10,
       usageLimit: 5,
@@ -50,7 +51,7 @@ describe('coupons in the panel', () => {
     expect(list.find((c: { id: number }) => c.id === coupon.id)).toEqual(coupon);
     // The storefront's /coupons list follows at once.
     const front = await t.app.inject('/api/front/coupons');
-    expect(front.json().map((c: { code: string }) => c.code)).toContain('İNDİRİM25');
+    expect(front.json().map((c: { code: string }) => c.code)).toContain('indirim25');
   });
 
   it('takes a form date without a zone as Turkey time, and says when a coupon has not started', async () => {
@@ -82,10 +83,10 @@ describe('coupons in the panel', () => {
     expect(await rowOf(coupon.id)).toMatchObject({ usageLimit: 10, value: 10 });
   });
 
-  it('refuses a code another coupon has (409 KUPON_KODU_KAYITLI), in any case, adding nothing', async () => {
+  it('refuses a code another coupon has (409 KUPON_KODU_KAYITLI), adding nothing', async () => {
     await owner.post('/api/admin/coupons', newCoupon({ code: 'TEKKOD' }));
     const before = await countCoupons();
-    const res = await owner.post('/api/admin/coupons', newCoupon({ code: ' tekkod ' }));
+    const res = await owner.post('/api/admin/coupons', newCoupon({ code: ' TEKKOD ' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'KUPON_KODU_KAYITLI',
@@ -96,6 +97,34 @@ describe('coupons in the panel', () => {
     const renamed = await owner.patch(`/api/admin/coupons/${other.id}`, { code: 'TEKKOD' });
     expect(renamed.statusCode).toBe(409);
     expect((await rowOf(other.id))?.code).toBe(other.code);
+  });
+
+  it('keeps kasim10 as typed; KASIM10 on a banner, kasım10 and KASİM10 find it; a code that folds alike is refused (409)', async () => {
+    const shop = await seedTestShop(t.services.database.db);
+    const res = await owner.post('/api/admin/coupons', newCoupon({ code: 'kasim10', isPublic: true }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().coupon.code).toBe('kasim10');
+    expect(await rowOf(res.json().coupon.id)).toMatchObject({ code: 'kasim10', codeKey: 'kasim10' });
+    for (const typed of ['KASIM10', 'kasım10', 'KASİM10', 'kasim10']) {
+      const shopper = browser(t.app);
+      await shopper.post('/api/front/cart/items', { productId: shop.kupa, quantity: 1 });
+      const applied = await shopper.post('/api/front/cart/coupon', { code: typed });
+      expect([typed, applied.statusCode, applied.json().coupon?.code]).toEqual([typed, 200, 'kasim10']);
+    }
+    const before = await countCoupons();
+    for (const code of ['KASIM10', 'kasım10', 'KASİM10']) {
+      const taken = await owner.post('/api/admin/coupons', newCoupon({ code }));
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toEqual({
+        code: 'KUPON_KODU_KAYITLI',
+        message: `"${code}" kodu, var olan "kasim10" kuponuyla aynı sayılır: kodlarda büyük-küçük harf ve ı/i, ş/s gibi Türkçe harf farkı gözetilmez. Başka bir kod seçin.`,
+        fields: { code: 'Bu kod "kasim10" kuponuyla aynı sayılır' },
+      });
+    }
+    expect(await countCoupons()).toBe(before);
+    // The owner may change how the code is written: it is the same coupon.
+    const renamed = await owner.patch(`/api/admin/coupons/${res.json().coupon.id}`, { code: 'KASIM10' });
+    expect([renamed.statusCode, renamed.json().coupon.code]).toEqual([200, 'KASIM10']);
   });
 
   it('disables a coupon (a shopper is told the code is not valid) and enables it again', async () => {
