@@ -932,6 +932,21 @@ export const supportTickets = pgTable(
 );
 
 /** The thread of a ticket: the customer's and the shop's messages, each with an optional attachment. */
+/**
+ * Support's saved replies ("hazır yanıtlar"): a title and a text staff insert into a ticket's reply in the
+ * panel and edit before sending. Shared by every staff member; a title names one reply.
+ */
+export const supportSavedReplies = pgTable(
+  'support_saved_replies',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('support_saved_replies_title_idx').on(sql`lower(${t.title})`)],
+);
+
 export const supportMessages = pgTable(
   'support_messages',
   {
