@@ -8,7 +8,7 @@ export function registerClientErrorRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/api/front/client-errors',
     summary: 'A browser reports one of its errors to the server log',
-    tag: 'operations',
+    tag: 'Mağaza: genel',
     body: clientErrorReportSchema,
     responses: { 204: { description: 'Logged' }, ...invalid, 429: { description: 'Too many reports' } },
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

@@ -4,6 +4,7 @@ import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_COOKIE } from '../sessions/staff-session.ts';
 import { jsonSchema, type RouteDocumentation } from './route.ts';
+import { API_TAGS } from './tags.ts';
 
 /** A registered API route as `route.ts` left it in Fastify's route options. */
 export interface DocumentedRoute {
@@ -90,19 +91,53 @@ function requestBodyOf({ schema }: DocumentedRoute, { schemaOf }: Schemas) {
   return { requestBody: { required: true, content } };
 }
 
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * An operation's name made from its method and path, in camelCase: `GET /api/front/products/:slug` is
+ * `getFrontProductsBySlug`, `POST /api/admin/orders/:number/refunds` is `postAdminOrdersByNumberRefunds`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = segment.startsWith(':');
+      const name = (param ? segment.slice(1) : segment)
+        .split(/[^A-Za-z0-9]+/)
+        .map(capitalized)
+        .join('');
+      return param ? `By${name}` : name;
+    });
+  return method.toLowerCase() + words.join('');
+}
+
 /** The API as OpenAPI 3.1, made from the routes as they were registered (with `route.ts`). */
 export function openApiDocument(routes: readonly DocumentedRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas = createSchemas();
+  const named = new Map<string, string>();
+  const tags = new Set<string>();
   for (const route of routes) {
     const { schema } = route;
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const parameters = parametersOf(route, schemas);
+    const operationId = schema.operationId ?? operationIdOf(route.method, route.url);
+    const other = named.get(operationId);
+    if (other) {
+      throw new Error(
+        `${route.method} ${route.url} and ${other} are both named ${operationId}: give one an operationId`,
+      );
+    }
+    named.set(operationId, `${route.method} ${route.url}`);
+    for (const tag of schema.tags) tags.add(tag);
     paths[path] ??= {};
     paths[path]![route.method.toLowerCase()] = {
+      operationId,
       summary: schema.summary,
       tags: schema.tags,
-      ...(schema.security ? { security: schema.security } : {}),
+      security: schema.security,
       ...(schema.permission ? { 'x-permission': schema.permission } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...requestBodyOf(route, schemas),
@@ -124,26 +159,37 @@ export function openApiDocument(routes: readonly DocumentedRoute[]) {
     info: {
       title: 'Vitrin API (storefront and staff panel)',
       version: '0.1.0',
-      license: { name: 'MIT' },
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Veritabanına ulaşılamadığı sürece (ör. PostgreSQL yeniden başlarken) her adres 503 ' +
         'VERITABANI_ULASILAMIYOR ve Retry-After ile yanıt verir; istek birkaç saniye sonra yinelenebilir.',
     },
+    // Relative: the shop that serves this document.
+    servers: [{ url: '/', description: 'Bu belgeyi sunan mağaza' }],
+    tags: Object.entries(API_TAGS)
+      .filter(([name]) => tags.has(name))
+      .map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: schemas.components,
       securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            'The customer session, from POST /api/front/auth/login or /register. A public route (`security: []`) reads it when sent (a wholesale customer’s prices, their cart), as it reads a guest’s cart cookie (vitrin_cart, or the X-Cart-Token header) and list cookies: state, never required',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The customer session as a token, from POST /api/front/auth/login with bearer: true',
+        },
         staffCookie: {
           type: 'apiKey',
           in: 'cookie',
           name: STAFF_COOKIE,
           description: 'The staff panel session, from POST /api/admin/session',
-        },
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'From POST /api/front/auth/login with bearer: true',
         },
       },
     },

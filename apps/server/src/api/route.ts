@@ -16,6 +16,7 @@ import type {
 import { errorBody, HttpError } from '../http/errors.ts';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
 import type { StaffOf } from '../sessions/staff-session.ts';
+import type { ApiTag } from './tags.ts';
 
 /** One documented answer of a route: its description and, for a JSON body, the schema it has. */
 export interface Answer {
@@ -47,7 +48,13 @@ export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.Z
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: `/api/front/${string}` | `/api/admin/${string}`;
   summary: string;
-  tag: string;
+  /** Its group in /api/docs: one of `tags.ts`. */
+  tag: ApiTag;
+  /**
+   * The operation's name in /api/docs, for code generators. Left out, it is made from the method and the
+   * path (`getFrontProductsBySlug`, `openapi.ts`); give one only where two paths would make the same name.
+   */
+  operationId?: string;
   /**
    * Required of an `/api/admin/` route, checked before anything else: a permission of the staff member's
    * role (`packages/shared/src/staff/permissions.ts`); `signedIn`, any staff member; `settingUp`, any staff
@@ -88,8 +95,10 @@ export type StaffAccess = Permission | 'signedIn' | 'settingUp' | 'anyone';
 /** What `openapi.ts` reads back from a registered route's `schema`. */
 export interface RouteDocumentation {
   summary: string;
-  tags: [string];
-  security?: Record<string, []>[];
+  tags: [ApiTag];
+  operationId?: string;
+  /** The credentials the route requires: none (`[]`), the customer's session, or the staff session. */
+  security: Record<string, []>[];
   /** An admin route's permission (`x-permission` in /api/docs). */
   permission?: StaffAccess;
   params?: z.ZodObject;
@@ -197,6 +206,14 @@ function requireStaff(staffOf: StaffOf, access: StaffAccess) {
   };
 }
 
+/** What a route requires of its caller, as /api/docs states it (`securitySchemes` in `openapi.ts`). */
+function securityOf(auth: boolean | undefined, permission: StaffAccess | undefined): Record<string, []>[] {
+  if (auth) return [{ sessionCookie: [] }, { bearer: [] }];
+  if (permission && permission !== 'anyone') return [{ staffCookie: [] }];
+  // Public: a session or a guest's cart and list cookies are read when sent, never required.
+  return [];
+}
+
 /**
  * Registers API routes defined with their schemas. `accountOf` is needed by routes with `auth: true`,
  * `staffOf` by the admin routes.
@@ -207,6 +224,7 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?:
     url,
     summary,
     tag,
+    operationId,
     auth,
     permission,
     params,
@@ -226,12 +244,11 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?:
         `${method} ${url}: an admin route, and only one, declares its permission (and staffOf)`,
       );
     }
-    const staffSecurity =
-      permission && permission !== 'anyone' ? { security: [{ staffCookie: [] as [] }] } : {};
     const documentation: RouteDocumentation = {
       summary,
       tags: [tag],
-      ...(auth ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : staffSecurity),
+      ...(operationId ? { operationId } : {}),
+      security: securityOf(auth, permission),
       ...(permission ? { permission } : {}),
       answers: responses,
     };

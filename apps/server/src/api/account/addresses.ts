@@ -16,7 +16,7 @@ const notFound = { 404: errorAnswer('ADRES_BULUNAMADI: unknown, or another custo
  */
 export function registerAddressRoutes(app: FastifyInstance, accountOf: AccountOf) {
   const route = apiRoutes(app, accountOf);
-  const tag = 'addresses';
+  const tag = 'Mağaza: adreslerim';
   const addressOk = { 200: { description: 'Address', schema: addressAnswer } };
 
   route({

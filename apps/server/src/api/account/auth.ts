@@ -16,7 +16,7 @@ export const FORGOT_MESSAGE =
  */
 export function registerAuthRoutes(app: FastifyInstance, accountOf: AccountOf) {
   const route = apiRoutes(app, accountOf);
-  const tag = 'auth';
+  const tag = 'Mağaza: üyelik ve giriş';
 
   route({
     method: 'POST',

@@ -15,7 +15,7 @@ import { customerAnswer, panelWrite, wrongPassword } from './schemas.ts';
 export function registerAccountRoutes(app: FastifyInstance, accountOf: AccountOf) {
   const route = apiRoutes(app, accountOf);
   const profile = { status: 200 } as const;
-  const tag = 'account';
+  const tag = 'Mağaza: hesabım';
   const profileAnswer = { 200: { description: 'Profile', schema: customerAnswer } };
 
   route({

@@ -72,7 +72,7 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
     method: 'GET',
     url: '/api/front/blog',
     summary: 'Published blog posts, newest first, 6 a page; filtered by category and tag slugs',
-    tag: 'blog',
+    tag: 'Mağaza: blog',
     querystring: blogListQuerySchema,
     responses: {
       200: { description: 'A page of posts (a page past the last has no items)', schema: listing },
@@ -95,7 +95,7 @@ export function registerBlogRoutes(app: FastifyInstance, services: Services, opt
     method: 'GET',
     url: '/api/front/blog/:id',
     summary: 'A published post with related posts and its older and newer neighbours',
-    tag: 'blog',
+    tag: 'Mağaza: blog',
     // Anything but a post's number answers 404, as an unknown number does.
     params: { id: z.string().describe('The post number') },
     responses: {

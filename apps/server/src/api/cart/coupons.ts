@@ -11,7 +11,7 @@ export function registerCouponRoutes(app: FastifyInstance, services: Services) {
     method: 'GET',
     url: '/api/front/coupons',
     summary: 'Public coupons that have not ended, soonest end first (the /coupons page)',
-    tag: 'coupons',
+    tag: 'Mağaza: kuponlar',
     responses: { 200: { description: 'Coupons', schema: z.array(publicCoupon) } },
     handler: async (_request, reply) => answer(reply, 200, () => services.coupons.publicList()),
   });

@@ -93,7 +93,7 @@ export async function registerCartRoutes(
   }
 
   const route = apiRoutes(app);
-  const tag = 'cart';
+  const tag = 'Mağaza: sepet';
   const cart200 = { 200: { description: 'Cart', schema: cartView } };
   const lineId = {
     lineId: z.string().describe('The line id; another cart’s or an unknown one is not found'),

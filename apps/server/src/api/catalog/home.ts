@@ -16,7 +16,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services, pub
     method: 'GET',
     url: '/api/front/home',
     summary: 'Menu, public settings and social accounts, loaded once by the storefront',
-    tag: 'home',
+    tag: 'Mağaza: genel',
     responses: { 200: { description: 'Home data', schema: homeDataSchema } },
     handler: async (request, reply) => {
       const json = await services.home.json();
@@ -36,7 +36,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services, pub
     method: 'GET',
     url: '/api/front/build',
     summary: 'Version of the deployed storefront build (poll with a timestamp query)',
-    tag: 'home',
+    tag: 'Mağaza: genel',
     responses: { 200: { description: 'Build info', schema: buildInfoSchema } },
     handler: async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ version: publicConfig.buildVersion }),

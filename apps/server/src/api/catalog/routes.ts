@@ -44,7 +44,7 @@ const ANSWERS_BYTES = 16 * 1024 * 1024;
 export function registerCatalogRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
   const { catalog } = services;
   const route = apiRoutes(app);
-  const tag = 'catalogue';
+  const tag = 'Mağaza: katalog';
   const answers = createAnswerCache(ANSWERS_BYTES);
 
   route({

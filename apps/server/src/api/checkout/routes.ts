@@ -23,7 +23,7 @@ export function registerCheckoutRoutes(
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
 
   const route = apiRoutes(app);
-  const tag = 'checkout';
+  const tag = 'Mağaza: sipariş verme';
 
   route({
     method: 'POST',

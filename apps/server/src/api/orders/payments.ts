@@ -21,7 +21,7 @@ import { challenge, notFound, outcome, session } from './schemas.ts';
  */
 export function registerPaymentRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
   const route = apiRoutes(app);
-  const tag = 'payments';
+  const tag = 'Mağaza: ödeme';
 
   route({
     method: 'GET',

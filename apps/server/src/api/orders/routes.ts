@@ -17,7 +17,7 @@ const orderNo = { orderNo: z.string().describe('The order number') };
  */
 export function registerOrderRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
   const route = apiRoutes(app, accountOf);
-  const tag = 'orders';
+  const tag = 'Mağaza: siparişlerim';
 
   route({
     method: 'GET',

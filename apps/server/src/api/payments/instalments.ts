@@ -27,7 +27,7 @@ export const instalmentTableAnswer = z.object({
  */
 export function registerInstalmentRoutes(app: FastifyInstance, services: Services) {
   const route = apiRoutes(app);
-  const tag = 'payments';
+  const tag = 'Mağaza: ödeme';
   const answers = { 200: { description: 'Instalment table', schema: instalmentTableAnswer } };
 
   route({

@@ -18,7 +18,7 @@ export function registerStockAlertRoutes(app: FastifyInstance, services: Service
     url: '/api/front/stock-alerts',
     summary:
       'Gelince haber ver: mails a confirmation link to the address (KVKK consent required); once confirmed, one e-mail when the sold-out product or variant is in stock again. The same answer for a new or a repeated request',
-    tag: 'catalog',
+    tag: 'Mağaza: katalog',
     body: stockAlertInput,
     responses: {
       202: { description: 'Link sent', schema: z.object({ ok: z.literal(true), message: z.string() }) },
@@ -41,7 +41,7 @@ export function registerStockAlertRoutes(app: FastifyInstance, services: Service
     url: '/api/front/stock-alerts/confirm',
     summary:
       'Confirms a request with the token of its e-mailed link (valid 7 days); answers the product’s slug',
-    tag: 'catalog',
+    tag: 'Mağaza: katalog',
     // A missing or malformed token is a link that does not work: the domain answers ONAY_GECERSIZ.
     body: z.object({ token: z.unknown().describe('The token of the e-mailed link') }),
     responses: {

@@ -14,7 +14,7 @@ export function registerContactRoutes(app: FastifyInstance, services: Services, 
     method: 'POST',
     url: '/api/front/contact',
     summary: 'The contact form: stored and mailed to the shop (5 per IP address in 10 minutes)',
-    tag: 'support',
+    tag: 'Mağaza: destek ve iletişim',
     body: contactRequest,
     checkedByDomain: true,
     responses: {

@@ -107,7 +107,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
   const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
 
   const route = apiRoutes(app, accountOf);
-  const tag = 'support';
+  const tag = 'Mağaza: destek ve iletişim';
   const ticketNo = { ticketNo: z.string().describe('DT- and 8 characters; anything else is not found') };
 
   route({

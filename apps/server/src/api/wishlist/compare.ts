@@ -22,7 +22,7 @@ export function registerCompareRoutes(
   const shopperOf = (request: FastifyRequest, reply: FastifyReply) => accountOf(request, reply).shopper();
 
   const route = apiRoutes(app);
-  const tag = 'wishlist';
+  const tag = 'Mağaza: favoriler ve karşılaştırma';
 
   route({
     method: 'GET',

@@ -22,7 +22,7 @@ export function registerWishlistRoutes(
   const onRequest = refuseCrossOriginListWrite(publicUrl);
 
   const route = apiRoutes(app);
-  const tag = 'wishlist';
+  const tag = 'Mağaza: favoriler ve karşılaştırma';
 
   route({
     method: 'GET',

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { type apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
+import type { ApiTag } from '../../tags.ts';
 import { refusalsAs, signedIn, staffActor } from '../replies.ts';
 
 /** A refusal of the page or blog admin as its answer. */
@@ -30,7 +31,7 @@ export function registerRecordRoutes<T>(
   staffOf: StaffOf,
   spec: {
     url: `/api/admin/${string}`;
-    tag: string;
+    tag: ApiTag;
     /** The answer's key: `{ page }`, `{ post }`. */
     key: string;
     admin: RecordAdmin<T>;
