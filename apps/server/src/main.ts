@@ -23,7 +23,7 @@ async function main() {
   limitHeapGrowth();
   keepYoungGenerationSmall();
   // Loaded after the check: on an older Node.js its dependencies would fail with a less helpful error.
-  const { buildApp } = await import('./http/app.ts');
+  const { buildApp, imageVariantsOf } = await import('./http/app.ts');
   const config = loadConfig();
   const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
@@ -34,8 +34,15 @@ async function main() {
   }
   // Imported when a page is first rendered on this thread (form posts; pages when no render thread runs).
   const webBuild = async () => (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const services = await bootstrap(config, (m) => console.log(m));
+  let demoImages: Promise<unknown> = Promise.resolve();
+  const services = await bootstrap(config, (m) => console.log(m), {
+    onDemoImages: (copying) => {
+      demoImages = copying;
+    },
+  });
+  const imageVariants = imageVariantsOf(config);
   const app = await buildApp({
+    imageVariants,
     services,
     config,
     webBuild,
@@ -55,6 +62,15 @@ async function main() {
     (size) =>
       app.log.info(`Arama dizini hazır: ${size} ürün, ${Math.round(performance.now() - indexing)} ms`),
     (err: unknown) => app.log.error({ err }, 'Arama dizini kurulamadı; ilk arama yeniden deneyecek'),
+  );
+
+  // The resized copies pages name (every upload's, the demo's pictures once copied) that are not made yet, as
+  // after a restart or on a new shop: made in the background, one at a time, WebP first, then AVIF.
+  void demoImages.then(() =>
+    imageVariants.prepareAll().then(
+      (images) => images && app.log.info(`Eksik görsel boyutları hazırlanıyor: ${images} görsel`),
+      (err: unknown) => app.log.error({ err }, 'Görsel boyutları sıraya alınamadı'),
+    ),
   );
 
   // Expired sessions and reset links are useless rows, and so are guest carts nobody can reach any more;

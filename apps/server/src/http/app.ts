@@ -138,6 +138,8 @@ export async function buildApp({
   app.setErrorHandler(handleError);
 
   const images = imageVariants ?? imageVariantsOf(config);
+  // The background's variants not started yet are left: the next start queues what is missing.
+  app.addHook('onClose', () => images.close());
   const publicConfig: PublicConfig = {
     apiBase: config.publicApiBase,
     buildVersion: (typeof webBuild === 'function' ? webBuildVersion : webBuild?.assets.version) ?? 'dev',

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { variantUrl } from '@vitrin/shared/media';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from '@vitrin/shared/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDir } from '../testing/server.ts';
@@ -34,6 +34,7 @@ describe('/uploads image variants', () => {
     writeFileSync(path.join(uploads, 'small.png'), await picture(300, 300, 'png'));
     writeFileSync(path.join(uploads, 'çay bardağı.png'), await picture(400, 400, 'png'));
     writeFileSync(path.join(uploads, 'broken.jpg'), 'not an image');
+    for (let i = 0; i < 7; i++) writeFileSync(path.join(uploads, `yeni-${i}.jpg`), await picture(600, 400));
     t = await createTestApp({ demo: false, config: { dataDir: data.dir } });
   });
   afterAll(async () => {
@@ -83,6 +84,23 @@ describe('/uploads image variants', () => {
     expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1);
     expect(filesIn(cacheDir).length).toBe(before + 1);
     expect(filesIn(cacheDir).some((f) => f.endsWith('.tmp'))).toBe(false);
+  });
+
+  it("answers a new shop's burst of first requests, each for a variant not made yet, with an image, never 503", async () => {
+    // 84 variants at once, more than may wait for a generation: the ones beyond get the original file.
+    const urls = Array.from({ length: 7 }, (_, i) =>
+      IMAGE_WIDTHS.flatMap((w) => IMAGE_FORMATS.map((f) => variantUrl(`test/yeni-${i}.jpg`, '', w, f))),
+    ).flat();
+    const answers = await Promise.all(urls.map((url) => t.app.inject(url)));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.statusCode, urls[i]).toBe(200);
+      expect(answer.headers['content-type'], urls[i]).toMatch(/^image\/(webp|avif|jpeg)$/);
+      const meta = await sharp(answer.rawPayload).metadata();
+      expect(meta.width, urls[i]).toBeGreaterThan(0);
+      // The original stands in for a variant only until it is made: no cache keeps it.
+      if (answer.headers['content-type'] === 'image/jpeg')
+        expect(answer.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('never enlarges an image beyond its own width', async () => {

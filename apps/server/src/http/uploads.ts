@@ -1,7 +1,7 @@
 import { createReadStream, mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
-import { createImageVariants, type VariantResult } from '@vitrin/core/media/image-variants';
+import type { ImageVariants, VariantResult } from '@vitrin/core/media/image-variants';
 import {
   IMAGE_FORMATS,
   IMAGE_WIDTHS,
@@ -18,6 +18,10 @@ import { errorBody, notFoundBody } from './errors.ts';
  * (see `@vitrin/core/media/image-variants`). Only the widths and formats of `@vitrin/shared/media` exist;
  * anything else is a 400, so nobody can fill the disk with made-up sizes.
  *
+ * A variant not made yet is made at once (or waited for); a request that would wait too long gets the
+ * original file instead (`no-store`), never a 503 a browser's `<img>` would show as a broken image. Only a
+ * full disk answers 503 with `Retry-After`.
+ *
  * Caching: the URL names the upload, not its version (pages only know the path), and an upload can be
  * replaced in place. So variants are cached for a day like the originals, with an ETag (a hash of the
  * source's size and time) that makes revalidation a 304. The format is in the URL, never chosen from
@@ -26,14 +30,14 @@ import { errorBody, notFoundBody } from './errors.ts';
 export interface UploadsOptions {
   /** Upload folders in lookup order: the data directory's, then the bundled one. */
   roots: string[];
-  /** Where resized copies are kept (`DATA_DIR/cache/images`). */
-  cacheDir: string;
+  /** The resized copies (`imageVariantsOf`), shared with what makes them when an image is saved. */
+  images: ImageVariants;
 }
 
 const CACHE_CONTROL = 'public, max-age=86400';
 const VARIANT_KEYS = new Set(['w', 'f']);
 
-type Failure = Exclude<VariantResult, { kind: 'ok' }>['kind'];
+type Failure = Exclude<VariantResult, { kind: 'ok' | 'original' }>['kind'];
 
 const failures: Record<Failure, { status: number; code: string; message: string }> = {
   'bad-path': { status: 400, code: 'GECERSIZ_GORSEL_YOLU', message: 'Görsel yolu geçersiz.' },
@@ -43,11 +47,6 @@ const failures: Record<Failure, { status: number; code: string; message: string 
     message: 'Bu dosya boyutlandırılamaz; yalnızca JPEG, PNG, WebP, AVIF ve GIF görseller küçültülür.',
   },
   'not-found': { status: 404, code: 'GORSEL_BULUNAMADI', message: 'Görsel bulunamadı.' },
-  busy: {
-    status: 503,
-    code: 'GORSEL_HAZIRLANIYOR',
-    message: 'Görseller hazırlanıyor; lütfen biraz sonra tekrar deneyin.',
-  },
   'disk-full': {
     status: 503,
     code: DISK_FULL_CODE,
@@ -82,9 +81,8 @@ function queryError(query: Record<string, unknown>): [string, string] | undefine
   return undefined;
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, { roots, cacheDir }: UploadsOptions) {
+export async function registerUploadRoutes(app: FastifyInstance, { roots, images }: UploadsOptions) {
   mkdirSync(roots[0]!, { recursive: true });
-  const images = createImageVariants({ roots, cacheDir });
 
   async function sendVariant(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as Record<string, unknown>;
@@ -95,11 +93,19 @@ export async function registerUploadRoutes(app: FastifyInstance, { roots, cacheD
       Number(query.w) as ImageWidth,
       query.f as ImageFormat,
     );
+    if (result.kind === 'original') {
+      // Not made yet (it is being made): the file as uploaded, which a browser shows all the same. Not kept
+      // by caches, so the next visit gets the variant.
+      return reply
+        .header('cache-control', 'no-store')
+        .type(result.contentType)
+        .header('content-length', result.size)
+        .send(createReadStream(result.file));
+    }
     if (result.kind !== 'ok') {
       if (result.kind === 'broken' && result.error)
         request.log.warn({ err: result.error }, 'image variant failed');
       const failure = failures[result.kind];
-      if (result.kind === 'busy') reply.header('retry-after', '2');
       if (result.kind === 'disk-full') reply.header('retry-after', '60');
       return reply.status(failure.status).send(errorBody(failure.code, failure.message));
     }

@@ -15,12 +15,17 @@ import { collectGarbageNow } from './heap-growth.ts';
 /**
  * Opens the database the configuration names, applies migrations, loads the demo shop into an empty
  * database (unless VITRIN_DEMO=0) and wires the services. `onEmpty` hears of an empty database that is not
- * seeded (asked before the services write their first rows).
+ * seeded (asked before the services write their first rows); `onDemoImages` is handed the copying of the
+ * demo's pictures, which goes on in the background (settled, copied or not, when it ends).
  */
 export async function bootstrap(
   config: Config,
   log: (message: string) => void,
-  { seed = true, onEmpty }: { seed?: boolean; onEmpty?: () => void } = {},
+  {
+    seed = true,
+    onEmpty,
+    onDemoImages,
+  }: { seed?: boolean; onEmpty?: () => void; onDemoImages?: (copying: Promise<unknown>) => void } = {},
 ): Promise<Services> {
   let database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -50,16 +55,19 @@ export async function bootstrap(
     if (seed && config.demo) {
       // The demo pictures are copied in the background: the shop answers at once, images appear as copied.
       const uploads = path.join(config.dataDir, 'uploads');
-      writeDemoCatalogImages(uploads).then(
-        (n) => n > 0 && log(`${n} demo ürün görseli kopyalandı (${uploads}).`),
-        (err: unknown) =>
-          log(`Demo görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
-      );
-      writeDemoBlogImages(uploads).then(
-        (n) => n > 0 && log(`${n} demo blog kapak görseli kopyalandı (${uploads}).`),
-        (err: unknown) =>
-          log(`Blog görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
-      );
+      const copying = Promise.all([
+        writeDemoCatalogImages(uploads).then(
+          (n) => n > 0 && log(`${n} demo ürün görseli kopyalandı (${uploads}).`),
+          (err: unknown) =>
+            log(`Demo görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+        writeDemoBlogImages(uploads).then(
+          (n) => n > 0 && log(`${n} demo blog kapak görseli kopyalandı (${uploads}).`),
+          (err: unknown) =>
+            log(`Blog görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+      ]);
+      onDemoImages?.(copying);
     }
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,

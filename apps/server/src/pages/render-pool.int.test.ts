@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRenderPool,
@@ -317,6 +320,39 @@ describe('render pool', () => {
       await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
     } finally {
       await broken.close();
+    }
+  });
+
+  it('does not turn away the renders that wait while its first thread starts, however long the start takes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-slow-build-'));
+    // A build that takes a second to load, as on a busy machine: far longer than the renders may wait.
+    const slow = path.join(dir, 'slow-build.mjs');
+    writeFileSync(
+      slow,
+      `await new Promise((r) => setTimeout(r, 1000));\nexport * from ${JSON.stringify(pathToFileURL(entry).href)};\n`,
+    );
+    const pool = createRenderPool({ entry: slow, mode: 'production', threads: 1, maxWaitMs: 50 });
+    try {
+      const product = async (slug: string) => ({ slug });
+      const pages = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((slug) => pool.render(request(`/product/${slug}`), { nonce: 'n', product })),
+      );
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await pool.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a thread when warmed, before any render', async () => {
+    const pool = createRenderPool({ entry, mode: 'production', threads: 2 });
+    try {
+      expect(pool.threadCount).toBe(0);
+      pool.warm();
+      pool.warm();
+      expect(pool.threadCount).toBe(1);
+    } finally {
+      await pool.close();
     }
   });
 });

@@ -45,8 +45,9 @@ export interface RenderPoolOptions {
    */
   maxWaiting?: number;
   /**
-   * The longest a render may wait for a thread, in ms (`RENDER_WAIT` by default): one not started by then
-   * leaves the queue and is turned away (`RenderPoolBusy`); it is never rendered later.
+   * The longest a render may wait for a thread, in ms (`RENDER_WAIT` by default), counted from when a thread
+   * is ready (not while the first one starts): one not started by then leaves the queue and is turned away
+   * (`RenderPoolBusy`); it is never rendered later.
    */
   maxWaitMs?: number;
   onError?: (err: Error) => void;
@@ -109,6 +110,8 @@ interface Job {
   reject: (err: Error) => void;
   /** Called as the job leaves the queue (to a thread, or turned away): its wait is no longer watched. */
   left: () => void;
+  /** Starts counting its wait (`maxWaitMs`), once a thread is ready to take renders; later calls do nothing. */
+  arm: () => void;
 }
 
 interface Thread {
@@ -134,8 +137,9 @@ type FromThread =
  * request's real context (`LoadContext`), so sessions, cookies and the database are used exactly as
  * without threads.
  *
- * Requests wait in one queue, oldest first, at most `maxWaiting` of them and each at most `maxWaitMs`
- * (more, or longer, are turned away with `RenderPoolBusy`); a thread takes up to `RENDERS_PER_THREAD` at
+ * Requests wait in one queue, oldest first, at most `maxWaiting` of them and each at most `maxWaitMs` once
+ * a thread is ready (more, or longer, are turned away with `RenderPoolBusy`; the time a thread takes to start
+ * is not counted); a thread takes up to `RENDERS_PER_THREAD` at
  * once. Threads are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
  * the next renders start another; one that cannot load the build turns away what waits
  * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
@@ -197,6 +201,8 @@ export function createRenderPool(options: RenderPoolOptions) {
     if (message.kind === 'ready') {
       thread.ready = true;
       thread.idleSince = performance.now();
+      // Renders that came while no thread was ready start counting their wait now.
+      for (const job of queue) job.arm();
       return dispatch();
     }
     const job = thread.running.get(message.id);
@@ -279,6 +285,13 @@ export function createRenderPool(options: RenderPoolOptions) {
       return threads.length;
     },
     /**
+     * Starts a thread now if none runs or starts, so the first visitors after a start find one ready (it
+     * stops after `idleMs` with nothing to render, like any other).
+     */
+    warm() {
+      if (!closed && !broken && threads.length === 0) start();
+    },
+    /**
      * Renders on a thread. A render not started within `maxWaitMs`, or whose `signal` aborts before (its
      * client left), leaves the queue and is turned away (`RenderPoolBusy`): no thread ever runs it, so no
      * loader call of it reaches the load context. A render started on a thread is not interrupted.
@@ -296,15 +309,23 @@ export function createRenderPool(options: RenderPoolOptions) {
           job.left();
           reject(new RenderPoolBusy(reason));
         };
-        const timer = setTimeout(() => drop('waited too long'), maxWaitMs);
+        let timer: NodeJS.Timeout | undefined;
+        let gone = false;
         const abandoned = () => drop('client left');
         signal?.addEventListener('abort', abandoned, { once: true });
         const left = () => {
+          gone = true;
           clearTimeout(timer);
           signal?.removeEventListener('abort', abandoned);
         };
-        const job: Job = { request, context, resolve, reject, left };
+        const arm = () => {
+          if (!gone && !timer) timer = setTimeout(() => drop('waited too long'), maxWaitMs);
+        };
+        const job: Job = { request, context, resolve, reject, left, arm };
         queue.push(job);
+        // The wait counts from when a thread is ready: a thread starting (the first after a start or a quiet
+        // spell, a few hundred ms, seconds on a busy machine) is no overload to shed.
+        if (threads.some((thread) => thread.ready)) arm();
         dispatch();
       });
     },

@@ -100,6 +100,8 @@ export interface AdminImageStoreOptions {
   uploadsDir: string;
   /** Same disk as the uploads (a rename, not a copy), never served: `DATA_DIR/tmp/uploads`. */
   incomingDir: string;
+  /** Hears the paths (`folder/file`) of the images a request stored, e.g. to make their variants. */
+  onStored?: (paths: string[]) => void;
 }
 
 /** The folders of a shop's data directory: its uploads, and beside them where files arrive. */
@@ -108,7 +110,7 @@ export const adminImageDirs = (dataDir: string): AdminImageStoreOptions => ({
   incomingDir: path.join(dataDir, 'tmp', 'uploads'),
 });
 
-export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageStoreOptions) {
+export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: AdminImageStoreOptions) {
   const randomName = () => randomBytes(16).toString('base64url');
 
   /** Checks one file and writes its normalized copy beside it; the caller renames it into place. */
@@ -203,6 +205,7 @@ export function createAdminImageStore({ uploadsDir, incomingDir }: AdminImageSto
           placed.push(target);
           stored.push({ path: relative, name: m.name, width: m.width, height: m.height, bytes: size });
         }
+        onStored?.(stored.map((s) => s.path));
         return stored;
       } catch (err) {
         await Promise.all([...made.map((m) => removeQuietly(m.out)), ...placed.map(removeQuietly)]);

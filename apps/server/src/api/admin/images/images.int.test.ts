@@ -2,9 +2,11 @@ import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
+import { variantCacheFile } from '@vitrin/core/media/image-variants';
 import { ADMIN_IMAGE_MAX_BYTES } from '@vitrin/shared/api/admin/images';
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccountTestApp,
   type Browser,
@@ -112,6 +114,22 @@ describe('POST /api/admin/images', () => {
     const served = await browser(t.app).get(`/uploads/${images[0]!.path}?w=320&f=webp`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('makes every resized copy of an upload in the background, before any page asks for one', async () => {
+    const res = await upload(manager, [{ name: 'vazo.png', type: 'image/png', bytes: await png(1300, 900) }]);
+    expect(res.statusCode).toBe(201);
+    const file = path.join(dirs.uploadsDir, (res.json().images[0] as { path: string }).path);
+    const { size, mtimeMs } = statSync(file);
+    const cacheDir = path.join(data.dir, 'cache', 'images');
+    const expected = IMAGE_WIDTHS.flatMap((w) =>
+      IMAGE_FORMATS.map((f) => variantCacheFile(cacheDir, { file, size, mtimeMs }, w, f).file),
+    );
+    // Nobody asks for them: all 12 appear on their own.
+    await vi.waitFor(() => expect(expected.filter((f) => !existsSync(f))).toEqual([]), {
+      timeout: 120_000,
+      interval: 250,
+    });
   });
 
   it('keeps the longer side at 2400 px', async () => {

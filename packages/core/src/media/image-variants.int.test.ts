@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createImageVariants } from './image-variants.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-variants-'));
+const uploads = path.join(dir, 'uploads');
+const cacheDir = path.join(dir, 'cache');
+const ALL = IMAGE_WIDTHS.length * IMAGE_FORMATS.length;
+
+/** Files in the variant cache, by format. */
+function cached() {
+  const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return {
+    webp: files.filter((f) => f.name.endsWith('.webp')).length,
+    avif: files.filter((f) => f.name.endsWith('.avif')).length,
+    temporary: files.filter((f) => f.name.endsWith('.tmp')).length,
+  };
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(uploads, 'catalog'), { recursive: true });
+  mkdirSync(path.join(uploads, 'personalization'), { recursive: true });
+  mkdirSync(cacheDir, { recursive: true });
+  for (const name of ['a', 'b', 'c']) {
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#b85' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(uploads, 'catalog', `${name}.jpg`), photo);
+  }
+  writeFileSync(
+    path.join(uploads, 'personalization', 'musteri.png'),
+    await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
+  writeFileSync(path.join(uploads, 'catalog', 'notlar.txt'), 'görsel değil');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('image variants made in the background', () => {
+  it('makes every width and format of the queued images, every WebP before any AVIF, each once, joined by requests meanwhile', async () => {
+    const images = createImageVariants({ roots: [uploads], cacheDir });
+    // As after a restart: every image of the uploads is queued, customers' photos and other files are not.
+    expect(await images.prepareAll()).toBe(3);
+    // Visitors ask for one of the queued variants at once, all together: they share one generation.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => images.variant('catalog/c.jpg', 1200, 'avif')),
+    );
+    for (const answer of answers) expect(answer).toMatchObject({ kind: 'ok', contentType: 'image/avif' });
+    const seenWebp: number[] = [];
+    await vi.waitFor(
+      () => {
+        const now = cached();
+        if (now.avif > 1) seenWebp.push(now.webp);
+        expect(now.webp + now.avif).toBe(3 * ALL);
+      },
+      { timeout: 120_000, interval: 20 },
+    );
+    // Past the variant the visitors asked for, AVIFs were made only once every WebP was.
+    expect(seenWebp.every((webp) => webp === 3 * IMAGE_WIDTHS.length)).toBe(true);
+    expect(cached().temporary).toBe(0);
+    // Queued and asked for at once: still made only once each.
+    await vi.waitFor(() => expect(images.pending).toBe(0));
+    expect(images.made).toBe(3 * ALL);
+    // Queued again (the next start): nothing is made again.
+    await images.prepareAll();
+    await vi.waitFor(() => expect(images.pending).toBe(0));
+    expect(images.made).toBe(3 * ALL);
+  });
+
+  it('gives a request the original file, not an error, when its variant would take too long', async () => {
+    const images = createImageVariants({
+      roots: [uploads],
+      cacheDir: path.join(dir, 'cache-slow'),
+      waitMs: 1,
+    });
+    const answer = await images.variant('catalog/a.jpg', 1200, 'avif');
+    expect(answer).toMatchObject({ kind: 'original', contentType: 'image/jpeg' });
+    // Still made: the next request gets the variant.
+    await vi.waitFor(async () =>
+      expect(await images.variant('catalog/a.jpg', 1200, 'avif')).toMatchObject({ kind: 'ok' }),
+    );
+  });
+});
