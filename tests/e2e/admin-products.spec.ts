@@ -203,9 +203,9 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   const runId = new URL((await posted).url()).searchParams;
   expect(runId.get('dryRun')).toBe('1');
   expect((await polled).url()).toMatch(new RegExp(`/imports/${runId.get('id')}$`));
-  const errors = page.getByRole('table', { name: 'Hatalı satırlar' });
-  const errorRow = errors.getByRole('row').filter({ hasText: 'Satış Fiyatı' });
-  await expect(errorRow.getByRole('cell').first()).toHaveText('3');
+  // The row as the spreadsheet numbers it (the header is row 1) and its SKU.
+  const errors = page.getByRole('region', { name: 'Hatalı satırların listesi' });
+  await expect(errors.getByRole('listitem')).toHaveText([new RegExp(`^Satır 3 \\(${b}\\): Satış Fiyatı`)]);
   await expect(page.getByRole('status').filter({ hasText: 'hatalı satır var' })).toBeVisible();
   const summary = page.locator('dl[aria-label="Özet"]').getByRole('definition');
   await expect(summary).toHaveText(['1', '0', '0', '1']);
@@ -224,7 +224,8 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   await importButton.click();
   await expect(page.getByRole('status').filter({ hasText: 'mağaza hemen güncellendi' })).toBeVisible();
   await expect(summary).toHaveText(['2', '0', '0', '0']);
-  await expect(page.getByText('Eklenen')).toBeVisible();
+  await expect(page.getByText('Eklenen', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Eklenen SKU’lar' })).toContainText(`${a}, ${b}`);
   expect(await stored()).toBe(2);
   await expect(importButton).toBeDisabled();
 
@@ -237,6 +238,22 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   expect(await stored()).toBe(2);
   await shots(page, 'admin-import-done');
   await expectNoAxeViolations(page);
+
+  // A new price: the dry run tells it old → new, in Turkish, for that SKU only.
+  await file.setInputFiles({
+    name: 'urunler.csv',
+    mimeType: 'text/csv',
+    buffer: csv([good.replace(';249,90;', ';259,90;'), fixed]),
+  });
+  await page.getByRole('button', { name: 'Kontrol et' }).click();
+  await expect(summary).toHaveText(['0', '1', '1', '0']);
+  const changes = page.getByRole('region', { name: 'Değişecekler: alan alan' });
+  await expect(changes.getByRole('listitem').filter({ hasText: a }).first()).toContainText(
+    'Satış Fiyatı 249,90 → 259,90',
+  );
+  await expect(page.getByRole('region', { name: 'Güncellenecek SKU’lar' })).toContainText(a);
+  await expectNoAxeViolations(page);
+  expect(await stored()).toBe(2);
 
   // The imported products in the list, off sale, with their price in lira.
   await page.goto(`/admin/urunler?q=E2E-IMP-${stamp}`);

@@ -1,4 +1,5 @@
-import { type ImportAnswer, type ImportProgress, PRODUCT_COLUMNS } from '@vitrin/shared/api/admin/imports';
+import type { ImportAnswer, ImportProgress } from '@vitrin/shared/api/admin/imports';
+import type { ReactNode } from 'react';
 
 const PHASES: Record<ImportProgress['phase'], string> = {
   read: 'Dosya okunuyor',
@@ -7,8 +8,6 @@ const PHASES: Record<ImportProgress['phase'], string> = {
   done: 'Bitti',
   failed: 'Durdu',
 };
-
-const titleOf = (field: string) => PRODUCT_COLUMNS.find((c) => c.key === field)?.title ?? field;
 
 /**
  * The run's phase and rows done of all as a bar (rows checked, then rows written of those to write). Until the
@@ -72,41 +71,106 @@ export function ImportSummary({ answer }: { answer: ImportAnswer }) {
   );
 }
 
-/** Each error of each row: the line in the file (the header is line 1), the column and what is wrong. */
+/** A list that scrolls within its box when long (reachable by keyboard), so the page stays short on a phone. */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+    <section aria-label={label} tabIndex={0} className="max-h-80 overflow-y-auto focus:outline-2">
+      {children}
+    </section>
+  );
+}
+
+/** Each error of each row, as the server words it: `Satır 104 (VA-KIR-0004): Satış Fiyatı …`. */
 export function ImportErrors({ rows }: { rows: ImportAnswer['rows'] }) {
   if (rows.length === 0) return null;
+  const count = rows.reduce((n, row) => n + row.errors.length, 0);
   return (
-    <div className="overflow-x-auto rounded-lg border border-red-300 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="px-3 py-2 text-left font-medium text-red-900">Hatalı satırlar</caption>
-        <thead className="bg-stone-50 text-stone-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Satır
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Sütun
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Hata
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <section aria-labelledby="import-errors" className="rounded-lg border border-red-300 bg-white p-3">
+      <h3 id="import-errors" className="mb-2 font-medium text-red-900">
+        Hatalı satırlar ({rows.length.toLocaleString('tr-TR')} satır, {count.toLocaleString('tr-TR')} hata)
+      </h3>
+      <Scroller label="Hatalı satırların listesi">
+        <ul className="flex flex-col gap-1 text-sm">
           {rows.flatMap((row) =>
             row.errors.map((error) => (
-              <tr
+              <li
                 key={`${row.line}-${error.field}-${error.message}`}
-                className="border-t border-stone-200 align-top"
+                className="border-t border-stone-200 pt-1"
               >
-                <td className="px-3 py-2 whitespace-nowrap">{row.line}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{titleOf(error.field)}</td>
-                <td className="px-3 py-2">{error.message}</td>
-              </tr>
+                {error.message}
+              </li>
             )),
           )}
-        </tbody>
-      </table>
+        </ul>
+      </Scroller>
+    </section>
+  );
+}
+
+/** SKUs shown of a long list before "ve N daha". */
+const SKUS_SHOWN = 100;
+
+function SkuList({ title, skus }: { title: string; skus: string[] }) {
+  if (skus.length === 0) return null;
+  const rest = skus.length - SKUS_SHOWN;
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 font-medium text-stone-900">
+        {title} ({skus.length.toLocaleString('tr-TR')})
+      </h3>
+      <p className="text-sm break-words text-stone-800">
+        {skus.slice(0, SKUS_SHOWN).join(', ')}
+        {rest > 0 && ` ve ${rest.toLocaleString('tr-TR')} SKU daha`}
+      </p>
+    </section>
+  );
+}
+
+const valueText = (value: string | null) => value ?? '(boş)';
+
+/**
+ * What the import would change (a dry run) or changed: the SKUs created and changed, and each changed product
+ * or variant field by field, old → new (`VA-KIR-0004 Satış Fiyatı 229,90 → 239,90`), in a box that scrolls.
+ */
+export function ImportChanges({ answer }: { answer: ImportAnswer }) {
+  const { created, updated, changes, changesLeftOut, dryRun } = answer;
+  if (created.length === 0 && updated.length === 0) return null;
+  const title = dryRun ? 'Değişecekler' : 'Yapılan değişiklikler';
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-white p-3">
+      <SkuList title={dryRun ? 'Eklenecek SKU’lar' : 'Eklenen SKU’lar'} skus={created} />
+      <SkuList title={dryRun ? 'Güncellenecek SKU’lar' : 'Güncellenen SKU’lar'} skus={updated} />
+      {changes.length > 0 && (
+        <section aria-labelledby="import-changes">
+          <h3 id="import-changes" className="mb-1 font-medium text-stone-900">
+            {title}
+          </h3>
+          <Scroller label={`${title}: alan alan`}>
+            <ul className="flex flex-col gap-2 text-sm">
+              {changes.map((change) => (
+                <li key={change.sku} className="border-t border-stone-200 pt-1">
+                  <span className="font-mono font-medium">{change.sku}</span>
+                  {change.parentSku && <span className="text-stone-700"> ({change.parentSku} varyantı)</span>}
+                  <ul className="ms-4 list-disc">
+                    {change.fields.map((f) => (
+                      <li key={f.field} className="break-words">
+                        {f.title} {valueText(f.from)} → {valueText(f.to)}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </Scroller>
+          {changesLeftOut > 0 && (
+            <p className="mt-1 text-sm text-stone-700">
+              ve {changesLeftOut.toLocaleString('tr-TR')} ürün ya da varyant daha (alan alan ilk{' '}
+              {changes.length.toLocaleString('tr-TR')} tanesi gösterilir)
+            </p>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Page } from '../ui/page.tsx';
 import { ColumnHelp } from './column-help.tsx';
 import { EXAMPLE_HREF, EXAMPLE_NAME } from './example.ts';
 import { FileDrop, fileProblem } from './file-drop.tsx';
-import { ImportErrors, ImportProgressBar, ImportSummary } from './import-result.tsx';
+import { ImportChanges, ImportErrors, ImportProgressBar, ImportSummary } from './import-result.tsx';
 import { type Run, runId, useImportProgress, useImportRun } from './imports-api.ts';
 
 const linkLook =
@@ -92,6 +92,7 @@ export function ImportsPage() {
             </p>
             <ImportSummary answer={last.answer} />
             <ImportErrors rows={last.answer.rows} />
+            <ImportChanges answer={last.answer} />
           </div>
         )}
       </section>

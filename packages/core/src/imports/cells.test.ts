@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { money, optionGroups, stock, variantOptions, vatRate } from './cells.ts';
+import { money, multiline, optionGroups, stock, variantOptions, vatRate } from './cells.ts';
 import { parseCsv } from './csv.ts';
 
 describe('a price cell', () => {
@@ -60,15 +60,22 @@ describe('other cells', () => {
 });
 
 describe('CSV', () => {
-  it('takes `;` or `,` from the header, quoted fields with separators, quotes and line breaks, and names lines', () => {
-    expect(parseCsv('\uFEFFa;b\r\n"x;1";"say ""hi""\nthere"\r\n\r\n;\r\nz;2')).toEqual([
+  it('takes `;` or `,` from the header, quoted fields with separators, quotes and line breaks, and numbers rows as a spreadsheet does', async () => {
+    expect(await parseCsv('\uFEFFa;b\r\n"x;1";"say ""hi""\nthere"\r\n\r\n;\r\nz;2')).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 2, cells: ['x;1', 'say "hi"\nthere'] },
-      { line: 6, cells: ['z', '2'] },
+      // The blank line and the empty `;` row are rows 3 and 4 of the sheet.
+      { line: 5, cells: ['z', '2'] },
     ]);
-    expect(parseCsv('a,b\n1,"2,5"\n')).toEqual([
+    expect(await parseCsv('a,b\n1,"2,5"\n')).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 2, cells: ['1', '2,5'] },
     ]);
+  });
+});
+
+describe('a text of lines', () => {
+  it('is the same text whether its line breaks came as CRLF (a CSV) or LF (a workbook)', () => {
+    expect(multiline('bir\r\niki\rüç\ndört', 100)).toEqual({ ok: 'bir\niki\nüç\ndört' });
   });
 });

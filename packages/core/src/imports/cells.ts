@@ -146,8 +146,12 @@ export function line(cell: Cell, max: number, min = 1): Read<string> {
   return v.length > max ? fail(`en fazla ${max} karakter olabilir.`) : ok(v);
 }
 
+/**
+ * A text of lines, its line breaks as `\n`: a CSV from Windows writes `\r\n` in a cell, a workbook keeps `\n`,
+ * and the same text from either is the same value (a round trip through the other changes nothing).
+ */
 export function multiline(cell: Cell, max: number): Read<string> {
-  const v = text(cell);
+  const v = text(cell).replace(/\r\n?/g, '\n');
   if (CONTROL_BUT_LINES.test(v)) return fail(INVISIBLE);
   return v.length > max ? fail(`en fazla ${max.toLocaleString('tr-TR')} karakter olabilir.`) : ok(v);
 }

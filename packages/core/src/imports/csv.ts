@@ -1,48 +1,60 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
+import { ImportError } from './errors.ts';
+
+/** Bytes handed to the parser at a time, a turn of the event loop between two. */
+const SLICE = 256 * 1024;
+
 /**
- * CSV as spreadsheets write it (RFC 4180): fields in double quotes may hold the separator, quotes (doubled)
- * and line breaks. Turkish Excel separates with `;` (its decimal mark is `,`), others with `,`: the header
- * line tells which (the one of the two it holds more of, outside quotes).
+ * CSV as spreadsheets write it (RFC 4180, read by csv-parse): fields in double quotes may hold the separator,
+ * quotes (doubled) and line breaks. Turkish Excel separates with `;` (its decimal mark is `,`), others with
+ * `,`: the header line tells which (the one of the two it holds more of, outside quotes). Each row carries its
+ * number as a spreadsheet shows it (the header is row 1, a blank line a row too), however many line breaks
+ * its cells hold. A quote left open is a 422 naming its row.
  */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const separator = separatorOf(body);
+export async function parseCsv(text: string): Promise<{ line: number; cells: string[] }[]> {
+  const parser = Readable.from(slices(Buffer.from(text, 'utf8'))).pipe(
+    parse({
+      delimiter: separatorOf(text),
+      bom: true,
+      // Rows as spreadsheets leave them: short ones (trailing empty cells left off), a stray `"` inside a field.
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      info: true,
+    }),
+  );
   const rows: { line: number; cells: string[] }[] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  // The line the current row started on, and the line being read (a quoted field may hold line breaks).
-  let start = 1;
-  let line = 1;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '\n') line++;
-      if (c === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push({ line: start, cells: row });
-      line++;
-      start = line;
-      row = [];
-      field = '';
-    } else field += c;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { records: number };
+    }>) {
+      // Lines with nothing in them (Excel writes `;;;` for an empty row) are not rows, but they are counted.
+      if (record.some((f) => f.trim() !== '')) rows.push({ line: info.records, cells: record });
+    }
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const row = ((err as CsvError & { records?: number }).records ?? rows.length) + 1;
+    throw new ImportError(
+      422,
+      'DOSYA_OKUNAMADI',
+      err.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `Satır ${row}: bir hücrenin çift tırnağı (") kapanmamış; dosya buradan sonra okunamadı.`
+        : `Satır ${row}: CSV okunamadı (${err.message}).`,
+      { file: 'CSV okunamadı' },
+    );
   }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push({ line: start, cells: row });
+  return rows;
+}
+
+/** The bytes in slices (the parser joins a character cut between two). */
+async function* slices(bytes: Buffer) {
+  for (let i = 0; i < bytes.length; i += SLICE) {
+    yield bytes.subarray(i, i + SLICE);
+    await nextTurn();
   }
-  // Lines with nothing in them (Excel writes `;;;` for an empty row) are not rows.
-  return rows.filter((r) => r.cells.some((f) => f.trim() !== ''));
 }
 
 function separatorOf(text: string): ';' | ',' {

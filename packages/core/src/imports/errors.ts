@@ -6,6 +6,7 @@ export class ImportError extends Error {
       | 'DOSYA_GEREKLI'
       | 'DOSYA_TURU_GECERSIZ'
       | 'DOSYA_BOS'
+      | 'DOSYA_OKUNAMADI'
       | 'DOSYA_COK_BUYUK'
       | 'COK_FAZLA_SATIR'
       | 'BASLIK_EKSIK'

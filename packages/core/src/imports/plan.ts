@@ -46,6 +46,9 @@ export interface PlannedProduct {
   state: ProductState;
   /** Only the columns that differ from the stored product (all of them for a new one). */
   changed: Partial<ProductState>;
+  /** The stored product's columns and prices (none for a new one): what a change is told against. */
+  before: ProductState | null;
+  pricesBefore: Prices;
   prices: Prices;
   pricesChanged: boolean;
   /** The search columns must be made again (name, SKU, summary or category changed, or new). */
@@ -62,6 +65,8 @@ export interface PlannedVariant {
   position: number;
   state: VariantState;
   changed: Partial<VariantState>;
+  before: VariantState | null;
+  pricesBefore: Prices;
   prices: Prices;
   pricesChanged: boolean;
 }
@@ -74,6 +79,8 @@ export interface Plan {
   errors: Map<number, FieldError[]>;
   summary: ImportSummary;
   categoryNames: Map<number, string>;
+  /** A category's path as the export writes it (`Giyim > Tişört`). */
+  categoryPath: (id: number) => string;
 }
 
 /** Products read a statement, a turn of the event loop (and of queued queries) given after each. */
@@ -351,13 +358,16 @@ export async function planImport(
       optionGroups: structuredClone(r.optionGroups ?? have?.optionGroups ?? []),
     };
     const prices = pricesAfter(pricesOf(id, null), r.prices, currency);
-    const changed = have ? differences<ProductState>(pickState(have), state) : state;
+    const before = have ? pickState(have) : null;
+    const changed = before ? differences<ProductState>(before, state) : state;
     const p: PlannedProduct = {
       line: r.line,
       sku: r.sku,
       id,
       state,
       changed,
+      before,
+      pricesBefore: pricesOf(id, null),
       prices,
       pricesChanged: !samePrices(pricesOf(id, null), prices),
       searchChanged: !have || 'name' in changed || 'shortDescription' in changed || 'categoryId' in changed,
@@ -472,6 +482,8 @@ export async function planImport(
       position,
       state,
       changed: have ? differences<VariantState>(pickVariant(have), state) : state,
+      before: have ? pickVariant(have) : null,
+      pricesBefore: storedVariantPrices,
       prices,
       pricesChanged: !samePrices(storedVariantPrices, prices),
     });
@@ -503,6 +515,7 @@ export async function planImport(
     errors,
     summary,
     categoryNames: find.names,
+    categoryPath: find.path,
   };
 }
 

@@ -117,7 +117,8 @@ export function columnsOf(header: string[]): Map<ProductColumn, number> {
 }
 
 /**
- * Reads every row of the table: product and variant rows, and the errors of each line. Gives the event loop a
+ * Reads every row of the table: product and variant rows, the errors of each row (by its number) and the SKU
+ * each names. Gives the event loop a
  * turn every 1 000 rows, so requests are answered while a large file is read.
  */
 export async function readRows(table: Table) {
@@ -125,15 +126,20 @@ export async function readRows(table: Table) {
   const products: ProductRow[] = [];
   const variants: VariantRow[] = [];
   const errors = new Map<number, FieldError[]>();
+  // The SKU each row names, as written (an error names it beside the row's number).
+  const skus = new Map<number, string>();
+  const skuColumn = columns.get('sku')!;
   for (const [index, { line, cells }] of table.rows.entries()) {
     if (index % 1_000 === 999) await nextTurn();
     const rowErrors: FieldError[] = [];
     const row = readRow(columns, cells, line, rowErrors);
+    const sku = unguarded(read.text(cells[skuColumn] ?? '')).slice(0, 64);
+    if (sku) skus.set(line, sku);
     if (rowErrors.length) errors.set(line, rowErrors);
     if (row?.kind === 'product') products.push(row.row);
     else if (row?.kind === 'variant') variants.push(row.row);
   }
-  return { products, variants, errors };
+  return { products, variants, errors, skus };
 }
 
 const LABEL: Record<ProductColumn, string> = TITLE;

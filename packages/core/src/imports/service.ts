@@ -4,6 +4,7 @@ import type { Cache } from '../cache.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { applyStaged, ImportApplyConflict } from './apply.ts';
+import { describeChanges } from './changes.ts';
 import { ImportError } from './errors.ts';
 import { productsCsv, productsXlsx } from './export.ts';
 import { type Plan, planImport } from './plan.ts';
@@ -65,11 +66,23 @@ export function createProductImports(db: Db, cache: Cache) {
     return run;
   }
 
-  const answerOf = (id: string, dryRun: boolean, plan: Plan): ImportAnswer => ({
+  /** Each error names its row as a spreadsheet numbers it and the row's SKU: `Satır 104 (VA-KIR-0004): …`. */
+  const answerOf = (id: string, dryRun: boolean, plan: Plan, skus: Map<number, string>): ImportAnswer => ({
     id,
     dryRun,
-    rows: [...plan.errors].sort(([a], [b]) => a - b).map(([line, errors]) => ({ line, errors })),
+    rows: [...plan.errors]
+      .sort(([a], [b]) => a - b)
+      .map(([line, errors]) => {
+        const sku = skus.get(line) ?? null;
+        const where = `Satır ${line.toLocaleString('tr-TR')}${sku ? ` (${sku})` : ''}`;
+        return {
+          line,
+          sku,
+          errors: errors.map((e) => ({ field: e.field, message: `${where}: ${e.message}` })),
+        };
+      }),
     summary: plan.summary,
+    ...describeChanges(plan),
   });
 
   /** The file's rows, read before anything touches the database (a large workbook takes seconds). */
@@ -115,13 +128,16 @@ export function createProductImports(db: Db, cache: Cache) {
           await told();
         });
         run.done = run.total;
-        const answer = answerOf(id, options.dryRun, plan);
+        const answer = answerOf(id, options.dryRun, plan, rows.skus);
         if (options.dryRun) {
           run.result = answer;
           run.phase = 'done';
           return answer;
         }
-        if (plan.errors.size) throw new ImportRowsError(answer);
+        // Refused: nothing is created or changed.
+        if (plan.errors.size) {
+          throw new ImportRowsError({ ...answer, created: [], updated: [], changes: [], changesLeftOut: 0 });
+        }
         run.phase = 'write';
         run.done = 0;
         run.total = 0;

@@ -8,7 +8,10 @@ export type Cell = string | number;
 
 export interface Table {
   header: string[];
-  /** The rows after the header, with the line each came from (the header is line 1). */
+  /**
+   * The rows after the header, each with its row number as a spreadsheet shows it (the header is row 1, the
+   * first product row 2), whatever line breaks the cells of a CSV hold.
+   */
   rows: { line: number; cells: Cell[] }[];
 }
 
@@ -36,7 +39,7 @@ export async function readTable(file: { bytes: Buffer; name: string }): Promise<
   else if (startsWith(bytes, OLE) || ext === 'xls') {
     throw wrongType('Eski Excel biçimi (.xls) okunamaz; dosyayı Excel’de .xlsx ya da CSV olarak kaydedin.');
   } else if (ext === 'xlsx') throw wrongType('Dosya bir Excel çalışma kitabı (.xlsx) değil.');
-  else if (ext === 'csv' || ext === 'txt' || ext === '') rows = parseCsv(utf8(bytes));
+  else if (ext === 'csv' || ext === 'txt' || ext === '') rows = await parseCsv(utf8(bytes));
   else throw wrongType('Yalnızca CSV (.csv) ve Excel (.xlsx) dosyaları içe aktarılabilir.');
   const [header, ...rest] = rows;
   if (!header || !rest.length) throw empty();

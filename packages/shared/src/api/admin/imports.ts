@@ -69,20 +69,66 @@ export type ImportSummary = z.infer<typeof summary>;
 const rowErrors = z
   .array(
     z.object({
-      line: z.number().int().describe('The line in the file (the header is line 1)'),
+      line: z
+        .number()
+        .int()
+        .describe(
+          'The row as a spreadsheet numbers it: the header is row 1, the first product row 2 (a CSV cell with line breaks is still one row)',
+        ),
+      sku: z.string().nullable().describe('The SKU the row names, as written (null when its cell is empty)'),
       errors: z.array(
-        z.object({ field: z.string().describe('The column key'), message: z.string().describe('Turkish') }),
+        z.object({
+          field: z.string().describe('The column key'),
+          message: z
+            .string()
+            .describe('Turkish, naming the row and its SKU: `Satır 104 (VA-KIR-0004): Satış Fiyatı …`'),
+        }),
       ),
     }),
   )
   .describe('The rows with errors, in file order');
 export type ImportRowErrors = z.infer<typeof rowErrors>;
 
+/** The most products and variants whose changes an answer lists field by field. */
+export const IMPORT_CHANGES_LISTED = 1_000;
+
+const changes = z
+  .array(
+    z.object({
+      line: z.number().int().describe('The row, numbered as `rows`'),
+      sku: z.string(),
+      parentSku: z.string().nullable().describe('A variant’s product; null for a product'),
+      fields: z.array(
+        z.object({
+          field: z.string().describe('The column key (`sale_price`, `stock`, …)'),
+          title: z.string().describe('The column’s Turkish header'),
+          from: z
+            .string()
+            .nullable()
+            .describe('The stored value in Turkish formatting (`229,90`); null: none'),
+          to: z.string().nullable().describe('The value after the import; null: removed'),
+        }),
+      ),
+    }),
+  )
+  .describe(
+    `Each stored product or variant the file changes (would change, in a dry run), field by field with old and new values, in file order; the first ${IMPORT_CHANGES_LISTED.toLocaleString('en')}`,
+  );
+export type ImportChanges = z.infer<typeof changes>;
+
 export const importAnswer = z.object({
   id: z.string(),
   dryRun: z.boolean(),
   rows: rowErrors,
   summary,
+  created: z
+    .array(z.string())
+    .describe('SKUs of the products and variants created (a dry run: that would be), in file order'),
+  updated: z
+    .array(z.string())
+    .describe('SKUs of the stored products and variants changed (would be changed)'),
+  changes,
+  changesLeftOut: z.number().int().describe('Changed products and variants not listed in `changes`'),
 });
 export type ImportAnswer = z.infer<typeof importAnswer>;
 

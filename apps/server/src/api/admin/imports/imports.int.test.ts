@@ -159,6 +159,50 @@ describe('POST /api/admin/imports/products', () => {
     expect(await ownPrices(tabak.id)).toEqual({ 2: '24990 TRY' });
   });
 
+  it('numbers rows as a spreadsheet does with multi-line cells, names the SKU, lists the changes, then the SKUs created and changed', async () => {
+    const file = (price: string) =>
+      Buffer.from(
+        '\uFEFFSKU;Ürün Adı;Kategori;Satış Fiyatı;Açıklama\r\n' +
+          `IMP-SATIR-1;Satır Kupası;kupalar;${price};"Birinci satır\r\nİkinci satır\r\nÜçüncü satır"\r\n` +
+          'IMP-SATIR-2;Satır Tabağı;kupalar;50,00;"Bir\r\nİki"\r\n',
+      );
+    const created = await upload(manager, file('229,90'));
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({
+      created: ['IMP-SATIR-1', 'IMP-SATIR-2'],
+      updated: [],
+      changes: [],
+      changesLeftOut: 0,
+    });
+    const planned = await upload(manager, file('239,90'), { dryRun: true });
+    expect(planned.json()).toMatchObject({
+      created: [],
+      updated: ['IMP-SATIR-1'],
+      changes: [
+        {
+          line: 2,
+          sku: 'IMP-SATIR-1',
+          parentSku: null,
+          fields: [{ field: 'sale_price', title: 'Satış Fiyatı', from: '229,90', to: '239,90' }],
+        },
+      ],
+    });
+    const wrong = await upload(manager, Buffer.from(file('229,90').toString().replace('50,00', 'elli')), {
+      dryRun: true,
+    });
+    expect(wrong.json().rows).toEqual([
+      {
+        line: 3,
+        sku: 'IMP-SATIR-2',
+        errors: [
+          { field: 'sale_price', message: expect.stringMatching(/^Satır 3 \(IMP-SATIR-2\): Satış Fiyatı/) },
+        ],
+      },
+    ]);
+    const changed = await upload(manager, file('239,90'));
+    expect(changed.json()).toMatchObject({ created: [], updated: ['IMP-SATIR-1'] });
+  });
+
   it('writes nothing when one row is wrong (422 naming the line and field), then takes the fixed file', async () => {
     const before = await productCount();
     const bad = csv(
@@ -328,7 +372,7 @@ describe('bad input', () => {
       'BAD-5;;Kupa;kupalar;;;10;1.234;;;;1;;',
     );
     expect(errorsOf(body, 2)[0]!.message).toMatch(/Satış Fiyatı bir tutar olmalı/);
-    expect(errorsOf(body, 3)[0]!.message).toBe('Satış Fiyatı negatif olamaz.');
+    expect(errorsOf(body, 3)[0]!.message).toBe('Satır 3 (BAD-3): Satış Fiyatı negatif olamaz.');
     expect(errorsOf(body, 4)[0]!.message).toMatch(/en fazla iki ondalık/);
     expect(errorsOf(body, 5)).toEqual([
       { field: 'market_price', message: expect.stringMatching(/iki ondalık/) },
@@ -341,9 +385,11 @@ describe('bad input', () => {
       'BAD-6;;Kupa;kupalar;;;10,00;;;TL;18;1;;',
       'BAD-7;;Kupa;kupalar;;;10,00;;;GBP;20;1;;',
     );
-    expect(errorsOf(body, 2)).toEqual([{ field: 'vat_rate', message: 'KDV Oranı 0, 10 ya da 20 olmalı.' }]);
+    expect(errorsOf(body, 2)).toEqual([
+      { field: 'vat_rate', message: 'Satır 2 (BAD-6): KDV Oranı 0, 10 ya da 20 olmalı.' },
+    ]);
     expect(errorsOf(body, 3)).toEqual([
-      { field: 'currency', message: 'Para Birimi TRY, USD ya da EUR olmalı.' },
+      { field: 'currency', message: 'Satır 3 (BAD-7): Para Birimi TRY, USD ya da EUR olmalı.' },
     ]);
   });
 
@@ -368,7 +414,7 @@ describe('bad input', () => {
     expect(errorsOf(res.json(), 2)).toEqual([
       {
         field: 'slug',
-        message: `"${other.slug}" adresi başka bir ürünün (SKU IMP-KUPA-1); başka bir slug yazın.`,
+        message: `Satır 2 (SLUG-1): "${other.slug}" adresi başka bir ürünün (SKU IMP-KUPA-1); başka bir slug yazın.`,
       },
     ]);
     // Without a slug, the name's is numbered instead.

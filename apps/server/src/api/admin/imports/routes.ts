@@ -124,7 +124,7 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
         // The error body as every error has it; a refusal for rows also carries `rows` and `summary` beside it
         // (`importRefusal` in the shared schemas), as a dry run answers them.
         422: errorAnswer(
-          'ICE_AKTARMA_HATALI: rows with errors, nothing written; the body has `rows` and `summary` beside `error`, as a dry run answers them. DOSYA_BOS; BASLIK_EKSIK: a required column missing; COK_FAZLA_SATIR: over 50 000 rows',
+          'ICE_AKTARMA_HATALI: rows with errors, nothing written; the body has `rows` and `summary` beside `error`, as a dry run answers them. DOSYA_BOS; DOSYA_OKUNAMADI: a CSV whose quote is never closed (naming its row); BASLIK_EKSIK: a required column missing; COK_FAZLA_SATIR: over 50 000 rows',
         ),
       },
       bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
