@@ -58,7 +58,7 @@ describe('GET /api/docs', () => {
     const errors = problems.filter((p) => p.severity === 'error');
     expect(errors.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
     // The one warning left: a read that takes no input has no 4xx answer to document (GET /api/front/home).
-    expect(new Set(problems.map((p) => p.ruleId))).toEqual(new Set(['operation-4xx-response']));
+    expect(problems.map((p) => p.ruleId).filter((rule) => rule !== 'operation-4xx-response')).toEqual([]);
   });
 
   it('names every operation once, states its security and files it under a declared Turkish tag', async () => {

@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type DocumentedRoute, openApiDocument, operationIdOf } from './openapi.ts';
+import { type DocumentedRoute, openApiDocument, operationIdOf, registerOpenApi } from './openapi.ts';
+import { apiRoutes } from './route.ts';
 
 const route = (method: string, url: string, operationId?: string): DocumentedRoute => ({
   method,
@@ -36,6 +38,23 @@ describe('operation names in /api/docs', () => {
     expect(doc.paths['/api/admin/orders/open-list']!.get).toMatchObject({
       operationId: 'getAdminOrdersOpenList',
     });
+  });
+
+  it('stop a server whose routes would share a name as it starts', async () => {
+    const app = Fastify();
+    registerOpenApi(app);
+    const register = apiRoutes(app);
+    for (const url of ['/api/front/gift-cards', '/api/front/gift/cards'] as const) {
+      register({
+        method: 'GET',
+        url,
+        summary: 'Gift cards',
+        tag: 'Mağaza: katalog',
+        responses: { 200: { description: 'OK' } },
+        handler: () => ({}),
+      });
+    }
+    await expect(app.ready()).rejects.toThrow(/both named getFrontGiftCards/);
   });
 
   it('declares the tags the routes use, each once with its description', () => {

@@ -113,24 +113,31 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+/** Each route's operationId, in the routes' order; two routes of one name are refused. */
+function operationIds(routes: readonly DocumentedRoute[]): string[] {
+  const named = new Map<string, string>();
+  return routes.map(({ method, url, schema }) => {
+    const operationId = schema.operationId ?? operationIdOf(method, url);
+    const other = named.get(operationId);
+    if (other) {
+      throw new Error(`${method} ${url} and ${other} are both named ${operationId}: give one an operationId`);
+    }
+    named.set(operationId, `${method} ${url}`);
+    return operationId;
+  });
+}
+
 /** The API as OpenAPI 3.1, made from the routes as they were registered (with `route.ts`). */
 export function openApiDocument(routes: readonly DocumentedRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas = createSchemas();
-  const named = new Map<string, string>();
+  const ids = operationIds(routes);
   const tags = new Set<string>();
-  for (const route of routes) {
+  for (const [index, route] of routes.entries()) {
     const { schema } = route;
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const parameters = parametersOf(route, schemas);
-    const operationId = schema.operationId ?? operationIdOf(route.method, route.url);
-    const other = named.get(operationId);
-    if (other) {
-      throw new Error(
-        `${route.method} ${route.url} and ${other} are both named ${operationId}: give one an operationId`,
-      );
-    }
-    named.set(operationId, `${route.method} ${route.url}`);
+    const operationId = ids[index];
     for (const tag of schema.tags) tags.add(tag);
     paths[path] ??= {};
     paths[path]![route.method.toLowerCase()] = {
@@ -212,6 +219,10 @@ export function registerOpenApi(app: FastifyInstance) {
       if (schema?.summary && schema.answers) routes.push({ method, url: route.url, schema });
       else undocumented.push(`${method} ${route.url}`);
     }
+  });
+  // A name given twice stops the server as it starts, not the document when it is first asked for.
+  app.addHook('onReady', async () => {
+    operationIds(routes);
   });
   let cached: string | undefined;
   app.get('/api/docs', async (_request, reply) => {
