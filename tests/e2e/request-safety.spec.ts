@@ -21,11 +21,21 @@ test.describe('requests a page cannot be tricked by', () => {
     expect(await next.text()).not.toContain('evil.example');
   });
 
-  test('a malformed Host header is 400, TRACE on a page 405', async ({ request }) => {
+  test('a malformed Host header is 400, TRACE on a page 405, OPTIONS names what an address takes', async ({
+    request,
+  }) => {
     expect((await request.get('/', { headers: { host: 'a<b' } })).status()).toBe(400);
     const trace = await request.fetch('/', { method: 'TRACE' });
     expect(trace.status()).toBe(405);
-    expect(trace.headers().allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(trace.headers().allow).toBe('GET, HEAD, OPTIONS');
+    const allow = async (url: string) => {
+      const res = await request.fetch(url, { method: 'OPTIONS' });
+      return [res.status(), res.headers().allow];
+    };
+    expect(await allow('/')).toEqual([204, 'GET, HEAD, OPTIONS']);
+    expect(await allow('/login')).toEqual([204, 'GET, HEAD, POST, OPTIONS']);
+    expect(await allow('/api/front/wishlist')).toEqual([204, 'GET, HEAD, POST, OPTIONS']);
+    expect((await request.fetch('/login', { method: 'PUT' })).status()).toBe(405);
   });
 
   for (const path of ['/login', '/register', '/forgot', '/contact', '/reset-password?token=x']) {

@@ -93,7 +93,7 @@ describe('/admin', () => {
         headers: { 'sec-fetch-site': 'same-origin' },
       });
       expect(res.statusCode).toBe(405);
-      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
       expect(res.body).toContain('yalnızca GET');
     },
   );

@@ -49,7 +49,7 @@ export async function registerAdminApp(app: FastifyInstance, buildDir = ADMIN_BU
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
         .status(405)
-        .header('allow', 'GET, HEAD')
+        .header('allow', 'GET, HEAD, OPTIONS')
         .type('text/plain; charset=utf-8')
         .send('Yönetim panelinin sayfaları yalnızca GET ile açılır.');
     }

@@ -56,6 +56,7 @@ import { createAccountContext, type ServerAccountContext } from '../sessions/acc
 import { createAccountLimiter } from '../sessions/account-limits.ts';
 import { hasWholesaleCookie, registerCookieSecurity } from '../sessions/session-cookie.ts';
 import { registerAdminApp } from './admin-app.ts';
+import { type PageMethods, registerOptions } from './allowed-methods.ts';
 import { PER_ANSWER_COMPRESSION } from './compress.mjs';
 import { registerDatabaseOutage } from './database-outage.ts';
 import { errorBody, handleClientError, handleError, notFoundBody } from './errors.ts';
@@ -198,6 +199,10 @@ export async function buildApp({
 
   registerDatabaseOutage(app, services);
 
+  // OPTIONS names what an address takes; a page's methods are known once the pages are registered below.
+  let pageMethods: PageMethods | undefined;
+  registerOptions(app, () => pageMethods);
+
   // Cookies are parsed where they matter (maintenance bypass), not on every request.
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyCompress, { threshold: MIN_COMPRESSED_BYTES, ...PER_ANSWER_COMPRESSION });
@@ -325,7 +330,7 @@ export async function buildApp({
       app.addHook('onReady', async () => pool.warm());
       app.addHook('onClose', () => pool.close());
     }
-    registerSsr(
+    pageMethods = registerSsr(
       app,
       webBuild,
       mode,

@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestHandler, ServerBuild } from 'react-router';
+import type { matchRoutes, RequestHandler, RouteObject, ServerBuild } from 'react-router';
+import { allowedMethods, type PageMethods } from '../http/allowed-methods.ts';
 import { errorBody, HttpError, handleError } from '../http/errors.ts';
 import {
   type Encoded,
@@ -31,39 +32,84 @@ export interface SsrCaching {
   nonce(reply: FastifyReply): string;
 }
 
-/** What pages answer: reads, and form posts to their actions (React Router's forms may use the others). */
-const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const ALLOW = [...PAGE_METHODS].join(', ');
+/** What pages answer: reads, and form posts to the actions of those that have one (`pageMethods`). */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 /**
- * OPTIONS names the methods; any other (TRACE, PROPFIND…) is 405, not a page or a render error. Methods only
- * the pages added reach this route on API addresses too: those are told about the API, with the methods
- * the address takes when it is one of the API's own.
+ * Any other method (PUT, TRACE, PROPFIND…), or a POST to a page without a form, is 405 with the methods the
+ * address takes (OPTIONS is answered before, `http/allowed-methods.ts`), not a page or a render error.
+ * Methods only the pages added reach this route on API addresses too: those are told about the API, with
+ * the methods the address takes when it is one of the API's own.
  */
-function refuseMethod(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+async function refuseMethod(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pageMethods: PageMethods,
+) {
   reply.header('cache-control', 'no-store');
-  if (pathOf(request.url).startsWith('/api/')) {
-    const allowed = apiMethods(app, pathOf(request.url));
-    if (allowed.length) reply.header('allow', allowed.join(', '));
-    return reply
-      .status(405)
-      .send(errorBody('YONTEM_DESTEKLENMIYOR', `API adresleri ${request.method} isteğini desteklemez.`));
-  }
-  reply.header('allow', ALLOW);
-  if (request.method === 'OPTIONS') return reply.status(204).send();
+  const allowed = await allowedMethods(app, request.url, pageMethods);
+  if (allowed) reply.header('allow', allowed.join(', '));
+  const what = pathOf(request.url).startsWith('/api/') ? 'API adresleri' : 'Bu sayfa';
   return reply
     .status(405)
-    .send(errorBody('YONTEM_DESTEKLENMIYOR', `Sayfalar ${request.method} isteğini desteklemez.`));
+    .send(errorBody('YONTEM_DESTEKLENMIYOR', `${what} ${request.method} isteğini desteklemez.`));
 }
 
-/** The methods an API address has routes for, besides the catch-all that answers 404 for unknown ones. */
-function apiMethods(app: FastifyInstance, url: string): string[] {
-  return API_METHODS.filter((method) => {
-    const route = app.findRoute({ method, url });
-    return route !== null && !Object.hasOwn(route.params, '*');
-  });
+type BuildRoute = ServerBuild['routes'][string];
+type PageRoute = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children: PageRoute[];
+};
+
+/** The build's flat route list as the nested routes `matchRoutes` takes. */
+function routeTree(routes: ServerBuild['routes']): PageRoute[] {
+  const made = new Map<string, PageRoute>();
+  const all = Object.values(routes).filter((r): r is BuildRoute & object => r !== undefined);
+  for (const r of all) {
+    made.set(r.id, {
+      id: r.id,
+      ...(r.path !== undefined ? { path: r.path } : {}),
+      ...(r.index ? { index: true } : {}),
+      ...(r.caseSensitive ? { caseSensitive: true } : {}),
+      children: [],
+    });
+  }
+  const top: PageRoute[] = [];
+  for (const r of all) {
+    const parent = r.parentId ? made.get(r.parentId) : undefined;
+    (parent ? parent.children : top).push(made.get(r.id)!);
+  }
+  return top;
 }
-const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * What a page's address takes: GET and HEAD, and POST when the route a form posts to has an action. That
+ * route is the one React Router's action runs on: the deepest match, an index route only with `?index`.
+ * A data request (`/cart.data`) is its page's.
+ */
+function pageMethodsOf(load: () => Promise<ServerBuild>): PageMethods {
+  let tree: Promise<{ match: typeof matchRoutes; routes: PageRoute[]; build: ServerBuild }> | undefined;
+  return async (url) => {
+    tree ??= Promise.all([import('react-router'), load()]).then(([{ matchRoutes: match }, build]) => ({
+      match,
+      routes: routeTree(build.routes),
+      build,
+    }));
+    const { match, routes, build } = await tree;
+    const { pathname, searchParams } = new URL(url, 'http://sayfa');
+    const page = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '');
+    // Index routes have no children: the shape React Router's types ask for, built loosely above.
+    const matches = match(routes as RouteObject[], page) ?? [];
+    let target = matches.at(-1);
+    if (target?.route.index && !searchParams.has('index')) target = matches.at(-2);
+    const action = target?.route.id ? build.routes[target.route.id]?.module.action : undefined;
+    return action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+  };
+}
 
 /**
  * A page just rendered and stored: sent compressed like the cache's later hits (page-cache.ts `sendHit`).
@@ -92,16 +138,23 @@ export function registerSsr(
   getLoadContext: GetLoadContext,
   caching: SsrCaching,
   pool?: RenderPool,
-) {
-  // React Router and a build given as a loader are imported at the first page rendered on this thread, once
-  // (React Router would derive the routes again on every request from a loader).
+): PageMethods {
+  // React Router and a build given as a loader are imported at the first page rendered on this thread (or
+  // the first question about a page's methods), once: React Router would derive the routes again on every
+  // request from a loader.
+  let loaded: Promise<ServerBuild> | undefined;
+  const load = () => {
+    loaded ??= typeof build === 'function' ? build() : Promise.resolve(build);
+    return loaded;
+  };
   let handler: Promise<RequestHandler> | undefined;
   const handle: RequestHandler = async (request, context) => {
-    handler ??= Promise.all([import('react-router'), typeof build === 'function' ? build() : build]).then(
-      ([{ createRequestHandler }, loaded]) => createRequestHandler(loaded, mode),
+    handler ??= Promise.all([import('react-router'), load()]).then(([{ createRequestHandler }, made]) =>
+      createRequestHandler(made, mode),
     );
     return (await handler)(request, context);
   };
+  const pageMethods = pageMethodsOf(load);
   const publicOrigin = new URL(publicUrl).origin;
 
   // Pages answer every method Node parses (refuseMethod below), not only those Fastify routes by default.
@@ -130,7 +183,10 @@ export function registerSsr(
     // Every answer is compressed here in one call (below) or on a render thread, so the compression
     // plugin's per-request hooks are left off this route.
     scope.all('/*', { compress: false, decompress: false }, async (request, reply) => {
-      if (!PAGE_METHODS.has(request.method)) return refuseMethod(app, request, reply);
+      if (!PAGE_METHODS.has(request.method)) return refuseMethod(app, request, reply, pageMethods);
+      if (request.method === 'POST' && !(await pageMethods(request.url)).includes('POST')) {
+        return refuseMethod(app, request, reply, pageMethods);
+      }
       const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
       // A full render queue turns the page away before its load context costs the database anything.
       if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
@@ -178,6 +234,7 @@ export function registerSsr(
       return send(request, reply, rendered, forCache, caching);
     });
   });
+  return pageMethods;
 }
 
 function send(
