@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
-import { expectNoAxeViolations, postRegistration, shots } from './support.ts';
+import { expectNoAxeViolations, outboxFiles, postRegistration, shots, waitForMail } from './support.ts';
 
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
 const PASSWORD = 'Kedi-Mavi-Deniz-7';
@@ -68,5 +69,54 @@ test.describe('customers in the staff panel', () => {
     });
     expect(fine.status()).toBe(200);
     expect((await fine.json()).customer.wholesale).toBe(true);
+  });
+
+  test("a manager sees the guest orders of a customer's address, not linked, and sends the linking e-mail", async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    const stamp = Date.now();
+    const buyer = { firstName: 'Nazlı', lastName: 'Çelik', email: `nazli.${stamp}@example.com` };
+    // Ordered as a guest first (a browser of its own, no account), then registered with the same address.
+    const guest = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+    const orderNo = await placeTransferOrder(guest, buyer);
+    await guest.dispose();
+    const res = await postRegistration(
+      request,
+      { ...buyer, phone: '0532 123 45 67', password: PASSWORD, kvkk: true },
+      SAME_ORIGIN,
+    );
+    expect(res.status()).toBe(201);
+
+    await logInStaff(page.context(), createStaff('manager', 'Mert Yönetici'));
+    await page.goto(`/admin/musteriler?q=${encodeURIComponent(buyer.email)}`);
+    await page.getByRole('table').getByRole('link', { name: 'Nazlı Çelik' }).click();
+    const section = page.getByRole('region', { name: 'Aynı e-postayla verilen misafir siparişleri' });
+    await expect(section.getByRole('link', { name: orderNo })).toBeVisible();
+    await expect(section.getByText('hesaba bağlı değil')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const before = outboxFiles();
+    await section.getByRole('button', { name: 'Bağlama e-postası gönder' }).click();
+    await expect(section.getByRole('status')).toHaveText(
+      `Bağlantı ${buyer.email} adresine gönderildi (1 sipariş, 24 saat geçerli).`,
+    );
+    const link = await waitForMail(buyer.email, before, /\/panel\/orders\?baglanti=[\w.%-]+/);
+    await shots(page, 'admin-customer-guest-orders');
+
+    // The customer opens the e-mailed link while logged in: the order joins the account.
+    const customer = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+    const login = await customer.post('/api/front/auth/login', {
+      headers: SAME_ORIGIN,
+      data: { email: buyer.email, password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    expect((await customer.get(link)).status()).toBeLessThan(400);
+    await customer.dispose();
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Aynı e-postayla verilen misafir siparişleri' }),
+    ).toHaveCount(0);
+    await expect(page.getByRole('link', { name: orderNo })).toBeVisible();
   });
 });

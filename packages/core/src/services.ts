@@ -40,6 +40,7 @@ import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
+import { createSavedReplies } from './support/saved-replies.ts';
 import { createSupportService } from './support/service.ts';
 import { createWishlistService } from './wishlist/service.ts';
 
@@ -162,6 +163,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
   });
+  // Support's saved replies, inserted into a ticket's reply in the panel.
+  const savedReplies = createSavedReplies(db);
   // The owner's panel: staff accounts, their sessions and two-step login, and the log of who changed what.
   const staff = createStaffService(db);
   const audit = createAuditLog(db);
@@ -172,6 +175,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache);
   const customerAdmin = createCustomerAdmin(db, {
+    guestOrders,
     privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
     uploadsDir: options.uploadsDir ?? path.join(os.tmpdir(), 'vitrin-uploads'),
   });
@@ -211,6 +215,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     orderDocuments,
     orderAdmin,
     customerAdmin,
+    savedReplies,
     productImports,
     /** The e-mail queue: `start()` on a server (a round each minute), `list`/`retry` for the CLI. */
     mail,

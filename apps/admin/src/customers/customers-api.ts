@@ -3,6 +3,7 @@ import type {
   CustomerDetail,
   CustomerListAnswer,
   CustomerUpdateRequest,
+  GuestOrdersLinkAnswer,
 } from '@vitrin/shared/api/admin/customers';
 import { api } from '../lib/api.ts';
 import { paths } from '../paths.ts';
@@ -45,4 +46,11 @@ export function useCustomerChange(id: number) {
       onSuccess: done,
     }),
   };
+}
+
+/** Sends the customer the e-mail that links the guest orders of their address to the account. */
+export function useGuestOrdersLink(id: number) {
+  return useMutation({
+    mutationFn: () => api.post<GuestOrdersLinkAnswer>(`/customers/${id}/guest-orders-link`, {}),
+  });
 }

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { customerScreen } from '../customers/customers-api.ts';
 import { messageOf } from '../lib/api.ts';
 import { showApiError } from '../lib/form-errors.ts';
+import { orderScreen } from '../orders/orders-api.ts';
 import { Button } from '../ui/button.tsx';
 import { Field, FormError, Input } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
@@ -142,7 +143,16 @@ export function TicketPage() {
         <Link to={customerScreen(t.customer.id)} className="text-amber-900 underline">
           {t.customer.name} · {t.customer.email}
         </Link>
-        {t.orderNo && <span>Sipariş: {t.orderNo}</span>}
+        {t.orders.length > 0 && (
+          <span className="flex flex-wrap gap-x-2">
+            Sipariş:
+            {t.orders.map((no) => (
+              <Link key={no} to={orderScreen(no)} className="text-amber-900 underline">
+                {no}
+              </Link>
+            ))}
+          </span>
+        )}
       </div>
       <FormError message={change.move.error ? messageOf(change.move.error) : undefined} />
       <Thread ticket={t} />

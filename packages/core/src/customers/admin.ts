@@ -21,13 +21,27 @@ import { statusView as ticketStatusView } from '../support/queries.ts';
 import { listAddresses } from './addresses.ts';
 import { eraseAccount } from './erase.ts';
 import { type ErasedFileDirs, removeErasedFiles } from './erased-files.ts';
-import { accountErased, customerNotFound, parseInput, wrongConfirmation } from './errors.ts';
+import {
+  accountErased,
+  customerNotFound,
+  disabledNoLink,
+  noGuestOrdersToLink,
+  parseInput,
+  wrongConfirmation,
+} from './errors.ts';
+import type { GuestOrderLinks } from './guest-orders.ts';
 import { exportPersonalOrders, type PersonalOrder } from './personal-orders.ts';
 import { type ProfileRow, profileColumns } from './service.ts';
 
 export interface CustomerAdminOptions extends ErasedFileDirs {
+  /** The guest orders' linking e-mail, which staff may send from a customer's page. */
+  guestOrders: GuestOrderLinks;
   now?: () => Date;
 }
+
+/** Guest orders of an address (stored as typed at checkout; the account's is lower case), not linked. */
+const guestOrdersOf = (email: string) =>
+  and(isNull(orders.customerId), sql`lower(${orders.email}) = ${email}`);
 
 /** Lower case with the Turkish letters as ASCII, as `foldTurkish` makes the query (PGlite has no ICU). */
 const folded = (column: SQL) => sql`lower(translate(${column}, 'ÇĞİIÖŞÜçğıöşü', 'CGIIOSUcgiosu'))`;
@@ -95,6 +109,7 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
       .select({
         id: customers.id,
         email: customers.email,
+        firstName: customers.firstName,
         wholesale: customers.wholesale,
         marketingConsent: customers.marketingConsent,
         disabledAt: customers.disabledAt,
@@ -107,6 +122,20 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
     if (row.deletedAt) throw accountErased();
     return row;
   }
+
+  const orderColumns = {
+    orderNo: orders.orderNo,
+    status: orders.status,
+    totalMinor: orders.totalMinor,
+    createdAt: orders.createdAt,
+  };
+  type OrderRow = { orderNo: string; status: number; totalMinor: number | string; createdAt: Date };
+  const orderView = (o: OrderRow) => ({
+    orderNo: o.orderNo,
+    status: stateView(o.status),
+    totalMinor: Number(o.totalMinor),
+    createdAt: o.createdAt.toISOString(),
+  });
 
   async function find(id: number): Promise<Row> {
     const [row] = await db.select(rowColumns).from(customers).where(eq(customers.id, id));
@@ -141,19 +170,23 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
 
     async detail(id: number): Promise<CustomerDetail> {
       const row = await find(id);
-      const [addressList, orderRows, ticketRows] = await Promise.all([
+      const [addressList, orderRows, guestRows, ticketRows] = await Promise.all([
         listAddresses(db, id),
         db
-          .select({
-            orderNo: orders.orderNo,
-            status: orders.status,
-            totalMinor: orders.totalMinor,
-            createdAt: orders.createdAt,
-          })
+          .select(orderColumns)
           .from(orders)
           .where(eq(orders.customerId, id))
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(CUSTOMER_DETAIL_ROWS),
+        // An erased account's address is gone: nothing of another person's can match it.
+        row.deletedAt
+          ? []
+          : db
+              .select(orderColumns)
+              .from(orders)
+              .where(guestOrdersOf(row.email))
+              .orderBy(desc(orders.createdAt), desc(orders.id))
+              .limit(CUSTOMER_DETAIL_ROWS),
         db
           .select({
             ticketNo: supportTickets.ticketNo,
@@ -172,12 +205,8 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
         disabledAt: row.disabledAt?.toISOString() ?? null,
         erasedAt: row.deletedAt?.toISOString() ?? null,
         addresses: addressList,
-        orders: orderRows.map((o) => ({
-          orderNo: o.orderNo,
-          status: stateView(o.status),
-          totalMinor: Number(o.totalMinor),
-          createdAt: o.createdAt.toISOString(),
-        })),
+        orders: orderRows.map(orderView),
+        guestOrders: guestRows.map(orderView),
         tickets: ticketRows.map((t) => ({
           ticketNo: t.ticketNo,
           subject: t.subject,
@@ -208,6 +237,32 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
         });
       });
       return this.detail(id);
+    },
+
+    /**
+     * E-mails the customer the link that adds the guest orders of their address to the account (the one the
+     * orders page sends, `guest-orders.ts`): queued in the transaction that records it in the audit log,
+     * within the same hourly allowance. Refused when nothing waits, or the account cannot log in to use it.
+     */
+    async sendGuestOrdersLink(actor: AuditActor, id: number): Promise<{ count: number }> {
+      const n = await db.transaction(async (tx) => {
+        const row = await lockLive(tx, id);
+        if (row.disabledAt) throw disabledNoLink();
+        const [counted] = await tx.select({ n: count() }).from(orders).where(guestOrdersOf(row.email));
+        const waiting = counted?.n ?? 0;
+        if (waiting === 0) throw noGuestOrdersToLink();
+        await options.guestOrders.queueLink(tx, id, row, waiting);
+        await recordAudit(tx, {
+          actor,
+          action: 'customer.guestOrdersLink',
+          entity: 'customer',
+          entityId: id,
+          after: { guestOrders: waiting },
+        });
+        return waiting;
+      });
+      options.guestOrders.sent();
+      return { count: n };
     },
 
     /**

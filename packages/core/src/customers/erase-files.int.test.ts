@@ -65,6 +65,7 @@ describe('KVKK erasure: the personalization images', () => {
   it("deletes the images of the customer's order and cart lines after the commit, not a stranger's", async () => {
     const errors: unknown[] = [];
     const admin = createCustomerAdmin(t.db, {
+      guestOrders: t.services.guestOrders,
       privateDir,
       uploadsDir,
       logError: (...args) => errors.push(args),
@@ -83,6 +84,7 @@ describe('KVKK erasure: the personalization images', () => {
   it('logs a file it cannot delete and keeps the erasure', async () => {
     const errors: Array<[string, Record<string, unknown>]> = [];
     const admin = createCustomerAdmin(t.db, {
+      guestOrders: t.services.guestOrders,
       privateDir,
       uploadsDir,
       logError: (message, fields) => errors.push([message, fields]),

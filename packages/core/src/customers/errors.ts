@@ -28,7 +28,10 @@ export type AccountErrorCode =
   /** A change staff asked for on an account already erased. */
   | 'HESAP_SILINMIS'
   /** The erasure's typed confirmation is not the customer's e-mail address. */
-  | 'ONAY_HATALI';
+  | 'ONAY_HATALI'
+  /** Staff asked to send the guest orders' link of an account that has none waiting, or cannot log in. */
+  | 'BAGLANACAK_SIPARIS_YOK'
+  | 'HESAP_KAPALI';
 
 /** The status the HTTP layer answers each code with. */
 export const accountErrorStatus: Record<AccountErrorCode, number> = {
@@ -45,6 +48,8 @@ export const accountErrorStatus: Record<AccountErrorCode, number> = {
   HESAP_DEVRE_DISI: 403,
   HESAP_SILINMIS: 409,
   ONAY_HATALI: 422,
+  BAGLANACAK_SIPARIS_YOK: 409,
+  HESAP_KAPALI: 409,
 };
 
 export class AccountError extends Error {
@@ -115,6 +120,18 @@ export const accountDisabled = () =>
 
 export const accountErased = () =>
   new AccountError('HESAP_SILINMIS', 'Bu hesap silinmiş; kişisel verileri artık yok, değiştirilemez.');
+
+export const noGuestOrdersToLink = () =>
+  new AccountError(
+    'BAGLANACAK_SIPARIS_YOK',
+    'Bu e-posta adresiyle verilmiş, hesaba bağlı olmayan sipariş yok; e-posta gönderilmedi.',
+  );
+
+export const disabledNoLink = () =>
+  new AccountError(
+    'HESAP_KAPALI',
+    'Hesap devre dışı: müşteri giriş yapamadığı için bağlantıyı kullanamaz. Önce hesabı etkinleştirin.',
+  );
 
 export const wrongConfirmation = () =>
   new AccountError(

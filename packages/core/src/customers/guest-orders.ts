@@ -7,6 +7,7 @@ import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import { guestOrdersEmail } from '../mail/templates.ts';
 import { OrderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
+import type { Tx } from '../orders/stock.ts';
 
 /** How long the e-mailed link works. */
 export const GUEST_LINK_VALID_HOURS = 24;
@@ -70,15 +71,47 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
     options.mail.kick();
   }
 
-  async function recentLinks(email: string): Promise<number> {
+  async function recentLinks(email: string, tx: Tx | Db = db): Promise<number> {
     const since = new Date(now().getTime() - HOUR_MS);
-    const [row] = await db
+    const [row] = await tx
       .select({ n: count() })
       .from(mailQueue)
       .where(
         and(eq(mailQueue.kind, MAIL_KIND), eq(mailQueue.toAddress, email), gt(mailQueue.createdAt, since)),
       );
     return row?.n ?? 0;
+  }
+
+  /** The link's e-mail to the account's address, naming `n` orders, refused past LINKS_PER_HOUR. */
+  async function linkMessage(
+    tx: Tx | Db,
+    customerId: number,
+    account: { email: string; firstName: string },
+    n: number,
+    byStaff: boolean,
+  ): Promise<MailMessage> {
+    if ((await recentLinks(account.email, tx)) >= LINKS_PER_HOUR) {
+      throw new OrderError(
+        'COK_FAZLA_ISTEK',
+        byStaff
+          ? 'Son bir saatte bu adrese yeterince bağlantı gönderildi; müşterinin e-postasını kontrol etmesini isteyin ya da bir saat sonra yeniden deneyin.'
+          : 'Son bir saatte bu adrese yeterince bağlantı gönderdik; lütfen e-postanızı kontrol edin ya da bir saat sonra yeniden deneyin.',
+      );
+    }
+    const expires = Math.floor(now().getTime() / 1000) + GUEST_LINK_VALID_HOURS * 3600;
+    const mac = signature(await options.secret.ready(), customerId, account.email, expires);
+    const token = `${expires}.${mac.toString('base64url')}`;
+    return {
+      to: account.email,
+      ...guestOrdersEmail({
+        shopName: await options.shopName(),
+        firstName: account.firstName,
+        count: n,
+        linkUrl: `${shopUrl}/panel/orders?baglanti=${encodeURIComponent(token)}`,
+        validHours: GUEST_LINK_VALID_HOURS,
+        byStaff,
+      }),
+    };
   }
 
   return {
@@ -92,27 +125,18 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
       const account = await accountOf(customerId);
       const n = await waiting(account.email);
       if (n === 0) return 0;
-      if ((await recentLinks(account.email)) >= LINKS_PER_HOUR) {
-        throw new OrderError(
-          'COK_FAZLA_ISTEK',
-          'Son bir saatte bu adrese yeterince bağlantı gönderdik; lütfen e-postanızı kontrol edin ya da bir saat sonra yeniden deneyin.',
-        );
-      }
-      const expires = Math.floor(now().getTime() / 1000) + GUEST_LINK_VALID_HOURS * 3600;
-      const mac = signature(await options.secret.ready(), customerId, account.email, expires);
-      const token = `${expires}.${mac.toString('base64url')}`;
-      await sendLink({
-        to: account.email,
-        ...guestOrdersEmail({
-          shopName: await options.shopName(),
-          firstName: account.firstName,
-          count: n,
-          linkUrl: `${shopUrl}/panel/orders?baglanti=${encodeURIComponent(token)}`,
-          validHours: GUEST_LINK_VALID_HOURS,
-        }),
-      });
+      await sendLink(await linkMessage(db, customerId, account, n, false));
       return n;
     },
+
+    /**
+     * The same link sent by staff from the panel: queued in `tx`, the transaction that records it (the
+     * caller locked the account and counted its `n` guest orders); `sent()` starts the queue after the commit.
+     */
+    async queueLink(tx: Tx, customerId: number, account: { email: string; firstName: string }, n: number) {
+      await enqueueMail(tx, { kind: MAIL_KIND, ...(await linkMessage(tx, customerId, account, n, true)) });
+    },
+    sent: () => options.mail.kick(),
 
     /** Adds the guest orders of the account's address to it if `token` is this account's valid link. */
     async confirm(customerId: number, token: string): Promise<number> {

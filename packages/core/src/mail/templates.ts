@@ -234,6 +234,8 @@ export function guestOrdersEmail(input: {
   count: number;
   linkUrl: string;
   validHours: number;
+  /** Sent by the shop's staff from the panel, not asked for on the orders page. */
+  byStaff?: boolean;
 }): EmailContent {
   const { shopName, firstName, count, validHours } = input;
   return accountEmail({
@@ -246,7 +248,9 @@ export function guestOrdersEmail(input: {
     button: { label: 'Siparişlerimi hesabıma ekle', url: assertWebUrl(input.linkUrl) },
     after: [
       `Bu bağlantı ${validHours} saat boyunca geçerlidir.`,
-      'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayabilirsiniz; siparişleriniz değişmeden kalır.',
+      input.byStaff
+        ? 'Bu e-postayı mağazamızın ekibi sizin için gönderdi. Siparişleri eklemek istemiyorsanız dikkate almayabilirsiniz; siparişleriniz değişmeden kalır.'
+        : 'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayabilirsiniz; siparişleriniz değişmeden kalır.',
     ],
   });
 }

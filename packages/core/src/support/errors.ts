@@ -19,6 +19,10 @@ export const supportErrorStatus = {
   /** The server's disk is full: the attachment (and its message) was not saved. */
   DISK_DOLU: 507,
   GECERSIZ_ISTEK: 400,
+  /** A saved reply that does not exist (any more). */
+  HAZIR_YANIT_BULUNAMADI: 404,
+  /** Another saved reply has that title (regardless of case). */
+  HAZIR_YANIT_VAR: 409,
 } as const;
 export type SupportErrorCode = keyof typeof supportErrorStatus;
 

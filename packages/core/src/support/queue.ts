@@ -5,7 +5,7 @@ import {
   type AdminTicketRow,
 } from '@vitrin/shared/api/admin/tickets';
 import { canApply, type TicketStatus } from '@vitrin/shared/ticket-status';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, orders, supportTickets } from '../db/schema.ts';
 import { statusView, type TicketRow, ticketDetail } from './queries.ts';
@@ -82,6 +82,42 @@ export async function ticketQueue(
   };
 }
 
+/** An order number as the shop makes them (`checkout/order-number.ts`), anywhere in a text. */
+const ORDER_NO_IN_TEXT = /\bVT-[A-HJKMNP-Z2-9]{8}\b/gi;
+/** Order numbers looked up per ticket at most: a message full of numbers costs one bounded query. */
+const MAX_NAMED_ORDERS = 20;
+
+/**
+ * The orders a ticket is about, for the panel's links: the one the customer chose, then the order numbers
+ * named in the subject and the customer's messages, in that order; only orders that exist and are the
+ * ticket customer's own or guest orders placed with their e-mail address (another person's number stays text).
+ */
+async function ticketOrders(
+  db: Db,
+  ticket: { customerId: number; email: string; chosen: string | null; texts: string[] },
+): Promise<string[]> {
+  const named = ticket.texts.flatMap((text) =>
+    [...text.matchAll(ORDER_NO_IN_TEXT)].map((m) => m[0].toUpperCase()),
+  );
+  const wanted = [...new Set([...(ticket.chosen ? [ticket.chosen] : []), ...named])].slice(
+    0,
+    MAX_NAMED_ORDERS,
+  );
+  if (!wanted.length) return [];
+  const theirs = or(
+    eq(orders.customerId, ticket.customerId),
+    ticket.email
+      ? and(isNull(orders.customerId), sql`lower(${orders.email}) = ${ticket.email.toLowerCase()}`)
+      : undefined,
+  );
+  const found = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(inArray(orders.orderNo, wanted), theirs));
+  const known = new Set(found.map((o) => o.orderNo));
+  return wanted.filter((no) => known.has(no));
+}
+
 /** A ticket with its thread for staff: attachments under the admin API, and what staff may do next. */
 export async function staffTicketDetail(db: Db, row: TicketRow): Promise<AdminTicket> {
   const [[customer], detail] = await Promise.all([
@@ -112,5 +148,11 @@ export async function staffTicketDetail(db: Db, row: TicketRow): Promise<AdminTi
     canReply: canApply('shopReply', row.status),
     canClose: canApply('close', row.status),
     canReopen: canApply('reopen', row.status),
+    orders: await ticketOrders(db, {
+      customerId: row.customerId,
+      email: customer?.email ?? '',
+      chosen: detail.orderNo,
+      texts: [detail.subject, ...detail.messages.filter((m) => m.author === 'customer').map((m) => m.body)],
+    }),
   };
 }

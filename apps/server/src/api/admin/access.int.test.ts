@@ -99,21 +99,24 @@ describe('every admin route', () => {
         refused: false,
       });
     }
-    // Support changes nothing of the catalogue, content, orders, customers or settings: a new writing route
-    // open to support has to be added here on purpose.
+    // Support changes nothing of the catalogue, content, orders, customers or settings (only tickets and their
+    // saved replies): a new writing route open to support has to be added here on purpose.
     expect(
       allowed
         .filter((r) => r.method !== 'GET')
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([
+      'DELETE /api/admin/saved-replies/1',
       'DELETE /api/admin/session',
       'POST /api/admin/me/password',
       'POST /api/admin/me/totp',
       'POST /api/admin/me/totp/confirm',
+      'POST /api/admin/saved-replies',
       'POST /api/admin/tickets/1/close',
       'POST /api/admin/tickets/1/messages',
       'POST /api/admin/tickets/1/reopen',
+      'PUT /api/admin/saved-replies/1',
     ]);
   });
 

@@ -73,6 +73,13 @@ export type CustomerListAnswer = z.output<typeof customerListAnswer>;
 
 const statusView = z.object({ code: z.number().int(), label: z.string(), badge: z.string() });
 
+const orderRow = z.object({
+  orderNo: z.string(),
+  status: statusView,
+  totalMinor: z.number().int(),
+  createdAt: iso(),
+});
+
 export const customerDetailSchema = customerRowSchema.extend({
   marketingConsent: z.boolean(),
   disabledAt: iso().nullable(),
@@ -89,14 +96,10 @@ export const customerDetailSchema = customerRowSchema.extend({
       line: z.string(),
     }),
   ),
-  orders: z.array(
-    z.object({
-      orderNo: z.string(),
-      status: statusView,
-      totalMinor: z.number().int(),
-      createdAt: iso(),
-    }),
-  ),
+  orders: z.array(orderRow),
+  guestOrders: z
+    .array(orderRow)
+    .describe('Orders placed as a guest with the same e-mail address: not linked to the account'),
   tickets: z.array(
     z.object({
       ticketNo: z.string(),
@@ -109,3 +112,7 @@ export const customerDetailSchema = customerRowSchema.extend({
 export type CustomerDetail = z.output<typeof customerDetailSchema>;
 
 export const customerAnswer = z.object({ customer: customerDetailSchema });
+
+/** What sending the guest orders' linking e-mail answers: how many orders the e-mail names. */
+export const guestOrdersLinkAnswer = z.object({ count: z.number().int() });
+export type GuestOrdersLinkAnswer = z.output<typeof guestOrdersLinkAnswer>;

@@ -62,6 +62,11 @@ export const adminTicketSchema = adminTicketRowSchema.extend({
   canReply: z.boolean(),
   canClose: z.boolean(),
   canReopen: z.boolean(),
+  orders: z
+    .array(z.string())
+    .describe(
+      "The orders the ticket is about: its chosen order and the order numbers named in its subject or the customer's messages, each an order of the ticket's customer or placed as a guest with their e-mail address",
+    ),
 });
 export type AdminTicket = z.output<typeof adminTicketSchema>;
 

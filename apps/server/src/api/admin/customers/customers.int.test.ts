@@ -1,6 +1,6 @@
-import { contactMessages, orders, supportTickets } from '@vitrin/core/db/schema';
+import { contactMessages, mailQueue, orders, supportTickets } from '@vitrin/core/db/schema';
 import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, homeAddress, PASSWORD, registration } from '../../../testing/accounts.ts';
 import { createTestApp } from '../../../testing/server.ts';
@@ -119,6 +119,79 @@ describe('customers in the panel', () => {
         status: expect.objectContaining({ code: 'open' }),
       }),
     ]);
+  });
+
+  it('shows the guest orders of the same e-mail as not linked, and sends the linking e-mail (customers.write, audited)', async () => {
+    const c = await customer();
+    const own = await w.placeOrder({ customerId: c.id, email: c.form.email });
+    // Typed at checkout with other letter cases: the same address.
+    const guest = await w.placeOrder({ email: c.form.email.toUpperCase() });
+    const stranger = await w.placeOrder({ email: `baska.${c.form.email}` });
+    const detail = (await support.get(`/api/admin/customers/${c.id}`)).json().customer;
+    expect(detail.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([own.orderNo]);
+    expect(detail.guestOrders).toEqual([
+      {
+        orderNo: guest.orderNo,
+        status: expect.objectContaining({ code: 0 }),
+        totalMinor: expect.any(Number),
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(detail)).not.toContain(stranger.orderNo);
+
+    const path = `/api/admin/customers/${c.id}/guest-orders-link`;
+    const refused = await support.post(path, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('YETKI_YOK');
+    const linksTo = () =>
+      t.services.database.db
+        .select({ text: mailQueue.bodyText })
+        .from(mailQueue)
+        .where(and(eq(mailQueue.kind, 'guest-orders-link'), eq(mailQueue.toAddress, c.form.email)));
+    expect(await linksTo()).toEqual([]);
+
+    const sent = await manager.post(path, {});
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ count: 1 });
+    const [mail] = await linksTo();
+    expect(mail!.text).toContain('mağazamızın ekibi');
+    const [entry] = await auditOf(c.id);
+    expect(entry).toMatchObject({
+      action: 'customer.guestOrdersLink',
+      actor: { kind: 'staff' },
+      after: { guestOrders: 1 },
+    });
+    // The customer opens the link: the guest order joins the account, the stranger's does not.
+    const token = decodeURIComponent(/baglanti=([^\s&]+)/.exec(mail!.text)![1]!);
+    expect(await t.services.guestOrders.confirm(c.id, token)).toBe(1);
+    const after = (await support.get(`/api/admin/customers/${c.id}`)).json().customer;
+    expect(after.guestOrders).toEqual([]);
+    expect(after.orders.map((o: { orderNo: string }) => o.orderNo).sort()).toEqual(
+      [own.orderNo, guest.orderNo].sort(),
+    );
+    // Nothing left to link: a Turkish 409 and no e-mail.
+    const nothing = await manager.post(path, {});
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error).toMatchObject({
+      code: 'BAGLANACAK_SIPARIS_YOK',
+      message: expect.stringContaining('hesaba bağlı olmayan sipariş yok'),
+    });
+    expect(await linksTo()).toHaveLength(1);
+  });
+
+  it('sends at most three linking e-mails an hour to an address (429), and none to a disabled account', async () => {
+    const c = await customer();
+    await w.placeOrder({ email: c.form.email });
+    const path = `/api/admin/customers/${c.id}/guest-orders-link`;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await manager.post(path, {})).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const d = await customer();
+    await w.placeOrder({ email: d.form.email });
+    await manager.patch(`/api/admin/customers/${d.id}`, { disabled: true });
+    const disabled = await manager.post(`/api/admin/customers/${d.id}/guest-orders-link`, {});
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().error.code).toBe('HESAP_KAPALI');
   });
 
   it('answers 404 HESAP_BULUNAMADI for an unknown customer and 400 for a malformed number', async () => {

@@ -1,4 +1,4 @@
-import { AccountError, accountErrorStatus, type Services } from '@vitrin/core';
+import { AccountError, accountErrorStatus, OrderError, type Services } from '@vitrin/core';
 import {
   customerAnswer,
   customerEraseRequest,
@@ -6,6 +6,7 @@ import {
   customerListAnswer,
   customerListQuery,
   customerUpdateRequest,
+  guestOrdersLinkAnswer,
 } from '@vitrin/shared/api/admin/customers';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
@@ -23,7 +24,10 @@ const customerAnswerOf = <T>(work: () => Promise<T>) =>
     (err) =>
       err instanceof AccountError
         ? new HttpError(accountErrorStatus[err.code], err.code, err.message, err.fields)
-        : undefined,
+        : // The guest orders' link: its hourly allowance (COK_FAZLA_ISTEK).
+          err instanceof OrderError
+          ? new HttpError(err.status, err.code, err.message, err.fields)
+          : undefined,
     work,
   );
 
@@ -89,6 +93,30 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
           customerAdmin.update(actor, request.params.id, request.body as never),
         ),
       };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/admin/customers/:id/guest-orders-link',
+    summary:
+      'E-mails the customer the link that adds the guest orders placed with their address to the account (as the orders page does)',
+    tag: TAG,
+    permission: 'customers.write',
+    params,
+    responses: {
+      200: { description: 'Queued; how many orders the e-mail names', schema: guestOrdersLinkAnswer },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer(
+        'HESAP_SILINMIS: the account was erased; BAGLANACAK_SIPARIS_YOK: no guest order of its address waits; HESAP_KAPALI: the account is disabled',
+      ),
+      429: errorAnswer('COK_FAZLA_ISTEK: three links were sent to this address in the last hour'),
+    },
+    handler: async (request) => {
+      const actor = staffActor(await signedIn(staffOf, request));
+      return customerAnswerOf(() => customerAdmin.sendGuestOrdersLink(actor, request.params.id));
     },
   });
 

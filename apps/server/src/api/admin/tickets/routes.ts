@@ -15,6 +15,7 @@ import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { formOf, sendAttachment } from '../../support/routes.ts';
 import { notFound, upload, withFile } from '../../support/schemas.ts';
 import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { registerSavedReplyRoutes } from './saved-replies.ts';
 
 const TAG = 'Yönetim: destek';
 const changed = {
@@ -40,6 +41,7 @@ const supportAnswer = <T>(work: () => Promise<T>) =>
 export function registerAdminTicketRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const { support } = services;
+  registerSavedReplyRoutes(app, services, staffOf, supportAnswer);
 
   route({
     method: 'GET',

@@ -1,4 +1,6 @@
-import { mailQueue } from '@vitrin/core/db/schema';
+import { newOrderNo } from '@vitrin/core/checkout/order-number';
+import { mailQueue, orders } from '@vitrin/core/db/schema';
+import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { and, eq, like } from 'drizzle-orm';
@@ -16,6 +18,7 @@ const privateDir = tempDir('vitrin-private-');
 let ayse: Browser;
 let support: Browser;
 let owner: Browser;
+let w: OrderWorld;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -27,8 +30,10 @@ beforeAll(async () => {
   ayse = await registeredBrowser(t.app, 1);
   support = (await loggedInStaff(t.app, t.services, 'support')).b;
   owner = (await loggedInStaff(t.app, t.services, 'owner')).b;
+  w = await openOrderWorld({ database: t.services.database });
 });
 afterAll(async () => {
+  await w.dispose();
   await t.services.support.drainMail();
   await t.close();
   t.services.mailer.close();
@@ -234,6 +239,39 @@ describe('support in the panel', () => {
     const detail = (await support.get(`/api/admin/tickets/${no}`)).json().ticket;
     expect(detail.messages).toHaveLength(1);
     expect(detail.status.code).toBe('open');
+  });
+
+  it("links the orders a ticket names: the chosen one, and numbers in its subject and messages that are the customer's", async () => {
+    const me = (await ayse.get('/api/front/auth/me')).json().customer;
+    /** An order numbered as the shop numbers them. */
+    const order = async (input: Parameters<OrderWorld['placeOrder']>[0]) => {
+      const { id } = await w.placeOrder(input);
+      const orderNo = newOrderNo();
+      await t.services.database.db.update(orders).set({ orderNo }).where(eq(orders.id, id));
+      return orderNo;
+    };
+    const own = await order({ customerId: me.id, email: me.email });
+    const asGuest = await order({ email: me.email.toUpperCase() });
+    const strangers = await order({ email: 'baskasi@example.com' });
+    const open = async (fields: Record<string, string>) => {
+      const res = await ayse.request({
+        method: 'POST',
+        url: '/api/front/support/tickets',
+        ...multipartForm(fields),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().ticket.ticketNo as string;
+    };
+    const named = await open({
+      subject: `Sipariş ${asGuest.toLowerCase()} hakkında`,
+      message: `Ayrıca ${strangers}, VT-ZZZZZZZZ ve ${own} numaralı siparişlerim de gelmedi.`,
+    });
+    const { ticket } = (await support.get(`/api/admin/tickets/${named}`)).json();
+    expect(ticket.orders).toEqual([asGuest, own]);
+    const chosen = await open({ subject: 'Kargo', message: 'Ne zaman gelir?', orderNo: own });
+    expect((await support.get(`/api/admin/tickets/${chosen}`)).json().ticket.orders).toEqual([own]);
+    const none = await open({ subject: 'Soru', message: 'Kupalar bulaşık makinesine girer mi?' });
+    expect((await support.get(`/api/admin/tickets/${none}`)).json().ticket.orders).toEqual([]);
   });
 
   it('answers 404 TALEP_BULUNAMADI for an unknown ticket, attachment or message', async () => {
