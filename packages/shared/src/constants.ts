@@ -40,3 +40,9 @@ export const MAINTENANCE_CODE = 'MAINTENANCE';
 /** Cookie that mirrors the visitor's localStorage `admin_key` so the server can check it. */
 export const ADMIN_KEY_STORAGE = 'admin_key';
 export const ADMIN_KEY_COOKIE = 'admin_key';
+
+/**
+ * Days a shopper may withdraw from a distance sale without giving a reason (Mesafeli Sözleşmeler
+ * Yönetmeliği, madde 9); personalised and instantly delivered digital goods are excepted (madde 15).
+ */
+export const WITHDRAWAL_DAYS = 14;

@@ -3,16 +3,16 @@ import { type AdminBlogPost, BLOG_STATUS_LABELS, type BlogPostInput } from '@vit
 import { formatDateTime } from '@vitrin/shared/dates';
 import { lineText, z } from '@vitrin/shared/zod';
 import { format } from 'date-fns';
-import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { RichTextField } from '../content/rich-text-field.tsx';
-import { uploadPostImage } from '../content/upload-image.ts';
 import { paths } from '../paths.ts';
+import { useStaff } from '../session/staff-session.ts';
 import { FormInput, FormSelect, SlugInput } from '../ui/form-fields.tsx';
 import { RecordEditorFrame, RecordEditorRoute, useRecordEditor } from '../ui/record-editor.tsx';
 import { useBlogCategories, useBlogPost, useSaveBlogPost } from './blog-api.ts';
 import { blogPostScreen } from './blog-posts-page.tsx';
+import { CoverPicker } from './cover-picker.tsx';
 
 /** The form's text; the server's schema checks the request made of it (`toRequest`). */
 const formSchema = z.object({
@@ -62,49 +62,6 @@ const toRequest = (f: BlogForm): BlogPostInput => ({
   publishedAt: f.publishedAt ? new Date(f.publishedAt).toISOString() : null,
 });
 
-/** Uploads a cover from the computer; the stored image's path goes into the cover field. */
-function CoverUpload({ onStored }: { onStored: (path: string) => void }) {
-  const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="cover-upload" className="text-sm font-medium text-stone-800">
-        Kapak görseli yükle
-      </label>
-      <input
-        id="cover-upload"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
-        disabled={state.busy}
-        className="text-sm"
-        aria-describedby={state.error ? 'cover-upload-error' : undefined}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          if (!file) return;
-          setState({ busy: true });
-          try {
-            onStored(await uploadPostImage(file));
-            setState({});
-          } catch (err) {
-            setState({ error: err instanceof Error ? err.message : 'Görsel yüklenemedi.' });
-          } finally {
-            event.target.value = '';
-          }
-        }}
-      />
-      {state.busy && (
-        <p role="status" className="text-sm text-stone-700">
-          Yükleniyor…
-        </p>
-      )}
-      {state.error && (
-        <p id="cover-upload-error" role="alert" className="text-sm text-red-700">
-          {state.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 const LABELS = {
   title: 'Başlık',
   slug: 'Adres (slug)',
@@ -122,7 +79,12 @@ function BlogEditor({
   reload: () => Promise<AdminBlogPost | undefined>;
 }) {
   const categories = useBlogCategories();
-  const form = useForm<BlogForm>({ resolver, defaultValues: formOf(post) });
+  const staff = useStaff();
+  // A new post is written by the signed-in member unless another name is typed.
+  const form = useForm<BlogForm>({
+    resolver,
+    defaultValues: post ? formOf(post) : { ...formOf(), author: staff.name },
+  });
   const editor = useRecordEditor({
     record: post,
     form,
@@ -165,16 +127,12 @@ function BlogEditor({
           ))}
         </FormSelect>
         <FormInput form={form} name="tags" label="Etiketler" hint="Virgülle ayırın: çini, el işi" />
-        <div className="flex flex-col gap-2">
-          <FormInput
-            form={form}
-            name="coverImage"
-            label="Kapak görseli"
-            hint="Yüklenen görselin yolu, örneğin posts/kapak.webp"
-          />
-          <CoverUpload onStored={(path) => form.setValue('coverImage', path, { shouldDirty: true })} />
-        </div>
       </div>
+      <CoverPicker
+        value={form.watch('coverImage')}
+        error={form.formState.errors.coverImage?.message}
+        onChange={(path) => form.setValue('coverImage', path, { shouldDirty: true })}
+      />
       <FormInput form={form} name="excerpt" label="Özet" />
       <RichTextField
         control={form.control}

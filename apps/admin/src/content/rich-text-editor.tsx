@@ -3,10 +3,12 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { WEB_ADDRESS_MESSAGES, withHttps } from '@vitrin/shared/web-address';
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useState } from 'react';
+import { messageOf } from '../lib/api.ts';
+import { uploadImage } from '../products/product-images-upload.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/field.tsx';
+import { FileButton } from '../ui/image-drop-zone.tsx';
 import { isImageSource, isLinkTarget } from './rich-text-urls.ts';
-import { uploadPostImage } from './upload-image.ts';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -16,6 +18,8 @@ export interface RichTextEditorProps {
   labelId: string;
   describedBy?: string | undefined;
   invalid?: boolean;
+  /** Shown, not edited: no toolbar, the text not editable. */
+  readOnly?: boolean;
 }
 
 function ToolButton({
@@ -111,27 +115,21 @@ function AddressForm({
       </div>
       {withAlt && (
         <div className="flex min-w-48 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-medium text-stone-800">
-            Ya da bilgisayardan yükleyin
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
+          <span className="text-sm font-medium text-stone-800">Ya da bilgisayardan yükleyin</span>
+          <FileButton
+            label="Görsel seçin"
+            look="secondary"
             disabled={uploading}
-            className="text-sm"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
+            onFiles={async ([file]) => {
               if (!file) return;
               setUploading(true);
               setError(undefined);
               try {
-                setUrl(`/uploads/${await uploadPostImage(file)}`);
+                setUrl(`/uploads/${(await uploadImage(file, () => {}, 'post')).path}`);
               } catch (err) {
-                setError(err instanceof Error ? err.message : 'Görsel yüklenemedi.');
+                setError(messageOf(err));
               } finally {
                 setUploading(false);
-                event.target.value = '';
               }
             }}
           />
@@ -266,7 +264,7 @@ function Toolbar({ editor, asking }: { editor: Editor; asking: (what: 'link' | '
 }
 
 /**
- * The rich-text editor of pages and blog posts (TipTap): only what the server keeps (headings 2–4, bold,
+ * The rich-text editor of pages, blog posts and product descriptions (TipTap): only what the server keeps (headings 2–4, bold,
  * italic, lists, quote, links, images). Loaded with the form that uses it, not with the panel. Its HTML is
  * sanitized again by the server before it is stored.
  */
@@ -276,6 +274,7 @@ export default function RichTextEditor({
   labelId,
   describedBy,
   invalid,
+  readOnly = false,
 }: RichTextEditorProps) {
   const [asking, setAsking] = useState<'link' | 'image'>();
   const editor = useEditor({
@@ -298,6 +297,7 @@ export default function RichTextEditor({
       }).configure({ inline: false, HTMLAttributes: { alt: '' } }),
     ],
     content: value,
+    editable: !readOnly,
     immediatelyRender: true,
     editorProps: {
       attributes: {
@@ -306,6 +306,7 @@ export default function RichTextEditor({
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         'aria-invalid': String(Boolean(invalid)),
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
         class: 'rich-text min-h-64 px-3 py-2 text-base text-stone-900 focus:outline-none',
       },
     },
@@ -324,9 +325,9 @@ export default function RichTextEditor({
   };
   return (
     <div
-      className={`overflow-hidden rounded-md border bg-white focus-within:ring-2 focus-within:ring-amber-700 ${invalid ? 'border-red-700' : 'border-stone-400'}`}
+      className={`overflow-hidden rounded-md border ${readOnly ? 'bg-stone-100' : 'bg-white'} focus-within:ring-2 focus-within:ring-amber-700 ${invalid ? 'border-red-700' : 'border-stone-400'}`}
     >
-      <Toolbar editor={editor} asking={setAsking} />
+      {!readOnly && <Toolbar editor={editor} asking={setAsking} />}
       {asking === 'link' && (
         <AddressForm
           label="Bağlantı adresi"

@@ -10,11 +10,14 @@ export function RichTextField<T extends FieldValues>({
   name,
   label,
   hint,
+  readOnly = false,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
-  hint?: string;
+  hint?: string | undefined;
+  /** Shown, not edited (a role that may only look): no toolbar. */
+  readOnly?: boolean;
 }) {
   const id = useId();
   return (
@@ -41,6 +44,7 @@ export function RichTextField<T extends FieldValues>({
                 labelId={`${id}-label`}
                 describedBy={described || undefined}
                 invalid={Boolean(fieldState.error)}
+                readOnly={readOnly}
               />
             </Suspense>
             {hint && (

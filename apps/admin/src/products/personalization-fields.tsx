@@ -2,7 +2,7 @@ import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '../ui/button.tsx';
 import { FormInput } from '../ui/form-fields.tsx';
 import type { ProductFormValues } from './product-editor-form.ts';
-import { Check, errorAt } from './product-editor-parts.tsx';
+import { Check, errorAt, useReadOnly } from './product-editor-parts.tsx';
 
 /**
  * What the shopper fills in for a designable product: text fields (label, most characters, required), a photo
@@ -11,6 +11,7 @@ import { Check, errorAt } from './product-editor-parts.tsx';
 export function PersonalizationFields({ form }: { form: UseFormReturn<ProductFormValues> }) {
   const fields = useFieldArray({ control: form.control, name: 'personalization.fields', keyName: '_key' });
   const error = errorAt(form, 'personalization.fields');
+  const readOnly = useReadOnly();
   return (
     <div className="flex flex-col gap-4">
       <h3 className="font-semibold">Müşterinin dolduracağı alanlar</h3>
@@ -35,19 +36,21 @@ export function PersonalizationFields({ form }: { form: UseFormReturn<ProductFor
                 autoComplete="off"
               />
               <Check form={form} name={`personalization.fields.${i}.required`} label="Zorunlu" />
-              <Button
-                look="secondary"
-                aria-label={`Yazı alanı ${i + 1}: kaldır`}
-                onClick={() => fields.remove(i)}
-              >
-                Kaldır
-              </Button>
+              {!readOnly && (
+                <Button
+                  look="secondary"
+                  aria-label={`Yazı alanı ${i + 1}: kaldır`}
+                  onClick={() => fields.remove(i)}
+                >
+                  Kaldır
+                </Button>
+              )}
             </fieldset>
           </li>
         ))}
       </ul>
       {error && <p className="text-sm text-red-700">{error}</p>}
-      <div>
+      <div hidden={readOnly}>
         <Button
           look="secondary"
           disabled={fields.fields.length >= 10}

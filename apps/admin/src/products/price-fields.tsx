@@ -86,26 +86,30 @@ export function PriceFields({
                 inputMode="decimal"
                 autoComplete="off"
               />
-              <Button
-                look="secondary"
-                aria-label={`Fiyatı kaldır (${PRICE_TYPES.find((t) => String(t.type) === used[i])?.label ?? 'fiyat'})`}
-                onClick={() => extras.remove(i)}
-              >
-                Kaldır
-              </Button>
+              {!readOnly && (
+                <Button
+                  look="secondary"
+                  aria-label={`Fiyatı kaldır (${PRICE_TYPES.find((t) => String(t.type) === used[i])?.label ?? 'fiyat'})`}
+                  onClick={() => extras.remove(i)}
+                >
+                  Kaldır
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <div>
-        <Button
-          look="secondary"
-          disabled={free === undefined}
-          onClick={() => free && extras.append({ priceType: free, price: '' })}
-        >
-          Fiyat ekle (taksitli, toptan)
-        </Button>
-      </div>
+      {!readOnly && (
+        <div>
+          <Button
+            look="secondary"
+            disabled={free === undefined}
+            onClick={() => free && extras.append({ priceType: free, price: '' })}
+          >
+            Fiyat ekle (taksitli, toptan)
+          </Button>
+        </div>
+      )}
     </Section>
   );
 }

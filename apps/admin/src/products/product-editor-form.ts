@@ -7,6 +7,7 @@ import {
   variantMatrix,
 } from '@vitrin/shared/api/admin/products';
 import type { Currency } from '@vitrin/shared/constants';
+import { asRichText } from '@vitrin/shared/rich-text';
 import { slugify } from '@vitrin/shared/slug';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 
@@ -117,7 +118,8 @@ export function formOf(p: AdminProduct): ProductFormValues {
     brand: p.brand,
     slug: p.slug,
     shortDescription: p.shortDescription,
-    description: p.description,
+    // Plain text from before the editor opens as its paragraphs.
+    description: asRichText(p.description),
     stockType: String(p.stockType) as ProductFormValues['stockType'],
     categoryId: String(p.categoryId),
     vatRate: String(p.vatRate),

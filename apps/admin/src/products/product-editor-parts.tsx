@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** One part of the product form, a card with its heading. */
@@ -38,3 +38,7 @@ export function Check<T extends FieldValues>({
     </label>
   );
 }
+
+/** True on a product screen of a role without `catalog.write`: its parts show values, no editing controls. */
+export const ReadOnly = createContext(false);
+export const useReadOnly = () => useContext(ReadOnly);

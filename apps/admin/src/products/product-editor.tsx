@@ -3,6 +3,7 @@ import { slugify } from '@vitrin/shared/slug';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useBlocker, useLocation, useNavigate } from 'react-router';
+import { RichTextField } from '../content/rich-text-field.tsx';
 import { CategoryOptions } from '../coupons/category-picker.tsx';
 import { useCategoryOptions } from '../coupons/coupons-api.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
@@ -25,7 +26,7 @@ import {
   productResolver,
   toRequest,
 } from './product-editor-form.ts';
-import { Check, Section } from './product-editor-parts.tsx';
+import { Check, ReadOnly, Section, useReadOnly } from './product-editor-parts.tsx';
 import { ProductImagesSection } from './product-images-section.tsx';
 import { productScreen } from './products-api.ts';
 import { SeoFields } from './seo-fields.tsx';
@@ -118,13 +119,7 @@ function Basics({ form, isNew }: { form: Form; isNew: boolean }) {
       </div>
       <CategoryField form={form} />
       <FormTextarea form={form} name="shortDescription" label="Kısa açıklama" rows={2} />
-      <FormTextarea
-        form={form}
-        name="description"
-        label="Açıklama"
-        rows={6}
-        hint="HTML olabilir; mağazada güvenli hâle getirilerek gösterilir."
-      />
+      <RichTextField control={form.control} name="description" label="Açıklama" readOnly={useReadOnly()} />
       <Check form={form} name="isActive" label="Satışta (mağazada görünsün)" />
     </Section>
   );
@@ -302,11 +297,14 @@ export function ProductEditor({ product }: { product?: AdminProduct }) {
           disabled={!canWrite}
           className="flex min-w-0 flex-col gap-5 [&_:is(input,select,textarea):disabled]:bg-stone-100"
         >
-          <Basics form={form} isNew={!product} />
-          <PriceFields form={form} readOnly={!canWrite} />
-          <StockSection form={form} />
-          <ProductImagesSection form={form} disabled={!canWrite} />
-          <SeoFields form={form} />
+          <ReadOnly.Provider value={!canWrite}>
+            <Basics form={form} isNew={!product} />
+            {/* Before the variants: a variant's image is picked from these. */}
+            <ProductImagesSection form={form} disabled={!canWrite} />
+            <PriceFields form={form} readOnly={!canWrite} />
+            <StockSection form={form} />
+            <SeoFields form={form} />
+          </ReadOnly.Provider>
         </fieldset>
         {canWrite && (
           <div className="sticky bottom-0 mt-5 flex flex-wrap items-center justify-end gap-3 border-t border-stone-300 bg-stone-100 py-3">

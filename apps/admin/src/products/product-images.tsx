@@ -9,10 +9,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { ADMIN_IMAGE_MAX_FILES } from '@vitrin/shared/api/admin/images';
-import { isResizableImage, variantUrl } from '@vitrin/shared/media';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
+import { ImageDropZone, thumbnail } from '../ui/image-drop-zone.tsx';
 import { moved, uploadImage } from './product-images-upload.ts';
 
 /** The product's images in order (the first is the main one) and their alt texts by path. */
@@ -37,11 +37,6 @@ interface Pending {
   sent: number;
 }
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-/** A stored image's small copy (the server's 320 px WebP), for the panel's tiles and pickers. */
-export const thumbnail = (path: string) =>
-  isResizableImage(path) ? variantUrl(path, '', 320, 'webp') : `/uploads/${path}`;
-
 const announcements = {
   onDragStart: () => 'Görsel taşınmak üzere tutuldu.',
   onDragOver: () => 'Görsel başka bir görselin üzerinde.',
@@ -57,8 +52,6 @@ const announcements = {
 export function ProductImages({ value, onChange, productName, disabled = false }: Props) {
   const [pending, setPending] = useState<Pending[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
-  const [dropping, setDropping] = useState(false);
-  const inputId = useId();
   // Uploads finish after renders: the latest value is what each one adds to.
   const latest = useRef(value);
   latest.current = value;
@@ -110,11 +103,6 @@ export function ProductImages({ value, onChange, productName, disabled = false }
   };
   const setAlt = (path: string, alt: string) => onChange({ images, alts: { ...alts, [path]: alt } });
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDropping(false);
-    void add([...event.dataTransfer.files]);
-  };
   const onDragEnd = (event: DragEndEvent) => {
     const from = images.indexOf(String(event.active.id));
     const to = images.indexOf(String(event.over?.id ?? ''));
@@ -124,42 +112,10 @@ export function ProductImages({ value, onChange, productName, disabled = false }
   return (
     <div className="flex flex-col gap-3">
       {!disabled && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the drop area is for a mouse; the button inside does the same from the keyboard
-        <div
-          data-testid="image-drop"
-          onDragOver={(event) => {
-            if (![...event.dataTransfer.types].includes('Files')) return;
-            event.preventDefault();
-            setDropping(true);
-          }}
-          onDragLeave={() => setDropping(false)}
-          onDrop={onDrop}
-          className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-4 text-center text-sm ${dropping ? 'border-amber-800 bg-amber-50' : 'border-stone-400 bg-stone-50'}`}
-        >
-          <p>Görselleri buraya sürükleyip bırakın ya da</p>
-          <label
-            htmlFor={inputId}
-            className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-amber-800 px-4 py-2 font-medium text-white hover:bg-amber-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-amber-800"
-          >
-            Görsel seçin
-            <input
-              id={inputId}
-              type="file"
-              multiple
-              accept={ACCEPT}
-              className="sr-only"
-              onChange={(event) => {
-                const files = [...(event.target.files ?? [])];
-                event.target.value = '';
-                void add(files);
-              }}
-            />
-          </label>
-          <p className="text-stone-700">
-            JPEG, PNG, WebP ya da AVIF; her biri en fazla 10 MB, en az 300×300 piksel; en fazla{' '}
-            {ADMIN_IMAGE_MAX_FILES} görsel. İlk görsel ana görseldir.
-          </p>
-        </div>
+        <ImageDropZone multiple onFiles={(files) => void add(files)}>
+          JPEG, PNG, WebP ya da AVIF; her biri en fazla 10 MB, en az 300×300 piksel; en fazla{' '}
+          {ADMIN_IMAGE_MAX_FILES} görsel. İlk görsel ana görseldir.
+        </ImageDropZone>
       )}
       <div role="alert">
         {errors.length > 0 && (

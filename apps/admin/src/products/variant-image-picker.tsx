@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { thumbnail } from '../ui/image-drop-zone.tsx';
 import type { ProductFormValues } from './product-editor-form.ts';
-import { errorAt } from './product-editor-parts.tsx';
-import { thumbnail } from './product-images.tsx';
+import { errorAt, useReadOnly } from './product-editor-parts.tsx';
 
 const frame = 'size-10 shrink-0 rounded border border-stone-300 object-cover';
 
@@ -23,6 +23,7 @@ export function VariantImagePicker({
   variantName: string;
 }) {
   const [open, setOpen] = useState(false);
+  const readOnly = useReadOnly();
   const stateId = useId();
   const [images, alts, picked] = form.watch(['images', 'imageAlts', `variants.${index}.images`]);
   const current = picked?.[0];
@@ -45,15 +46,17 @@ export function VariantImagePicker({
         ) : (
           <span aria-hidden="true" className={`${frame} border-dashed bg-stone-50`} />
         )}
-        <Button
-          look="secondary"
-          className="px-3 whitespace-nowrap"
-          aria-describedby={stateId}
-          aria-invalid={error ? true : undefined}
-          onClick={() => setOpen(true)}
-        >
-          Görsel seç
-        </Button>
+        {!readOnly && (
+          <Button
+            look="secondary"
+            className="px-3 whitespace-nowrap"
+            aria-describedby={stateId}
+            aria-invalid={error ? true : undefined}
+            onClick={() => setOpen(true)}
+          >
+            Görsel seç
+          </Button>
+        )}
       </div>
       <p id={stateId} className={`text-sm ${error ? 'text-red-700' : 'text-stone-700'}`}>
         {error ?? (current ? (at >= 0 ? `Görsel ${at + 1}` : 'Ürünün görsellerinde yok') : 'Görsel yok')}

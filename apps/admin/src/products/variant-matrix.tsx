@@ -5,7 +5,7 @@ import { Button } from '../ui/button.tsx';
 import { Field, Input } from '../ui/field.tsx';
 import { FormInput } from '../ui/form-fields.tsx';
 import { type ProductFormValues, regenerateVariants } from './product-editor-form.ts';
-import { Check, errorAt } from './product-editor-parts.tsx';
+import { Check, errorAt, useReadOnly } from './product-editor-parts.tsx';
 import { VariantImagePicker } from './variant-image-picker.tsx';
 
 type Groups = ProductFormValues['optionGroups'];
@@ -24,6 +24,7 @@ function ChipsInput({
 }) {
   const [typed, setTyped] = useState('');
   const listId = useId();
+  const readOnly = useReadOnly();
   const add = (text: string) => {
     const next = [...values];
     for (const part of text.split(',')) {
@@ -43,19 +44,24 @@ function ChipsInput({
   };
   return (
     <div className="flex flex-col gap-2">
-      <Field label={label} error={error} hint="Değeri yazıp Enter'a ya da virgüle basın.">
-        {(control) => (
-          <Input
-            {...control}
-            aria-describedby={[control['aria-describedby'], listId].filter(Boolean).join(' ')}
-            value={typed}
-            autoComplete="off"
-            onChange={(e) => (e.target.value.includes(',') ? add(e.target.value) : setTyped(e.target.value))}
-            onKeyDown={onKeyDown}
-            onBlur={() => typed.trim() && add(typed)}
-          />
-        )}
-      </Field>
+      {readOnly && <span className="text-sm font-medium text-stone-800">{label}</span>}
+      <div hidden={readOnly}>
+        <Field label={label} error={error} hint="Değeri yazıp Enter'a ya da virgüle basın.">
+          {(control) => (
+            <Input
+              {...control}
+              aria-describedby={[control['aria-describedby'], listId].filter(Boolean).join(' ')}
+              value={typed}
+              autoComplete="off"
+              onChange={(e) =>
+                e.target.value.includes(',') ? add(e.target.value) : setTyped(e.target.value)
+              }
+              onKeyDown={onKeyDown}
+              onBlur={() => typed.trim() && add(typed)}
+            />
+          )}
+        </Field>
+      </div>
       <ul id={listId} aria-label={`${label}: eklenenler`} className="flex flex-wrap gap-2">
         {values.map((value) => (
           <li
@@ -63,14 +69,16 @@ function ChipsInput({
             className="flex items-center gap-1 rounded-full border border-amber-800 bg-amber-50 py-1 pr-1 pl-3 text-sm"
           >
             {value}
-            <button
-              type="button"
-              className="flex size-8 items-center justify-center rounded-full text-stone-700 hover:bg-amber-100"
-              aria-label={`${value} değerini kaldır`}
-              onClick={() => onChange(values.filter((v) => v !== value))}
-            >
-              ×
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                className="flex size-8 items-center justify-center rounded-full text-stone-700 hover:bg-amber-100"
+                aria-label={`${value} değerini kaldır`}
+                onClick={() => onChange(values.filter((v) => v !== value))}
+              >
+                ×
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -102,6 +110,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
     rows.replace(regenerateVariants(next, current, form.getValues('sku')));
   };
   const groupsError = errorAt(form, 'optionGroups');
+  const readOnly = useReadOnly();
   const variantsError = errorAt(form, 'variants');
 
   return (
@@ -135,7 +144,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
               error={errorAt(form, `optionGroups.${g}.values`)}
               onChange={(values) => setGroups(groups.map((x, i) => (i === g ? { ...x, values } : x)))}
             />
-            <div className="sm:pt-6">
+            <div className="sm:pt-6" hidden={readOnly}>
               <Button
                 look="secondary"
                 aria-label={`${group.name.trim() || `Grup ${g + 1}`} grubunu kaldır`}
@@ -148,7 +157,7 @@ export function VariantMatrix({ form }: { form: UseFormReturn<ProductFormValues>
         ))}
       </div>
       {groupsError && <p className="text-sm text-red-700">{groupsError}</p>}
-      <div>
+      <div hidden={readOnly}>
         <Button
           look="secondary"
           disabled={groups.length >= 3}

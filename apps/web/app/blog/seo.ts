@@ -1,5 +1,6 @@
 import type { BlogPost } from '@vitrin/shared/api/blog';
-import { imageUrl } from '@vitrin/shared/media';
+import { sharingMeta } from '../lib/seo.ts';
+import { absoluteImage, jsonLdText, publisherJsonLd } from '../lib/structured-data.ts';
 import type { RootData } from '../lib/use-home.ts';
 
 /** Blog pages are the same for every visitor: browsers revalidate, shared caches keep them briefly. */
@@ -39,39 +40,46 @@ export function blogMeta(
     },
     { property: 'og:url', content: origin + seo.path },
     { property: 'og:type', content: post ? 'article' : 'website' },
-    { property: 'og:title', content: post ? post.title : title },
-    { property: 'og:description', content: seo.description.slice(0, 200) },
+    { property: 'og:site_name', content: brand },
     { property: 'og:locale', content: 'tr_TR' },
+    ...sharingMeta({
+      title: post ? post.title : title,
+      description: seo.description,
+      // A post without a cover is shown with the shop's logo.
+      image: post ? absoluteImage(origin, post.coverImage || root?.home.global_setting.logo) : undefined,
+    }),
     ...(post
       ? [
-          { property: 'og:image', content: origin + imageUrl(post.coverImage) },
           { property: 'article:published_time', content: post.publishedAt },
           { property: 'article:modified_time', content: post.updatedAt },
           { property: 'article:author', content: post.author },
           ...(post.category ? [{ property: 'article:section', content: post.category.name }] : []),
           ...post.tags.map((t) => ({ property: 'article:tag', content: t.name })),
-          { name: 'twitter:card', content: 'summary_large_image' },
         ]
       : []),
   ];
 }
 
-/** JSON-LD `Article` of a post. */
-export function articleJsonLd(post: BlogPost, origin: string, brand: string): string {
+/** JSON-LD `Article` of a post; the shop, with its logo, is the publisher. */
+export function articleJsonLd(
+  post: BlogPost,
+  origin: string,
+  shop: { brand_name: string; logo: string },
+): string {
   const url = `${origin}/blog-details/${post.id}`;
-  return JSON.stringify({
+  return jsonLdText({
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: post.title,
     description: post.excerpt,
-    image: [origin + imageUrl(post.coverImage)],
+    image: [absoluteImage(origin, post.coverImage || shop.logo)],
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     author: { '@type': 'Person', name: post.author },
-    publisher: { '@type': 'Organization', name: brand },
+    publisher: publisherJsonLd(origin, shop.brand_name, shop.logo),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     articleSection: post.category?.name,
     keywords: post.tags.map((t) => t.name).join(', ') || undefined,
     inLanguage: 'tr-TR',
-  }).replace(/</g, '\\u003c');
+  });
 }

@@ -3,6 +3,7 @@ import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { useCallback, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
+import { useHydrated } from '../account/use-hydrated.ts';
 import { useTranslation } from '../i18n/index.ts';
 import { keptParams } from '../lib/listing-query.ts';
 import { activeFilterCount, FILTERS_ID, ListingFilters } from './listing-filters.tsx';
@@ -27,6 +28,7 @@ export function ProductListing({
   const { t } = useTranslation();
   const { search } = useLocation();
   const sortForm = useListingForm(SORT_PARAMS);
+  const hydrated = useHydrated();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   // Closing the drawer puts focus back on the button that opened it.
@@ -83,11 +85,16 @@ export function ProductListing({
                 </option>
               ))}
             </select>
-            <noscript>
-              <button type="submit" className="rounded border border-ink-800 px-2 py-1">
-                {t('catalog.sort')}
-              </button>
-            </noscript>
+            {/* Without JavaScript the choice is sent by this button; once scripts run, a change sends it. A real
+                element, not <noscript>: checkers and browsers with scripts blocked see a form that can be sent. */}
+            <button
+              type="submit"
+              hidden={hydrated}
+              className="rounded border border-ink-800 px-2 py-1"
+              data-testid="sort-submit"
+            >
+              {t('catalog.sortSubmit')}
+            </button>
           </Form>
         </div>
         {listing.items.length ? (

@@ -24,3 +24,39 @@ describe('catalogMeta', () => {
     expect(tags).toContainEqual({ property: 'og:title', content: 'El yapımı sırlı kupa' });
   });
 });
+
+describe('catalogMeta on the shop', () => {
+  const shop = [
+    {
+      data: {
+        origin: 'https://magaza.test',
+        home: {
+          global_setting: { brand_name: 'Atölye', logo: 'site/logo.svg', hero_image: 'site/hero.jpg' },
+        },
+      },
+    },
+  ];
+
+  it("makes a product's og:image absolute on the page's origin", () => {
+    const tags = catalogMeta(shop, {
+      title: 'Kupa',
+      description: 'Kupa',
+      path: '/product/kupa',
+      image: 'products/kupa/1.jpg',
+    });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://magaza.test/uploads/products/kupa/1.jpg',
+    });
+    expect(tags).toContainEqual({ property: 'og:site_name', content: 'Atölye' });
+    expect(tags).toContainEqual({ property: 'og:locale', content: 'tr_TR' });
+  });
+
+  it('a page without a picture of its own shows the hero image', () => {
+    const tags = catalogMeta(shop, { title: 'Seramik', description: '', path: '/shop/seramik' });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://magaza.test/uploads/site/hero.jpg',
+    });
+  });
+});

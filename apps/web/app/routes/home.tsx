@@ -1,21 +1,26 @@
 import type { ProductCard as ProductCardData } from '@vitrin/shared/api/catalog';
 import { AppLink } from '../components/app-link.tsx';
 import { HomeBlogSection } from '../components/blog/home-blog.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
+import { catalogMeta } from '../lib/seo.ts';
+import { organizationJsonLd, websiteJsonLd } from '../lib/structured-data.ts';
 import type { RootData } from '../lib/use-home.ts';
 import { useRootData } from '../lib/use-home.ts';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const brand = (matches[0]?.data as RootData | undefined)?.home.global_setting.brand_name ?? 'Vitrin';
-  return [
-    { title: i18n.t('home.title', { brand }) },
-    { name: 'description', content: i18n.t('home.description', { brand }) },
-  ];
+  return catalogMeta(matches, {
+    title: i18n.t('home.title', { brand }),
+    exactTitle: true,
+    description: i18n.t('home.description', { brand }),
+    path: '/',
+  });
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,13 +37,19 @@ const valueKeys = ['handmade', 'personal', 'secure', 'returns'] as const;
 /** The home page: it uses no named layout and composes header, hero and footer itself. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { home, pageLinks } = useRootData();
+  const { home, pageLinks, origin } = useRootData();
   const { featuredCategories, newProducts, discountedProducts } = loaderData.shelves;
   const settings = home.global_setting;
   const helpLinks = pageLinks.filter((p) => p.type === 2);
   const heroCategory = featuredCategories[0];
   return (
     <>
+      <JsonLd
+        data={[
+          organizationJsonLd(origin, home.global_setting, home.social_accounts),
+          websiteJsonLd(origin, home.global_setting.brand_name),
+        ]}
+      />
       <SiteHeader />
       <main id="main">
         <section className="bg-gradient-to-br from-sand-100 via-sand-50 to-sand-200">

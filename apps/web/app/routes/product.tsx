@@ -1,19 +1,20 @@
-import type { ProductDetail, StockView } from '@vitrin/shared/api/catalog';
-import { imageUrl } from '@vitrin/shared/media';
+import type { StockView } from '@vitrin/shared/api/catalog';
 import { useState } from 'react';
 import { redirect } from 'react-router';
 import { AddToCart } from '../cart/add-to-cart.tsx';
 import { ProductInstalments } from '../checkout/product-instalments.tsx';
 import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { StickyBuyBar } from '../components/sticky-buy-bar.tsx';
 import { CompareButton, WishlistButton } from '../components/wishlist/list-buttons.tsx';
 import { useTranslation } from '../i18n/index.ts';
-import { useNonce } from '../lib/nonce.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
+import { productJsonLd } from '../lib/structured-data.ts';
+import { useRootData } from '../lib/use-home.ts';
 import { findVariant, galleryImages, initialChoice, isAvailable } from '../lib/variants.ts';
 import type { Route } from './+types/product';
 
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
       exactTitle: data.product.metaTitle !== '',
       description: data.product.metaDescription || data.product.shortDescription || data.product.name,
       path: `/product/${data.product.slug}`,
-      image: data.product.images[0] ? imageUrl(data.product.images[0]) : undefined,
+      image: data.product.images[0],
     },
   );
 
@@ -38,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (movedTo) throw redirect(`/product/${movedTo}`, 301);
     notFound(request);
   }
-  return { product, origin: new URL(request.url).origin };
+  return { product, policy: await context.merchantPolicy(), origin: new URL(request.url).origin };
 }
 
 export const headers: Route.HeadersFunction = () => LISTING_CACHE;
@@ -64,29 +65,10 @@ function StockBadge({ stock }: { stock: StockView }) {
   );
 }
 
-function productJsonLd(product: ProductDetail, origin: string, stock: StockView) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    sku: product.sku,
-    description: product.shortDescription,
-    image: product.images.map((i) => origin + imageUrl(i)),
-    category: product.category.name,
-    offers: product.price && {
-      '@type': 'Offer',
-      url: `${origin}/product/${product.slug}`,
-      priceCurrency: 'TRY',
-      price: (product.price.amountMinor / 100).toFixed(2),
-      availability: stock.state === 'out' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-    },
-  };
-}
-
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, origin } = loaderData;
+  const { product, policy, origin } = loaderData;
+  const shopName = useRootData().home.global_setting.brand_name;
   const { t } = useTranslation();
-  const nonce = useNonce();
   const groups = product.optionGroups.map((g) => g.name);
   const [chosen, setChosen] = useState<Record<string, string>>(() => initialChoice(product.variants));
   const variant = findVariant(product.variants, chosen, groups);
@@ -94,17 +76,17 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const stock =
     variant?.stock ?? (groups.length ? { state: 'out' as const, remaining: null } : product.stock);
   const images = galleryImages(product.images, variant);
-  const jsonLd = JSON.stringify([
-    productJsonLd(product, origin, stock),
+  const jsonLd = [
+    productJsonLd(origin, product, { price, stock, policy, shopName }),
     breadcrumbJsonLd(origin, [
       ...product.breadcrumbs,
       { name: product.name, url: `/product/${product.slug}` },
     ]),
-  ]).replace(/</g, '\\u003c');
+  ];
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <JsonLd data={jsonLd} />
       <Breadcrumbs crumbs={product.breadcrumbs} current={product.name} />
       <div className="mt-6 grid gap-10 md:grid-cols-2">
         <ProductGallery images={images} name={product.name} alts={product.imageAlts} key={images.join()} />

@@ -1,9 +1,12 @@
 import { AppLink } from '../components/app-link.tsx';
-import { Breadcrumbs } from '../components/breadcrumbs.tsx';
+import { Breadcrumbs, breadcrumbJsonLd } from '../components/breadcrumbs.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { ProductListing } from '../components/product-listing.tsx';
 import { parseListingQuery } from '../lib/listing-query.server.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
+import { itemListJsonLd } from '../lib/structured-data.ts';
+import { useRootData } from '../lib/use-home.ts';
 import type { Route } from './+types/shop';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -13,6 +16,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
       title: data.page.category.name,
       description: data.page.category.description,
       path: `/shop/${data.page.category.slug}`,
+      image: data.page.category.image,
     },
   );
 
@@ -29,8 +33,13 @@ export const headers: Route.HeadersFunction = () => LISTING_CACHE;
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
   const { page, query } = loaderData;
   const crumbs = page.breadcrumbs;
+  const { origin } = useRootData();
+  const { items, page: number, pageSize } = page.listing;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <JsonLd
+        data={[breadcrumbJsonLd(origin, crumbs), itemListJsonLd(origin, items, (number - 1) * pageSize)]}
+      />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-4 text-3xl font-semibold text-ink-900">{page.category.name}</h1>
       {page.category.description && (

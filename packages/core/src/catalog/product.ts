@@ -1,5 +1,6 @@
 import type { ProductDetail, StockView } from '@vitrin/shared/api/catalog';
 import { type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
+import { asRichText } from '@vitrin/shared/rich-text';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import type { Db } from '../db/client.ts';
@@ -85,9 +86,11 @@ export async function productBySlug(
     id: product.id,
     slug: product.slug,
     sku: product.sku,
+    brand: product.brand,
     name: product.name,
     shortDescription: product.shortDescription,
-    description: sanitizeRichText(product.description),
+    // A description kept as plain text (from before the editor, or imported) shows as its paragraphs.
+    description: sanitizeRichText(asRichText(product.description)),
     stockType: product.stockType,
     vatRate: product.vatRate,
     images: product.images,

@@ -92,6 +92,8 @@ export interface ProductDetail {
   slug: string;
   sku: string;
   name: string;
+  /** The maker's name; empty when unknown. */
+  brand: string;
   shortDescription: string;
   /** Sanitized HTML. */
   description: string;

@@ -135,6 +135,7 @@ export const productDetail = z.object({
   slug: z.string(),
   sku: z.string(),
   name: z.string(),
+  brand: z.string().describe("The maker's name; empty when unknown"),
   shortDescription: z.string(),
   description: z.string().describe('Sanitized HTML'),
   stockType: z.number().int(),

@@ -47,22 +47,24 @@ export function BlogArticle({
         </h1>
         <PostMeta post={post} author />
       </header>
-      <div className="mt-6 aspect-[16/9] overflow-hidden rounded-xl bg-sand-100">
-        <ResponsiveImage
-          path={post.coverImage}
-          alt=""
-          width={1200}
-          height={675}
-          sizes={
-            withSidebar
-              ? '(min-width: 1280px) 880px, (min-width: 1024px) 70vw, 100vw'
-              : '(min-width: 1024px) 896px, 100vw'
-          }
-          widths={[480, 640, 800, 1200]}
-          priority
-          className="h-full w-full object-cover"
-        />
-      </div>
+      {post.coverImage && (
+        <div className="mt-6 aspect-[16/9] overflow-hidden rounded-xl bg-sand-100">
+          <ResponsiveImage
+            path={post.coverImage}
+            alt=""
+            width={1200}
+            height={675}
+            sizes={
+              withSidebar
+                ? '(min-width: 1280px) 880px, (min-width: 1024px) 70vw, 100vw'
+                : '(min-width: 1024px) 896px, 100vw'
+            }
+            widths={[480, 640, 800, 1200]}
+            priority
+            className="h-full w-full object-cover"
+          />
+        </div>
+      )}
       <p className="mt-6 text-lg text-ink-700">{post.excerpt}</p>
       {/* The body was sanitized on the server (packages/core content/sanitize.ts). */}
       <div className="prose-vitrin mt-6" dangerouslySetInnerHTML={{ __html: post.body }} />
@@ -119,7 +121,7 @@ export function BlogArticle({
       <script
         type="application/ld+json"
         nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: articleJsonLd(post, origin, home.global_setting.brand_name) }}
+        dangerouslySetInnerHTML={{ __html: articleJsonLd(post, origin, home.global_setting) }}
       />
       <Breadcrumbs crumbs={[{ name: t('blog.title'), url: '/blog' }]} current={post.title} />
       {withSidebar ? (

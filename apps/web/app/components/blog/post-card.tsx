@@ -26,18 +26,21 @@ export function BlogCard({
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-sand-200 bg-white"
       data-testid="blog-card"
     >
-      <div className="aspect-[16/9] overflow-hidden bg-sand-100">
-        <ResponsiveImage
-          path={post.coverImage}
-          alt=""
-          width={640}
-          height={360}
-          sizes={sizes}
-          widths={COVER_WIDTHS}
-          priority={priority}
-          className="h-full w-full object-cover transition group-hover:scale-105"
-        />
-      </div>
+      {/* A post without a cover shows none: no grey placeholder. */}
+      {post.coverImage && (
+        <div className="aspect-[16/9] overflow-hidden bg-sand-100">
+          <ResponsiveImage
+            path={post.coverImage}
+            alt=""
+            width={640}
+            height={360}
+            sizes={sizes}
+            widths={COVER_WIDTHS}
+            priority={priority}
+            className="h-full w-full object-cover transition group-hover:scale-105"
+          />
+        </div>
+      )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         {post.category && (
           <p className="text-xs font-semibold uppercase tracking-wide text-clay-700">{post.category.name}</p>
@@ -61,21 +64,23 @@ export function BlogListItem({ post, priority = false }: { post: BlogPostCard; p
   const { t } = useTranslation();
   return (
     <article
-      className="grid gap-4 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-[16rem_1fr]"
+      className={`grid gap-4 rounded-xl border border-sand-200 bg-white p-4 ${post.coverImage ? 'sm:grid-cols-[16rem_1fr]' : ''}`}
       data-testid="blog-card"
     >
-      <div className="aspect-[16/9] overflow-hidden rounded-lg bg-sand-100">
-        <ResponsiveImage
-          path={post.coverImage}
-          alt=""
-          width={480}
-          height={270}
-          sizes="(min-width: 640px) 256px, 100vw"
-          widths={COVER_WIDTHS}
-          priority={priority}
-          className="h-full w-full object-cover"
-        />
-      </div>
+      {post.coverImage && (
+        <div className="aspect-[16/9] overflow-hidden rounded-lg bg-sand-100">
+          <ResponsiveImage
+            path={post.coverImage}
+            alt=""
+            width={480}
+            height={270}
+            sizes="(min-width: 640px) 256px, 100vw"
+            widths={COVER_WIDTHS}
+            priority={priority}
+            className="h-full w-full object-cover"
+          />
+        </div>
+      )}
       <div className="flex flex-col gap-2">
         {post.category && (
           <p className="text-xs font-semibold uppercase tracking-wide text-clay-700">{post.category.name}</p>

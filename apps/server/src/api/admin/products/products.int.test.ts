@@ -406,6 +406,37 @@ describe('POST and PUT /api/admin/products', () => {
       fields: { slug: 'Bu slug başka bir üründe; öneri: ayni-isim-3' },
     });
   });
+
+  it('stores the description sanitized as a page body is: no script, no handler, no javascript: link', async () => {
+    const description =
+      '<h2>Bakım</h2><p onclick="alert(1)">Elde <b>yıkayın</b>.</p><script>alert(2)</script>' +
+      '<img src=x onerror=alert(3)><a href="javascript:alert(4)">bağ</a><a href="/page/iade">İade</a>';
+    const made = (await owner.post('/api/admin/products', single({ description }))).json().product;
+    expect(made.description).toBe(
+      '<h2>Bakım</h2><p>Elde <strong>yıkayın</strong>.</p><a>bağ</a><a href="/page/iade">İade</a>',
+    );
+    const [row] = await db().select().from(products).where(eq(products.id, made.id));
+    expect(row!.description).toBe(made.description);
+  });
+
+  it('keeps a description typed as plain text readable: its paragraphs and line breaks, here and on the page', async () => {
+    const made = (
+      await owner.post(
+        '/api/admin/products',
+        single({ description: 'Kupa <350 ml>.\n\nEl yapımı\nFırında iki kez' }),
+      )
+    ).json().product;
+    const html = '<p>Kupa &lt;350 ml&gt;.</p><p>El yapımı<br />Fırında iki kez</p>';
+    expect(made.description).toBe(html);
+    // One stored as plain text before the editor (an import, an old row) shows as paragraphs too.
+    await db()
+      .update(products)
+      .set({ description: 'Eski açıklama.\n\nİkinci paragraf' })
+      .where(eq(products.id, made.id));
+    await t.services.cache.invalidateAll();
+    const page = (await front(`/api/front/products/${made.slug}`)).json();
+    expect(page.description).toBe('<p>Eski açıklama.</p><p>İkinci paragraf</p>');
+  });
 });
 
 describe('edit conflicts (loadedUpdatedAt)', () => {
