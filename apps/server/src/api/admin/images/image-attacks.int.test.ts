@@ -34,12 +34,17 @@ const upload = (name: string, type: string, bytes: Buffer) =>
     ...multipartForm({}, { name, type, bytes }),
   });
 
-/** Every file under the data directory, by its path there. */
+/**
+ * Every file under the data directory, by its path there, but the resized images (`cache/`: a stored upload's
+ * are made in the background).
+ */
 const allFiles = (dir = data.dir): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory()
-          ? allFiles(path.join(dir, e.name))
+          ? dir === data.dir && e.name === 'cache'
+            ? []
+            : allFiles(path.join(dir, e.name))
           : [path.relative(data.dir, path.join(dir, e.name))],
       )
     : [];
