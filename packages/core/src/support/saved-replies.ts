@@ -7,6 +7,7 @@ import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
+import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { supportSavedReplies } from '../db/schema.ts';
 import { invalidSupportInput, SupportError } from './errors.ts';
@@ -16,14 +17,6 @@ const titleTaken = () =>
   new SupportError('HAZIR_YANIT_VAR', 'Bu başlıkla bir hazır yanıt zaten var.', {
     title: 'Başka bir başlık seçin',
   });
-
-/** PostgreSQL's unique_violation, also wrapped (Drizzle wraps driver errors). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 type Row = typeof supportSavedReplies.$inferSelect;
 const toReply = (r: Row): SavedReply => ({

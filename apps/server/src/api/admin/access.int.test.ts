@@ -109,6 +109,7 @@ describe('every admin route', () => {
     ).toEqual([
       'DELETE /api/admin/saved-replies/1',
       'DELETE /api/admin/session',
+      'PATCH /api/admin/saved-replies/1',
       'POST /api/admin/me/password',
       'POST /api/admin/me/totp',
       'POST /api/admin/me/totp/confirm',
@@ -116,7 +117,6 @@ describe('every admin route', () => {
       'POST /api/admin/tickets/1/close',
       'POST /api/admin/tickets/1/messages',
       'POST /api/admin/tickets/1/reopen',
-      'PUT /api/admin/saved-replies/1',
     ]);
   });
 

@@ -40,7 +40,7 @@ describe('saved replies of support', () => {
       (await support.get('/api/admin/saved-replies')).json().items.map((r: { title: string }) => r.title);
     expect(await titles()).toEqual(['Cevap gecikmesi', 'Çanta ölçüleri', 'İade süreci']);
 
-    const changed = await support.put(`/api/admin/saved-replies/${reply.id}`, {
+    const changed = await support.patch(`/api/admin/saved-replies/${reply.id}`, {
       title: 'İade onayı',
       body: 'İadeniz onaylandı.',
     });

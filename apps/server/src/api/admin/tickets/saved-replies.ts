@@ -61,7 +61,7 @@ export function registerSavedReplyRoutes(
   });
 
   route({
-    method: 'PUT',
+    method: 'PATCH',
     url: '/api/admin/saved-replies/:id',
     summary: "Changes a saved reply's title and text",
     tag: TAG,
