@@ -4,6 +4,12 @@ import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
 import { checkTarget, type DatabaseInfo, dumpDatabase, writeBackup } from '@vitrin/core/backup/archive';
 import { BackupError, POSTGRES_BACKUP_HINT, POSTGRES_RESTORE_HINT } from '@vitrin/core/backup/errors';
+import {
+  imageFileOf,
+  removedIfInterrupted,
+  removeLeftovers,
+  temporaryFileOf,
+} from '@vitrin/core/backup/leftovers';
 import { restoreBackup } from '@vitrin/core/backup/restore';
 import { asCommandError, BACKUP_USAGE, DUMP_COMMAND } from './backup-command.ts';
 import { CommandError } from './command-error.ts';
@@ -51,12 +57,19 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
     }
     if (config.databaseUrl) throw new BackupError('POSTGRESQL_YEDEGI', POSTGRES_BACKUP_HINT);
     const target = await checkTarget(file, force);
-    const imageFile = `${target}.${process.pid}.dokum`;
+    // What killed backups left beside the target goes first; this one's image goes whatever ends it.
+    await removeLeftovers(path.dirname(target));
+    const imageFile = imageFileOf(target);
     let info: DatabaseInfo;
     let written: Awaited<ReturnType<typeof writeBackup>>;
     try {
-      info = await dumpImage(config.dataDir, imageFile);
-      written = await writeBackup({ file: target, imageFile, info, dataDir: config.dataDir });
+      ({ info, written } = await removedIfInterrupted([imageFile, temporaryFileOf(target)], async () => {
+        const info = await dumpImage(config.dataDir, imageFile);
+        return {
+          info,
+          written: await writeBackup({ file: target, imageFile, info, dataDir: config.dataDir }),
+        };
+      }));
     } finally {
       await rm(imageFile, { force: true });
     }

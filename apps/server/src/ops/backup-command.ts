@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '@vitrin/core';
 import { dumpDatabase } from '@vitrin/core/backup/archive';
@@ -16,13 +17,22 @@ export const DUMP_COMMAND = 'backup-dump';
  * Inside the server that holds the embedded database (over the control socket): writes the database's image,
  * taken between transactions, to the file the CLI names (a new one) and answers its description. The CLI adds the uploads.
  */
-export async function dumpCommand(services: Services, args: readonly string[]): Promise<string> {
+export async function dumpCommand(
+  services: Services,
+  args: readonly string[],
+  signal?: AbortSignal,
+): Promise<string> {
   const [file] = args;
   if (!file || !path.isAbsolute(file))
     throw new CommandError('KOMUT_GECERSIZ', 'Döküm için tam bir dosya yolu gerekli.');
   const info = await dumpDatabase(services.database, file).catch((err: unknown) => {
     throw err instanceof BackupError ? asCommandError(err) : err;
   });
+  // The CLI that asked went away meanwhile (killed): nobody will pack the image or remove it.
+  if (signal?.aborted) {
+    await rm(file, { force: true });
+    throw new CommandError('YEDEK_IPTAL', 'Dökümü isteyen komut durdu; döküm silindi.');
+  }
   return JSON.stringify(info);
 }
 

@@ -1,5 +1,7 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '@vitrin/core';
@@ -16,6 +18,9 @@ import { controlSocketPath, startControlServer } from './control.ts';
 const cli = (args: string[], env: Record<string, string>) => runCli(args, env, 120_000);
 
 const SUCCESS_CARD = '4242424242424242';
+
+/** The id of a process that has ended (a backup of it that left files is not running). */
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 /** The rows that make an order, by order id: the order, its lines and its payments, as the database has them. */
 async function ordersById(database: Database) {
   const rows = await database.query<{ id: number; order: unknown; lines: unknown; payments: unknown }>(
@@ -281,6 +286,61 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(existsSync(path.join(full, 'pg', 'PG_VERSION'))).toBe(true);
   }, 120_000);
 
+  it('removes the image a killed CLI asked the server for, and what killed backups left beside a target', async () => {
+    const leftDir = path.join(dir.dir, 'kesilen');
+    mkdirSync(leftDir);
+    const dead = deadPid();
+    // The CLI sends the dump command and dies before the answer: the server removes the image it wrote.
+    const image = path.join(leftDir, `kesilen.tar.gz.${dead}.dokum`);
+    const seen = new Set<string>();
+    const watcher = watch(leftDir, (_event, name) => name && seen.add(name));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(controlSocketPath(dataDir));
+        socket.on('error', reject);
+        socket.on('connect', () =>
+          socket.write(`${JSON.stringify({ args: ['backup-dump', image] })}\n`, () => {
+            socket.destroy();
+            resolve();
+          }),
+        );
+      });
+      await expect
+        .poll(() => seen.has(path.basename(image)) && !existsSync(image), { timeout: 30_000 })
+        .toBe(true);
+    } finally {
+      watcher.close();
+    }
+    // A backup's image and half archive of processes that are gone go before the next backup there; a running
+    // process's stay.
+    const left = [`eski.tar.gz.${dead}.dokum`, `eski.tar.gz.${dead}.yaziliyor`];
+    const running = `simdi.tar.gz.${process.pid}.dokum`;
+    for (const name of [...left, running]) writeFileSync(path.join(leftDir, name), 'yarım');
+    const made = await cli(['backup', path.join(leftDir, 'yeni.tar.gz')], { DATA_DIR: dataDir });
+    expect(made.stderr).toBe('');
+    expect(readdirSync(leftDir).sort()).toEqual([running, 'yeni.tar.gz']);
+  }, 120_000);
+
+  it('a nightly backup removes what one of a server that died midway left, at its first tick', async () => {
+    const backupDir = path.join(dir.dir, 'gece-kesilen');
+    mkdirSync(backupDir);
+    const left = `vitrin-yedek-20261126T003000Z.tar.gz.${deadPid()}.dokum`;
+    writeFileSync(path.join(backupDir, left), 'yarım döküm');
+    writeFileSync(path.join(backupDir, 'vitrin-yedek-20261125T003000Z.tar.gz'), 'önceki gece');
+    await world.services.settings.set('backup_time', '03:30');
+    const nightly = createNightlyBackup({
+      database,
+      settings: world.services.settings,
+      dataDir,
+      backupDir,
+      log: () => {},
+      // Before tonight's time: nothing is due, the leftover goes all the same.
+      now: () => new Date(Date.now() - 24 * 60 * 60_000),
+    });
+    await nightly.tick();
+    expect(readdirSync(backupDir)).toEqual(['vitrin-yedek-20261125T003000Z.tar.gz']);
+  }, 60_000);
+
   it('makes the nightly backup once a night at backup_time (Turkey time) and keeps exactly backup_keep', async () => {
     const backupDir = path.join(dir.dir, 'gece');
     mkdirSync(backupDir);
@@ -356,6 +416,46 @@ describe('backup and restore of the embedded database and the uploads', () => {
 });
 
 describe('backup with the shop stopped', () => {
+  it('stopped midway (Ctrl-C), leaves neither the database image nor a half archive', async () => {
+    const d = tempDir('vitrin-backup-stopped-');
+    try {
+      const dataDir = path.join(d.dir, 'data');
+      const database = await openDatabase({ dataDir });
+      await database.migrate();
+      await database.close();
+      // A large upload, so the archive is still being written when the signal comes.
+      mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'uploads', 'buyuk.webp'), randomBytes(96 * 1024 * 1024));
+      const out = path.join(d.dir, 'yedekler');
+      mkdirSync(out);
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(import.meta.dirname, '../cli.ts'),
+          'backup',
+          path.join(out, 'y.tar.gz'),
+        ],
+        { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } },
+      );
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+      });
+      const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await expect
+        .poll(() => readdirSync(out).some((n) => n.endsWith('.dokum')), { timeout: 60_000, interval: 5 })
+        .toBe(true);
+      child.kill('SIGINT');
+      expect(await ended).toBe(130);
+      expect(stderr).toContain('Yedekleme durduruldu');
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      d.remove();
+    }
+  }, 120_000);
+
   it('opens the data directory itself, and the copy restores with its orders', async () => {
     const d = tempDir('vitrin-backup-stopped-');
     try {

@@ -69,7 +69,12 @@ ${ORDER_STATE_CODES.map((c) => `  ${c} ${ORDER_STATES[c].label}`).join('\n')}`;
  * Runs one CLI command against the services. The same code runs in the CLI process (PostgreSQL, or an
  * embedded database nobody holds) and inside the server when the CLI forwards through the control socket.
  */
-export async function runCommand(services: Services, args: readonly string[]): Promise<string> {
+export async function runCommand(
+  services: Services,
+  args: readonly string[],
+  /** Aborted when the CLI that sent the command over the control socket is gone. */
+  signal?: AbortSignal,
+): Promise<string> {
   const [command, sub, ...rest] = args;
   try {
     switch (command) {
@@ -99,7 +104,7 @@ export async function runCommand(services: Services, args: readonly string[]): P
       case 'staff':
         return await staffCommand(services, sub, rest);
       case DUMP_COMMAND:
-        return await dumpCommand(services, args.slice(1));
+        return await dumpCommand(services, args.slice(1), signal);
       case undefined:
       case 'help':
       case '--help':

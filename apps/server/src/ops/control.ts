@@ -33,6 +33,9 @@ export async function startControlServer(
   rmSync(socketPath, { force: true });
   const server = net.createServer((socket) => {
     let buffer = '';
+    // The CLI gone before the answer (killed): a command that left a file for it removes it.
+    const gone = new AbortController();
+    socket.on('close', () => gone.abort());
     socket.setEncoding('utf8');
     socket.on('data', async (chunk) => {
       buffer += chunk;
@@ -42,7 +45,7 @@ export async function startControlServer(
       }
       const newline = buffer.indexOf('\n');
       if (newline < 0) return;
-      socket.end(`${JSON.stringify(await handle(buffer.slice(0, newline), services))}\n`);
+      socket.end(`${JSON.stringify(await handle(buffer.slice(0, newline), services, gone.signal))}\n`);
     });
     socket.on('error', () => {});
   });
@@ -58,7 +61,7 @@ export async function startControlServer(
     });
 }
 
-async function handle(line: string, services: Services): Promise<ControlResponse> {
+async function handle(line: string, services: Services, signal: AbortSignal): Promise<ControlResponse> {
   let request: ControlRequest;
   try {
     request = JSON.parse(line) as ControlRequest;
@@ -67,7 +70,7 @@ async function handle(line: string, services: Services): Promise<ControlResponse
     return { ok: false, code: 'GECERSIZ_ISTEK', message: 'Geçersiz kontrol isteği.' };
   }
   try {
-    return { ok: true, output: await runCommand(services, request.args) };
+    return { ok: true, output: await runCommand(services, request.args, signal) };
   } catch (err) {
     if (err instanceof CommandError) return { ok: false, code: err.code, message: err.message };
     return { ok: false, code: 'SUNUCU_HATASI', message: err instanceof Error ? err.message : String(err) };

@@ -18,6 +18,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
 import { BackupError, writeFailure } from './errors.ts';
+import { temporaryFileOf } from './leftovers.ts';
 
 /**
  * A Vitrin backup is one gzip-compressed tar: `database.tar` (the embedded database's data directory, as PGlite
@@ -95,6 +96,8 @@ export async function dumpDatabase(database: Database, file: string): Promise<Da
   try {
     await database.dumpTo(file);
   } catch (err) {
+    // What this dump began (a full disk midway), never a file that was there before (`wx` refused it).
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true }).catch(() => {});
     if (err instanceof BackupError) throw err;
     throw writeFailure(err, 'Veritabanı dökümü');
   }
@@ -200,7 +203,7 @@ export async function writeBackup(options: {
   now?: Date;
 }): Promise<{ file: string; sizeBytes: number; manifest: BackupManifest }> {
   const now = options.now ?? new Date();
-  const temporary = `${options.file}.${process.pid}.yaziliyor`;
+  const temporary = temporaryFileOf(options.file);
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
   // A failed write ends the pipeline first; the entries then fail with it instead of waiting.

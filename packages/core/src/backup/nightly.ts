@@ -5,6 +5,7 @@ import type { Settings } from '../settings/registry.ts';
 import { dumpDatabase, writeBackup } from './archive.ts';
 import { BackupError } from './errors.ts';
 import { type BackupResult, readLastResult, writeLastResult } from './last-result.ts';
+import { imageFileOf, removeLeftovers } from './leftovers.ts';
 
 /** Turkey's clock is UTC+3 all year: `backup_time` is a time of that clock. */
 const TURKEY_OFFSET_MS = 3 * 60 * 60_000;
@@ -60,6 +61,9 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
   const now = options.now ?? (() => new Date());
   const started = now();
   let running: Promise<BackupResult> | null = null;
+  // What a backup of a server that died midway left (its image can be as large as the database) goes at the
+  // first tick, not a night later.
+  let swept = false;
 
   async function make(): Promise<BackupResult> {
     const at = now();
@@ -75,7 +79,8 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
       });
       // The image is written beside the backup, then packed into it: never whole in the server's memory.
       const file = path.join(options.backupDir, name);
-      const imageFile = `${file}.${process.pid}.dokum`;
+      await removeLeftovers(options.backupDir);
+      const imageFile = imageFileOf(file);
       let written: Awaited<ReturnType<typeof writeBackup>>;
       try {
         const info = await dumpDatabase(options.database, imageFile);
@@ -105,6 +110,10 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
     /** Makes tonight's backup when it is due; `null` when nothing was due (or one is being made). */
     async tick(): Promise<BackupResult | null> {
       if (running || options.database.kind !== 'pglite') return null;
+      if (!swept) {
+        swept = true;
+        await removeLeftovers(options.backupDir);
+      }
       const { backup_time: time } = await options.settings.all();
       if (!time) return null;
       const last = await readLastResult(options.database);
