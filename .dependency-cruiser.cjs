@@ -1,14 +1,14 @@
 // Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; admin → shared; server → core → shared; shared stands
-// alone; nothing imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
+// alone; compression (Node's zlib) is the server's and, at build time, the web and admin build configs'; nothing
+// imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
 // Test helpers live in a `testing/` folder per package (some older ones still as `test-*.ts` beside their feature).
 const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|/testing/.+)$';
 // Named like a test helper, but a shop feature: the built-in card provider a shop runs before its bank's.
 const notTestFiles = '^packages/core/src/payments/test-provider\\.ts$';
-// The storefront's build plugin runs in Node at build time, never in the bundle: it compresses with the
-// server's own code so the built files are byte for byte what the server would send itself.
-const webBuildTool = '^apps/web/precompress\\.ts$';
-// The panel's build config uses that plugin too (Node, build time).
-const adminBuildTool = '^apps/admin/vite\\.config\\.ts$';
+// The build configs of the storefront and the panel run in Node at build time, never in a bundle: their
+// plugin compresses with the server's own code (packages/compression), so the built files are byte for byte
+// what the server would send itself.
+const buildConfigs = '^apps/(web|admin)/vite\\.config\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -35,28 +35,41 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'compression-stands-alone',
+      severity: 'error',
+      comment:
+        'packages/compression is Node-only build and server code; it imports only npm packages and Node.',
+      from: { path: '^packages/compression/' },
+      to: { path: '^(packages/(?!compression/)|apps/)' },
+    },
+    {
+      name: 'compression-server-and-builds',
+      severity: 'error',
+      comment:
+        'packages/compression needs Node (zlib): the server uses it, and the build configs of web and admin at build time; nothing that reaches a browser or the domain does.',
+      from: { path: '^(apps/(web|admin)|packages/(core|shared))/', pathNot: buildConfigs },
+      to: { path: '^packages/compression/' },
+    },
+    {
       name: 'web-only-shared',
       severity: 'error',
       comment:
         'The storefront bundle reaches the browser: it may use shared, never core (database, secrets).',
-      from: { path: '^apps/web/', pathNot: webBuildTool },
+      from: { path: '^apps/web/' },
       to: { path: '^(packages/core|apps/server)/' },
     },
     {
       name: 'admin-only-shared',
       severity: 'error',
       comment: 'The staff panel runs in the browser too: it may use shared, never core or another app.',
-      from: { path: '^apps/admin/', pathNot: adminBuildTool },
+      from: { path: '^apps/admin/' },
       to: { path: '^(packages/core|apps/(?!admin/))' },
     },
     {
       name: 'nothing-imports-apps',
       severity: 'error',
       comment: 'An app is an end point; code outside it (other app, packages) must not import from it.',
-      from: {
-        path: '^(apps/[^/]+|packages|tests|bench|scripts)/',
-        pathNot: `${webBuildTool}|${adminBuildTool}`,
-      },
+      from: { path: '^(apps/[^/]+|packages|tests|bench|scripts)/' },
       to: { path: '^apps/', pathNot: '^$1/' },
     },
     {

@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+// .br and .gz beside each file, made with the server's own compression (as the storefront's build).
+import { precompress } from '@vitrin/compression/precompress';
 import { defineConfig } from 'vite';
-// The storefront's build plugin: .br and .gz beside each file, made with the server's own compression.
-import { precompress } from '../web/precompress.ts';
 
 export default defineConfig({
   base: '/admin/',

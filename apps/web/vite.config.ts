@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from '@vitrin/compression/precompress';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress.ts';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],

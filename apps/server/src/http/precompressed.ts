@@ -1,8 +1,8 @@
+import { compress, type Encoded, ONCE_QUALITY } from '@vitrin/compression/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MIN_COMPRESSED_BYTES } from '../pages/page-answer.mjs';
-import { compress, type Encoded, ONCE_QUALITY } from './compress.mjs';
 
-export { type Encoded, encodeAll } from './compress.mjs';
+export { type Encoded, encodeAll } from '@vitrin/compression/compress';
 
 /**
  * Compresses a body made for one answer (a page rendered for this request) in the encoding the client

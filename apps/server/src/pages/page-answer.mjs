@@ -4,8 +4,8 @@
 /** Documents, React Router's data answers (text/x-script), JSON and XML. */
 const COMPRESSIBLE = /^text\/|[/+](?:json|xml)\b/;
 
-/** Smaller bodies are sent as they are: compressing them gains a few bytes for a call. */
-export const MIN_COMPRESSED_BYTES = 1024;
+/** Smaller bodies are sent as they are (the build's precompressed files follow the same threshold). */
+export { MIN_COMPRESSED_BYTES } from '@vitrin/compression/compress';
 
 export function isCompressible(contentType) {
   return COMPRESSIBLE.test(contentType ?? '');

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Encoded } from '../http/compress.mjs';
+import type { Encoded } from '@vitrin/compression/compress';
 import { type DescribedError, describeError, reviveError } from './thread-errors.mjs';
 
 /** A page request as a render thread needs it (plain data: it is copied to the thread). */

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRequestHandler } from 'react-router';
-import { compress, encodeAll, ONCE_QUALITY } from '../http/compress.mjs';
+import { compress, encodeAll, ONCE_QUALITY } from '@vitrin/compression/compress';
 import { isCompressible, isShareable, MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { describeError, reviveError } from './thread-errors.mjs';
 

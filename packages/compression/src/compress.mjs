@@ -1,6 +1,11 @@
-// Compressing a body, shared by the request thread (precompressed.ts) and the render threads
-// (render-worker.mjs). Plain JavaScript: a worker thread starts without the TypeScript loader.
+// Compressing a body, shared by the server's request thread (precompressed.ts), its render threads
+// (render-worker.mjs) and the build of the storefront and the panel (precompress.ts), so the built files are
+// what the server would send itself. Node only (zlib). Plain JavaScript: a worker thread starts without the
+// TypeScript loader.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Smaller bodies are sent as they are: compressing them gains a few bytes for a call. */
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
  * One body in one encoding. `quality` is brotli's 0-11 (gzip takes level 9 from quality 9 up, else 6);

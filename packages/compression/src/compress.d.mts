@@ -5,6 +5,7 @@ export interface Encoded {
   gzip: Buffer;
 }
 
+export const MIN_COMPRESSED_BYTES: number;
 export function compress(body: Buffer, encoding: 'br' | 'gzip', quality: number): Buffer;
 export function encodeAll(body: string | Buffer, quality?: number): Encoded;
 export const ONCE_QUALITY: number;

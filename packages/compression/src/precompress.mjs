@@ -1,10 +1,10 @@
+// The build plugin of the storefront and the panel (their `vite.config.ts`, Node, build time only). Plain
+// JavaScript: Vite loads a config's package imports with Node itself, which runs no TypeScript.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants } from 'node:zlib';
-import type { Plugin } from 'vite';
 // The server's own compression and threshold, so the build's files are what it would send itself.
-import { compress } from '../server/src/http/compress.mjs';
-import { MIN_COMPRESSED_BYTES } from '../server/src/pages/page-answer.mjs';
+import { compress, MIN_COMPRESSED_BYTES } from './compress.mjs';
 
 /** Text files worth compressing (images and fonts are compressed formats already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
@@ -17,7 +17,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
  * fly at brotli 4: about 100 ms of server CPU per visitor for the product page's scripts, on the cores that
  * also render pages, and files a sixth larger (entry.client: 109.0 kB at brotli 4, 93.5 kB at brotli 11).
  */
-export function precompress(): Plugin {
+export function precompress() {
   return {
     name: 'vitrin:precompress',
     apply: 'build',
@@ -30,13 +30,11 @@ export function precompress(): Plugin {
         const file = path.join(entry.parentPath, entry.name);
         const body = await readFile(file);
         if (body.length < MIN_COMPRESSED_BYTES) continue;
-        for (const [encoding, suffix] of [
-          ['br', '.br'],
-          ['gzip', '.gz'],
-        ] as const) {
+        for (const encoding of ['br', 'gzip']) {
           const packed = compress(body, encoding, constants.BROTLI_MAX_QUALITY);
           // A file that does not shrink is sent as it is.
-          if (packed.length < body.length) await writeFile(file + suffix, packed);
+          if (packed.length < body.length)
+            await writeFile(file + (encoding === 'br' ? '.br' : '.gz'), packed);
         }
       }
     },
