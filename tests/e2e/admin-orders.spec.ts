@@ -1,4 +1,11 @@
-import { type BrowserContext, expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import {
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  test,
+} from '@playwright/test';
 import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
@@ -28,6 +35,18 @@ async function ownerFindsOrders(
   await page.goto(`/admin/siparisler?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole('status').filter({ hasText: `${count} sipariş` })).toBeVisible();
   return numbers;
+}
+
+/** Screenshots of `part` on a laptop and on a phone, for a person to look at (outside the repository). */
+async function laptopAndPhone(page: Page, part: Locator, name: string) {
+  for (const [width, height, size] of [
+    [1366, 768, 'laptop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/vitrin-shots/${name}-${size}.png` });
+  }
 }
 
 test('an owner finds a storefront order, ships it with a tracking number and is refused a forbidden change', async ({
@@ -91,10 +110,25 @@ test('an owner finds a storefront order, ships it with a tracking number and is 
   expect(forbidden.status()).toBe(409);
   expect((await forbidden.json()).error.code).toBe('GECERSIZ_DURUM_GECISI');
 
+  await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+
+  // The transfer arrived: one click, and the order's timeline says so, with who and when.
+  await page
+    .getByRole('region', { name: 'Ödeme' })
+    .getByRole('button', { name: 'Havale / EFT geldi' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Ödeme' })).toContainText('Ödendi');
+  const timeline = page.getByRole('region', { name: 'Geçmiş' });
+  const received = timeline.getByRole('listitem').filter({ hasText: 'Havale / EFT ödemesi alındı.' });
+  await expect(received).toContainText('Mağaza · Sipariş Sahibi');
+  await expect(received).toContainText(/\d{2}:\d{2}/);
+  await laptopAndPhone(page, received, 'admin-order-transfer');
+  await page.setViewportSize(desktop);
+
+  await page.getByRole('button', { name: 'Durumu değiştir' }).click();
   await dialog.getByLabel('Yeni durum').selectOption({ label: 'Hazırlanıyor' });
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Ödeme' })).toContainText('Ödendi');
 
   // Shipping asks for the carrier and the number, on their fields.
   const mails = outboxFiles();
@@ -106,7 +140,8 @@ test('an owner finds a storefront order, ships it with a tracking number and is 
   await shots(page, 'admin-order-ship');
   await expectNoAxeViolations(page);
   await dialog.getByLabel('Kargo firması').selectOption({ label: 'Yurtiçi Kargo' });
-  await dialog.getByLabel('Takip numarası').fill('YK123456789');
+  // Typed as the receipt prints it: saved and linked without the spaces.
+  await dialog.getByLabel('Takip numarası').fill('yk 123 456 789');
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await expect(dialog).toBeHidden();
   const cargo = page.getByRole('region', { name: 'Kargo' });
@@ -134,7 +169,17 @@ test('an owner finds a storefront order, ships it with a tracking number and is 
   await expect(customerPage.getByText(orderNo).first()).toBeVisible();
   await customerPage.goto(`/panel/orders/${orderNo}`);
   await expect(customerPage.getByText('YK123456789')).toBeVisible();
-  await expect(customerPage.getByText('Yurtiçi Kargo')).toBeVisible();
+  await expect(customerPage.getByText('Yurtiçi Kargo').first()).toBeVisible();
+  // The carrier's page of the parcel, as the panel has it.
+  const track = customerPage.getByRole('link', { name: /Kargonuzu Yurtiçi Kargo sitesinde takip edin/ });
+  await expect(track).toHaveAttribute(
+    'href',
+    'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=YK123456789',
+  );
+  await expect(track).toHaveAttribute('target', '_blank');
+  await expect(customerPage.getByText('Havale / EFT ödemesi alındı.')).toBeVisible();
+  await expectNoAxeViolations(customerPage);
+  await laptopAndPhone(customerPage, track, 'order-tracking');
   await expect(customerPage.locator('body')).not.toContainText('gizli not');
   await customer.close();
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, trackingUrl } from './cargo.ts';
+import { CARRIERS, normalizeTrackingNo, TRACKING_NO_PATTERN, trackingUrl } from './cargo.ts';
 
 describe('trackingUrl', () => {
-  it("puts the tracking number into the carrier's page, escaped", () => {
+  it("puts the tracking number into the carrier's page, normalised and escaped", () => {
     expect(trackingUrl('Yurtiçi Kargo', '123 456')).toBe(
-      'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=123%20456',
+      'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=123456',
     );
     expect(trackingUrl('Trendyol Express', '7340447182689&x=1')).toBe(
-      'https://kargotakip.trendyol.com/?orderNumber=7340447182689%26x%3D1',
+      'https://kargotakip.trendyol.com/?orderNumber=7340447182689%26X%3D1',
     );
   });
 
@@ -32,5 +32,22 @@ describe('trackingUrl', () => {
     for (const carrier of Object.values(CARRIERS)) {
       expect(carrier.tracking).toMatch(/^https:\/\/[^{]+\{no\}/);
     }
+  });
+});
+
+describe('normalizeTrackingNo', () => {
+  it('drops the spaces and separators a person types, and upper-cases the letters', () => {
+    expect(normalizeTrackingNo(' 1z 999 aa1 01 2345 6784 ')).toBe('1Z999AA10123456784');
+    expect(normalizeTrackingNo('123-456-789\u00a0012')).toBe('123456789012');
+    expect(normalizeTrackingNo('RR 123.456.789 TR')).toBe('RR123456789TR');
+    expect(normalizeTrackingNo('7340/4471–82689')).toBe('7340447182689');
+    // Full-width digits, as some Turkish keyboards' input methods give them.
+    expect(normalizeTrackingNo('１２３４５')).toBe('12345');
+  });
+
+  it('leaves a number that holds anything but letters and digits for the check to refuse', () => {
+    expect(TRACKING_NO_PATTERN.test(normalizeTrackingNo('12 34'))).toBe(true);
+    expect(TRACKING_NO_PATTERN.test(normalizeTrackingNo('12&34'))).toBe(false);
+    expect(TRACKING_NO_PATTERN.test(normalizeTrackingNo('ŞK123'))).toBe(false);
   });
 });

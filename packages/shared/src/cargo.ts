@@ -31,11 +31,28 @@ export const CARRIERS = {
 export type CarrierCode = keyof typeof CARRIERS;
 export const CARRIER_CODES = Object.keys(CARRIERS) as [CarrierCode, ...CarrierCode[]];
 
+/** What a person types between the groups of a tracking number: spaces, dashes, dots, slashes. */
+const SEPARATORS = /[\s\p{Pd}./\\_·]+/gu;
+
+/**
+ * A tracking number as carriers read it: the spaces and separators a person types or pastes (`1Z 999 AA1`,
+ * `123-456-789`, a non-breaking space) dropped, full-width digits as ASCII, letters upper case. Saved so,
+ * and so put into the carrier's link.
+ */
+export function normalizeTrackingNo(typed: string): string {
+  return typed.normalize('NFKC').replace(SEPARATORS, '').toUpperCase();
+}
+
+/** A normalised tracking number holds only these (a carrier's number is letters and digits). */
+export const TRACKING_NO_PATTERN = /^[A-Z0-9]{1,40}$/;
+
 /**
  * The tracking page of a parcel, from the carrier's name as the order keeps it; null for a carrier not in
- * the list (the CLI takes any name).
+ * the list (the CLI takes any name). The number is normalised first (one saved before that may hold spaces).
  */
 export function trackingUrl(carrierName: string, trackingNo: string): string | null {
   const carrier = Object.values(CARRIERS).find((c) => c.name === carrierName);
-  return carrier ? carrier.tracking.replace('{no}', encodeURIComponent(trackingNo)) : null;
+  return carrier
+    ? carrier.tracking.replace('{no}', encodeURIComponent(normalizeTrackingNo(trackingNo)))
+    : null;
 }

@@ -234,11 +234,14 @@ export function OrderPage() {
         )}
         <Section title="Geçmiş">
           <ol className="flex flex-col gap-2 text-sm">
-            {o.history.map((h) => (
-              <li key={h.at + h.state.code} className="flex flex-wrap items-center gap-2">
+            {d.history.map((h) => (
+              <li key={h.id} className="flex flex-wrap items-center gap-2">
                 <StateBadge state={h.state} />
                 <span>{formatDateTime(h.at)}</span>
-                <span className="text-stone-700">{ACTORS[h.actor]}</span>
+                <span className="text-stone-700">
+                  {ACTORS[h.actor]}
+                  {h.staff && ` · ${h.staff.name}`}
+                </span>
                 {h.note && <span className="w-full text-stone-800">{h.note}</span>}
               </li>
             ))}

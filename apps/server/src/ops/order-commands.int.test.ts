@@ -17,16 +17,20 @@ describe('npm run vitrin -- order status', () => {
     expect(
       await run('order', 'status', orderNo, '2', '--cargo', 'Yurtiçi Kargo', '--tracking', 'YK-123'),
     ).toBe(
-      `${orderNo}: Hazırlanıyor → Kargoya Verildi (kargo: Yurtiçi Kargo, takip no: YK-123). Müşteriye e-posta gönderildi.`,
+      `${orderNo}: Hazırlanıyor → Kargoya Verildi (kargo: Yurtiçi Kargo, takip no: YK123). Müşteriye e-posta gönderildi.`,
     );
     expect(await c.w.order(id)).toMatchObject({
       status: 2,
       cargoCompany: 'Yurtiçi Kargo',
-      trackingNo: 'YK-123',
+      trackingNo: 'YK123',
     });
     expect((await c.w.history(id)).at(-1)).toMatchObject({ from: 1, to: 2, actor: 'operator' });
     const detail = await c.services.orders.detail(orderNo, { token: c.services.orders.accessToken(orderNo) });
-    expect(detail.cargo).toEqual({ company: 'Yurtiçi Kargo', trackingNo: 'YK-123' });
+    expect(detail.cargo).toEqual({
+      company: 'Yurtiçi Kargo',
+      trackingNo: 'YK123',
+      trackingUrl: 'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=YK123',
+    });
   });
 
   it('refuses an unknown order, a bad state, a forbidden move and shipping without cargo, in Turkish', async () => {

@@ -475,6 +475,7 @@ export const tr = {
     paidTotal: 'kartınızdan çekilen toplam {{total}}',
     cargo: 'Kargo Bilgisi',
     trackingNo: 'Takip numarası',
+    track: 'Kargonuzu {{company}} sitesinde takip edin',
     taxNumber: 'VKN {{vkn}}, {{office}} V.D.',
     tcKimlik: 'T.C. Kimlik No {{tc}}',
     transferText:

@@ -130,6 +130,20 @@ export function OrderView({ order }: { order: OrderDetail }) {
             <p>
               {t('orderView.trackingNo')}: <span className="font-mono">{order.cargo.trackingNo}</span>
             </p>
+            {order.cargo.trackingUrl && (
+              <p className="mt-3">
+                <a
+                  href={order.cargo.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-block rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
+                  data-testid="tracking-link"
+                >
+                  {t('orderView.track', { company: order.cargo.company })}{' '}
+                  <span className="sr-only">{t('form.newTab')}</span>
+                </a>
+              </p>
+            )}
           </Card>
         )}
         {order.shippingAddress && (

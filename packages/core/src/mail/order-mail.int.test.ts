@@ -61,13 +61,13 @@ describe('order e-mails through a real SMTP server', () => {
     expect(mail).toContain('Ödeme yöntemi: Kapıda Ödeme');
   });
 
-  it('tells the shopper about every state change, with cargo company and tracking number when shipped', async () => {
+  it("tells the shopper about every state change, with cargo company, tracking number and the carrier's link when shipped", async () => {
     const { id, orderNo } = await w.placeOrder({ email: 'kargo@example.com' });
     await w.services.orders.changeStatus(id, 1, { actor: 'operator' });
     await w.services.orders.changeStatus(id, 2, {
       actor: 'operator',
       cargoCompany: 'Aras Kargo',
-      trackingNo: 'AR-5566',
+      trackingNo: ' ar 5566-77 ',
     });
     await w.drain();
     // Each mail goes on its own connection: they may arrive in either order.
@@ -76,6 +76,12 @@ describe('order e-mails through a real SMTP server', () => {
     expect(mails.filter((m) => m.includes(`Siparişiniz: Hazırlanıyor – ${orderNo}`))).toHaveLength(1);
     const shipped = mails.find((m) => m.includes(`Siparişiniz: Kargoya Verildi – ${orderNo}`));
     expect(shipped).toContain('Kargo firması: Aras Kargo');
-    expect(shipped).toContain('Takip numarası: AR-5566');
+    // Typed with spaces and a dash, saved and linked as the carrier reads it.
+    expect(shipped).toContain('Takip numarası: AR556677');
+    const link = 'https://kargotakip.araskargo.com.tr/mainpage.aspx?code=AR556677';
+    expect(shipped).toContain(`Kargonuzu kargo firmasının sayfasından takip edebilirsiniz: ${link}`);
+    expect(shipped).toMatch(
+      new RegExp(`<a href="${link.replace(/[.?]/g, '\\$&')}"[^>]*>Kargomu takip et</a>`),
+    );
   });
 });

@@ -166,9 +166,28 @@ export function orderStatusEmail(
   const cargo = order.cargo
     ? [`Kargo firması: ${order.cargo.company}`, `Takip numarası: ${order.cargo.trackingNo}`]
     : [];
+  const tracking = order.cargo?.trackingUrl ? assertWebUrl(order.cargo.trackingUrl) : null;
   const note = ctx.note?.trim() ? [`Not: ${ctx.note.trim()}`] : [];
-  return orderMail(ctx, subject, [intro, sentence, ...refund, ...cargo, ...note].filter(Boolean));
+  const before = [intro, sentence, ...refund, ...cargo].filter(Boolean);
+  const trackingText = tracking ? [`${TRACKING_LEAD} ${tracking}`] : [];
+  return orderMail(
+    ctx,
+    subject,
+    [...before, ...trackingText, ...note],
+    [
+      ...before.map(paragraphHtml),
+      ...(tracking ? [trackingLinkHtml(tracking)] : []),
+      ...note.map(paragraphHtml),
+    ],
+  );
 }
+
+const TRACKING_LEAD = 'Kargonuzu kargo firmasının sayfasından takip edebilirsiniz:';
+
+/** The carrier's tracking page as a link under the tracking number. */
+const trackingLinkHtml = (url: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(TRACKING_LEAD)}<br>` +
+  `<a href="${escapeHtml(url)}" style="color:#18181b;font-weight:bold;word-break:break-all;">Kargomu takip et</a></p>`;
 
 /** What happens to the money of a cancelled order: only what is true for its payment. */
 function refundSentence(order: OrderDetail): string {

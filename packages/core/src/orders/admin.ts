@@ -1,5 +1,6 @@
 import {
   type AdminOrderDetail,
+  type AdminOrderHistoryEntry,
   adminOrderListQuery,
   type BulkOrderStatusAnswer,
   bulkOrderStatusRequest,
@@ -8,16 +9,16 @@ import {
   orderPaymentRequest,
   orderStatusRequest,
 } from '@vitrin/shared/api/admin/orders';
-import { CARRIERS, trackingUrl } from '@vitrin/shared/cargo';
+import { CARRIERS } from '@vitrin/shared/cargo';
 import { ORDER_STATE_CODES, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { customers, orderNotes, orders, staff } from '../db/schema.ts';
+import { customers, orderHistory, orderNotes, orders, staff } from '../db/schema.ts';
 import { listAdminOrders } from './admin-list.ts';
 import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
-import { findOrder, type OrderRow } from './queries.ts';
+import { findOrder, type OrderRow, stateView } from './queries.ts';
 import type { OrderService } from './service.ts';
 import { transitionRefusal } from './status.ts';
 
@@ -33,10 +34,44 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 /** The states the panel offers: the table, the operator's rules and the order's conditions (cargo asked later). */
 function nextStates(order: OrderRow) {
   const from = order.status as OrderState;
-  const shipping = { actor: 'operator' as const, cargoCompany: '-', trackingNo: '-' };
+  const shipping = { actor: 'operator' as const, cargoCompany: 'sonra', trackingNo: 'SONRA' };
   return ORDER_STATE_CODES.filter((to) => !transitionRefusal(from, to, order, shipping)).map((code) => ({
     code,
     label: ORDER_STATES[code].label,
+  }));
+}
+
+/** The timeline's row of a Havale / EFT marked as arrived (`markPayment`). */
+export const TRANSFER_RECEIVED_NOTE = 'Havale / EFT ödemesi alındı.';
+
+const staffOf = (actor: AuditActor) => (actor.kind === 'staff' ? actor.staffId : undefined);
+
+/**
+ * The order's timeline for the panel: every state change and payment mark, oldest first, with the staff
+ * member who made it in the panel (the customer's timeline, `OrderDetail.history`, names nobody).
+ */
+async function historyOf(db: Db, orderId: number): Promise<AdminOrderHistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: orderHistory.id,
+      to: orderHistory.toStatus,
+      at: orderHistory.createdAt,
+      actor: orderHistory.actor,
+      note: orderHistory.note,
+      staffId: staff.id,
+      name: staff.name,
+    })
+    .from(orderHistory)
+    .leftJoin(staff, eq(staff.id, orderHistory.staffId))
+    .where(eq(orderHistory.orderId, orderId))
+    .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
+  return rows.map((h) => ({
+    id: h.id,
+    state: stateView(h.to),
+    at: h.at.toISOString(),
+    actor: h.actor as AdminOrderHistoryEntry['actor'],
+    note: h.note,
+    staff: h.staffId !== null ? { id: h.staffId, name: h.name ?? '' } : null,
   }));
 }
 
@@ -79,9 +114,10 @@ export function createAdminOrders(db: Db, orders_: Orders) {
 
   async function detail(orderNo: string): Promise<AdminOrderDetail> {
     const order = await existing(orderNo);
-    const [view, notes, [customer]] = await Promise.all([
+    const [view, notes, history, [customer]] = await Promise.all([
       orders_.show(order.orderNo),
       notesOf(db, order.id),
+      historyOf(db, order.id),
       order.customerId === null
         ? Promise.resolve([])
         : db
@@ -97,8 +133,9 @@ export function createAdminOrders(db: Db, orders_: Orders) {
       order: view,
       customer: customer ?? null,
       notes,
+      history,
       nextStates: nextStates(order),
-      trackingUrl: view.cargo ? trackingUrl(view.cargo.company, view.cargo.trackingNo) : null,
+      trackingUrl: view.cargo?.trackingUrl ?? null,
       canMarkPaid: transferAwaited(order),
       canMarkRefunded: order.paymentMethod === 'transfer' && order.paymentStatus === 'refund_pending',
     };
@@ -110,7 +147,13 @@ export function createAdminOrders(db: Db, orders_: Orders) {
     return orders_.changeStatus(
       orderNo,
       input.status,
-      { actor: 'operator', note: input.note, cargoCompany, trackingNo: input.trackingNo },
+      {
+        actor: 'operator',
+        note: input.note,
+        cargoCompany,
+        trackingNo: input.trackingNo,
+        staffId: staffOf(actor),
+      },
       actor,
     );
   }
@@ -165,6 +208,15 @@ export function createAdminOrders(db: Db, orders_: Orders) {
           )
           .returning({ id: orders.id });
         if (!row) return false;
+        // The order's timeline keeps it, with who saw the money arrive (the customer reads the note only).
+        await tx.insert(orderHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          actor: 'operator',
+          note: TRANSFER_RECEIVED_NOTE,
+          staffId: staffOf(actor),
+        });
         await recordAudit(tx, {
           actor,
           action: 'order.payment',

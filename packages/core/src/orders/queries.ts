@@ -6,6 +6,7 @@ import type {
   OrderStateView,
   OrderSummary,
 } from '@vitrin/shared/api/orders';
+import { trackingUrl } from '@vitrin/shared/cargo';
 import {
   CUSTOMER_CANCELLABLE_STATES,
   isOrderState,
@@ -211,7 +212,11 @@ export function detailOf(
     ),
     cargo:
       SHIPPED_STATES.includes(state) && order.cargoCompany && order.trackingNo
-        ? { company: order.cargoCompany, trackingNo: order.trackingNo }
+        ? {
+            company: order.cargoCompany,
+            trackingNo: order.trackingNo,
+            trackingUrl: trackingUrl(order.cargoCompany, order.trackingNo),
+          }
         : null,
     lastPayment,
     bankAccounts:

@@ -5,7 +5,7 @@ import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { orderHistory, orders } from '../db/schema.ts';
 import {
   orderConfirmationEmail,
   orderPaymentIncompleteEmail,
@@ -314,6 +314,16 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
             ),
           )
           .returning();
+        if (row) {
+          await tx.insert(orderHistory).values({
+            orderId: row.id,
+            fromStatus: row.status,
+            toStatus: row.status,
+            actor: 'operator',
+            note: 'Havale / EFT ödemesi iade edildi.',
+            staffId: audit?.kind === 'staff' ? audit.staffId : null,
+          });
+        }
         if (row && audit) {
           await recordAudit(tx, {
             actor: audit,

@@ -44,9 +44,9 @@ describe('changeStatus', () => {
     expect((await w.order(cancelledPreparing)).status).toBe(6);
   });
 
-  it('records the cargo company and tracking number when shipping', async () => {
+  it('records the cargo company and the tracking number without the separators typed in it when shipping', async () => {
     const id = await walk([1, 2]);
-    expect(await w.order(id)).toMatchObject({ cargoCompany: 'Yurtiçi Kargo', trackingNo: 'YK-778899' });
+    expect(await w.order(id)).toMatchObject({ cargoCompany: 'Yurtiçi Kargo', trackingNo: 'YK778899' });
   });
 
   it('refuses moves outside the table with GECERSIZ_DURUM_GECISI naming both states, changing nothing', async () => {

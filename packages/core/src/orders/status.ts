@@ -1,3 +1,4 @@
+import { normalizeTrackingNo } from '@vitrin/shared/cargo';
 import {
   CUSTOMER_CANCELLABLE_STATES,
   canMoveOrder,
@@ -25,6 +26,8 @@ export interface StatusChangeOptions {
   /** Required when entering 2 (Kargoya Verildi). */
   cargoCompany?: string | undefined;
   trackingNo?: string | undefined;
+  /** The staff member making it in the panel: the panel's timeline names them (never the customer's). */
+  staffId?: number | undefined;
 }
 
 /** An order reference: its id, or its order number. */
@@ -69,13 +72,14 @@ function conditionRefusal(
       'Kartla ödenecek sipariş, ödemesi alınmadan "Hazırlanıyor" durumuna geçirilemez.',
     );
   }
-  if (to === 2 && (!options.cargoCompany?.trim() || !options.trackingNo?.trim())) {
+  const trackingNo = normalizeTrackingNo(options.trackingNo ?? '');
+  if (to === 2 && (!options.cargoCompany?.trim() || !trackingNo)) {
     return new OrderError(
       'KARGO_BILGISI_GEREKLI',
       '"Kargoya Verildi" durumu için kargo firması ve takip numarası gereklidir.',
       {
         ...(options.cargoCompany?.trim() ? {} : { cargoCompany: 'Kargo firmasını yazın' }),
-        ...(options.trackingNo?.trim() ? {} : { trackingNo: 'Takip numarasını yazın' }),
+        ...(trackingNo ? {} : { trackingNo: 'Takip numarasını yazın' }),
       },
     );
   }
@@ -110,7 +114,11 @@ function columnsOnEnter(from: OrderState, to: OrderState, order: OrderFacts, opt
         ? { paymentStatus: 'paid' as const }
         : {};
     case 2:
-      return { cargoCompany: options.cargoCompany!.trim(), trackingNo: options.trackingNo!.trim() };
+      // Saved as the carrier reads it (`1Z 999 AA1` → `1Z999AA1`): the link and the e-mail use it as it is.
+      return {
+        cargoCompany: options.cargoCompany!.trim(),
+        trackingNo: normalizeTrackingNo(options.trackingNo!),
+      };
     case 6:
       // Money taken for a cancelled order is owed back: a card refund goes to the provider, a transfer is sent back.
       return order.paymentStatus === 'paid' ? { paymentStatus: 'refund_pending' as const } : {};
@@ -200,9 +208,14 @@ export async function applyStatusChange(
   }
 
   const note = options.note?.trim() ?? '';
-  await tx
-    .insert(orderHistory)
-    .values({ orderId: order.id, fromStatus: from, toStatus: to, actor: options.actor, note });
+  await tx.insert(orderHistory).values({
+    orderId: order.id,
+    fromStatus: from,
+    toStatus: to,
+    actor: options.actor,
+    note,
+    staffId: options.staffId ?? null,
+  });
   return {
     id: order.id,
     orderNo: order.orderNo,

@@ -115,7 +115,12 @@ export interface OrderDetail extends OrderSummary {
   /** Oldest first: the timeline. */
   history: OrderHistoryEntry[];
   /** Only in states 2 and 3 (Kargoya Verildi, Kargoda). */
-  cargo: { company: string; trackingNo: string } | null;
+  cargo: {
+    company: string;
+    trackingNo: string;
+    /** The carrier's page of this parcel; null for a carrier outside the list (`cargo.ts`). */
+    trackingUrl: string | null;
+  } | null;
   /** The last card payment attempt (last four digits only), if any. */
   lastPayment: {
     status: 'pending' | 'succeeded' | 'failed' | 'refund_pending' | 'refunded';

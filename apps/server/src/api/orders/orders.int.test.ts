@@ -102,7 +102,11 @@ describe('GET /api/front/orders/{orderNo}', () => {
       },
       couponCode: 'INDIRIM10',
       billingAddress: { firstName: 'Ayşe', province: 'İstanbul' },
-      cargo: { company: 'MNG Kargo', trackingNo: 'MNG42' },
+      cargo: {
+        company: 'MNG Kargo',
+        trackingNo: 'MNG42',
+        trackingUrl: 'https://service.mngkargo.com.tr/iactive/popup/kargotakip.asp?k=MNG42',
+      },
       canCancel: false,
       canPay: false,
       payUrl: null,

@@ -105,7 +105,17 @@ export const detail = summary.extend({
       note: z.string(),
     }),
   ),
-  cargo: z.object({ company: z.string(), trackingNo: z.string() }).nullable().describe('States 2 and 3 only'),
+  cargo: z
+    .object({
+      company: z.string(),
+      trackingNo: z.string(),
+      trackingUrl: z
+        .string()
+        .nullable()
+        .describe("The carrier's page of the parcel; null for a carrier not listed"),
+    })
+    .nullable()
+    .describe('States 2 and 3 only'),
   lastPayment: z
     .object({
       status: z.enum(['pending', 'succeeded', 'failed', 'refund_pending', 'refunded']),

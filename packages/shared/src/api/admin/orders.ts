@@ -3,7 +3,7 @@
  * payment marks and internal notes, with the panel's field messages; the answers' schemas. Brings zod:
  * imported by path.
  */
-import { CARRIER_CODES } from '../../cargo.ts';
+import { CARRIER_CODES, normalizeTrackingNo, TRACKING_NO_PATTERN } from '../../cargo.ts';
 import { ORDER_STATE_CODES, PAYMENT_METHODS, type PaymentMethodCode } from '../../order-states.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
 import type { OrderDetail } from '../orders.ts';
@@ -51,10 +51,19 @@ export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
 export type AdminOrderFilter = z.output<typeof adminOrderListQuery>;
 
 const carrier = z.enum(CARRIER_CODES, { error: 'Listeden bir kargo firması seçin' });
+/** Typed with spaces or dashes as printed on a receipt: saved without them (`normalizeTrackingNo`). */
 const trackingNo = lineText({ error: 'Takip numarasını yazın' })
-  .trim()
-  .min(1, 'Takip numarasını yazın')
-  .max(40, 'Takip numarası en fazla 40 karakter olabilir');
+  .transform(normalizeTrackingNo)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Takip numarasını yazın')
+      .max(40, 'Takip numarası en fazla 40 karakter olabilir')
+      .regex(
+        TRACKING_NO_PATTERN,
+        'Takip numarası yalnızca harf ve rakamdan oluşmalı (boşluk ve tire silinir)',
+      ),
+  );
 const statusNote = multilineText({ error: 'Not metin olmalı' })
   .trim()
   .max(500, 'Not en fazla 500 karakter olabilir');
@@ -137,12 +146,28 @@ export const orderNoteSchema = z.object({
 });
 export type OrderNote = z.output<typeof orderNoteSchema>;
 
+export const adminOrderHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  state: stateView,
+  at: z.string().describe('ISO 8601'),
+  actor: z.enum(['customer', 'payment', 'system', 'operator']),
+  note: z.string(),
+  staff: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('Who made it in the panel (a state change, a Havale / EFT marked paid or refunded)'),
+});
+export type AdminOrderHistoryEntry = z.output<typeof adminOrderHistoryEntrySchema>;
+
 export const adminOrderDetailAnswer = z.object({
   order: z
     .looseObject({ orderNo: z.string(), state: stateView })
     .describe("The order as its customer's detail shows it (lines, totals, addresses, payment, history)"),
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   notes: z.array(orderNoteSchema).describe('Staff only, oldest first; never in a customer answer'),
+  history: z
+    .array(adminOrderHistoryEntrySchema)
+    .describe('State changes and payment marks, oldest first, with the staff member who made each'),
   nextStates: z
     .array(z.object({ code: z.number().int(), label: z.string() }))
     .describe('The states the panel may move the order to now'),

@@ -33,7 +33,8 @@ const auditOf = (orderNo: string) =>
 const statusOf = async (id: number) => (await w.order(id)).status;
 const customerView = (orderNo: string) =>
   browser(t.app).get(`/api/front/orders/${orderNo}?token=${t.services.orders.accessToken(orderNo)}`);
-const ship = { status: 2, cargoCompany: 'yurtici', trackingNo: 'YK 123456' };
+// Typed as printed on the carrier's receipt: saved and linked without the space and the dash.
+const ship = { status: 2, cargoCompany: 'yurtici', trackingNo: 'yk 123-456' };
 
 describe('GET /api/admin/orders', () => {
   it('lists the orders newest first with state badge, buyer, total and payment, for every role', async () => {
@@ -227,19 +228,27 @@ describe('POST /api/admin/orders/{number}/status', () => {
     expect(await statusOf(order.id)).toBe(0);
   });
 
-  it('ships with a carrier from the list and a tracking number: the customer sees them and gets an e-mail', async () => {
+  it("ships with a carrier from the list and a tracking number: the customer sees them with the carrier's link and gets an e-mail", async () => {
     const order = await place();
     await t.services.orders.changeStatus(order.id, 1, { actor: 'operator' });
     await t.services.orders.drainMail();
     const mails = (await t.outbox()).length;
     const res = await owner.post(`/api/admin/orders/${order.orderNo}/status`, ship);
     expect(res.statusCode).toBe(200);
+    const link = 'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=YK123456';
     expect(res.json()).toMatchObject({
-      order: { state: { code: 2 }, cargo: { company: 'Yurtiçi Kargo', trackingNo: 'YK 123456' } },
-      trackingUrl: 'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=YK%20123456',
+      order: { state: { code: 2 }, cargo: { company: 'Yurtiçi Kargo', trackingNo: 'YK123456' } },
+      trackingUrl: link,
     });
     const seen = (await customerView(order.orderNo)).json();
-    expect(seen.cargo).toEqual({ company: 'Yurtiçi Kargo', trackingNo: 'YK 123456' });
+    expect(seen.cargo).toEqual({ company: 'Yurtiçi Kargo', trackingNo: 'YK123456', trackingUrl: link });
+    // The panel's timeline names who shipped it; the customer's names nobody.
+    expect(res.json().history.at(-1)).toMatchObject({
+      state: { code: 2 },
+      actor: 'operator',
+      staff: { id: ownerId },
+    });
+    expect(seen.history.at(-1)).not.toHaveProperty('staff');
     // The e-mail is queued with the change and sent after its commit: wait for the queue.
     await t.services.orders.drainMail();
     const outbox = await t.outbox();
@@ -249,9 +258,10 @@ describe('POST /api/admin/orders/{number}/status', () => {
       .filter((m) => m.includes(order.orderNo) && m.includes('Kargoya Verildi'));
     expect(shipped).toHaveLength(1);
     expect(shipped[0]).toContain(`To: alici${n}@ornek.test`);
-    expect(shipped[0]).toContain('YK 123456');
+    expect(shipped[0]).toContain('YK123456');
+    expect(shipped[0]).toContain(link);
     const [row] = (await auditOf(order.orderNo)).slice(-1);
-    expect(row?.after).toEqual({ status: 2, cargoCompany: 'Yurtiçi Kargo', trackingNo: 'YK 123456' });
+    expect(row?.after).toEqual({ status: 2, cargoCompany: 'Yurtiçi Kargo', trackingNo: 'YK123456' });
   });
 
   it.each([
@@ -268,6 +278,18 @@ describe('POST /api/admin/orders/{number}/status', () => {
       { ...ship, cargoCompany: 'Mahalle Kuryesi' },
       'cargoCompany',
       'Listeden bir kargo firması seçin',
+    ],
+    [
+      'a tracking number of separators only',
+      { status: 2, cargoCompany: 'aras', trackingNo: ' - . ' },
+      'trackingNo',
+      'Takip numarasını yazın',
+    ],
+    [
+      'a tracking number with a sign no carrier uses',
+      { ...ship, trackingNo: 'YK#123' },
+      'trackingNo',
+      'Takip numarası yalnızca harf ve rakamdan oluşmalı (boşluk ve tire silinir)',
     ],
     [
       'a tracking number too long',
@@ -389,13 +411,32 @@ describe('POST /api/admin/orders/status (several orders)', () => {
 });
 
 describe('POST /api/admin/orders/{number}/payment', () => {
-  it('marks an awaited transfer paid once (then 409 ODEME_BEKLEMIYOR), audited', async () => {
+  it("marks an awaited transfer paid once (then 409 ODEME_BEKLEMIYOR), audited and in the order's timeline with who and when", async () => {
     const order = await place();
+    const before = Date.now();
     const res = await owner.post(`/api/admin/orders/${order.orderNo}/payment`, { status: 'paid' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       order: { paymentStatus: 'paid', state: { code: 0 } },
       canMarkPaid: false,
+    });
+    const history = res.json().history;
+    expect(history).toHaveLength(2);
+    expect(history[1]).toMatchObject({
+      state: { code: 0, label: 'Sipariş Alındı' },
+      actor: 'operator',
+      note: 'Havale / EFT ödemesi alındı.',
+      staff: { id: ownerId, name: expect.any(String) },
+    });
+    expect(Date.parse(history[1].at)).toBeGreaterThanOrEqual(before - 1000);
+    // The customer's timeline says the money arrived, naming nobody on the staff.
+    const seen = (await customerView(order.orderNo)).json();
+    expect(seen.history.at(-1)).toEqual({
+      state: expect.objectContaining({ code: 0 }),
+      fromCode: 0,
+      at: history[1].at,
+      actor: 'operator',
+      note: 'Havale / EFT ödemesi alındı.',
     });
     const again = await owner.post(`/api/admin/orders/${order.orderNo}/payment`, { status: 'paid' });
     expect(again.statusCode).toBe(409);
@@ -430,6 +471,11 @@ describe('POST /api/admin/orders/{number}/payment', () => {
     const res = await owner.post(`/api/admin/orders/${order.orderNo}/payment`, { status: 'refunded' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ order: { paymentStatus: 'refunded' }, canMarkRefunded: false });
+    expect(res.json().history.at(-1)).toMatchObject({
+      state: { code: 6 },
+      note: 'Havale / EFT ödemesi iade edildi.',
+      staff: { id: ownerId },
+    });
     expect((await auditOf(order.orderNo)).at(-1)).toMatchObject({
       action: 'order.refunded',
       after: { paymentStatus: 'refunded' },
