@@ -3,6 +3,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
 import { ImportError } from './errors.ts';
 
+/** What a malformed CSV is told, in Turkish (csv-parse's own messages are English). */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'bir hücrenin çift tırnağı (") kapanmamış; dosya buradan sonra okunamadı.',
+  CSV_INVALID_CLOSING_QUOTE:
+    'çift tırnakla biten bir hücreden sonra ayırıcı yerine başka bir karakter var; hücredeki tırnakları ikiler ("") yazın.',
+};
+const CSV_PROBLEM =
+  'CSV okunamadı; dosyayı Excel’de “CSV UTF-8” olarak yeniden kaydedin ya da XLSX yükleyin.';
+
 /** Bytes handed to the parser at a time, a turn of the event loop between two. */
 const SLICE = 256 * 1024;
 
@@ -37,14 +46,9 @@ export async function parseCsv(text: string): Promise<{ line: number; cells: str
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     const row = ((err as CsvError & { records?: number }).records ?? rows.length) + 1;
-    throw new ImportError(
-      422,
-      'DOSYA_OKUNAMADI',
-      err.code === 'CSV_QUOTE_NOT_CLOSED'
-        ? `Satır ${row}: bir hücrenin çift tırnağı (") kapanmamış; dosya buradan sonra okunamadı.`
-        : `Satır ${row}: CSV okunamadı (${err.message}).`,
-      { file: 'CSV okunamadı' },
-    );
+    throw new ImportError(422, 'DOSYA_OKUNAMADI', `Satır ${row}: ${CSV_PROBLEMS[err.code] ?? CSV_PROBLEM}`, {
+      file: 'CSV okunamadı',
+    });
   }
   return rows;
 }
