@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import {
   expectNoAxeViolations,
@@ -12,6 +13,8 @@ import {
 } from './support.ts';
 
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
+/** An attachment over the form's 6 MB: the shop refuses it before the upload (JavaScript) or says so in the form. */
+const HUGE = { name: 'video.png', mimeType: 'image/png', buffer: Buffer.alloc(7 * 1024 * 1024) };
 /** A 1×1 PNG, as a customer's photo of a broken mug. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -145,6 +148,31 @@ test.describe('contact and support', () => {
     await expect(page.getByTestId('ticket-list')).toContainText('Kapandı');
     await shots(page, 'panel-support-list');
   });
+
+  test('a customer picks one of their orders on a new ticket; a file over 5 MB is refused in the form', async ({
+    page,
+  }) => {
+    const buyer = { firstName: 'Selin', lastName: 'Kaya', email: `siparis.${Date.now()}@example.com` };
+    await registerCustomer(page.request, buyer.email, 'Kedi-Mavi-Deniz-7');
+    const orderNo = await placeTransferOrder(page.request, buyer);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await open(page, '/panel/support');
+    const form = page.locator('form[enctype="multipart/form-data"]');
+    await form.getByLabel('Konu').fill('Siparişim eksik geldi');
+    await form.getByLabel('İlgili sipariş').selectOption(orderNo);
+    await form.getByLabel('Mesajınız').fill('Kolide iki kupa olması gerekirken bir tane çıktı.');
+    await form.getByLabel('Ek dosya').setInputFiles(HUGE);
+    await form.getByRole('button', { name: 'Talebi gönder' }).click();
+    await expect(form.getByRole('alert')).toContainText('Ek dosya en fazla 5 MB olabilir');
+    await expect(page).toHaveURL(/\/panel\/support$/);
+    await expectNoAxeViolations(page);
+    await shots(page, 'panel-support-file-too-large');
+
+    await form.getByLabel('Ek dosya').setInputFiles([]);
+    await form.getByRole('button', { name: 'Talebi gönder' }).click();
+    await expect(page).toHaveURL(/\/panel\/support\/DT-[A-Z2-9]{8}\?opened=1/);
+    await expect(page.getByRole('main')).toContainText(orderNo);
+  });
 });
 
 test.describe('contact and support without JavaScript', () => {
@@ -193,5 +221,27 @@ test.describe('contact and support without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Ek: adres.png' })).toBeVisible();
     await page.getByRole('button', { name: 'Talebi kapat' }).click();
     await expect(page.locator('[data-status]').first()).toHaveText('Kapandı');
+  });
+
+  test('an attachment over the 6 MB form limit shows the form again with a Turkish message', async ({
+    page,
+  }) => {
+    await registerCustomer(page.request, `buyuk.${Date.now()}@example.com`, 'Lale-Sari-Ece-42');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto('/panel/support');
+    const form = page.locator('form[enctype="multipart/form-data"]');
+    await form.getByLabel('Konu').fill('Video ekledim');
+    await form.getByLabel('Mesajınız').fill('Kargonun açılış videosunu ekliyorum.');
+    await form.getByLabel('Ek dosya').setInputFiles(HUGE);
+    const [answer] = await Promise.all([
+      page.waitForResponse((res) => res.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Talebi gönder' }).click(),
+    ]);
+    expect(answer.status()).toBe(413);
+    await expect(page).toHaveURL(/\/panel\/support$/);
+    await expect(page.getByRole('alert')).toContainText('Gönderdiğiniz form çok büyük (en fazla 6 MB)');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Destek');
+    await expect(form.getByLabel('Konu')).toBeVisible();
+    await shots(page, 'panel-support-form-too-large-nojs');
   });
 });

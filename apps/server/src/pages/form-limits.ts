@@ -23,6 +23,16 @@ const limitOf = (request: FastifyRequest) => {
   return FORM_LIMITS.get(type) ?? MB;
 };
 
+/** The limit of the post's type in MB, as the pages' forms name it. */
+export const formLimitOf = (request: FastifyRequest) => limitOf(request) / MB;
+
+/**
+ * The pages whose form says itself that the post was too large (the ticket forms, which take a file): the
+ * browser without JavaScript sees the form again with the message, not a page of its own.
+ */
+const IN_PAGE = /^\/panel\/support(\/[^/]+)?\/?$/;
+export const formTooLargeInPage = (request: FastifyRequest) => IN_PAGE.test(pathOf(request.url));
+
 const message = (limit: number) =>
   `Gönderdiğiniz form çok büyük (en fazla ${limit / MB} MB). Ek dosyanız varsa daha küçük bir dosya seçip yeniden gönderin.`;
 

@@ -1,4 +1,5 @@
 import { METHODS } from 'node:http';
+import { FORM_TOO_LARGE_HEADER } from '@vitrin/shared/api/form-limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { matchRoutes, RequestHandler, RouteObject, ServerBuild } from 'react-router';
 import { allowedMethods, type PageMethods } from '../http/allowed-methods.ts';
@@ -12,7 +13,7 @@ import {
 } from '../http/precompressed.ts';
 import { pathOf } from '../http/request-path.ts';
 import { DISK_FULL_RETRY_AFTER } from './context/results.ts';
-import { FORM_LIMITS, sendFormTooLarge } from './form-limits.ts';
+import { FORM_LIMITS, formLimitOf, formTooLargeInPage, sendFormTooLarge } from './form-limits.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { sendRenderBusy } from './render-busy.ts';
@@ -165,6 +166,26 @@ export function registerSsr(
   // A form posted to an API route that takes none is left unread (the route answers without it).
   app.addContentTypeParser([...FORM_LIMITS.keys()], (_request, _payload, done) => done(null));
 
+  /**
+   * A form post over its limit: on a page whose form says so itself (a ticket's, `formTooLargeInPage`) that
+   * page again, read as a GET with the limit in FORM_TOO_LARGE_HEADER, 413; elsewhere a short Turkish page.
+   */
+  async function formTooLarge(request: FastifyRequest, reply: FastifyReply) {
+    if (!formTooLargeInPage(request)) return sendFormTooLarge(request, reply);
+    const headers = headerList(request).filter(
+      ([name]) =>
+        !['content-type', 'content-length', 'transfer-encoding', FORM_TOO_LARGE_HEADER].includes(name),
+    );
+    headers.push([FORM_TOO_LARGE_HEADER, String(formLimitOf(request))]);
+    const page = new Request(requestUrl(request, publicOrigin), { method: 'GET', headers });
+    const response = await handle(page, (await getLoadContext(request, reply)) as never);
+    // Fastify would close the connection after a refused body; kept open, Node drops the rest as it comes.
+    reply.removeHeader('connection');
+    const rendered: Rendered = { status: 413, headers: [...response.headers] };
+    if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
+    return send(request, reply, rendered, false, caching);
+  }
+
   // The pages in a scope of their own, for their form parsers and the answer to a post over their limit.
   app.register(async (scope) => {
     // Form posts to pages are read whole by Fastify, counted as they come and given up past their type's
@@ -177,7 +198,7 @@ export function registerSsr(
     }
     scope.setErrorHandler((error: FastifyError, request, reply) =>
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? sendFormTooLarge(request, reply)
+        ? formTooLarge(request, reply)
         : handleError(error, request, reply),
     );
     // Every answer is compressed here in one call (below) or on a render thread, so the compression

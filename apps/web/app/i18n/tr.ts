@@ -578,6 +578,7 @@ export const tr = {
     message: 'Mesajınız',
     file: 'Ek dosya',
     fileHint: 'İsteğe bağlı: JPEG, PNG, WebP görsel ya da PDF, en fazla 5 MB.',
+    fileTooLarge: 'Ek dosya en fazla 5 MB olabilir; daha küçük bir dosya seçin.',
     open: 'Talebi gönder',
     opened: 'Destek talebiniz alındı. Yanıtımızı bu sayfada ve e-posta ile bildireceğiz.',
     ticketTitle: 'Destek talebi {{ticketNo}}',

@@ -12,7 +12,7 @@ import { i18n, useTranslation } from '../i18n/index.ts';
 import { showSuccessToast } from '../lib/toasts.tsx';
 import { useRootData } from '../lib/use-home.ts';
 import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
-import { refuseLargeBody } from '../support/large-body.server.ts';
+import { formTooLarge, refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support-ticket';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ticket = valueOrThrow(args.request, await args.context.support.detail(args.params.ticketNo));
   const query = new URL(args.request.url).searchParams;
   const notice = NOTICES.find((n) => query.has(n)) ?? null;
-  return { ticket, notice };
+  return { ticket, notice, tooLarge: formTooLarge(args.request, 'reply') };
 }
 
 /** A reply (multipart, optional attachment) or closing the ticket; both work without JavaScript. */
@@ -133,7 +133,7 @@ export default function TicketRoute({ loaderData, actionData }: Route.ComponentP
         <AccountForm
           id="reply"
           intent="reply"
-          failure={actionData}
+          failure={actionData ?? loaderData.tooLarge ?? undefined}
           submitLabel={t('support.send')}
           encType="multipart/form-data"
           aria-labelledby="reply-title"

@@ -12,7 +12,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AttachmentField, TextAreaField, TicketBadge } from '../support/fields.tsx';
-import { refuseLargeBody } from '../support/large-body.server.ts';
+import { formTooLarge, refuseLargeBody } from '../support/large-body.server.ts';
 import type { Route } from './+types/panel-support';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('support.title'));
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = new URL(args.request.url).searchParams.get('page');
   const page = Math.max(1, Math.min(10_000, Number(asked) || 1));
   const list = valueOrThrow(args.request, await args.context.support.list(page));
-  return { email: customer.email, ...list };
+  return { email: customer.email, ...list, tooLarge: formTooLarge(args.request) };
 }
 
 /** Opens a ticket (multipart: the optional attachment); works without JavaScript as a plain post. */
@@ -86,7 +86,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
       <PanelSection id="new-ticket-title" title={t('support.newTicket')}>
         <AccountForm
           id="ticket"
-          failure={actionData}
+          failure={actionData ?? loaderData.tooLarge ?? undefined}
           submitLabel={t('support.open')}
           encType="multipart/form-data"
           aria-labelledby="new-ticket-title"

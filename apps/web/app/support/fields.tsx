@@ -1,5 +1,5 @@
 import type { TicketStatusView } from '@vitrin/shared/api/support-context';
-import { ATTACHMENT_ACCEPT } from '@vitrin/shared/ticket-status';
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import type { TextareaHTMLAttributes } from 'react';
 import { FieldFrame, inputClass } from '../account/form.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -45,6 +45,8 @@ export function AttachmentField() {
           id={field.id}
           name={field.name}
           accept={ATTACHMENT_ACCEPT}
+          data-max-bytes={MAX_ATTACHMENT_BYTES}
+          data-too-large={t('support.fileTooLarge')}
           aria-invalid={field['aria-invalid']}
           aria-describedby={field['aria-describedby']}
           className="mt-1 block w-full text-sm text-ink-900 file:mr-3 file:rounded-lg file:border file:border-ink-800 file:bg-white file:px-3 file:py-2 file:font-medium file:text-ink-900 hover:file:bg-sand-100"
