@@ -43,6 +43,8 @@ test.describe('content and blog in the panel', () => {
 
     const title = `Sırlı Çini Rehberi ${stamp}`;
     await page.getByLabel('Başlık', { exact: true }).fill(title);
+    // A new post is the signed-in member's until another author is typed.
+    await expect(page.getByLabel('Yazar')).toHaveValue('Blog Yöneticisi');
     await page.getByLabel('Yazar').fill('Ayşe Usta');
     await page.getByLabel('Özet').fill('Fırça, sır ve fırın üzerine.');
     await page.getByLabel('Etiketler').fill('çini, el işi');
@@ -83,18 +85,27 @@ test.describe('content and blog in the panel', () => {
     await expect(editor.getByRole('link', { name: 'https://example.com/cini' })).toBeVisible();
 
     // Images: a file that is no image is refused in Turkish; a real one goes in the body and as the cover.
-    const cover = page.getByLabel('Kapak görseli yükle');
-    await cover.setInputFiles({
+    // The cover is picked as product images are: our Turkish button, no browser-language file input in sight.
+    const coverGroup = page.getByRole('group', { name: 'Kapak görseli' });
+    // (each file input is hidden inside its Turkish button, so the browser never shows its own "Choose file").
+    await expect(page.locator('input[type=file]:not(.sr-only)')).toHaveCount(0);
+    await expect(coverGroup.locator('label:has(input[type=file])')).toHaveText('Görsel seçin');
+    await expect(coverGroup.getByRole('textbox')).toHaveCount(0);
+    await coverGroup.getByLabel('Görsel seçin').setInputFiles({
       name: 'sahte.png',
       mimeType: 'image/png',
       buffer: Buffer.from('bir görsel değil'),
     });
-    await expect(page.getByRole('alert').filter({ hasText: 'sahte.png' })).toBeVisible();
-    await expect(page.getByLabel('Kapak görseli', { exact: true })).toHaveValue('');
-    await cover.setInputFiles(demoImage);
-    await expect(page.getByLabel('Kapak görseli', { exact: true })).toHaveValue(/^posts\/[\w-]+\.webp$/);
+    await expect(coverGroup.getByRole('alert').filter({ hasText: 'sahte.png' })).toBeVisible();
+    await expect(page.getByTestId('cover-image')).toHaveCount(0);
+    await coverGroup.getByLabel('Görsel seçin').setInputFiles(demoImage);
+    await expect(page.getByTestId('cover-image')).toHaveAttribute('data-path', /^posts\/[\w-]+\.webp$/);
+    await expect(coverGroup.getByRole('img', { name: 'Seçili kapak görseli' })).toBeVisible();
     await page.getByRole('button', { name: 'Görsel ekle' }).click();
-    await page.getByLabel('Ya da bilgisayardan yükleyin').setInputFiles(demoImage);
+    await page
+      .getByRole('group', { name: 'Görsel adresi (https:// ya da /uploads/…)' })
+      .getByLabel('Görsel seçin')
+      .setInputFiles(demoImage);
     await expect(page.getByLabel('Görsel adresi (https:// ya da /uploads/…)')).toHaveValue(
       /^\/uploads\/posts\//,
     );
@@ -138,6 +149,13 @@ test.describe('content and blog in the panel', () => {
       expect(await shopper.locator('[onerror], [onclick]').count()).toBe(0);
       expect(await shopper.content()).not.toMatch(/alert\(/);
     }
+    // The raw post has no cover: its page and its card show no grey placeholder in its place.
+    expect(await shopper.getByTestId('blog-post').locator('img').count()).toBe(0);
+    await open(shopper, '/blog');
+    const rawCard = shopper.getByTestId('blog-card').filter({ hasText: `Ham HTML ${stamp}` });
+    await expect(rawCard).toBeVisible();
+    expect(await rawCard.locator('img').count()).toBe(0);
+    await expect(shopper.getByTestId('blog-card').filter({ hasText: title }).locator('img')).toHaveCount(1);
     await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toHaveCount(0); // other post open
     await open(shopper, `/blog-details/${id}`);
     await expect(shopper.getByRole('heading', { name: 'Fırçayı seçmek' })).toBeVisible();

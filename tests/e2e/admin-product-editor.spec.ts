@@ -49,6 +49,15 @@ test.describe('the product editor in the panel', () => {
     await page.getByLabel('Marka').fill('Vitrin Tekstil');
     await page.getByLabel('Kategori').selectOption(String(category.id));
     await page.getByLabel('Kısa açıklama').fill('Pamuklu, zeytin dalı baskılı tişört.');
+    // The description is written in the editor pages and posts use, never as HTML typed by hand.
+    await expect(page.locator('textarea[name="description"]')).toHaveCount(0);
+    const description = page.getByRole('textbox', { name: 'Açıklama', exact: true });
+    await description.click();
+    const bold = page.getByRole('toolbar', { name: 'Metin biçimi' }).getByRole('button', { name: 'Kalın' });
+    await bold.click();
+    await page.keyboard.type('Yüzde yüz pamuk');
+    await bold.click();
+    await page.keyboard.type(', baskısı yıkamada solmaz.');
     await page.getByLabel('Alış fiyatı (TL)').fill('120');
     await page.getByLabel('Satış fiyatı (TL)').fill('349,90');
     await page.getByLabel('Piyasa fiyatı (TL)').fill('449,90');
@@ -98,6 +107,13 @@ test.describe('the product editor in the panel', () => {
       '379,90',
     );
 
+    // The images come before the variants, whose image picker offers them.
+    const imagesFirst = await page
+      .getByRole('region', { name: 'Görseller' })
+      .evaluate(
+        (images) => !!(images.compareDocumentPosition(document.querySelector('[aria-label="Stok"]')!) & 4),
+      );
+    expect(imagesFirst).toBe(true);
     // Three images dropped at once; Mavi / L shows the third, the others the product's.
     await dropFiles(page, [
       { name: 'on.png', bytes: await picture('A', '#6d4c41') },
@@ -149,13 +165,22 @@ test.describe('the product editor in the panel', () => {
     const stored = async () =>
       (
         (await (await context.request.get(`/api/admin/products/${id}`)).json()) as {
-          product: { prices: { priceType: number; priceMinor: number }[]; name: string; isActive: boolean };
+          product: {
+            prices: { priceType: number; priceMinor: number }[];
+            name: string;
+            isActive: boolean;
+            description: string;
+          };
         }
       ).product;
     await expect
       .poll(async () => (await stored()).prices.find((p) => p.priceType === 2)?.priceMinor)
       .toBe(32_990);
+    expect((await stored()).description).toBe(
+      '<p><strong>Yüzde yüz pamuk</strong>, baskısı yıkamada solmaz.</p>',
+    );
     await open(shopper, `/product/zeytin-dali-tisort-${stamp.toLowerCase()}`);
+    await expect(shopper.locator('.prose-vitrin strong')).toHaveText('Yüzde yüz pamuk');
     await expect(shopper.getByTestId('product-price')).toContainText('329,90');
     // It opens on Kırmızı / S with the product's main image; picking Mavi / L shows that variant's image first.
     const main = shopper.getByTestId('product-main-image');
@@ -262,6 +287,15 @@ test.describe('the product editor in the panel', () => {
     await expect(view.getByLabel('Alış fiyatı (TL)')).toHaveCount(0);
     await expect(view.getByRole('button', { name: 'Kaydet' })).toHaveCount(0);
     await expect(view.getByRole('button', { name: 'Stok düzelt' })).toHaveCount(0);
+    // No editing control at all: no button in the form (add, remove, pick), no upload, no text toolbar.
+    await expect(view.getByRole('form', { name })).toBeVisible();
+    await expect(view.getByRole('form', { name }).getByRole('button')).toHaveCount(0);
+    await expect(view.locator('input[type=file]')).toHaveCount(0);
+    await expect(view.getByRole('toolbar')).toHaveCount(0);
+    const shownDescription = view.getByRole('textbox', { name: 'Açıklama', exact: true });
+    await expect(shownDescription).toHaveAttribute('contenteditable', 'false');
+    await expect(shownDescription.locator('strong')).toHaveText('Yüzde yüz pamuk');
+    await expect(view.getByRole('button', { name: /sil/i })).toHaveCount(0);
     const refused = await support.request.put(`/api/admin/products/${id}`, {
       headers: { origin: new URL(view.url()).origin },
       data: {},

@@ -16,7 +16,7 @@ test.describe('settings in the panel', () => {
     vitrinCli('settings', 'set', 'is_online', '1');
   });
 
-  test('an owner switches maintenance on (the storefront shows the maintenance page) and off', async ({
+  test('an owner is asked before the shop closes, writes the maintenance text visitors see, and still sees the shop under a bar; then opens it', async ({
     browser,
   }) => {
     const { context, page } = await settingsPage(browser);
@@ -26,19 +26,61 @@ test.describe('settings in the panel', () => {
     await shots(page, 'admin-settings');
     await expectNoAxeViolations(page);
 
+    // Closing the shop is asked first, saying what happens; Vazgeç leaves it open.
     await toggle.click();
+    const ask = page.getByRole('dialog', { name: 'Mağaza bakıma alınsın mı?' });
+    await expect(ask).toContainText('Mağaza ziyaretçilere kapanır');
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-settings-maintenance-confirm');
+    await ask.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(ask).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(vitrinCli('settings', 'get', 'is_online').trim()).toBe('1');
+
+    // The maintenance screen's text is the shop's own.
+    const screen = page.getByRole('region', { name: 'Bakım ekranı' });
+    const text = 'Yıl sonu sayımı için kısa bir aradayız. Pazartesi yeniden buradayız.';
+    await screen.getByLabel('Bakım ekranının metni').fill(text);
+    await screen.getByRole('button', { name: /Kaydet/ }).click();
+    await expect(screen.getByRole('status')).toHaveText('Kaydedildi.');
+
+    await toggle.click();
+    await ask.getByRole('button', { name: 'Mağazayı bakıma al' }).click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText('Bakımda: mağaza ziyaretçilere kapalı')).toBeVisible();
     const visitor = await browser.newPage();
     const closed = await visitor.goto('/');
     expect(closed?.status()).toBe(503);
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Kısa bir aradayız');
+    await expect(visitor.getByText(text)).toBeVisible();
     await shots(page, 'admin-settings-maintenance');
+
+    // The signed-in owner sees the shop itself, under a bar saying it is closed to visitors.
+    const shop = await context.newPage();
+    const seen = await shop.goto('/');
+    expect(seen?.status()).toBe(200);
+    await expect(shop.getByRole('complementary', { name: 'Bakım çalışması' })).toContainText(
+      'Mağaza bakımda: ziyaretçilere kapalı',
+    );
+    await shop.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expectNoAxeViolations(shop);
+    await shots(shop, 'storefront-maintenance-staff');
+    // The visitor after the owner still gets the maintenance screen, never the owner's page.
+    expect((await visitor.goto('/'))?.status()).toBe(503);
+    await expect(visitor.getByTestId('maintenance-preview')).toHaveCount(0);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     const open = await visitor.goto('/');
     expect(open?.status()).toBe(200);
+    await shop.reload();
+    await expect(shop.getByTestId('maintenance-preview')).toHaveCount(0);
+    vitrinCli(
+      'settings',
+      'set',
+      'maintenance_text',
+      'Atölyemiz şu anda arka planda çalışıyor: mağazamızı sizin için yeniliyoruz. Kısa süre sonra yeniden buradayız.',
+    );
     await context.close();
   });
 
@@ -83,9 +125,21 @@ test.describe('settings in the panel', () => {
     // A good save shows it is saved and the storefront follows.
     const rates = page.getByRole('region', { name: 'Döviz kurları' });
     const usd = vitrinCli('settings', 'get', 'usd_rate').trim();
-    await rates.getByLabel('1 USD (TL)').fill(usd.replace('.', ','));
+    // Shown and typed with a Turkish comma like every amount; kept as the same text with a point.
+    await expect(rates.getByLabel('1 USD (TL)')).toHaveValue(usd.replace('.', ','));
+    await rates.getByLabel('1 USD (TL)').fill('34,56789');
+    await rates.getByRole('button', { name: /Kaydet/ }).click();
+    await expect(
+      rates.getByText('Kur sıfırdan büyük bir sayı olmalı, en çok 4 ondalık (ör. 41,25)'),
+    ).toBeVisible();
+    await rates.getByLabel('1 USD (TL)').fill('34,5678');
     await rates.getByRole('button', { name: /Kaydet/ }).click();
     await expect(rates.getByRole('status')).toHaveText('Kaydedildi.');
+    expect(vitrinCli('settings', 'get', 'usd_rate').trim()).toBe('34.5678');
+    await page.reload();
+    await expect(rates.getByLabel('1 USD (TL)')).toHaveValue('34,5678');
+    await shots(page, 'admin-settings-rates');
+    vitrinCli('settings', 'set', 'usd_rate', usd);
     await context.close();
   });
 
