@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { placeTransferOrder } from './checkout-api.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
 import { expectNoAxeViolations, open, outboxFiles, postRegistration, shots, waitForMail } from './support.ts';
@@ -93,6 +94,73 @@ test.describe('support in the staff panel', () => {
     await expect(admin.getByRole('button', { name: 'Kişisel verileri sil' })).toHaveCount(0);
     await expectNoAxeViolations(admin);
     await shots(admin, 'admin-support-customer');
+    await staffContext.close();
+  });
+  test('support keeps saved replies and inserts one into a reply; a ticket naming an order links to it', async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now();
+    const buyer = { firstName: 'Can', lastName: 'Öz', email: `hazir.${stamp}@example.com` };
+    const registered = await postRegistration(
+      page.request,
+      { ...buyer, phone: '0543 222 33 44', password: 'Kedi-Mavi-Deniz-7', kvkk: true },
+      SAME_ORIGIN,
+    );
+    expect(registered.status()).toBe(201);
+    const orderNo = await placeTransferOrder(page.request, buyer);
+    const opened = await page.request.post('/api/front/support/tickets', {
+      headers: SAME_ORIGIN,
+      data: { subject: `İade ${stamp}`, message: `${orderNo} numaralı siparişimi iade etmek istiyorum.` },
+    });
+    expect(opened.status()).toBe(201);
+    const { ticketNo } = (await opened.json()).ticket as { ticketNo: string };
+
+    const staffContext = await browser.newContext();
+    await logInStaff(staffContext, createStaff('support', 'Deniz Destek'));
+    const admin = await staffContext.newPage();
+    await admin.goto('/admin/destek');
+    await admin.getByRole('link', { name: 'Hazır yanıtlar' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Hazır yanıtlar' })).toBeVisible();
+    const title = `İade onayı ${stamp}`;
+    await admin.getByRole('button', { name: 'Hazır yanıt ekle' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Hazır yanıt ekle' });
+    await dialog.getByLabel('Başlık').fill(title);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('Yanıt metnini yazın')).toBeVisible();
+    await dialog
+      .getByLabel('Yanıt metni')
+      .fill('Merhaba,\niadeniz onaylandı; tutar 3 iş günü içinde yansır.');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog).toHaveCount(0);
+    const list = admin.getByRole('list', { name: 'Hazır yanıtlar' });
+    await expect(list.getByText(title, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await shots(admin, 'admin-saved-replies');
+
+    await admin.goto(`/admin/destek/${ticketNo}`);
+    await expect(admin.getByRole('link', { name: orderNo })).toHaveAttribute(
+      'href',
+      `/admin/siparisler/${orderNo}`,
+    );
+    await admin.getByLabel('Yanıtınız').fill('Merhaba Can Bey,');
+    await admin.getByLabel('Hazır yanıt ekle').selectOption({ label: title });
+    await expect(admin.getByLabel('Yanıtınız')).toHaveValue(
+      'Merhaba Can Bey,\n\nMerhaba,\niadeniz onaylandı; tutar 3 iş günü içinde yansır.',
+    );
+    await expectNoAxeViolations(admin);
+    await shots(admin, 'admin-support-saved-reply');
+    await admin.getByRole('button', { name: 'Yanıtı gönder' }).click();
+    await expect(admin.getByRole('list', { name: 'Yazışma' }).getByRole('listitem')).toHaveCount(2);
+    await expect(admin.getByRole('list', { name: 'Yazışma' })).toContainText('iadeniz onaylandı');
+
+    // Deleted after the browser's confirm.
+    await admin.goto('/admin/destek/hazir-yanitlar');
+    admin.once('dialog', (d) => d.accept());
+    await admin.getByRole('button', { name: `Sil (${title})` }).click();
+    await expect(
+      admin.getByRole('list', { name: 'Hazır yanıtlar' }).getByText(title, { exact: true }),
+    ).toHaveCount(0);
     await staffContext.close();
   });
 });

@@ -14,6 +14,7 @@ export const paths = {
   customers: '/musteriler',
   customer: '/musteriler/:id',
   tickets: '/destek',
+  savedReplies: '/destek/hazir-yanitlar',
   ticket: '/destek/:ticketNo',
   packingSlip: '/siparisler/:number/paketleme-fisi',
   products: '/urunler',

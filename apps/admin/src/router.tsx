@@ -105,6 +105,13 @@ export const router = createBrowserRouter(
               ),
             },
             {
+              path: paths.savedReplies,
+              lazy: permitted(
+                'tickets.write',
+                async () => (await import('./tickets/saved-replies-page.tsx')).SavedRepliesPage,
+              ),
+            },
+            {
               path: paths.ticket,
               lazy: permitted(
                 'tickets.read',

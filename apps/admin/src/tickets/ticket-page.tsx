@@ -9,13 +9,50 @@ import { customerScreen } from '../customers/customers-api.ts';
 import { messageOf } from '../lib/api.ts';
 import { showApiError } from '../lib/form-errors.ts';
 import { orderScreen } from '../orders/orders-api.ts';
+import { paths } from '../paths.ts';
 import { Button } from '../ui/button.tsx';
-import { Field, FormError, Input } from '../ui/field.tsx';
+import { Field, FormError, Input, Select } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
+import { useSavedReplies } from './saved-replies-api.ts';
 import { TicketBadge } from './ticket-badge.tsx';
 import { useTicket, useTicketChange } from './tickets-api.ts';
 
 type ReplyForm = TicketReplyRequest & { file?: FileList };
+
+/** Inserts one of support's saved replies into the reply (after what is typed), to edit before sending. */
+function SavedReplyPicker({ onPick }: { onPick: (text: string) => void }) {
+  const replies = useSavedReplies();
+  const items = replies.data ?? [];
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
+      <div className="min-w-0 flex-1 sm:max-w-sm">
+        <Field label="Hazır yanıt ekle">
+          {(control) => (
+            <Select
+              {...control}
+              value=""
+              disabled={items.length === 0}
+              onChange={(event) => {
+                const picked = items.find((r) => String(r.id) === event.target.value);
+                if (picked) onPick(picked.body);
+              }}
+            >
+              <option value="">{items.length ? 'Bir hazır yanıt seçin…' : 'Henüz hazır yanıt yok'}</option>
+              {items.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Link to={paths.savedReplies} className="pb-2 text-sm text-amber-900 underline">
+        Hazır yanıtları yönet
+      </Link>
+    </div>
+  );
+}
 
 /** The shop's reply with an optional file (the server checks its type and size by the bytes). */
 function ReplyForm({ reply }: { reply: ReturnType<typeof useTicketChange>['reply'] }) {
@@ -38,6 +75,13 @@ function ReplyForm({ reply }: { reply: ReturnType<typeof useTicketChange>['reply
   });
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+      <SavedReplyPicker
+        onPick={(text) => {
+          const typed = form.getValues('message').trimEnd();
+          form.setValue('message', typed ? `${typed}\n\n${text}` : text, { shouldDirty: true });
+          form.setFocus('message');
+        }}
+      />
       <Field label="Yanıtınız" error={errors.message?.message}>
         {(control) => (
           <textarea

@@ -4,6 +4,8 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../audit/pager.tsx';
 import { messageOf } from '../lib/api.ts';
+import { paths } from '../paths.ts';
+import { has, useStaff } from '../session/staff-session.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
@@ -50,6 +52,7 @@ const TABS = [
 
 /** The support queue by state (open ones first), a page at a time; the state and page live in the address. */
 export function TicketsPage() {
+  const canWrite = has(useStaff(), 'tickets.write');
   const [search, setSearch] = useSearchParams();
   const tab = search.get('durum') ?? 'open';
   const status = tab === 'hepsi' ? '' : tab;
@@ -66,7 +69,19 @@ export function TicketsPage() {
     );
   const counts = queue.data?.counts;
   return (
-    <Page title="Destek talepleri">
+    <Page
+      title="Destek talepleri"
+      actions={
+        canWrite && (
+          <Link
+            to={paths.savedReplies}
+            className="inline-flex min-h-10 items-center rounded-md border border-stone-400 bg-white px-4 py-2 text-sm font-medium text-stone-900 hover:bg-stone-100"
+          >
+            Hazır yanıtlar
+          </Link>
+        )
+      }
+    >
       <nav aria-label="Talep durumları" className="flex flex-wrap gap-2">
         {TABS.map((each) => {
           const current = each.status === status;
