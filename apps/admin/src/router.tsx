@@ -1,13 +1,15 @@
+import type { DashboardAnswer } from '@vitrin/shared/api/admin/dashboard';
 import type { Permission } from '@vitrin/shared/staff/permissions';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Link } from 'react-router';
-import { HomePage } from './home/home-page.tsx';
-import { whenSessionStale } from './lib/api.ts';
+import { dashboardQuery } from './dashboard/dashboard-query.ts';
+import { api, whenSessionStale } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { LoginPage } from './login/login-page.tsx';
 import { paths } from './paths.ts';
 import { Allowed, RequireStaff } from './session/require-staff.tsx';
-import { SESSION_KEY } from './session/staff-session.ts';
+import { SESSION_KEY, sessionQuery } from './session/staff-session.ts';
+import { loadScreen, PanelLoading, RouteError } from './shell/route-error.tsx';
 import { Shell } from './shell/shell.tsx';
 import { Page } from './ui/page.tsx';
 
@@ -25,10 +27,43 @@ function NotFound() {
   );
 }
 
+/** The staff member, asked as the navigation starts (beside the screen's code); null without a session. */
+async function staffNow() {
+  try {
+    return await queryClient.ensureQueryData(sessionQuery);
+  } catch {
+    // RequireStaff shows why the session could not be read.
+    return null;
+  }
+}
+
+/**
+ * The home screen's loader: the dashboard's figures are fetched while the screen's code loads, not after
+ * it, and beside the session (every role reads the dashboard; its answer leaves out what a role may not
+ * see). Without a session its 401 is quiet: the session's own answer sends to the login. A failure is left
+ * to the screen, which says it.
+ */
+async function homeLoader() {
+  await Promise.all([
+    staffNow(),
+    queryClient.prefetchQuery({
+      ...dashboardQuery,
+      queryFn: () => api.get<DashboardAnswer>('/dashboard', { quiet401: true }),
+    }),
+  ]);
+  return null;
+}
+
+/** The address a navigation is opening (the address bar shows the last screen's until it is loaded). */
+function pendingHref() {
+  const next = router.state.navigation.location;
+  return next ? router.createHref(next) : undefined;
+}
+
 /** A screen of one permission (its menu line in shell/nav.ts), its code loaded on the first visit. */
 function permitted(permission: Permission, load: () => Promise<ComponentType>) {
   return async () => {
-    const Screen = await load();
+    const Screen = await loadScreen(load, pendingHref);
     return {
       element: (
         <Allowed permission={permission}>
@@ -39,210 +74,254 @@ function permitted(permission: Permission, load: () => Promise<ComponentType>) {
   };
 }
 
-/** The panel's screens; a screen of one permission goes through `permitted`. */
+/** A screen any staff member opens, its code loaded on the first visit. */
+const screen = (load: () => Promise<ComponentType>) => async () => ({
+  Component: await loadScreen(load, pendingHref),
+});
+
+/**
+ * The panel's screens; a screen of one permission goes through `permitted`. Errors (a screen's code gone
+ * after an update, an error in a screen) show the panel's Turkish error screen: inside the menu's frame for
+ * a screen, on its own above it.
+ */
 export const router = createBrowserRouter(
   [
-    { path: paths.login, element: <LoginPage /> },
     {
-      element: <RequireStaff />,
+      errorElement: <RouteError />,
+      HydrateFallback: PanelLoading,
+      // The session is asked at once, beside the first screen's code.
+      loader: async () => {
+        await staffNow();
+        return null;
+      },
       children: [
-        // A page to print, without the menu around it.
+        { path: paths.login, element: <LoginPage /> },
         {
-          path: paths.packingSlip,
-          lazy: permitted(
-            'orders.read',
-            async () => (await import('./documents/packing-slip-page.tsx')).PackingSlipPage,
-          ),
-        },
-        {
-          element: <Shell />,
+          element: <RequireStaff />,
           children: [
-            { index: true, element: <HomePage /> },
-            // The screens load with their first visit: the login and the home screen do not wait for their code
-            // (tables, the QR code maker, later charts and PDF).
+            // A page to print, without the menu around it.
             {
-              path: paths.account,
-              lazy: async () => ({ Component: (await import('./account/account-page.tsx')).AccountPage }),
-            },
-            {
-              path: paths.totp,
-              lazy: async () => ({ Component: (await import('./account/totp-page.tsx')).TotpPage }),
-            },
-            {
-              path: paths.staff,
-              lazy: permitted('staff.manage', async () => (await import('./staff/staff-page.tsx')).StaffPage),
-            },
-            {
-              path: paths.orders,
+              path: paths.packingSlip,
               lazy: permitted(
                 'orders.read',
-                async () => (await import('./orders/orders-page.tsx')).OrdersPage,
+                async () => (await import('./documents/packing-slip-page.tsx')).PackingSlipPage,
               ),
             },
             {
-              path: paths.order,
-              lazy: permitted('orders.read', async () => (await import('./orders/order-page.tsx')).OrderPage),
+              element: <Shell />,
+              children: [
+                {
+                  errorElement: <RouteError framed />,
+                  children: [
+                    // The screens load with their first visit: the login does not wait for their code (tables, the QR
+                    // code maker, charts and PDF). The home screen's figures load beside its code (its loader).
+                    {
+                      index: true,
+                      loader: homeLoader,
+                      lazy: screen(async () => (await import('./home/home-page.tsx')).HomePage),
+                    },
+                    {
+                      path: paths.account,
+                      lazy: screen(async () => (await import('./account/account-page.tsx')).AccountPage),
+                    },
+                    {
+                      path: paths.totp,
+                      lazy: screen(async () => (await import('./account/totp-page.tsx')).TotpPage),
+                    },
+                    {
+                      path: paths.staff,
+                      lazy: permitted(
+                        'staff.manage',
+                        async () => (await import('./staff/staff-page.tsx')).StaffPage,
+                      ),
+                    },
+                    {
+                      path: paths.orders,
+                      lazy: permitted(
+                        'orders.read',
+                        async () => (await import('./orders/orders-page.tsx')).OrdersPage,
+                      ),
+                    },
+                    {
+                      path: paths.order,
+                      lazy: permitted(
+                        'orders.read',
+                        async () => (await import('./orders/order-page.tsx')).OrderPage,
+                      ),
+                    },
+                    {
+                      path: paths.customers,
+                      lazy: permitted(
+                        'customers.read',
+                        async () => (await import('./customers/customers-page.tsx')).CustomersPage,
+                      ),
+                    },
+                    {
+                      path: paths.customer,
+                      lazy: permitted(
+                        'customers.read',
+                        async () => (await import('./customers/customer-page.tsx')).CustomerPage,
+                      ),
+                    },
+                    {
+                      path: paths.tickets,
+                      lazy: permitted(
+                        'tickets.read',
+                        async () => (await import('./tickets/tickets-page.tsx')).TicketsPage,
+                      ),
+                    },
+                    {
+                      path: paths.savedReplies,
+                      lazy: permitted(
+                        'tickets.write',
+                        async () => (await import('./tickets/saved-replies-page.tsx')).SavedRepliesPage,
+                      ),
+                    },
+                    {
+                      path: paths.ticket,
+                      lazy: permitted(
+                        'tickets.read',
+                        async () => (await import('./tickets/ticket-page.tsx')).TicketPage,
+                      ),
+                    },
+                    {
+                      path: paths.products,
+                      lazy: permitted(
+                        'catalog.read',
+                        async () => (await import('./products/products-page.tsx')).ProductsPage,
+                      ),
+                    },
+                    {
+                      path: paths.productImports,
+                      lazy: permitted(
+                        'catalog.write',
+                        async () => (await import('./imports/imports-page.tsx')).ImportsPage,
+                      ),
+                    },
+                    {
+                      path: paths.categories,
+                      lazy: permitted(
+                        'catalog.read',
+                        async () => (await import('./categories/categories-page.tsx')).CategoriesPage,
+                      ),
+                    },
+                    {
+                      path: paths.tags,
+                      lazy: permitted(
+                        'catalog.read',
+                        async () => (await import('./tags/tags-page.tsx')).TagsPage,
+                      ),
+                    },
+                    {
+                      path: paths.menu,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./menu/menu-page.tsx')).MenuPage,
+                      ),
+                    },
+                    {
+                      path: paths.audit,
+                      lazy: permitted(
+                        'audit.read',
+                        async () => (await import('./audit/audit-page.tsx')).AuditPage,
+                      ),
+                    },
+                    {
+                      path: paths.coupons,
+                      lazy: permitted(
+                        'coupons.write',
+                        async () => (await import('./coupons/coupons-page.tsx')).CouponsPage,
+                      ),
+                    },
+                    {
+                      path: paths.pages,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./content/pages-page.tsx')).PagesPage,
+                      ),
+                    },
+                    {
+                      path: paths.pageNew,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
+                      ),
+                    },
+                    {
+                      path: paths.page,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
+                      ),
+                    },
+                    {
+                      path: paths.blogPosts,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./blog/blog-posts-page.tsx')).BlogPostsPage,
+                      ),
+                    },
+                    {
+                      path: paths.blogCategories,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./blog/blog-categories-page.tsx')).BlogCategoriesPage,
+                      ),
+                    },
+                    {
+                      path: paths.blogTags,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./blog/blog-tags-page.tsx')).BlogTagsPage,
+                      ),
+                    },
+                    {
+                      path: paths.blogPostNew,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
+                      ),
+                    },
+                    {
+                      path: paths.blogPost,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
+                      ),
+                    },
+                    {
+                      path: paths.settings,
+                      lazy: permitted(
+                        'settings.write',
+                        async () => (await import('./settings/settings-page.tsx')).SettingsPage,
+                      ),
+                    },
+                    {
+                      path: paths.socialAccounts,
+                      lazy: permitted(
+                        'content.write',
+                        async () => (await import('./social/social-accounts-page.tsx')).SocialAccountsPage,
+                      ),
+                    },
+                    {
+                      path: paths.productNew,
+                      lazy: permitted(
+                        'catalog.write',
+                        async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
+                      ),
+                    },
+                    {
+                      path: paths.product,
+                      lazy: permitted(
+                        'catalog.read',
+                        async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
+                      ),
+                    },
+                    { path: '*', element: <NotFound /> },
+                  ],
+                },
+              ],
             },
-            {
-              path: paths.customers,
-              lazy: permitted(
-                'customers.read',
-                async () => (await import('./customers/customers-page.tsx')).CustomersPage,
-              ),
-            },
-            {
-              path: paths.customer,
-              lazy: permitted(
-                'customers.read',
-                async () => (await import('./customers/customer-page.tsx')).CustomerPage,
-              ),
-            },
-            {
-              path: paths.tickets,
-              lazy: permitted(
-                'tickets.read',
-                async () => (await import('./tickets/tickets-page.tsx')).TicketsPage,
-              ),
-            },
-            {
-              path: paths.savedReplies,
-              lazy: permitted(
-                'tickets.write',
-                async () => (await import('./tickets/saved-replies-page.tsx')).SavedRepliesPage,
-              ),
-            },
-            {
-              path: paths.ticket,
-              lazy: permitted(
-                'tickets.read',
-                async () => (await import('./tickets/ticket-page.tsx')).TicketPage,
-              ),
-            },
-            {
-              path: paths.products,
-              lazy: permitted(
-                'catalog.read',
-                async () => (await import('./products/products-page.tsx')).ProductsPage,
-              ),
-            },
-            {
-              path: paths.productImports,
-              lazy: permitted(
-                'catalog.write',
-                async () => (await import('./imports/imports-page.tsx')).ImportsPage,
-              ),
-            },
-            {
-              path: paths.categories,
-              lazy: permitted(
-                'catalog.read',
-                async () => (await import('./categories/categories-page.tsx')).CategoriesPage,
-              ),
-            },
-            {
-              path: paths.tags,
-              lazy: permitted('catalog.read', async () => (await import('./tags/tags-page.tsx')).TagsPage),
-            },
-            {
-              path: paths.menu,
-              lazy: permitted('content.write', async () => (await import('./menu/menu-page.tsx')).MenuPage),
-            },
-            {
-              path: paths.audit,
-              lazy: permitted('audit.read', async () => (await import('./audit/audit-page.tsx')).AuditPage),
-            },
-            {
-              path: paths.coupons,
-              lazy: permitted(
-                'coupons.write',
-                async () => (await import('./coupons/coupons-page.tsx')).CouponsPage,
-              ),
-            },
-            {
-              path: paths.pages,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./content/pages-page.tsx')).PagesPage,
-              ),
-            },
-            {
-              path: paths.pageNew,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
-              ),
-            },
-            {
-              path: paths.page,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./content/page-editor-page.tsx')).PageEditorPage,
-              ),
-            },
-            {
-              path: paths.blogPosts,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./blog/blog-posts-page.tsx')).BlogPostsPage,
-              ),
-            },
-            {
-              path: paths.blogCategories,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./blog/blog-categories-page.tsx')).BlogCategoriesPage,
-              ),
-            },
-            {
-              path: paths.blogTags,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./blog/blog-tags-page.tsx')).BlogTagsPage,
-              ),
-            },
-            {
-              path: paths.blogPostNew,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
-              ),
-            },
-            {
-              path: paths.blogPost,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./blog/blog-editor-page.tsx')).BlogEditorPage,
-              ),
-            },
-            {
-              path: paths.settings,
-              lazy: permitted(
-                'settings.write',
-                async () => (await import('./settings/settings-page.tsx')).SettingsPage,
-              ),
-            },
-            {
-              path: paths.socialAccounts,
-              lazy: permitted(
-                'content.write',
-                async () => (await import('./social/social-accounts-page.tsx')).SocialAccountsPage,
-              ),
-            },
-            {
-              path: paths.productNew,
-              lazy: permitted(
-                'catalog.write',
-                async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
-              ),
-            },
-            {
-              path: paths.product,
-              lazy: permitted(
-                'catalog.read',
-                async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,
-              ),
-            },
-            { path: '*', element: <NotFound /> },
           ],
         },
       ],

@@ -1,11 +1,16 @@
-import type { DashboardAnswer } from '@vitrin/shared/api/admin/dashboard';
+import { type DashboardAnswer, LEGAL_DETAILS, type LegalDetail } from '@vitrin/shared/api/admin/dashboard';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 import { Badge, type Tone } from '../ui/badge.tsx';
 
-const money = (minor: number) => (minor === 0 ? '₺0,00' : formatMoney(minor));
+/** An amount in lira as the panel writes it, zero included (`₺0,00`, where formatMoney says `0`). */
+export const money = (minor: number) => (minor === 0 ? '₺0,00' : formatMoney(minor));
+
+const linkLook = 'font-medium text-amber-900 underline hover:text-amber-950';
 
 /** The order states' badge colours in the panel's tones. */
 const TONES: Record<string, Tone> = {
@@ -32,14 +37,23 @@ export function Card({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** Today's and this month's orders and revenue, and the open tickets: one card each. */
+/**
+ * Today's and this month's orders and the open tickets: one card each. The revenue heads the orders' cards
+ * when the answer has it (owners and managers); support sees the counts.
+ */
 export function Totals({ d }: { d: DashboardAnswer }) {
-  const tally = (t: DashboardAnswer['today']) => (
-    <p>
-      <span className="block text-2xl font-semibold text-stone-900">{money(t.revenueMinor)}</span>
-      <span className="text-sm text-stone-700">{t.orders} sipariş</span>
-    </p>
-  );
+  const tally = (t: DashboardAnswer['today']) =>
+    t.revenueMinor === undefined ? (
+      <p>
+        <span className="block text-2xl font-semibold text-stone-900">{t.orders}</span>
+        <span className="text-sm text-stone-700">sipariş</span>
+      </p>
+    ) : (
+      <p>
+        <span className="block text-2xl font-semibold text-stone-900">{money(t.revenueMinor)}</span>
+        <span className="text-sm text-stone-700">{t.orders} sipariş</span>
+      </p>
+    );
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
       <Card title="Bugün">{tally(d.today)}</Card>
@@ -96,31 +110,81 @@ export function RecentOrders({ orders }: { orders: DashboardAnswer['recent'] }) 
   );
 }
 
+/** The products list filtered on a stock state, lowest stock first. */
+export const productsWithStock = (state: 'low' | 'out') => `${paths.products}?stock=${state}&sort=stock`;
+
+/**
+ * The lowest stocks, each opening its product's editor; the products list on low stock (and on sold out,
+ * when one is) for the rest.
+ */
 export function LowStock({ low }: { low: DashboardAnswer['lowStock'] }) {
   return (
     <Card title={`Azalan stok (${low.threshold} ve altı)`}>
       {low.items.length === 0 ? (
         <p className="text-stone-700">Stoku azalan ürün yok.</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-stone-200">
-          {low.items.map((i) => (
-            <li
-              key={`${i.productId}-${i.variantId}`}
-              className="flex items-center justify-between gap-3 py-2"
-            >
-              <span className="flex flex-col">
-                <span className="text-stone-900">{i.name}</span>
-                <span className="text-sm text-stone-700">
-                  {[i.sku, ...Object.entries(i.options).map(([k, v]) => `${k}: ${v}`)].join(' · ')}
-                </span>
-              </span>
-              <Badge tone={i.stock === 0 ? 'bad' : 'warn'}>
-                {i.stock === 0 ? 'Tükendi' : `${i.stock} adet`}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col divide-y divide-stone-200">
+            {low.items.map((i) => (
+              <li key={`${i.productId}-${i.variantId}`}>
+                <Link
+                  to={paths.product.replace(':id', String(i.productId))}
+                  className="-mx-2 flex items-center justify-between gap-3 rounded-md px-2 py-2 hover:bg-stone-50"
+                >
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-medium text-amber-900 underline">{i.name}</span>
+                    <span className="text-sm text-stone-700">
+                      {[i.sku, ...Object.entries(i.options).map(([k, v]) => `${k}: ${v}`)].join(' · ')}
+                    </span>
+                  </span>
+                  <Badge tone={i.stock === 0 ? 'bad' : 'warn'}>
+                    {i.stock === 0 ? 'Tükendi' : `${i.stock} adet`}
+                  </Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 border-t border-stone-200 pt-2 text-sm">
+            <Link to={productsWithStock('low')} className={linkLook}>
+              Tümünü gör
+            </Link>
+            {low.items.some((i) => i.stock === 0) && (
+              <Link to={productsWithStock('out')} className={linkLook}>
+                Tükenenleri gör
+              </Link>
+            )}
+          </p>
+        </>
       )}
     </Card>
+  );
+}
+
+/**
+ * While the seller's legal details an invoice names are empty: which, and (for the owner) a link to the
+ * settings' Mağaza section where they are typed.
+ */
+export function LegalDetailsWarning({ missing, canEdit }: { missing: LegalDetail[]; canEdit: boolean }) {
+  if (missing.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="legal-details-title"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-stone-900"
+    >
+      <h2 id="legal-details-title" className="font-semibold">
+        Fatura bilgileri eksik
+      </h2>
+      <p className="mt-1 text-sm">
+        Faturada satıcı olarak yazılacak şu bilgiler henüz girilmedi:{' '}
+        <strong>{missing.map((key) => LEGAL_DETAILS[key]).join(', ')}</strong>.{' '}
+        {canEdit ? (
+          <Link to={`${paths.settings}#magaza`} className={linkLook}>
+            Ayarlar → Mağaza bölümünden girin
+          </Link>
+        ) : (
+          'Mağaza sahibi Ayarlar → Mağaza bölümünden girebilir.'
+        )}
+      </p>
+    </section>
   );
 }

@@ -1,14 +1,14 @@
 import { STAFF_ROLE_LABELS } from '@vitrin/shared/staff/permissions';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { Dashboard } from '../dashboard/dashboard.tsx';
 import { has, useStaff } from '../session/staff-session.ts';
 import { NAV_ITEMS } from '../shell/nav.ts';
-import { Loading, Page } from '../ui/page.tsx';
+import { Page } from '../ui/page.tsx';
 
-// The chart library comes with the dashboard, not with the panel's first load.
-const Dashboard = lazy(async () => ({ default: (await import('../dashboard/dashboard.tsx')).Dashboard }));
-
-/** The panel's home: the dashboard for those who may read it, then the screens this member may open. */
+/**
+ * The panel's home: the dashboard for those who may read it, then the screens this member may open. Its code
+ * (the chart library with it) loads as the route's, its figures beside it (the route's loader).
+ */
 export function HomePage() {
   const staff = useStaff();
   const screens = NAV_ITEMS.filter(
@@ -20,11 +20,7 @@ export function HomePage() {
         <strong>{staff.name}</strong> ({staff.email}) olarak giriş yaptınız. Rolünüz:{' '}
         <strong>{STAFF_ROLE_LABELS[staff.role]}</strong>.
       </p>
-      {has(staff, 'dashboard.read') && (
-        <Suspense fallback={<Loading />}>
-          <Dashboard />
-        </Suspense>
-      )}
+      {has(staff, 'dashboard.read') && <Dashboard />}
       <nav aria-labelledby="screens-title">
         <h2 id="screens-title" className="mb-2 text-lg font-semibold text-stone-900">
           Ekranlar

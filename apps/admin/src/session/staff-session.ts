@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffMe, StaffSessionAnswer } from '@vitrin/shared/api/admin/session';
 import type { Permission } from '@vitrin/shared/staff/permissions';
 import { ApiError, api } from '../lib/api.ts';
@@ -14,9 +14,11 @@ async function fetchSession(): Promise<StaffMe | null> {
   }
 }
 
-/** The logged-in staff member, `null` when nobody is. */
+/** The logged-in staff member, `null` when nobody is: what the routes' loaders ask and the screens read. */
+export const sessionQuery = queryOptions({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000 });
+
 export function useStaffSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }
 
 /** The logged-in staff member, inside the screens that RequireStaff guards. */

@@ -22,6 +22,7 @@ export function SettingsPage() {
       {answer && (
         <div className="flex flex-col gap-5">
           <SettingsSection
+            id="magaza"
             title="Mağaza"
             settings={answer.settings}
             keys={['brand_name', 'unvan', 'tax_id', 'tax_office', 'mersis_no', 'contact_address']}

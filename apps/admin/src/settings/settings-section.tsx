@@ -9,7 +9,7 @@ import {
   settingsFormFields,
 } from '@vitrin/shared/api/admin/settings';
 import { z } from '@vitrin/shared/zod';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
 import { Button } from '../ui/button.tsx';
@@ -18,17 +18,24 @@ import { useSaveSettings } from './settings-api.ts';
 
 /** A section of the settings page: a form of some settings, saved together (all or none). */
 export function SettingsSection<K extends SettingsFieldKey>({
+  id,
   title,
   keys,
   settings,
   children,
 }: {
+  /** The section's anchor: a link to `/ayarlar#id` (the dashboard's warnings) scrolls to it. */
+  id?: string;
   title: string;
   keys: readonly K[];
   settings: AdminSettings;
   children: (form: UseFormReturn<FieldValues>) => ReactNode;
 }) {
   const headingId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (id && window.location.hash === `#${id}`) ref.current?.scrollIntoView();
+  }, [id]);
   const [saved, setSaved] = useState(false);
   const schema = z.object(Object.fromEntries(keys.map((k) => [k, settingsFormFields[k]])));
   const form = useForm<FieldValues>({
@@ -37,7 +44,12 @@ export function SettingsSection<K extends SettingsFieldKey>({
   });
   const save = useSaveSettings();
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-stone-300 bg-white p-4 sm:p-5">
+    <section
+      id={id}
+      ref={ref}
+      aria-labelledby={headingId}
+      className="rounded-lg border border-stone-300 bg-white p-4 sm:p-5"
+    >
       <h2 id={headingId} className="mb-4 text-lg font-semibold">
         {title}
       </h2>
