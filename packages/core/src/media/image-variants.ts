@@ -67,6 +67,9 @@ export const loadSharp = () => {
     // libvips's threads for one image: half the cores (one on two), so that the image work, which goes on
     // for minutes on a new shop, leaves the other half to the pages and the API.
     module.default.concurrency(IMAGE_THREADS);
+    // Every operation here is on another image or size: libvips's cache of recent results (up to 50 MB)
+    // would only hold memory.
+    module.default.cache(false);
     return module.default;
   });
   return loadedSharp;
