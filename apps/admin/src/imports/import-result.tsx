@@ -111,18 +111,23 @@ export function ImportErrors({ rows }: { rows: ImportAnswer['rows'] }) {
 /** SKUs shown of a long list before "ve N daha". */
 const SKUS_SHOWN = 100;
 
+/** SKUs listed open; a longer list folds behind its title (a phone scrolls past it otherwise). */
+const SKUS_OPEN = 20;
+
 function SkuList({ title, skus }: { title: string; skus: string[] }) {
   if (skus.length === 0) return null;
   const rest = skus.length - SKUS_SHOWN;
   return (
     <section aria-label={title}>
-      <h3 className="mb-1 font-medium text-stone-900">
-        {title} ({skus.length.toLocaleString('tr-TR')})
-      </h3>
-      <p className="text-sm break-words text-stone-800">
-        {skus.slice(0, SKUS_SHOWN).join(', ')}
-        {rest > 0 && ` ve ${rest.toLocaleString('tr-TR')} SKU daha`}
-      </p>
+      <details open={skus.length <= SKUS_OPEN}>
+        <summary className="min-h-10 cursor-pointer py-2 font-medium text-stone-900">
+          {title} ({skus.length.toLocaleString('tr-TR')})
+        </summary>
+        <p className="text-sm break-words text-stone-800">
+          {skus.slice(0, SKUS_SHOWN).join(', ')}
+          {rest > 0 && ` ve ${rest.toLocaleString('tr-TR')} SKU daha`}
+        </p>
+      </details>
     </section>
   );
 }
