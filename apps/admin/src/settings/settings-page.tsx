@@ -150,7 +150,7 @@ export function SettingsPage() {
                 form={form}
                 name="maintenance_text"
                 label="Bakım ekranının metni"
-                rows={3}
+                rows={5}
                 hint="Bakım sırasında ziyaretçiler bu metni görür; en fazla 500 karakter."
               />
             )}
