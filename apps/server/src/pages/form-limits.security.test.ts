@@ -139,7 +139,7 @@ describe('size limits of form posts to pages', () => {
     );
     expect(res.status).toBe(413);
     expect(res.head).toContain('content-type: text/html');
-    expect(res.head).toContain('cache-control: no-store');
+    expect(res.head).toContain('cache-control: private, no-store');
     expect(res.text).toContain('<html lang="tr"');
     // The ticket's page with its reply form, which says why in Turkish; no bare page of its own.
     expect(res.text).toContain(customer.ticketNo);
