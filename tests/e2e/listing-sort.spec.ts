@@ -44,6 +44,19 @@ test.describe('the category sort without JavaScript', () => {
   });
 });
 
+test.describe('the category sort when the scripts do not load', () => {
+  // Scripting is on but the app's code never arrives (a bad connection, a blocker): a <noscript> button would
+  // not show, and checkers that run scripts (pa11y: H32.2) see a form that cannot be sent.
+  test('the button is there and sends the choice', async ({ page }) => {
+    await page.route('**/assets/**/*.js', (route) => route.abort());
+    await page.goto('/shop/seramik');
+    await page.getByLabel('Sıralama').selectOption('price_desc');
+    await page.getByRole('button', { name: 'Sırala', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]sort=price_desc\b/);
+    await expect(page.getByLabel('Sıralama')).toHaveValue('price_desc');
+  });
+});
+
 test.describe('the category sort with JavaScript', () => {
   test('the button is hidden and a change of the select applies the sort', async ({ page }) => {
     await open(page, '/shop/seramik');
