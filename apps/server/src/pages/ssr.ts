@@ -285,7 +285,10 @@ function send(
   }
   reply.status(status);
   // A page's 503 is a form post refused for a full disk (`diskFullRefusal`): when to post again, as the API says.
-  if (status === 503 && !header('retry-after')) reply.header('retry-after', String(DISK_FULL_RETRY_AFTER));
+  // The maintenance screen's 503 has its own, set before the render (the `maintenance_retry_after` setting).
+  if (status === 503 && !header('retry-after') && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', String(DISK_FULL_RETRY_AFTER));
+  }
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }

@@ -223,7 +223,7 @@ const productFields = {
     .trim()
     .max(500, 'Kısa açıklama en fazla 500 karakter olabilir')
     .default(''),
-  /** HTML; the storefront sanitizes it when it shows it. */
+  /** HTML (plain text becomes paragraphs), sanitized by the server before it is stored, as a page's body. */
   description: multilineText({ error: 'Açıklama metin olmalı' })
     .max(100_000, 'Açıklama en fazla 100.000 karakter olabilir')
     .default(''),
