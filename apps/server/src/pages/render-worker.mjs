@@ -5,8 +5,8 @@
 // Plain JavaScript: a worker thread starts without the TypeScript loader of the tests and of the server.
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createRequestHandler } from 'react-router';
 import { compress, encodeAll, ONCE_QUALITY } from '@vitrin/compression/compress';
+import { createRequestHandler } from 'react-router';
 import { isCompressible, isShareable, MIN_COMPRESSED_BYTES } from './page-answer.mjs';
 import { describeError, reviveError } from './thread-errors.mjs';
 

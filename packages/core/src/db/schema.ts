@@ -535,9 +535,7 @@ export const coupons = pgTable(
      */
     codeKey: text('code_key')
       .notNull()
-      .generatedAlwaysAs(
-        (): SQL => sql`lower(translate(${coupons.code}, 'İIıÇçĞğÖöŞşÜü', 'iiiccggoossuu'))`,
-      ),
+      .generatedAlwaysAs((): SQL => sql`lower(translate(${coupons.code}, 'İIıÇçĞğÖöŞşÜü', 'iiiccggoossuu'))`),
     description: text('description').notNull().default(''),
     kind: text('kind').$type<'percent' | 'amount'>().notNull(),
     value: integer('value').notNull(),

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compress, ONCE_QUALITY } from '@vitrin/compression/compress';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from '../../http/precompressed.ts';
 import { MIN_COMPRESSED_BYTES } from '../../pages/page-answer.mjs';
 
