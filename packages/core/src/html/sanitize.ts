@@ -1,3 +1,4 @@
+import { asRichText } from '@vitrin/shared/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
 /** Where our uploaded images are served: the only site-relative image source a stored body may name. */
@@ -110,6 +111,14 @@ const options: sanitizeHtml.IOptions = {
  */
 export function sanitizeStoredHtml(html: string): string {
   return sanitizeHtml(html, options).trim();
+}
+
+/**
+ * A product description as stored, typed in the panel's editor or imported alike: plain text becomes paragraphs
+ * (`asRichText`), then the stored-body allow-list applies, so the storefront shows both the same way.
+ */
+export function storedDescription(text: string): string {
+  return sanitizeStoredHtml(asRichText(text));
 }
 
 /** The text of a sanitized body, for the reading time and emptiness checks. */

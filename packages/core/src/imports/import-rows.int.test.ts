@@ -200,4 +200,21 @@ describe('what an import changes', () => {
     expect((err as ImportRowsError).result).toMatchObject({ created: [], updated: [], changes: [] });
     expect((err as ImportRowsError).result.rows[0]!.line).toBe(2);
   });
+
+  it('stores a description as the product form saves it: plain text as paragraphs, no table, no script', async () => {
+    const records = await exported();
+    const header = records[0]!;
+    const at = (title: string) => header.indexOf(title);
+    const [plain, html] = records.filter((r, i) => i > 0 && r[at('Ana Ürün SKU')] === '').slice(0, 2);
+    plain![at('Açıklama')] = 'El yapımı kupa.\n\n350 ml\nBulaşık makinesinde yıkanır & <sıcak> içeceğe uygun';
+    html![at('Açıklama')] =
+      '<p>Ölçüler:</p><table><tr><td>Boy</td><td>10 cm</td></tr></table><script>alert(1)</script><b>Not</b>';
+    await realRun(csvOf([header, plain!, html!]));
+    const stored = async (sku: string) =>
+      (await database.db.select().from(products).where(eq(products.sku, sku)))[0]!.description;
+    expect(await stored(plain![at('SKU')]!)).toBe(
+      '<p>El yapımı kupa.</p><p>350 ml<br />Bulaşık makinesinde yıkanır &amp; &lt;sıcak&gt; içeceğe uygun</p>',
+    );
+    expect(await stored(html![at('SKU')]!)).toBe('<p>Ölçüler:</p>Boy10 cm<strong>Not</strong>');
+  });
 });

@@ -2,8 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PRODUCT_COLUMNS, type ProductColumn } from '@vitrin/shared/api/admin/imports';
 import { slugify } from '@vitrin/shared/slug';
 import { transliterateTurkish } from '@vitrin/shared/turkish-fold';
-import { sanitizeRichText } from '../content/sanitize.ts';
 import type { OptionGroup } from '../db/schema.ts';
+import { storedDescription } from '../html/sanitize.ts';
 import * as read from './cells.ts';
 import { unguarded } from './csv.ts';
 import { ImportError } from './errors.ts';
@@ -235,8 +235,8 @@ function readRow(
         category: take('category', (c) => read.line(c, 300)),
         brand: text('brand', 100),
         shortDescription: text('short_description', 500),
-        // Shown as HTML on the product page: kept to the tags the shop's rich text allows.
-        description: description === undefined ? undefined : sanitizeRichText(description),
+        // Stored as the product form's save stores it (plain text as paragraphs, the same allow-list).
+        description: description === undefined ? undefined : storedDescription(description),
         vatRate: take('vat_rate', read.vatRate),
         optionGroups: take('options', read.optionGroups),
       }),

@@ -1,6 +1,5 @@
 import type { ProductInput } from '@vitrin/shared/api/admin/products';
 import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
-import { asRichText } from '@vitrin/shared/rich-text';
 import { slugify } from '@vitrin/shared/slug';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { AuditActor } from '../../audit/record.ts';
@@ -15,7 +14,7 @@ import {
   productVariants,
   tags,
 } from '../../db/schema.ts';
-import { sanitizeStoredHtml } from '../../html/sanitize.ts';
+import { storedDescription } from '../../html/sanitize.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { rememberOldSlugs } from '../slug-history.ts';
 import { categoryMissing, ProductAdminError } from './errors.ts';
@@ -240,7 +239,7 @@ export async function saveProduct(
     name: input.name,
     shortDescription: input.shortDescription,
     // Sanitized as pages' bodies are; plain text (an API client's, an old form's) becomes paragraphs first.
-    description: sanitizeStoredHtml(asRichText(input.description)),
+    description: storedDescription(input.description),
     brand: input.brand,
     barcode: input.stockType === 2 ? null : input.barcode,
     stockType: input.stockType,
