@@ -3,7 +3,7 @@
 // sources: every width and format), at FRESH_CONNECTIONS parallel connections (default 4), each address once.
 // Goal: no 5xx (no 503 "busy" page, no image answered 503 while its variant is made).
 // Usage: npm run bench:fresh (builds first) or node bench/fresh-shop.mjs. Writes bench/out/fresh-shop.json.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rssMB } from './peer-scenarios.mjs';
@@ -18,6 +18,18 @@ const WAIT_BACKGROUND = process.env.FRESH_BACKGROUND === '1';
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The RSS of the server's child processes (the image process, while it runs), in MB. */
+const childrenRssMB = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .reduce((sum, child) => sum + rssMB(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+};
 /** Resized copies in the shop's cache (`DATA_DIR/cache/images`). */
 const variantsMade = (dataDir) => {
   try {
@@ -63,8 +75,10 @@ runMain(async () => {
   await sleep(IDLE_MS);
   const rssIdle = rssMB(server.pid);
   let rssMax = rssIdle;
+  let childrenRssMax = 0;
   const sampler = setInterval(() => {
     rssMax = Math.max(rssMax, rssMB(server.pid));
+    childrenRssMax = Math.max(childrenRssMax, childrenRssMB(server.pid));
   }, 100);
 
   const queue = [...pages];
@@ -120,6 +134,10 @@ runMain(async () => {
       madeAfterSeconds: madeAfterS,
       rssIdleAfterMB: Math.round(rssMB(server.pid)),
     };
+    // A minute later: the image process has exited (30 s idle) and the shop is idle.
+    await sleep(60_000);
+    background.rssIdleMinuteAfterMB = Math.round(rssMB(server.pid));
+    background.childrenRssMinuteAfterMB = Math.round(childrenRssMB(server.pid));
   }
   clearInterval(sampler);
 
@@ -150,7 +168,7 @@ runMain(async () => {
       p95: Math.round(percentile(latencies, 95)),
       max: Math.round(latencies.at(-1) ?? 0),
     },
-    rssMB: { idle: Math.round(rssIdle), max: Math.round(rssMax) },
+    rssMB: { idle: Math.round(rssIdle), max: Math.round(rssMax), childrenMax: Math.round(childrenRssMax) },
     variantsMadeWhenDone: variantsAtDone,
     background,
     failed: results.filter((r) => r.status >= 400).slice(0, 10),

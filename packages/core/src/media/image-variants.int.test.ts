@@ -86,3 +86,61 @@ describe('image variants made in the background', () => {
     );
   });
 });
+
+describe('the image process', () => {
+  /** Whether a process of this id still runs. */
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('runs outside the shop and exits once it has been idle, so its memory goes back to the system', async () => {
+    const images = createImageVariants({
+      roots: [uploads],
+      cacheDir: path.join(dir, 'cache-idle'),
+      idleMs: 200,
+    });
+    expect(await images.variant('catalog/a.jpg', 480, 'webp')).toMatchObject({ kind: 'ok' });
+    const { pid } = images.process;
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    await vi.waitFor(() => expect(alive(pid!)).toBe(false), { timeout: 30_000, interval: 50 });
+    expect(images.process.pid).toBeUndefined();
+    // The next request starts another.
+    expect(await images.variant('catalog/a.jpg', 640, 'webp')).toMatchObject({ kind: 'ok' });
+    expect(images.process.starts).toBe(2);
+    await images.close();
+  });
+
+  it('makes a request’s variant in a new process when the one making it is killed', async () => {
+    const images = createImageVariants({ roots: [uploads], cacheDir: path.join(dir, 'cache-killed') });
+    const answer = images.variant('catalog/b.jpg', 1200, 'avif');
+    await vi.waitFor(() => expect(images.process.pid).toBeGreaterThan(0), { interval: 1 });
+    process.kill(images.process.pid!, 'SIGKILL');
+    expect(await answer).toMatchObject({ kind: 'ok', contentType: 'image/avif' });
+    expect(images.process.starts).toBe(2);
+    await images.close();
+  });
+
+  it('gives the original file, not remembered as broken, when the process making the variant dies twice', async () => {
+    const images = createImageVariants({ roots: [uploads], cacheDir: path.join(dir, 'cache-lost') });
+    const answer = images.variant('catalog/c.jpg', 1200, 'avif');
+    for (const start of [1, 2]) {
+      await vi.waitFor(
+        () => {
+          expect(images.process.starts).toBe(start);
+          expect(images.process.pid).toBeGreaterThan(0);
+        },
+        { interval: 1 },
+      );
+      process.kill(images.process.pid!, 'SIGKILL');
+    }
+    expect(await answer).toMatchObject({ kind: 'original', contentType: 'image/jpeg' });
+    expect(await images.variant('catalog/c.jpg', 1200, 'avif')).toMatchObject({ kind: 'ok' });
+    await images.close();
+  });
+});

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,11 +9,12 @@ import {
   type ImageWidth,
   isResizableImage,
 } from '@vitrin/shared/media';
-import type { Sharp } from 'sharp';
 import { isDiskFull } from './disk-full.ts';
+import { createVariantProcess, VariantProcessLost } from './variant-process.ts';
 
 /**
- * Resized WebP/AVIF copies of uploaded images, made with sharp and kept on disk: in the background when an
+ * Resized WebP/AVIF copies of uploaded images, made with sharp in a child process (`variant-process.ts`) and
+ * kept on disk: in the background when an
  * image is saved (`prepare`: an upload, the demo's pictures, whatever is missing at start), and at once for
  * a request that comes first.
  *
@@ -28,6 +29,9 @@ import { isDiskFull } from './disk-full.ts';
  *   already as may or its variant is not made within `waitMs`, it gets the original file (an `<img>` does
  *   not retry). Only a full disk answers 503.
  * - An image is never enlarged: a width above the original's gives the original width.
+ * - The queue, the joining of requests and the fallback to the original are here; only the resizing is in the
+ *   child, which exits after `idleMs` without work. A job whose child died is made by a new one once, then the
+ *   request gets the original (not remembered as broken).
  */
 
 export interface ImageVariantsOptions {
@@ -41,6 +45,8 @@ export interface ImageVariantsOptions {
   maxQueue?: number;
   /** The longest a request waits for its variant, in ms; then it gets the original (the variant is still made). */
   waitMs?: number;
+  /** How long the child process stays without work before it exits, in ms. */
+  idleMs?: number;
 }
 
 export type VariantResult =
@@ -55,8 +61,8 @@ export type VariantResult =
   | { kind: 'broken'; error?: unknown };
 
 /**
- * sharp (libvips and its threads) is loaded at the first resize, not with the server: 23 MB resident that a
- * shop whose copies are all made already, or that serves only the API, never needs.
+ * sharp (libvips and its threads) is loaded in the shop's process only by an upload's check and re-encoding
+ * (`admin-upload.ts`), not with the server: 23 MB resident that a shop whose staff uploads nothing never needs.
  */
 /** libvips threads for one image and requests' generations at a time: half the cores (one on two). */
 const IMAGE_THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
@@ -75,15 +81,7 @@ export const loadSharp = () => {
   return loadedSharp;
 };
 
-/** Larger sources are refused: a tiny file can decode to gigabytes (a "decompression bomb"). */
-const MAX_INPUT_PIXELS = 50_000_000;
 const MAX_REMEMBERED_FAILURES = 1000;
-
-const encoders: Record<ImageFormat, (image: Sharp) => Sharp> = {
-  // AVIF effort 2 encodes ~4x faster than the default 4 for about 3 % more bytes (measured here).
-  avif: (image) => image.avif({ quality: 55, effort: 2 }),
-  webp: (image) => image.webp({ quality: 78 }),
-};
 
 /** A relative path of plain segments, or undefined for anything that could leave the upload folder. */
 export function safeRelativePath(value: string): string | undefined {
@@ -180,7 +178,9 @@ export function createImageVariants({
   concurrency = IMAGE_THREADS,
   maxQueue = 64,
   waitMs = 10_000,
+  idleMs = 30_000,
 }: ImageVariantsOptions) {
+  const child = createVariantProcess({ idleMs, threads: IMAGE_THREADS });
   const resolvedRoots = roots.map((r) => path.resolve(r));
   const inFlight = new Map<string, Promise<void>>();
   const failures = new Set<string>();
@@ -210,20 +210,7 @@ export function createImageVariants({
 
   async function generate(source: string, target: string, width: ImageWidth, format: ImageFormat) {
     made++;
-    const sharp = await loadSharp();
-    const image = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width, withoutEnlargement: true });
-    const data = await encoders[format](image).toBuffer();
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, target);
-    } catch (err) {
-      await unlink(temporary).catch(() => {});
-      throw err;
-    }
+    await child.run({ source, target, width, format });
   }
 
   function rememberFailure(key: string) {
@@ -268,7 +255,7 @@ export function createImageVariants({
           () => generate(source.file, file, width, format),
         );
       } catch (err) {
-        if (!isDiskFull(err)) rememberFailure(key);
+        if (!isDiskFull(err) && !(err instanceof VariantProcessLost)) rememberFailure(key);
       }
     }
   }
@@ -358,6 +345,7 @@ export function createImageVariants({
         }
       } catch (err) {
         if (isDiskFull(err)) return { kind: 'disk-full' };
+        if (err instanceof VariantProcessLost) return original();
         rememberFailure(key);
         return { kind: 'broken', error: err };
       } finally {
@@ -390,7 +378,11 @@ export function createImageVariants({
       later.webp.length = 0;
       later.avif.length = 0;
       queued.clear();
-      return draining ?? Promise.resolve();
+      return (draining ?? Promise.resolve()).then(() => child.close());
+    },
+    /** The image process: its id while it runs (it exits when idle), and how many were started. */
+    get process() {
+      return { pid: child.pid, starts: child.starts };
     },
     /** Generations started so far. */
     get made() {
