@@ -75,6 +75,20 @@ describe('demo data', () => {
     ).rejects.toThrow(/blog\.json › posts\.2\.cover: görsel yok: images\/blog\/yok\.webp/);
   });
 
+  it('names a variant picture the product does not list among its images', async () => {
+    type Product = { images: string[]; variants?: { image?: string }[] };
+    const list: Product[] = JSON.parse(readFileSync(path.join(DEMO_DATA_DIR, 'products.json'), 'utf8'));
+    const i = list.findIndex((p) => p.variants?.some((v) => v.image));
+    const j = list[i]!.variants!.findIndex((v) => v.image);
+    const name = list[i]!.variants![j]!.image!;
+    await expect(
+      broken('products.json', (json) => {
+        const product = (json as Product[])[i]!;
+        product.images = product.images.filter((image) => image !== name);
+      }),
+    ).rejects.toThrow(`products.json › ${i}.variants.${j}.image: ürünün görsellerinde görsel yok: "${name}"`);
+  });
+
   it('names a setting the shop does not know', async () => {
     await expect(
       broken('shop.json', (shop) => {

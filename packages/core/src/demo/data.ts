@@ -254,6 +254,14 @@ export function demoDataProblems(data: DemoData, imagesDir = DEMO_IMAGES_DIR): s
     images('products.json', [i, 'images'], p.images);
     for (const [j, v] of (p.variants ?? []).entries()) {
       images('products.json', [i, 'variants', j, 'image'], v.image);
+      // The panel's variant image picker offers the product's images only.
+      known(
+        new Set(p.images),
+        'ürünün görsellerinde görsel',
+        'products.json',
+        [i, 'variants', j, 'image'],
+        v.image,
+      );
       for (const [group, value] of Object.entries(v.options)) {
         const values = new Set(p.optionGroups?.find((g) => g.name === group)?.values);
         known(values, 'seçenek', 'products.json', [i, 'variants', j, 'options', group], value);
