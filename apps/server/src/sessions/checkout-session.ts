@@ -1,12 +1,13 @@
 import type { CartOwner, CheckoutResult, Services } from '@vitrin/core';
 import type { FastifyRequest } from 'fastify';
 import { expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
+import { customerDeviceCookie } from './device-cookie.ts';
 import { sessionCookies } from './session-cookie.ts';
 import { cookieWishlist, expiredWishlistCookie, hasWishlistCookie } from './wishlist-cookie.ts';
 
 /**
  * A guest who asked for an account at checkout and got one is logged in like after registration: the
- * session cookies to set, with the emptied guest cart merged into the new account and its cookie expired.
+ * session cookies and the device cookie a login gives to set, with the emptied guest cart merged into the new account and its cookie expired.
  * No cookies when no account was opened. Used by the REST checkout and by the checkout pages.
  */
 export async function checkoutAccountCookies(
@@ -22,6 +23,7 @@ export async function checkoutAccountCookies(
     remember: false,
     wholesale: session.customer.wholesale,
   });
+  cookies.push(customerDeviceCookie(request, session.deviceCookie));
   if (owner && 'token' in owner) await services.cart.mergeGuest(owner.token, session.customer.id);
   try {
     await services.wishlist.mergeGuest(cookieWishlist(request), session.customer.id);

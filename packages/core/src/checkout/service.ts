@@ -5,7 +5,7 @@ import type { CartOwner } from '../cart/owner.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { AccountError } from '../customers/errors.ts';
-import type { CustomerService, NewSession } from '../customers/service.ts';
+import type { CustomerService, NewLogin } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import { couponUses, orders } from '../db/schema.ts';
 import type { OrderParts, OrderRow } from '../orders/queries.ts';
@@ -46,8 +46,8 @@ export interface CheckoutAccount {
   created: boolean;
   /** Turkish: the account is open, or why it could not be (the order stands either way). */
   message: string;
-  /** The new account's login (the HTTP layer sets its cookie). */
-  session?: NewSession;
+  /** The new account's login and the browser's first device cookie (the HTTP layer sets both cookies). */
+  session?: NewLogin;
 }
 
 export interface CheckoutResult {

@@ -126,6 +126,25 @@ describe('checkout API', () => {
     expect((await b.get('/api/front/auth/me')).json().customer.email).toBe('yenimusteri@example.com');
   });
 
+  it('gives the browser of an account opened at checkout its device cookie, as a registration or login does', async () => {
+    const b = await guestWith(shop.kupa);
+    const email = 'cihazli-musteri@example.com';
+    const res = await checkout(b, guestForm({ email, createAccountPassword: 'gizli-şifre-1' }));
+    expect(res.statusCode).toBe(201);
+    const device = (
+      res.cookies as { name: string; value: string; httpOnly?: boolean; maxAge?: number }[]
+    ).find((c) => c.name === 'vitrin_device');
+    expect(device).toMatchObject({ httpOnly: true, maxAge: 180 * 24 * 60 * 60 });
+    expect(device!.value).toMatch(/^\d+\.[\w-]{32}\.[\w-]{43}$/);
+    // Strangers' wrong guesses hold other browsers back; this one still logs in.
+    for (let i = 0; i < 6; i++)
+      await browser(t.app).post('/api/front/auth/login', { email, password: `yanlış-${i}` });
+    const right = { email, password: 'gizli-şifre-1' };
+    expect((await browser(t.app).post('/api/front/auth/login', right)).statusCode).toBe(429);
+    await b.post('/api/front/auth/logout', {});
+    expect((await b.post('/api/front/auth/login', right)).statusCode).toBe(200);
+  });
+
   it('quotes totals per payment method with instalment options and bank accounts', async () => {
     const b = await guestWith(shop.kupa);
     const quote = (
