@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { placeTransferOrder } from './checkout-api.ts';
+import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
-import { expectNoAxeViolations, shots } from './support.ts';
+import { expectNoAxeViolations, registerCustomer, shots } from './support.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -102,6 +104,121 @@ test('the dashboard’s figures are asked while its code loads, and a deep link 
   await page.goto('/admin/urunler?stock=low');
   await expect(page.getByRole('heading', { level: 1, name: 'Ürünler' })).toBeVisible();
   expect(warnings.filter((text) => /HydrateFallback/.test(text))).toEqual([]);
+});
+
+/** The console's HydrateFallback warnings of a page (React Router warns when a deep link renders without one). */
+function hydrateWarnings(page: Page) {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/HydrateFallback/.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
+/**
+ * Holds a screen's code back until its data is asked for (at most 20 s) and tells whether it was: loaded one
+ * after the other, the data would wait for the code and never be asked meanwhile.
+ */
+async function dataBeforeCode(page: Page, screenChunk: string, dataPath: string) {
+  const asked = new Promise<boolean>((resolve) => {
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === dataPath) resolve(true);
+    });
+  });
+  let answer: boolean | undefined;
+  await page.route(chunk(screenChunk), async (route) => {
+    answer = await Promise.race([
+      asked,
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]);
+    await route.continue();
+  });
+  return () => answer;
+}
+
+test('a deep link into each list or record screen asks its data while its code loads, with no HydrateFallback warning', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  // A customer of their own with an order and a ticket, so each record screen has one to open.
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const email = `derin.${Date.now()}@example.com`;
+  await registerCustomer(shopper, email, 'Kedi-Mavi-Deniz-7');
+  const orderNo = await placeTransferOrder(shopper, { email, firstName: 'Ayşe', lastName: 'Yılmaz' });
+  const opened = await shopper.post('/api/front/support/tickets', {
+    headers: { origin: `http://localhost:${E2E_PORT}` },
+    data: { subject: 'Kutu ezik geldi', message: 'Kargodan çıkan kutunun köşesi ezikti.' },
+  });
+  expect(opened.status()).toBe(201);
+  const ticket = (await opened.json()).ticket as { ticketNo: string; subject: string };
+  await shopper.dispose();
+
+  await logInStaff(context, createStaff('manager', 'Pano Derin Bağlantı'));
+  const first = async <T>(path: string) => {
+    const answer = await page.request.get(`/api/admin${path}`);
+    expect(answer.ok()).toBe(true);
+    return ((await answer.json()) as { items: T[] }).items[0] as T;
+  };
+  const product = await first<{ id: number; name: string }>('/products');
+  const customer = await first<{ id: number; firstName: string; lastName: string }>(
+    `/customers?q=${encodeURIComponent(email)}`,
+  );
+
+  const screens = [
+    // The list's filters come from the address, as the screen reads them.
+    {
+      url: '/admin/siparisler?status=&page=1',
+      code: 'orders-page',
+      data: '/api/admin/orders',
+      title: 'Siparişler',
+    },
+    {
+      url: `/admin/siparisler/${orderNo}`,
+      code: 'order-page',
+      data: `/api/admin/orders/${orderNo}`,
+      title: `Sipariş ${orderNo}`,
+    },
+    { url: '/admin/urunler?stock=low', code: 'products-page', data: '/api/admin/products', title: 'Ürünler' },
+    {
+      url: `/admin/urunler/${product.id}`,
+      code: 'product-editor-page',
+      data: `/api/admin/products/${product.id}`,
+      title: product.name,
+    },
+    { url: '/admin/musteriler', code: 'customers-page', data: '/api/admin/customers', title: 'Müşteriler' },
+    {
+      url: `/admin/musteriler/${customer.id}`,
+      code: 'customer-page',
+      data: `/api/admin/customers/${customer.id}`,
+      title: `${customer.firstName} ${customer.lastName}`.trim(),
+    },
+    {
+      url: '/admin/destek?durum=hepsi',
+      code: 'tickets-page',
+      data: '/api/admin/tickets',
+      title: 'Destek talepleri',
+    },
+    {
+      url: `/admin/destek/${ticket.ticketNo}`,
+      code: 'ticket-page',
+      data: `/api/admin/tickets/${ticket.ticketNo}`,
+      title: ticket.subject,
+    },
+    { url: '/admin/kuponlar', code: 'coupons-page', data: '/api/admin/coupons', title: 'Kuponlar' },
+  ];
+  const warnings = hydrateWarnings(page);
+  for (const screen of screens) {
+    const asked = await dataBeforeCode(page, screen.code, screen.data);
+    await page.goto(screen.url);
+    await expect(page.getByRole('heading', { level: 1, name: screen.title, exact: true })).toBeVisible();
+    expect({ screen: screen.url, askedBeforeCode: asked() }).toEqual({
+      screen: screen.url,
+      askedBeforeCode: true,
+    });
+    await page.unrouteAll();
+  }
+  expect(warnings).toEqual([]);
 });
 
 test('a screen whose code is gone after an update reloads the page once, then shows a Turkish error screen', async ({

@@ -1,16 +1,23 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { DashboardAnswer } from '@vitrin/shared/api/admin/dashboard';
 import type { Permission } from '@vitrin/shared/staff/permissions';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Link } from 'react-router';
+import { couponsQuery } from './coupons/coupons-api.ts';
+import { customerListQuery, customerQuery } from './customers/customers-api.ts';
 import { dashboardQuery } from './dashboard/dashboard-query.ts';
 import { api, whenSessionStale } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { LoginPage } from './login/login-page.tsx';
+import { orderListQuery, orderQuery } from './orders/orders-api.ts';
 import { paths } from './paths.ts';
+import { productQuery } from './products/product-editor-api.ts';
+import { productListQuery } from './products/products-api.ts';
 import { Allowed, RequireStaff } from './session/require-staff.tsx';
-import { SESSION_KEY, sessionQuery } from './session/staff-session.ts';
+import { has, SESSION_KEY, sessionQuery } from './session/staff-session.ts';
 import { loadScreen, PanelLoading, RouteError } from './shell/route-error.tsx';
 import { Shell } from './shell/shell.tsx';
+import { ticketQuery, ticketQueueQuery } from './tickets/tickets-api.ts';
 import { Page } from './ui/page.tsx';
 
 function NotFound() {
@@ -52,6 +59,33 @@ async function homeLoader() {
     }),
   ]);
   return null;
+}
+
+interface LoaderArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+}
+
+/**
+ * A screen's loader: its first data is fetched while its code loads (the same query the screen's hook
+ * reads, so the screen finds it in the cache), beside the session. A staff member known not to have the
+ * permission asks nothing (the screen says no); a failure is left to the screen, which says it, and a 401
+ * sends to the login as from the screen.
+ */
+function loads<T, K extends QueryKey>(
+  permission: Permission,
+  query: (
+    search: URLSearchParams,
+    params: Partial<Record<string, string>>,
+  ) => FetchQueryOptions<T, Error, T, K>,
+) {
+  return async ({ request, params }: LoaderArgs) => {
+    const known = queryClient.getQueryData(sessionQuery.queryKey);
+    const allowed = known === undefined || (known !== null && has(known, permission));
+    const search = new URL(request.url).searchParams;
+    await Promise.all([staffNow(), allowed && queryClient.prefetchQuery(query(search, params))]);
+    return null;
+  };
 }
 
 /** The address a navigation is opening (the address bar shows the last screen's until it is loaded). */
@@ -114,7 +148,8 @@ export const router = createBrowserRouter(
                   errorElement: <RouteError framed />,
                   children: [
                     // The screens load with their first visit: the login does not wait for their code (tables, the QR
-                    // code maker, charts and PDF). The home screen's figures load beside its code (its loader).
+                    // code maker, charts and PDF). A screen whose first paint needs data fetches it beside its
+                    // code (its loader: the home's figures, a list of the address' filters, one order or product).
                     {
                       index: true,
                       loader: homeLoader,
@@ -137,6 +172,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.orders,
+                      loader: loads('orders.read', (search) => orderListQuery(search).options),
                       lazy: permitted(
                         'orders.read',
                         async () => (await import('./orders/orders-page.tsx')).OrdersPage,
@@ -144,6 +180,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.order,
+                      loader: loads('orders.read', (_, { number = '' }) => orderQuery(number)),
                       lazy: permitted(
                         'orders.read',
                         async () => (await import('./orders/order-page.tsx')).OrderPage,
@@ -151,6 +188,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.customers,
+                      loader: loads('customers.read', customerListQuery),
                       lazy: permitted(
                         'customers.read',
                         async () => (await import('./customers/customers-page.tsx')).CustomersPage,
@@ -158,6 +196,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.customer,
+                      loader: loads('customers.read', (_, { id = '' }) => customerQuery(id)),
                       lazy: permitted(
                         'customers.read',
                         async () => (await import('./customers/customer-page.tsx')).CustomerPage,
@@ -165,6 +204,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.tickets,
+                      loader: loads('tickets.read', (search) => ticketQueueQuery(search).options),
                       lazy: permitted(
                         'tickets.read',
                         async () => (await import('./tickets/tickets-page.tsx')).TicketsPage,
@@ -179,6 +219,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.ticket,
+                      loader: loads('tickets.read', (_, { ticketNo = '' }) => ticketQuery(ticketNo)),
                       lazy: permitted(
                         'tickets.read',
                         async () => (await import('./tickets/ticket-page.tsx')).TicketPage,
@@ -186,6 +227,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.products,
+                      loader: loads('catalog.read', (search) => productListQuery(search).options),
                       lazy: permitted(
                         'catalog.read',
                         async () => (await import('./products/products-page.tsx')).ProductsPage,
@@ -228,6 +270,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.coupons,
+                      loader: loads('coupons.write', () => couponsQuery),
                       lazy: permitted(
                         'coupons.write',
                         async () => (await import('./coupons/coupons-page.tsx')).CouponsPage,
@@ -312,6 +355,7 @@ export const router = createBrowserRouter(
                     },
                     {
                       path: paths.product,
+                      loader: loads('catalog.read', (_, { id }) => productQuery(Number(id))),
                       lazy: permitted(
                         'catalog.read',
                         async () => (await import('./products/product-editor-page.tsx')).ProductEditorPage,

@@ -1,16 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategoryOption } from '@vitrin/shared/api/admin/categories';
 import type { AdminCoupon, CouponInput, CouponUpdate } from '@vitrin/shared/api/admin/coupons';
 import { api } from '../lib/api.ts';
+import { LOADED_FRESH_MS } from '../lib/query-client.ts';
 
 export const COUPONS_KEY = ['coupons'] as const;
 
-export function useCoupons() {
-  return useQuery({
-    queryKey: COUPONS_KEY,
-    queryFn: async () => (await api.get<{ items: AdminCoupon[] }>('/coupons')).items,
-  });
-}
+/** The coupons (the screen's hook and the route's loader). */
+export const couponsQuery = queryOptions({
+  queryKey: COUPONS_KEY,
+  queryFn: async () => (await api.get<{ items: AdminCoupon[] }>('/coupons')).items,
+  staleTime: LOADED_FRESH_MS,
+});
+
+export const useCoupons = () => useQuery(couponsQuery);
 
 /** Adds a coupon (no id) or changes one; the list is read again after it. */
 export function useSaveCoupon(id?: number) {

@@ -58,9 +58,8 @@ const columns = [
 export function CustomersPage() {
   const [search, setSearch] = useSearchParams();
   const q = search.get('q') ?? '';
-  const page = Number(search.get('page')) || 1;
   const [text, setText] = useState(q);
-  const list = useCustomers(new URLSearchParams({ q, page: String(page) }).toString());
+  const list = useCustomers(search);
   const go = (query: string, to = 1) =>
     setSearch(
       Object.fromEntries(Object.entries({ q: query, page: to === 1 ? '' : String(to) }).filter(([, v]) => v)),

@@ -1,6 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
+/**
+ * How long an answer a route's loader fetched counts as fresh: the screen mounting a moment later reads it
+ * from the cache instead of asking again. Writes still invalidate it at once.
+ */
+export const LOADED_FRESH_MS = 5_000;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

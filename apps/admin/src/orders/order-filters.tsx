@@ -14,9 +14,8 @@ import {
   withTurkishDays,
 } from '../ui/filter-form.tsx';
 import { FormInput, FormSelect } from '../ui/form-fields.tsx';
+import { ORDER_FILTERS, type OrderFilterValues } from './orders-api.ts';
 
-export const ORDER_FILTERS = ['q', 'status', 'paymentMethod', 'from', 'to'] as const;
-export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
 const DAYS = ['from', 'to'] as const;
 /** The filters that narrow the list, counted on the fold's button. */
 const NARROWING = ['status', 'paymentMethod', 'from', 'to'] as const;

@@ -6,7 +6,7 @@ import { formatMoney } from '@vitrin/shared/money';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderDocumentLinks } from '../documents/order-document-links.tsx';
-import { api, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
 import { paths } from '../paths.ts';
 import { has, useStaff } from '../session/staff-session.ts';
 import { Button } from '../ui/button.tsx';
@@ -14,7 +14,7 @@ import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { CardRefunds } from './card-refunds.tsx';
 import { OrderNotes } from './order-notes.tsx';
-import { orderKey, orderPath, useOrderWrite } from './orders-api.ts';
+import { orderQuery, useOrderWrite } from './orders-api.ts';
 import { StateBadge } from './state-badge.tsx';
 import { StatusDialog } from './status-dialog.tsx';
 
@@ -113,10 +113,7 @@ export function OrderPage() {
   const { number = '' } = useParams();
   const canWrite = has(useStaff(), 'orders.write');
   const [changing, setChanging] = useState(false);
-  const detail = useQuery({
-    queryKey: orderKey(number),
-    queryFn: () => api.get<AdminOrderDetail>(orderPath(number)),
-  });
+  const detail = useQuery(orderQuery(number));
 
   if (detail.isPending) return <Loading />;
   if (detail.isError) {

@@ -8,8 +8,8 @@ import { useAddressList } from '../ui/address-list.ts';
 import { ListBody, useTicked } from '../ui/list-body.tsx';
 import { Page } from '../ui/page.tsx';
 import { BulkStatus } from './bulk-status.tsx';
-import { ORDER_FILTERS, OrderFilters, type OrderFilterValues } from './order-filters.tsx';
-import { orderScreen } from './orders-api.ts';
+import { OrderFilters } from './order-filters.tsx';
+import { ORDER_FILTERS, type OrderFilterValues, orderScreen } from './orders-api.ts';
 import { StateBadge } from './state-badge.tsx';
 
 const column = createColumnHelper<AdminOrderRow>();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminProduct,
   ProductRequest,
@@ -6,17 +6,22 @@ import type {
   StockMovement,
 } from '@vitrin/shared/api/admin/products';
 import { api } from '../lib/api.ts';
+import { LOADED_FRESH_MS } from '../lib/query-client.ts';
 import { PRODUCTS_KEY } from './products-api.ts';
 
 /** One product's queries (the form's product, its stock history) sit under the list's key. */
 export const productKey = (id: number) => [...PRODUCTS_KEY, 'product', id] as const;
 
-export function useProduct(id: number | undefined) {
-  return useQuery({
-    queryKey: productKey(id ?? 0),
+/** The stored product the editor opens (the screen's hook and the route's loader). */
+export const productQuery = (id: number) =>
+  queryOptions({
+    queryKey: productKey(id),
     queryFn: async () => (await api.get<{ product: AdminProduct }>(`/products/${id}`)).product,
-    enabled: id !== undefined,
+    staleTime: LOADED_FRESH_MS,
   });
+
+export function useProduct(id: number | undefined) {
+  return useQuery({ ...productQuery(id ?? 0), enabled: id !== undefined });
 }
 
 /** Adds a product (no id) or saves the whole form of one; the lists are read again after it. */

@@ -10,7 +10,7 @@ import { DataTable } from '../ui/data-table.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { TicketBadge } from './ticket-badge.tsx';
-import { ticketScreen, useTicketQueue } from './tickets-api.ts';
+import { ticketQueueQuery, ticketScreen, useTicketQueue } from './tickets-api.ts';
 
 const column = createColumnHelper<AdminTicketRow>();
 
@@ -54,10 +54,8 @@ const TABS = [
 export function TicketsPage() {
   const canWrite = has(useStaff(), 'tickets.write');
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('durum') ?? 'open';
-  const status = tab === 'hepsi' ? '' : tab;
-  const page = Number(search.get('page')) || 1;
-  const queue = useTicketQueue(new URLSearchParams({ status, page: String(page) }).toString());
+  const { status } = ticketQueueQuery(search);
+  const queue = useTicketQueue(search);
   const go = (to: string, toPage = 1) =>
     setSearch(
       Object.fromEntries(

@@ -1,6 +1,29 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ApiError, api } from '../lib/api.ts';
+import { LOADED_FRESH_MS } from '../lib/query-client.ts';
+
+/** The filters as the address holds them, and the list's query (the route's loader fetches the same). */
+export function addressListQuery<N extends string, Answer>(
+  resource: string,
+  names: readonly N[],
+  search: URLSearchParams,
+) {
+  const filters = Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<
+    N,
+    string
+  >;
+  const page = Number(search.get('page')) || 1;
+  const query = new URLSearchParams({ ...filters, page: String(page) }).toString();
+  return {
+    filters,
+    options: queryOptions({
+      queryKey: [resource, query],
+      queryFn: () => api.get<Answer>(`/${resource}?${query}`),
+      staleTime: LOADED_FRESH_MS,
+    }),
+  };
+}
 
 /**
  * A list of the API whose filters and page live in the address, so a filtered page can be shared and gone
@@ -13,17 +36,8 @@ export function useAddressList<N extends string, Answer>(
   names: readonly N[],
 ) {
   const [search, setSearch] = useSearchParams();
-  const filters = Object.fromEntries(names.map((name) => [name, search.get(name) ?? ''])) as Record<
-    N,
-    string
-  >;
-  const page = Number(search.get('page')) || 1;
-  const query = new URLSearchParams({ ...filters, page: String(page) }).toString();
-  const list = useQuery({
-    queryKey: [resource, query],
-    queryFn: () => api.get<Answer>(`/${resource}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const { filters, options } = addressListQuery<N, Answer>(resource, names, search);
+  const list = useQuery({ ...options, placeholderData: keepPreviousData });
   const go = (values: Record<N, string>, to = 1) =>
     setSearch(
       Object.fromEntries(
