@@ -6,9 +6,10 @@
 //
 //   npm run build && node bench/admin-load.mjs
 //
-// ADMIN_LOAD_RUNS (7) runs each, the median and the extremes. BENCH_ENTRY runs another built server (and with
+// ADMIN_LOAD_SCREEN=orders measures the orders list instead (from the navigation's start to its count of
+// orders, "N sipariş" or none, on screen). ADMIN_LOAD_RUNS (7) runs each, the median and the extremes. BENCH_ENTRY runs another built server (and with
 // it the panel build beside its sources: a checkout of an older commit, to compare before and after).
-// Writes bench/out/admin-load.json.
+// Writes bench/out/admin-load.json (admin-load-orders.json for the orders list).
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,28 @@ import { onCleanup, outDir, repoRoot, runMain, startVitrin } from './server.mjs'
 
 const RUNS = Number(process.env.ADMIN_LOAD_RUNS ?? 7);
 const ENTRY = process.env.BENCH_ENTRY ?? 'apps/server/build/main.mjs';
+const SCREEN = process.env.ADMIN_LOAD_SCREEN ?? 'home';
+
+/** Each screen's address, and when its first data is on screen (run in the page). */
+const SCREENS = {
+  home: {
+    path: '/admin/',
+    ready: () => {
+      const today = [...document.querySelectorAll('section')].find((s) =>
+        s.querySelector('h2')?.textContent?.startsWith('Bugün'),
+      );
+      return today?.textContent?.includes('₺') ? performance.now() : false;
+    },
+  },
+  orders: {
+    path: '/admin/siparisler',
+    ready: () =>
+      /sipariş/.test(document.querySelector('main p[role=status]')?.textContent ?? '')
+        ? performance.now()
+        : false,
+  },
+};
+if (!SCREENS[SCREEN]) throw new Error(`ADMIN_LOAD_SCREEN: one of ${Object.keys(SCREENS).join(', ')}`);
 
 const VIEWPORTS = {
   laptop: { width: 1366, height: 768 },
@@ -94,17 +117,11 @@ async function coldLoad(browser, base, cookies, viewport, network) {
   if (network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
   let requests = 0;
   page.on('request', () => requests++);
-  await page.goto(`${base}/admin/`, { waitUntil: 'commit' });
-  const ms = await page.waitForFunction(
-    () => {
-      const today = [...document.querySelectorAll('section')].find((s) =>
-        s.querySelector('h2')?.textContent?.startsWith('Bugün'),
-      );
-      return today?.textContent?.includes('₺') ? performance.now() : false;
-    },
-    undefined,
-    { polling: 'raf', timeout: 60_000 },
-  );
+  await page.goto(`${base}${SCREENS[SCREEN].path}`, { waitUntil: 'commit' });
+  const ms = await page.waitForFunction(SCREENS[SCREEN].ready, undefined, {
+    polling: 'raf',
+    timeout: 60_000,
+  });
   const result = { ms: Math.round(await ms.jsonValue()), requests };
   await context.close();
   return result;
@@ -138,17 +155,18 @@ runMain(async () => {
       };
       results.push(row);
       console.log(
-        `${viewportName.padEnd(6)} ${networkName.padEnd(7)} figures after ${row.medianMs} ms (median of ${RUNS}; ${row.minMs}-${row.maxMs}), ${row.requests} requests`,
+        `${SCREEN} ${viewportName.padEnd(6)} ${networkName.padEnd(7)} data after ${row.medianMs} ms (median of ${RUNS}; ${row.minMs}-${row.maxMs}), ${row.requests} requests`,
       );
     }
   }
   await mkdir(outDir, { recursive: true });
   await writeFile(
-    path.join(outDir, 'admin-load.json'),
+    path.join(outDir, SCREEN === 'home' ? 'admin-load.json' : `admin-load-${SCREEN}.json`),
     JSON.stringify(
       {
         at: new Date().toISOString(),
         entry: ENTRY,
+        screen: SCREEN,
         cpus: os.cpus().length,
         cpu: os.cpus()[0]?.model,
         results,
