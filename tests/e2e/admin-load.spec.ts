@@ -79,24 +79,11 @@ test('the dashboard’s figures are asked while its code loads, and a deep link 
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
   });
-  const figuresAsked = new Promise<boolean>((resolve) => {
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/admin/dashboard') resolve(true);
-    });
-  });
-  // The home screen's code is held back until the figures are asked for (at most 20 s): loaded one after
-  // the other, the figures would wait for the code and never be asked meanwhile.
-  let askedBeforeCode: boolean | undefined;
-  await page.route(chunk('home-page'), async (route) => {
-    askedBeforeCode = await Promise.race([
-      figuresAsked,
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
-    ]);
-    await route.continue();
-  });
+  // The home screen's code is held back until the figures are asked for.
+  const askedBeforeCode = await dataBeforeCode(page, 'home-page', '/api/admin/dashboard');
   await page.goto('/admin/');
   await expect(region(page, 'Bugün')).toContainText('₺');
-  expect(askedBeforeCode).toBe(true);
+  expect(askedBeforeCode()).toBe(true);
 
   // A deep link into a screen: its code and the session load before the first render, with a fallback.
   await page.goto('/admin/siparisler');
