@@ -174,6 +174,56 @@ test.describe('content and blog in the panel', () => {
     await context.close();
   });
 
+  test('a post is scheduled with a Turkish day and a 24-hour time in Turkey, whatever the browser zone, and shows them back', async ({
+    browser,
+  }) => {
+    // A browser in New York: the fields still mean Turkey's time (UTC+3).
+    const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
+    await logInStaff(context, createStaff('manager', 'Zamanlayan Yönetici'));
+    const title = `Zamanlı Yazı ${stamp}`;
+    const res = await context.request.post('/api/admin/blog/posts', {
+      headers: { origin },
+      data: { title, author: 'Ayşe Usta', isPublished: false, body: '<p>Sonra yayımlanacak.</p>' },
+    });
+    expect(res.status()).toBe(201);
+    const post = (await res.json()).post as { id: number };
+
+    const page = await context.newPage();
+    await page.goto(`/admin/blog/${post.id}`);
+    const when = page.getByRole('group', { name: 'Yayın zamanı (Türkiye saati)' });
+    const day = when.getByRole('textbox', { name: 'Yayın günü' });
+    const time = when.getByRole('textbox', { name: 'Yayın saati' });
+    // The body's editor is ready before the form is touched.
+    await expect(page.getByRole('textbox', { name: 'İçerik' })).toContainText('Sonra yayımlanacak.');
+    await expect(day).toHaveAttribute('type', 'text');
+    await page.getByLabel('Yayımla (işaretsizse taslak kalır, mağazada görünmez)').check();
+    await day.fill('15062027');
+    await expect(day).toHaveValue('15.06.2027');
+    await time.fill('25:00');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(when.getByText('Saat 00:00 ile 23:59 arasında olmalı')).toBeVisible();
+    await expect(time).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await shots(page, 'admin-blog-publish-time');
+
+    await time.fill('2115');
+    await expect(time).toHaveValue('21:15');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(
+      page.getByText('Yazı kaydedildi: Zamanlanmış (15 Haziran 2027 21:15 tarihinde yayımlanacak).'),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(day).toHaveValue('15.06.2027');
+    await expect(time).toHaveValue('21:15');
+    const listed = await context.request.get(`/api/admin/blog/posts?status=scheduled`);
+    const scheduled = ((await listed.json()).items as { id: number; publishedAt: string }[]).find(
+      (p) => p.id === post.id,
+    );
+    expect(scheduled?.publishedAt).toBe('2027-06-15T18:15:00.000Z');
+    await context.close();
+  });
+
   test('a manager adds a blog category, gives a post that category, and the storefront blog shows it at once', async ({
     browser,
   }) => {

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminBlogPost, BLOG_STATUS_LABELS, type BlogPostInput } from '@vitrin/shared/api/admin/blog';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { lineText, z } from '@vitrin/shared/zod';
-import { format } from 'date-fns';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { RichTextField } from '../content/rich-text-field.tsx';
 import { paths } from '../paths.ts';
 import { useStaff } from '../session/staff-session.ts';
+import { FormDateField, FormTimeField } from '../ui/date-field.tsx';
+import { parseClock, parseTurkishDay, turkeyDayAndClock, turkeyInstant } from '../ui/dates.ts';
 import { FormInput, FormSelect, SlugInput } from '../ui/form-fields.tsx';
 import { RecordEditorFrame, RecordEditorRoute, useRecordEditor } from '../ui/record-editor.tsx';
 import { useBlogCategories, useBlogPost, useSaveBlogPost } from './blog-api.ts';
@@ -15,19 +16,29 @@ import { blogPostScreen } from './blog-posts-page.tsx';
 import { CoverPicker } from './cover-picker.tsx';
 
 /** The form's text; the server's schema checks the request made of it (`toRequest`). */
-const formSchema = z.object({
-  title: z.string(),
-  slug: z.string(),
-  excerpt: z.string(),
-  coverImage: z.string(),
-  body: z.string().refine((v) => v.trim() !== '', 'İçeriği yazın'),
-  author: lineText().trim().min(2, 'Yazar adı en az 2 karakter olmalı'),
-  categoryId: z.string(),
-  tags: z.string(),
-  isPublished: z.boolean(),
-  /** `datetime-local` text in the browser's time; blank: now. */
-  publishedAt: z.string(),
-});
+const formSchema = z
+  .object({
+    title: z.string(),
+    slug: z.string(),
+    excerpt: z.string(),
+    coverImage: z.string(),
+    body: z.string().refine((v) => v.trim() !== '', 'İçeriği yazın'),
+    author: lineText().trim().min(2, 'Yazar adı en az 2 karakter olmalı'),
+    categoryId: z.string(),
+    tags: z.string(),
+    isPublished: z.boolean(),
+    /** The publish day (gg.aa.yyyy) and time (ss:dd) in Turkey's time; both blank: now. */
+    publishDay: z.string(),
+    publishTime: z.string(),
+  })
+  .superRefine((f, ctx) => {
+    const day = parseTurkishDay(f.publishDay);
+    const clock = parseClock(f.publishTime);
+    if (!day.ok) ctx.addIssue({ code: 'custom', path: ['publishDay'], message: day.message });
+    else if (!day.iso && f.publishTime.trim())
+      ctx.addIssue({ code: 'custom', path: ['publishDay'], message: 'Yayın gününü de yazın' });
+    if (!clock.ok) ctx.addIssue({ code: 'custom', path: ['publishTime'], message: clock.message });
+  });
 type BlogForm = z.output<typeof formSchema>;
 const resolver = zodResolver(formSchema) as unknown as Resolver<BlogForm>;
 const FIELDS = Object.keys(formSchema.shape) as Array<keyof BlogForm>;
@@ -42,9 +53,23 @@ const formOf = (post?: AdminBlogPost): BlogForm => ({
   categoryId: post?.categoryId ? String(post.categoryId) : '',
   tags: post?.tags.join(', ') ?? '',
   isPublished: post?.isPublished ?? false,
-  publishedAt:
-    post && post.status !== 'draft' ? format(new Date(post.publishedAt), "yyyy-MM-dd'T'HH:mm") : '',
+  ...publishFields(post),
 });
+
+/** A post's publish time as its fields show it in Turkey's time (a draft's is blank: "now" when published). */
+function publishFields(post?: AdminBlogPost): { publishDay: string; publishTime: string } {
+  if (!post || post.status === 'draft') return { publishDay: '', publishTime: '' };
+  const { day, clock } = turkeyDayAndClock(post.publishedAt);
+  return { publishDay: day, publishTime: clock };
+}
+
+/** The fields' day and time (00:00 when only a day is typed) as the instant the API takes; blank: null. */
+function publishedAtOf(f: BlogForm): string | null {
+  const day = parseTurkishDay(f.publishDay);
+  const clock = parseClock(f.publishTime);
+  if (!day.ok || !day.iso || !clock.ok) return null;
+  return turkeyInstant(day.iso, clock.clock || '00:00');
+}
 
 const toRequest = (f: BlogForm): BlogPostInput => ({
   title: f.title,
@@ -59,7 +84,7 @@ const toRequest = (f: BlogForm): BlogPostInput => ({
     .map((t) => t.trim())
     .filter(Boolean),
   isPublished: f.isPublished,
-  publishedAt: f.publishedAt ? new Date(f.publishedAt).toISOString() : null,
+  publishedAt: publishedAtOf(f),
 });
 
 const LABELS = {
@@ -150,15 +175,16 @@ function BlogEditor({
           <input type="checkbox" className="size-5" {...form.register('isPublished')} />
           Yayımla (işaretsizse taslak kalır, mağazada görünmez)
         </label>
-        <div className="max-w-xs">
-          <FormInput
-            form={form}
-            name="publishedAt"
-            label="Yayın zamanı"
-            type="datetime-local"
-            hint="Boş: hemen. İleri bir zaman seçilirse yazı o an yayımlanır."
-          />
-        </div>
+        <fieldset className="flex min-w-0 flex-col gap-1">
+          <legend className="text-sm font-medium text-stone-800">Yayın zamanı (Türkiye saati)</legend>
+          <div className="grid max-w-md grid-cols-[minmax(0,1fr)_7rem] gap-3">
+            <FormDateField form={form} name="publishDay" label="Yayın günü" />
+            <FormTimeField form={form} name="publishTime" label="Yayın saati" />
+          </div>
+          <p className="text-sm text-stone-600">
+            Boş: hemen. İleri bir zaman yazılırsa yazı o an yayımlanır.
+          </p>
+        </fieldset>
       </fieldset>
     </RecordEditorFrame>
   );

@@ -314,7 +314,8 @@ export default function RichTextEditor({
   });
   // A value set from outside (the form reset to the stored record) replaces what the editor shows.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) {
+    // An editor TipTap has just destroyed (it makes a new one when its options change) has no schema left.
+    if (editor && !editor.isDestroyed && value !== (editor.isEmpty ? '' : editor.getHTML())) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);

@@ -3,8 +3,14 @@ import './date-field.css';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { tr } from 'react-day-picker/locale';
-import { type Control, Controller, type FieldValues, get, type Path } from 'react-hook-form';
-import { dayOf, dayText, maskDay } from './dates.ts';
+import {
+  type Control,
+  Controller,
+  type ControllerFieldState,
+  type FieldValues,
+  type Path,
+} from 'react-hook-form';
+import { dayOf, dayText, maskClock, maskDay } from './dates.ts';
 import { Field, Input } from './field.tsx';
 
 interface DateFieldProps {
@@ -103,28 +109,61 @@ export function DateField({ label, value, onChange, onBlur, error, hint }: DateF
   );
 }
 
-/** A DateField of a React Hook Form form: the form holds the typed text, its resolver reads the day. */
-export function FormDateField<T extends FieldValues>({
-  form,
-  name,
-  label,
-}: {
+/** A text field of a React Hook Form form: the form holds the typed text, its resolver reads it. */
+interface FormTextProps<T extends FieldValues> {
   form: { control: Control<T> };
   name: Path<T>;
   label: string;
-}) {
+}
+
+/** The field's text and its error message, as a form's `Controller` renders them. */
+const textOf = ({ field }: { field: { value: unknown } }) => String(field.value ?? '');
+const errorOf = ({ fieldState }: { fieldState: ControllerFieldState }) => fieldState.error?.message;
+
+/** A DateField of a React Hook Form form: the form holds the typed text, its resolver reads the day. */
+export function FormDateField<T extends FieldValues>({ form, name, label }: FormTextProps<T>) {
   return (
     <Controller
       control={form.control}
       name={name}
-      render={({ field, formState }) => (
+      render={(rendered) => (
         <DateField
           label={label}
-          value={String(field.value ?? '')}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={(get(formState.errors, name) as { message?: string } | undefined)?.message}
+          value={textOf(rendered)}
+          onChange={rendered.field.onChange}
+          onBlur={rendered.field.onBlur}
+          error={errorOf(rendered)}
         />
+      )}
+    />
+  );
+}
+
+/**
+ * A time of day in the Turkish way, 24-hour ss:dd, whatever the browser's language (a time input shows
+ * "hh:mm AM" on an English one): typed, with the colon put in ("0930" → "09:30").
+ */
+export function FormTimeField<T extends FieldValues>({ form, name, label }: FormTextProps<T>) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={(rendered) => (
+        <Field label={label} error={errorOf(rendered)} hint="ss:dd, 24 saat">
+          {(control) => (
+            <Input
+              {...control}
+              ref={rendered.field.ref}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              value={textOf(rendered)}
+              onChange={(event) => rendered.field.onChange(maskClock(event.target.value))}
+              onBlur={rendered.field.onBlur}
+            />
+          )}
+        </Field>
       )}
     />
   );

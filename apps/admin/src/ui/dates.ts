@@ -53,3 +53,41 @@ export function maskDay(text: string): string {
   const digits = parts.join('').slice(0, 8);
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('.');
 }
+
+/** A time of day as a Turkish shop owner writes it, 24-hour ss:dd ("09:30", "9:30", "21:05"). */
+const CLOCK = /^(\d{1,2}):(\d{2})$/;
+
+export const TIME_FORMAT_MESSAGE = 'Saati ss:dd biçiminde, 24 saatlik yazın (ör. 09:30, 21:15)';
+export const NO_SUCH_TIME_MESSAGE = 'Saat 00:00 ile 23:59 arasında olmalı';
+
+export type ParsedClock = { ok: true; clock: string } | { ok: false; message: string };
+
+/** A typed time as hh:mm ('' for a blank field), or the Turkish reason it is not one. */
+export function parseClock(text: string): ParsedClock {
+  const value = text.trim();
+  if (value === '') return { ok: true, clock: '' };
+  const match = CLOCK.exec(value);
+  if (!match) return { ok: false, message: TIME_FORMAT_MESSAGE };
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  if (hours > 23 || minutes > 59) return { ok: false, message: NO_SUCH_TIME_MESSAGE };
+  return { ok: true, clock: `${String(hours).padStart(2, '0')}:${match[2]}` };
+}
+
+/** Typing help for a time field: "0930" → "09:30"; anything else is left as typed. */
+export function maskClock(text: string): string {
+  return /^\d{3,4}$/.test(text) ? `${text.slice(0, -2)}:${text.slice(-2)}` : text;
+}
+
+/** Turkey's time, the shop's: UTC+3 all year since 2016. */
+const TURKEY_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** An ISO day and hh:mm in Turkey's time as the instant the API takes (ISO, UTC): 09:30 → 06:30Z. */
+export function turkeyInstant(isoDay: string, clock: string): string {
+  return new Date(`${isoDay}T${clock}:00+03:00`).toISOString();
+}
+
+/** An instant as its day (gg.aa.yyyy) and time (ss:dd) in Turkey, whatever the browser's time zone. */
+export function turkeyDayAndClock(instant: string | Date): { day: string; clock: string } {
+  const shifted = new Date(new Date(instant).getTime() + TURKEY_OFFSET_MS).toISOString();
+  return { day: turkishDay(shifted.slice(0, 10)), clock: shifted.slice(11, 16) };
+}
