@@ -5,6 +5,7 @@ import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, type OptionGroup, productPrices, products, productVariants } from '../db/schema.ts';
+import { storedDescription } from '../html/sanitize.ts';
 import type { FieldError, PriceChanges, ProductRow, VariantRow } from './rows.ts';
 
 type Currency = 'TRY' | 'USD' | 'EUR';
@@ -350,7 +351,12 @@ export async function planImport(
       brand: r.brand ?? have?.brand ?? '',
       barcode: r.barcode === undefined ? (have?.barcode ?? null) : r.barcode,
       shortDescription: r.shortDescription ?? have?.shortDescription ?? '',
-      description: r.description ?? have?.description ?? '',
+      // A description stored before the editor (plain text) that the file gives back as it is reads as the
+      // same description once stored as the form stores it: unchanged, so an export imported again changes nothing.
+      description:
+        have && r.description !== undefined && r.description === storedDescription(have.description)
+          ? have.description
+          : (r.description ?? have?.description ?? ''),
       vatRate: r.vatRate ?? have?.vatRate ?? 20,
       stock,
       isActive: r.active ?? have?.isActive ?? true,
