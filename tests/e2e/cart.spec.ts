@@ -58,7 +58,9 @@ test.describe('cart and coupons', () => {
     await expect(couponError).toHaveText('Bu kupon kodu geçerli değil. Kodu kontrol edip tekrar deneyin.');
     await code.fill('YAZ2025');
     await page.getByRole('button', { name: 'Uygula' }).click();
-    await expect(couponError).toHaveText('Bu kuponun süresi doldu.');
+    await expect(couponError).toHaveText(
+      /^Bu kuponun süresi \d{1,2} \p{L}+ \d{4} \d{2}:\d{2} itibarıyla doldu; artık kullanılamıyor\.$/u,
+    );
     await shots(page, 'cart-coupon-error');
 
     const beforeCoupon = money(await page.getByTestId('cart-total').textContent());

@@ -19,7 +19,8 @@ export const postMeta = ({
     matches,
     data && {
       title: data.page.post.title,
-      description: data.page.post.excerpt,
+      // A post saved without a summary still gets a description (search results, link previews): the blog's.
+      description: data.page.post.excerpt.trim() || i18n.t('blog.description'),
       path: `/blog-details/${data.page.post.id}`,
       post: data.page.post,
     },

@@ -23,9 +23,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [shelves, posts] = await Promise.all([context.homeShelves(), context.blog.recent(3)]);
-  return { shelves, posts };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [shelves, posts, home] = await Promise.all([
+    context.homeShelves(),
+    context.blog.recent(3),
+    context.home(),
+  ]);
+  // For crawlers, which read the server's HTML: made here, so its code never reaches the browser.
+  const origin = new URL(request.url).origin;
+  const jsonLd = [
+    organizationJsonLd(origin, home.global_setting, home.social_accounts),
+    websiteJsonLd(origin, home.global_setting.brand_name),
+  ];
+  return { shelves, posts, jsonLd };
 }
 
 export const headers: Route.HeadersFunction = () => ({
@@ -37,19 +47,14 @@ const valueKeys = ['handmade', 'personal', 'secure', 'returns'] as const;
 /** The home page: it uses no named layout and composes header, hero and footer itself. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { home, pageLinks, origin } = useRootData();
+  const { home, pageLinks } = useRootData();
   const { featuredCategories, newProducts, discountedProducts } = loaderData.shelves;
   const settings = home.global_setting;
   const helpLinks = pageLinks.filter((p) => p.type === 2);
   const heroCategory = featuredCategories[0];
   return (
     <>
-      <JsonLd
-        data={[
-          organizationJsonLd(origin, home.global_setting, home.social_accounts),
-          websiteJsonLd(origin, home.global_setting.brand_name),
-        ]}
-      />
+      <JsonLd data={loaderData.jsonLd} />
       <SiteHeader />
       <main id="main">
         <section className="bg-gradient-to-br from-sand-100 via-sand-50 to-sand-200">

@@ -14,7 +14,6 @@ import { useTranslation } from '../i18n/index.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
 import { productJsonLd } from '../lib/structured-data.ts';
-import { useRootData } from '../lib/use-home.ts';
 import { findVariant, galleryImages, initialChoice, isAvailable } from '../lib/variants.ts';
 import type { Route } from './+types/product';
 
@@ -39,7 +38,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (movedTo) throw redirect(`/product/${movedTo}`, 301);
     notFound(request);
   }
-  return { product, policy: await context.merchantPolicy(), origin: new URL(request.url).origin };
+  const origin = new URL(request.url).origin;
+  // Structured data is for crawlers, which read the server's HTML: made here, so its code never reaches the
+  // browser (the product page's JavaScript budget). It describes the variant the page opens with.
+  const groups = product.optionGroups.map((g) => g.name);
+  const variant = findVariant(product.variants, initialChoice(product.variants), groups);
+  const jsonLd = [
+    productJsonLd(origin, product, {
+      price: variant?.price ?? product.price,
+      stock: variant?.stock ?? (groups.length ? { state: 'out', remaining: null } : product.stock),
+      policy: await context.merchantPolicy(),
+      shopName: (await context.home()).global_setting.brand_name,
+    }),
+    breadcrumbJsonLd(origin, [
+      ...product.breadcrumbs,
+      { name: product.name, url: `/product/${product.slug}` },
+    ]),
+  ];
+  return { product, jsonLd };
 }
 
 export const headers: Route.HeadersFunction = () => LISTING_CACHE;
@@ -66,8 +82,7 @@ function StockBadge({ stock }: { stock: StockView }) {
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, policy, origin } = loaderData;
-  const shopName = useRootData().home.global_setting.brand_name;
+  const { product, jsonLd } = loaderData;
   const { t } = useTranslation();
   const groups = product.optionGroups.map((g) => g.name);
   const [chosen, setChosen] = useState<Record<string, string>>(() => initialChoice(product.variants));
@@ -76,13 +91,6 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const stock =
     variant?.stock ?? (groups.length ? { state: 'out' as const, remaining: null } : product.stock);
   const images = galleryImages(product.images, variant);
-  const jsonLd = [
-    productJsonLd(origin, product, { price, stock, policy, shopName }),
-    breadcrumbJsonLd(origin, [
-      ...product.breadcrumbs,
-      { name: product.name, url: `/product/${product.slug}` },
-    ]),
-  ];
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">

@@ -6,7 +6,6 @@ import { parseListingQuery } from '../lib/listing-query.server.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
 import { itemListJsonLd } from '../lib/structured-data.ts';
-import { useRootData } from '../lib/use-home.ts';
 import type { Route } from './+types/shop';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -25,21 +24,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(request);
   const page = await context.categoryPage(slug, query);
   if (!page) notFound(request);
-  return { page, query };
+  // For crawlers, which read the server's HTML: made here, so its code never reaches the browser.
+  const origin = new URL(request.url).origin;
+  const { items, page: number, pageSize } = page.listing;
+  const jsonLd = [
+    breadcrumbJsonLd(origin, page.breadcrumbs),
+    itemListJsonLd(origin, items, (number - 1) * pageSize),
+  ];
+  return { page, query, jsonLd };
 }
 
 export const headers: Route.HeadersFunction = () => LISTING_CACHE;
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  const { page, query } = loaderData;
+  const { page, query, jsonLd } = loaderData;
   const crumbs = page.breadcrumbs;
-  const { origin } = useRootData();
-  const { items, page: number, pageSize } = page.listing;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-      <JsonLd
-        data={[breadcrumbJsonLd(origin, crumbs), itemListJsonLd(origin, items, (number - 1) * pageSize)]}
-      />
+      <JsonLd data={jsonLd} />
       <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-4 text-3xl font-semibold text-ink-900">{page.category.name}</h1>
       {page.category.description && (
