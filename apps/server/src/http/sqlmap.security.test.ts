@@ -422,6 +422,17 @@ async function openWorld(shop: BuiltShop): Promise<World> {
         cvc: '123',
       })
     ).challenge as string;
+  // A guest order placed with the customer's own address: the panel's linking e-mail has an order to offer.
+  await order(
+    client(shop, new Map(), elsewhere()),
+    {
+      email: 'sqlmap-musteri@example.com',
+      phone: '0532 111 22 33',
+      shippingAddress: guestAddress,
+      paymentMethod: 'transfer',
+    },
+    'sqlmap-musteri-misafir-0001',
+  );
   const toPay = await guestOrder('card');
   const toCancel = await guestOrder('transfer');
   const toVerify = await guestOrder('card');
@@ -572,6 +583,13 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     ],
   ]);
   doomed['/api/admin/customers/{id}/erase'] = ids.erasedId!;
+  // Support's saved replies: one the targets change, one made to be deleted.
+  const savedReply = async (title: string) =>
+    firstOf(
+      await staff.expectOk('POST', '/api/admin/saved-replies', { title, body: 'Merhaba, teşekkürler.' }),
+    )!;
+  ids.savedReplyId = await savedReply('sqlmap hazır yanıt');
+  doomed['/api/admin/saved-replies/{id}'] = await savedReply('sqlmap silinecek yanıt');
   // A coupon of its own for the cart form: the API's checkout target spends the customer's use of the first.
   const [, coupon] = await record('POST /api/admin/coupons', '/api/admin/coupons', ids.couponId!, {
     code: 'SQLMAPSEPET',
@@ -632,6 +650,7 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
       [/\/blog\/tags\//, 'blogTagId'],
       [/\/coupons\//, 'couponId'],
       [/\/social-accounts\//, 'socialId'],
+      [/\/saved-replies\//, 'savedReplyId'],
       [/\/admin\/imports\//, 'importId'],
       [/\/front\/blog\//, 'postId'],
     ];
@@ -873,6 +892,8 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
           confirm: 'sqlmap-silinecek@example.com',
         }),
         'POST /api/admin/orders/status': { numbers: [ids.bulkOrderNo!], status: 1, note: 'sqlmap notu' },
+        // Its own title again: the POST target's reply holds the title the schema's example would give.
+        'PATCH /api/admin/saved-replies/{id}': { title: 'sqlmap hazır yanıt', body: 'Merhaba, iyi günler.' },
         'POST /api/admin/orders/{number}/payment': { status: 'paid' },
         'POST /api/admin/orders/{number}/refunds': like('POST /api/admin/orders/{number}/refunds', {
           key: 'sqlmap-iade-anahtari-0001',
