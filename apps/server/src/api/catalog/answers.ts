@@ -1,7 +1,6 @@
-import { compress, ONCE_QUALITY } from '@vitrin/compression/compress';
+import { compress, MIN_COMPRESSED_BYTES, ONCE_QUALITY } from '@vitrin/compression/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from '../../http/precompressed.ts';
-import { MIN_COMPRESSED_BYTES } from '../../pages/page-answer.mjs';
 
 /** What a route's serializer makes of an answer. */
 type Serialized = ReturnType<FastifyReply['serialize']>;
