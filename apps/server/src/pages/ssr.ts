@@ -12,7 +12,7 @@ import {
   sendEncoded,
 } from '../http/precompressed.ts';
 import { pathOf } from '../http/request-path.ts';
-import { DISK_FULL_RETRY_AFTER } from './context/results.ts';
+import { DISK_FULL_RETRY_AFTER } from '../storefront/results.ts';
 import { FORM_LIMITS, formLimitOf, formTooLargeInPage, sendFormTooLarge } from './form-limits.ts';
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';

@@ -8,7 +8,7 @@ import type {
   Result,
 } from '@vitrin/shared/api/account-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { diskFullRefusal } from '../pages/context/results.ts';
+import { diskFullRefusal } from '../storefront/results.ts';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
 import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
 import { customerDevice, customerDeviceCookie } from './device-cookie.ts';

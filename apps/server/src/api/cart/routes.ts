@@ -13,7 +13,7 @@ import { errorBody } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
 import { apiRoutes, crossOrigin, errorAnswer } from '../route.ts';
-import type { CouponLimiter } from './coupon-limits.ts';
+import type { CouponLimiter } from '../../storefront/coupon-limits.ts';
 import { answer, cartRequest, writableOwner } from './replies.ts';
 import { cartView, refused } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { type Services, ShopError } from '@vitrin/core';
 import { STOCK_ALERT_SENT_MESSAGE, stockAlertInput } from '@vitrin/shared/api/stock-alerts';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
-import { resultOf } from '../../pages/context/results.ts';
+import { resultOf } from '../../storefront/results.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { apiRoutes, errorAnswer, maintenance } from '../route.ts';
 

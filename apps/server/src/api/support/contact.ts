@@ -1,7 +1,7 @@
 import type { Services } from '@vitrin/core';
 import { CONTACT_SENT_MESSAGE, contactAnswer, contactRequest } from '@vitrin/shared/api/contact';
 import type { FastifyInstance } from 'fastify';
-import { type ContactLimiter, createContactContext } from '../../pages/context/support.ts';
+import { type ContactLimiter, createContactContext } from '../../storefront/support.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { apiRoutes, crossOrigin, invalid, maintenance, tooMany } from '../route.ts';
 

@@ -11,7 +11,7 @@ import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-import { runSupport } from '../../pages/context/support.ts';
+import { runSupport } from '../../storefront/support.ts';
 import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { customerIdOf } from '../orders/replies.ts';

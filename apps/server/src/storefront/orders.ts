@@ -2,9 +2,9 @@ import { OrderError, type Services, ShopError } from '@vitrin/core';
 import type { FormFields } from '@vitrin/shared/api/account-context';
 import type { OrdersContext } from '@vitrin/shared/api/orders-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartRequest, writableOwner } from '../../api/cart/replies.ts';
-import { customerIdOf } from '../../api/orders/replies.ts';
-import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import { cartRequest, writableOwner } from '../api/cart/replies.ts';
+import { customerIdOf } from '../api/orders/replies.ts';
+import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
 import { refusal, resultOf } from './results.ts';
 
 /** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */

@@ -2,10 +2,10 @@ import { type Services, ShopError } from '@vitrin/core';
 import type { Result } from '@vitrin/shared/api/account-context';
 import type { WishlistContext } from '@vitrin/shared/api/wishlist-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../http/same-origin.ts';
-import type { AccountOf } from '../../sessions/account.ts';
-import { compareCookie, cookieCompare, wishlistCookie } from '../../sessions/wishlist-cookie.ts';
-import { wishlistRequest } from '../../sessions/wishlist-request.ts';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
+import type { AccountOf } from '../sessions/account.ts';
+import { compareCookie, cookieCompare, wishlistCookie } from '../sessions/wishlist-cookie.ts';
+import { wishlistRequest } from '../sessions/wishlist-request.ts';
 import { diskFullRefusal, refusal } from './results.ts';
 
 /**

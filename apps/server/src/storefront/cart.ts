@@ -4,11 +4,11 @@ import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-con
 import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
 import type { CartContext } from '@vitrin/shared/api/cart-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CouponLimiter } from '../../api/cart/coupon-limits.ts';
-import { type CartRequest, cartRequest } from '../../api/cart/replies.ts';
-import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../../http/same-origin.ts';
-import type { AccountOf } from '../../sessions/account.ts';
-import { cartCookie, cookieCartToken, hasCartCookie } from '../../sessions/cart-cookie.ts';
+import type { CouponLimiter } from './coupon-limits.ts';
+import { type CartRequest, cartRequest } from '../api/cart/replies.ts';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
+import type { AccountOf } from '../sessions/account.ts';
+import { cartCookie, cookieCartToken, hasCartCookie } from '../sessions/cart-cookie.ts';
 import { diskFullRefusal, refusal } from './results.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;

@@ -13,9 +13,9 @@ import {
   browser,
   createAccountTestApp,
   registeredBrowser,
-} from '../../testing/accounts.ts';
-import { standInBuild } from '../../testing/render-pool-build.mjs';
-import { tempDir } from '../../testing/server.ts';
+} from '../testing/accounts.ts';
+import { standInBuild } from '../testing/render-pool-build.mjs';
+import { tempDir } from '../testing/server.ts';
 
 /**
  * The wishlist part of the pages' load context, behind stand-in `/wishlist` and `/compare` pages whose actions
