@@ -132,7 +132,7 @@ async function main() {
   setInterval(expire, EXPIRY_INTERVAL_MS).unref();
 
   // The nightly backup of the embedded database and the uploads (`backup_time`, `backup_keep`), looked at
-  // every minute; its result is on the panel's dashboard. On PostgreSQL it does nothing (the README says why).
+  // every minute; its result is on the panel's dashboard. On PostgreSQL it does nothing (docs/decisions/005-backup-format.md says why).
   const nightly = createNightlyBackup({
     database: services.database,
     settings: services.settings,

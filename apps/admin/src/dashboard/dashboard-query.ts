@@ -4,7 +4,7 @@ import { api } from '../lib/api.ts';
 
 /**
  * How often the dashboard asks again while it is open (and at once when the tab comes back): new orders
- * and tickets show without a reload. ARCHITECTURE says why this is polling and not server-sent events.
+ * and tickets show without a reload. docs/decisions/011-dashboard-polling.md says why this is polling and not server-sent events.
  */
 export const DASHBOARD_REFRESH_MS = 10_000;
 

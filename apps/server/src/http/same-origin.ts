@@ -52,7 +52,7 @@ function isBrowserRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The Auth rule of ARCHITECTURE.md: a state-changing request with a session cookie (the customer's, or the
+ * The Auth rule of docs/architecture/rules.md: a state-changing request with a session cookie (the customer's, or the
  * staff panel's `vitrin_staff`) must come from the shop's own pages (the SameSite=Lax cookie already stays home on cross-site POSTs in current browsers; this
  * also covers same-site subdomains and older browsers). API calls with only `Authorization: Bearer` carry
  * no ambient credential and pass. Applies to /api/* and to page form posts (React Router actions) alike.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { StartupError } from '@vitrin/core';
 import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.ts';
 
-/** Everything Vitrin reads from the environment, with safe defaults. Documented in the README. */
+/** Everything Vitrin reads from the environment, with safe defaults. Documented in docs/configuration.md. */
 export interface Config {
   port: number;
   host: string;

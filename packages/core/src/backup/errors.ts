@@ -9,7 +9,7 @@ export class BackupError extends Error {
   }
 }
 
-/** What an owner of a PostgreSQL shop does instead (the README's "Yedekleme" section has the full steps). */
+/** What an owner of a PostgreSQL shop does instead (docs/operations.md, "Backups", has the full steps). */
 export const POSTGRES_BACKUP_HINT =
   'Mağaza PostgreSQL üzerinde çalışıyor (DATABASE_URL); bu komut yalnızca gömülü veritabanını yedekler. ' +
   'Veritabanını pg_dump ile yedekleyin: pg_dump --format=custom --file=vitrin.dump "$DATABASE_URL" ' +

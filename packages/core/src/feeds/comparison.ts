@@ -4,7 +4,7 @@ import { decimalAmount, element, xmlText } from './text.ts';
 /**
  * The XML that Turkish price-comparison sites (Akakçe, Cimri, Epey) read: `<products>` of `<product>`, one
  * per product and per variant (variants name their product's SKU in `<groupId>`); amounts in lira with a
- * point and two decimals, VAT included. The element names are listed in the README.
+ * point and two decimals, VAT included. The element names are listed in docs/features.md.
  */
 export const COMPARISON_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 

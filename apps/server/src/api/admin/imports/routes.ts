@@ -102,7 +102,7 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
     )({
       method: 'POST',
       url: '/api/admin/imports/products',
-      summary: `Imports products from a CSV (UTF-8, \`;\` or \`,\`, decimal commas) or XLSX file (multipart \`file\`, at most ${MB} MB and 50 000 rows; columns in the README). \`dryRun=1\` (query or form field) checks every row and changes nothing; the real run checks every row, stages the changes in batches while the shop goes on serving, and applies them in one short transaction (all or nothing; 409 when a SKU or slug was taken, or a product deleted, meanwhile), idempotent by SKU, in the audit log; \`id\` names the run for GET /api/admin/imports/{id}`,
+      summary: `Imports products from a CSV (UTF-8, \`;\` or \`,\`, decimal commas) or XLSX file (multipart \`file\`, at most ${MB} MB and 50 000 rows; columns in docs/panel.md). \`dryRun=1\` (query or form field) checks every row and changes nothing; the real run checks every row, stages the changes in batches while the shop goes on serving, and applies them in one short transaction (all or nothing; 409 when a SKU or slug was taken, or a product deleted, meanwhile), idempotent by SKU, in the audit log; \`id\` names the run for GET /api/admin/imports/{id}`,
       tag: TAG,
       permission: 'catalog.write',
       querystring: importQuery,
