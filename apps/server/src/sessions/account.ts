@@ -324,3 +324,10 @@ export function createAccountContext(
 
 /** The request's account context (one per request, made on first use). */
 export type AccountOf = (request: FastifyRequest, reply: FastifyReply) => ServerAccountContext;
+
+/** Who asks, for the orders, payments and support: the logged-in customer's id, or null for a guest. */
+export async function customerIdOf(accountOf: AccountOf, request: FastifyRequest, reply: FastifyReply) {
+  const account = accountOf(request, reply);
+  // No session token, no look-up: a guest with a link costs no session query.
+  return account.hasSession() ? ((await account.customer())?.id ?? null) : null;
+}

@@ -1,14 +1,13 @@
-import { AccountError, accountErrorStatus, type CartOwner, type Services, ShopError } from '@vitrin/core';
-import { newToken } from '@vitrin/core/customers/tokens';
+import { AccountError, accountErrorStatus, type Services, ShopError } from '@vitrin/core';
 import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
 import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
 import type { CartContext } from '@vitrin/shared/api/cart-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CouponLimiter } from './coupon-limits.ts';
-import { type CartRequest, cartRequest } from '../api/cart/replies.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
 import type { AccountOf } from '../sessions/account.ts';
-import { cartCookie, cookieCartToken, hasCartCookie } from '../sessions/cart-cookie.ts';
+import { hasCartCookie } from '../sessions/cart-cookie.ts';
+import { cartRequest, writableOwner } from './cart-request.ts';
+import type { CouponLimiter } from './coupon-limits.ts';
 import { diskFullRefusal, refusal } from './results.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;
@@ -34,20 +33,6 @@ function addRequestOf(fields: FormFields): AddToCartRequest {
     quantity: numberOf(fields.quantity ?? '1'),
     ...(fields.personalized === '1' ? { personalization: { fields: texts } } : {}),
   } as AddToCartRequest;
-}
-
-/**
- * The owner for a write that adds (a line, a coupon): a guest without a token gets a new one, and a guest's
- * own cookie is sent again so the cart lives on from this write; the cookie goes with the success only.
- */
-function writable(
-  request: FastifyRequest,
-  { owner }: CartRequest,
-): { owner: CartOwner; setCookie: string[] } {
-  if (owner && !('token' in owner)) return { owner, setCookie: [] };
-  const token = owner?.token ?? newToken();
-  const renew = owner === null || cookieCartToken(request) === token;
-  return { owner: { token }, setCookie: renew ? [cartCookie(request, token)] : [] };
 }
 
 export interface CartContextOptions {
@@ -98,16 +83,10 @@ export function createCartContext(
     },
     add: (fields) =>
       write(async () => {
-        const { owner, buyer } = await cartRequest(request, reply, accountOf);
+        const current = await cartRequest(request, reply, accountOf);
         // A new guest gets a token; a guest's own cookie is sent again, so the cart lives on from this add.
-        const token = owner ? ('token' in owner ? owner.token : null) : newToken();
-        const value = await services.cart.add(
-          owner ?? { token: token as string },
-          addRequestOf(fields),
-          buyer,
-        );
-        const renew = token !== null && (owner === null || cookieCartToken(request) === token);
-        return { value, setCookie: renew ? [cartCookie(request, token)] : [] };
+        const { owner, setCookie } = writableOwner(request, current);
+        return { value: await services.cart.add(owner, addRequestOf(fields), current.buyer), setCookie };
       }),
     setQuantity: (lineId, quantity) =>
       write(async () => {
@@ -130,7 +109,7 @@ export function createCartContext(
         const current = await cartRequest(request, reply, accountOf);
         const refused = await limitCoupon(request, reply, current.owner);
         if (refused) return refused;
-        const { owner, setCookie } = writable(request, current);
+        const { owner, setCookie } = writableOwner(request, current);
         return { value: await services.cart.applyCoupon(owner, { code }, current.buyer), setCookie };
       }),
     removeCoupon: () =>

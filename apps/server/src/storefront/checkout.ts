@@ -3,11 +3,11 @@ import type { Failure, Result } from '@vitrin/shared/api/account-context';
 import type { CartView } from '@vitrin/shared/api/cart';
 import type { CheckoutContext } from '@vitrin/shared/api/checkout-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartRequest } from '../api/cart/replies.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
 import type { AccountOf } from '../sessions/account.ts';
 import { hasCartCookie } from '../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../sessions/checkout-session.ts';
+import { cartRequest } from './cart-request.ts';
 import { checkoutRequestFromForm } from './checkout-form.ts';
 import { diskFullRefusal } from './results.ts';
 

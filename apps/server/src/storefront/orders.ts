@@ -2,9 +2,8 @@ import { OrderError, type Services, ShopError } from '@vitrin/core';
 import type { FormFields } from '@vitrin/shared/api/account-context';
 import type { OrdersContext } from '@vitrin/shared/api/orders-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartRequest, writableOwner } from '../api/cart/replies.ts';
-import { customerIdOf } from '../api/orders/replies.ts';
-import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import { cartRequest, claimOwner } from './cart-request.ts';
 import { refusal, resultOf } from './results.ts';
 
 /** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */
@@ -45,7 +44,7 @@ export function createOrdersContext(
       return run(async () => {
         const order = await services.orders.detail(orderNo, await viewer(token));
         const cart = await cartRequest(request, reply, accountOf);
-        const owner = writableOwner(request, reply, cart);
+        const owner = claimOwner(request, reply, cart);
         let added = 0;
         let skipped = 0;
         // Each line on its own: what is no longer sold or in stock is skipped, the rest goes in.

@@ -4,8 +4,7 @@ import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MS } from '@vitrin/shared/api/co
 import type { ContactContext, SupportContext } from '@vitrin/shared/api/support-context';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { customerIdOf } from '../api/orders/replies.ts';
-import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
 import { RATE_LIMIT_CODE } from '../sessions/account-limits.ts';
 import { refusal, resultOf } from './results.ts';
 

@@ -1,64 +1,7 @@
-import {
-  AccountError,
-  accountErrorStatus,
-  type CartOwner,
-  type CheckoutBuyer,
-  GUEST_SHOPPER,
-  ShopError,
-} from '@vitrin/core';
-import { newToken } from '@vitrin/core/customers/tokens';
+import { AccountError, accountErrorStatus, ShopError } from '@vitrin/core';
 import { CART_COOKIE, CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { errorBody } from '../../http/errors.ts';
-import type { AccountOf } from '../../sessions/account.ts';
-import { cartCookie, cartToken, cookieCartToken } from '../../sessions/cart-cookie.ts';
-
-/** Whose cart this request reaches and who is buying. */
-export interface CartRequest {
-  /** Null for a guest who has no cart token yet (nothing to read; a write makes one). */
-  owner: CartOwner | null;
-  buyer: CheckoutBuyer;
-}
-
-/**
- * The logged-in customer's cart (session cookie or Bearer), else the guest cart of the `vitrin_cart` cookie
- * or the `X-Cart-Token` header.
- */
-export async function cartRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  accountOf: AccountOf,
-): Promise<CartRequest> {
-  const account = accountOf(request, reply);
-  const me = account.hasSession() ? await account.customer() : null;
-  if (me) {
-    return {
-      owner: { customerId: me.id },
-      buyer: { customerId: me.id, email: me.email, wholesale: me.wholesale, phone: me.phone || null },
-    };
-  }
-  const token = cartToken(request);
-  return { owner: token ? { token } : null, buyer: { ...GUEST_SHOPPER, phone: null } };
-}
-
-/**
- * The owner for a write that adds (a line, a coupon): a guest without a token gets a new one, sent back as
- * the cookie (browsers) and the `X-Cart-Token` header (API clients) once the write succeeded. A guest whose
- * cart cookie it is gets the cookie again, so the cart lives `GUEST_CART_DAYS` from this write.
- */
-export function writableOwner(request: FastifyRequest, reply: FastifyReply, cart: CartRequest): CartOwner {
-  if (cart.owner) {
-    const { owner } = cart;
-    if ('token' in owner && cookieCartToken(request) === owner.token) {
-      reply.header('set-cookie', cartCookie(request, owner.token));
-    }
-    return owner;
-  }
-  const token = newToken();
-  reply.header('set-cookie', cartCookie(request, token));
-  reply.header(CART_TOKEN_HEADER, token);
-  return { token };
-}
 
 /**
  * Runs a cart operation and answers: the value with `status`, or a shopper's mistake (ShopError, AccountError)

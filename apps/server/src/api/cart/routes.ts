@@ -13,8 +13,9 @@ import { errorBody } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
 import { apiRoutes, crossOrigin, errorAnswer } from '../route.ts';
+import { cartRequest, claimOwner } from '../../storefront/cart-request.ts';
 import type { CouponLimiter } from '../../storefront/coupon-limits.ts';
-import { answer, cartRequest, writableOwner } from './replies.ts';
+import { answer } from './replies.ts';
 import { cartView, refused } from './schemas.ts';
 
 export interface CartRoutesOptions {
@@ -142,7 +143,7 @@ export async function registerCartRoutes(
       const current = await cartRequest(request, reply, accountOf);
       return answer(reply, 201, async () => {
         await checkUploadedImage(request.body);
-        return cart.add(writableOwner(request, reply, current), request.body as never, current.buyer);
+        return cart.add(claimOwner(request, reply, current), request.body as never, current.buyer);
       });
     },
   });
@@ -213,7 +214,7 @@ export async function registerCartRoutes(
           .send(errorBody(code, message, fields));
       }
       return answer(reply, 200, () =>
-        cart.applyCoupon(writableOwner(request, reply, current), request.body, current.buyer),
+        cart.applyCoupon(claimOwner(request, reply, current), request.body, current.buyer),
       );
     },
   });
@@ -279,7 +280,7 @@ export async function registerCartRoutes(
           const name = `${randomBytes(16).toString('base64url')}.${type}`;
           const stored = `personalization/${name}`;
           // An upload belongs to a cart (a guest gets one now), which its quota counts against.
-          const owner = writableOwner(request, reply, current);
+          const owner = claimOwner(request, reply, current);
           await reserveUpload(services.database.db, {
             path: stored,
             owner,

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../../sessions/checkout-session.ts';
-import { answer, cartRequest } from '../cart/replies.ts';
+import { cartRequest } from '../../storefront/cart-request.ts';
+import { answer } from '../cart/replies.ts';
 import { checkoutQuote, placedOrder, refused } from '../cart/schemas.ts';
 import { apiRoutes, errorAnswer } from '../route.ts';
 

@@ -6,9 +6,9 @@ import {
   verifyPaymentRequest,
 } from '@vitrin/shared/api/order-requests';
 import type { FastifyInstance } from 'fastify';
-import type { AccountOf } from '../../sessions/account.ts';
+import { type AccountOf, customerIdOf } from '../../sessions/account.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, tooMany } from '../route.ts';
-import { answer, customerIdOf } from './replies.ts';
+import { answer } from './replies.ts';
 import { challenge, notFound, outcome, session } from './schemas.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { Services } from '@vitrin/core';
 import { orderAccessQuery, orderListQuery } from '@vitrin/shared/api/order-requests';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
-import type { AccountOf } from '../../sessions/account.ts';
+import { type AccountOf, customerIdOf } from '../../sessions/account.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
-import { answer, customerIdOf } from './replies.ts';
+import { answer } from './replies.ts';
 import { detail, list, notFound } from './schemas.ts';
 
 /** Anything but one of the viewer's order numbers answers 404, as an unknown number does. */

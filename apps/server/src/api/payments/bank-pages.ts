@@ -2,8 +2,7 @@ import { OrderError, type Services } from '@vitrin/core';
 import { escapeHtml } from '@vitrin/core/mail/templates';
 import type { PaymentStep } from '@vitrin/shared/api/orders';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AccountOf } from '../../sessions/account.ts';
-import { customerIdOf } from '../orders/replies.ts';
+import { type AccountOf, customerIdOf } from '../../sessions/account.ts';
 import { readFormBodies } from './form-body.ts';
 
 /** The bank's own page runs its own scripts and posts to the bank: only framing and plugins stay shut. */

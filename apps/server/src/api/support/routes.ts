@@ -12,9 +12,8 @@ import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { runSupport } from '../../storefront/support.ts';
-import { type AccountOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
-import { customerIdOf } from '../orders/replies.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
 import { list, notFound, ticketAnswer, upload, withFile } from './schemas.ts';
 
