@@ -18,25 +18,64 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
   });
 }
 
-/** Counts of a Vitest JSON report; a missing report counts as one failure. */
+/** The first line of a failure message, without colour codes, short enough for a summary line. */
+const firstLine = (message = '') =>
+  message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/**
+ * Counts of a Vitest JSON report; a missing report counts as one failure. `failures` names each failed test
+ * (file, title, first line of the message) so that the summary at the end of a long log says which one.
+ */
 export function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const failures = [];
+  for (const result of r.testResults ?? []) {
+    const name = path.relative(root, result.name);
+    const failed = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failures.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && result.status === 'failed') failures.push(`${name}: ${firstLine(result.message)}`);
+  }
   return {
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.success ? 0 : r.numFailedTests === 0 ? 1 : 0),
     skipped: r.numPendingTests + r.numTodoTests,
+    ...(failures.length ? { failures } : {}),
   };
+}
+
+/** The failed tests of a Playwright report's suites (nested by file and describe). */
+function playwrightFailures(suites, into = []) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        into.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    playwrightFailures(suite.suites, into);
+  }
+  return into;
 }
 
 /** Counts of a Playwright JSON report. */
 export function playwrightCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
+  const failures = playwrightFailures(report.suites);
   return {
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected + (stats.expected + stats.unexpected + stats.flaky === 0 ? 1 : 0),
     skipped: stats.skipped,
+    ...(failures.length ? { failures } : {}),
   };
 }
 
@@ -47,6 +86,10 @@ export function saveSummary(name, suites) {
 
 export function printSummary(suites) {
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const failures = Object.entries(suites).flatMap(([name, c]) =>
+    (c.failures ?? []).map((f) => `  ${name}: ${f}`),
+  );
+  if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log('\nSuites:');
   for (const [name, c] of Object.entries(suites)) {
     console.log(`  ${name.padEnd(22)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
