@@ -1,3 +1,22 @@
+/**
+ * Stored integer codes by name. The integers are what the database holds (the seed and the migrations fix
+ * them); code compares with these names, never with the bare numbers (`scripts/check-state-numbers.mjs`).
+ */
+
+/** `pages.type`: the kind of a content page. */
+export const PAGE_TYPE = { Corporate: 1, Help: 2, Static: 3, Blog: 4 } as const;
+export type PageTypeName = keyof typeof PAGE_TYPE;
+
+/** `products.stock_type` (and `order_items.stock_type`): how a product is stocked. */
+export const STOCK_TYPE = { Single: 1, Variant: 2, Designable: 3, Virtual: 4 } as const;
+export type StockTypeName = keyof typeof STOCK_TYPE;
+export type StockType = (typeof STOCK_TYPE)[StockTypeName];
+
+/** `product_prices.price_type`: which price an entry is; `Purchase` is cost and never leaves the server. */
+export const PRICE_TYPE = { Purchase: 1, Sale: 2, Market: 3, Instalment: 4, Wholesale: 5 } as const;
+export type PriceTypeName = keyof typeof PRICE_TYPE;
+export type PriceType = (typeof PRICE_TYPE)[PriceTypeName];
+
 /** Page types of content pages (spec section 3). */
 export const PAGE_TYPES = {
   1: 'Kurumsal',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveOrder, ORDER_STATE_CODES, ORDER_STATES } from './order-states.ts';
+import { PAGE_TYPE, PAGE_TYPES, PRICE_TYPE, PRICE_TYPES, STOCK_TYPE, STOCK_TYPES } from './constants.ts';
+import { canMoveOrder, ORDER_PROCESS, ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES } from './order-states.ts';
 
 describe('order states', () => {
   it('has the eight states of the glossary with their badges', () => {
@@ -35,5 +36,33 @@ describe('order states', () => {
       expect(canMoveOrder(4, to)).toBe(false);
       expect(canMoveOrder(6, to)).toBe(false);
     }
+  });
+
+  it('keeps the stored integers of each name (the seed and the migrations fix them)', () => {
+    expect(ORDER_STATE).toEqual({
+      Received: 0,
+      Preparing: 1,
+      Shipped: 2,
+      InTransit: 3,
+      Delivered: 4,
+      NotDelivered: 5,
+      Cancelled: 6,
+      PaymentFailed: 7,
+    });
+    expect(STOCK_TYPE).toEqual({ Single: 1, Variant: 2, Designable: 3, Virtual: 4 });
+    expect(PRICE_TYPE).toEqual({ Purchase: 1, Sale: 2, Market: 3, Instalment: 4, Wholesale: 5 });
+    expect(PAGE_TYPE).toEqual({ Corporate: 1, Help: 2, Static: 3, Blog: 4 });
+    expect(Object.keys(STOCK_TYPES).map(Number)).toEqual(Object.values(STOCK_TYPE));
+    expect(Object.keys(PRICE_TYPES).map(Number)).toEqual(Object.values(PRICE_TYPE));
+    expect(Object.keys(PAGE_TYPES).map(Number)).toEqual(Object.values(PAGE_TYPE));
+  });
+
+  it('reads the same table by name and by stored code', () => {
+    expect(ORDER_PROCESS.Preparing.to).toEqual(['Shipped', 'Cancelled']);
+    expect(ORDER_STATES[ORDER_STATE.Shipped]).toMatchObject({ name: 'Shipped', label: 'Kargoya Verildi' });
+    expect(ORDER_STATES[ORDER_STATE.PaymentFailed].next).toEqual([
+      ORDER_STATE.Received,
+      ORDER_STATE.Cancelled,
+    ]);
   });
 });
