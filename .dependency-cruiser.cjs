@@ -1,8 +1,10 @@
 // Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; admin → shared; server → core → shared; shared stands
 // alone; compression (Node's zlib) is the server's and, at build time, the web and admin build configs'; nothing
 // imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
-// Test helpers live in a `testing/` folder per package (some older ones still as `test-*.ts` beside their feature).
-const testFiles = '(\\.test\\.tsx?|/test-[^/]+\\.tsx?|/testing/.+)$';
+// Test helpers live outside the shipping source: the domain's in packages/testing (`@vitrin/testing`), the server's,
+// which import the server's own code, in apps/server/test (inside the app, since nothing outside an app imports it).
+const testHelpers = '^(packages/testing|apps/[^/]+/test)/';
+const testFiles = `(\\.test\\.tsx?$|${testHelpers})`;
 // Named like a test helper, but a shop feature: the built-in card provider a shop runs before its bank's.
 const notTestFiles = '^packages/core/src/payments/test-provider\\.ts$';
 // The build configs of the storefront and the panel run in Node at build time, never in a bundle: their
@@ -71,6 +73,14 @@ module.exports = {
       comment: 'An app is an end point; code outside it (other app, packages) must not import from it.',
       from: { path: '^(apps/[^/]+|packages|tests|bench|scripts)/' },
       to: { path: '^apps/', pathNot: '^$1/' },
+    },
+    {
+      name: 'production-not-test-helpers',
+      severity: 'error',
+      comment:
+        'The shipping source never imports the test helpers (packages/testing, apps/*/test); only tests, e2e, benches and scripts do.',
+      from: { path: '^(apps/[^/]+/(src|app)|packages/(core|shared|compression)/src)/', pathNot: testFiles },
+      to: { path: testHelpers },
     },
     {
       name: 'production-not-test',

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/{src,app}/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/{src,app,test}/**/*.test.{ts,tsx}'],
           exclude: [
             '**/*.int.test.ts',
             '**/*.cluster.test.ts',
@@ -20,8 +20,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['packages/*/src/**/*.int.test.ts', 'apps/*/src/**/*.int.test.ts'],
-          globalSetup: ['packages/core/src/testing/images.ts'],
+          include: ['packages/*/src/**/*.int.test.ts', 'apps/*/{src,test}/**/*.int.test.ts'],
+          globalSetup: ['packages/testing/src/images.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two files at a time fit 2 cores without starving each other.
@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           // Several server processes on one PostgreSQL database; run by `npm run test:pg` (needs the build).
           name: 'cluster',
-          include: ['apps/*/src/**/*.cluster.test.ts'],
+          include: ['apps/*/{src,test}/**/*.cluster.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           sequence: { groupOrder: 2 },
@@ -44,7 +44,7 @@ export default defineConfig({
           // The full security and fault set (attacks, crashes, restarts) against built servers; run by
           // `npm run test:security` on the embedded database and on PostgreSQL (TEST_DATABASE_URL).
           name: 'security',
-          include: ['apps/*/src/**/*.security.test.ts', 'packages/*/src/**/*.security.test.ts'],
+          include: ['apps/*/{src,test}/**/*.security.test.ts', 'packages/*/src/**/*.security.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
           maxWorkers: 1,

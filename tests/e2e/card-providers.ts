@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
-import { IYZICO_TEST_KEYS, startIyzicoServer } from '../../packages/core/src/testing/iyzico-server.ts';
-import { startPaytrServer } from '../../packages/core/src/testing/paytr-server.ts';
+import { IYZICO_TEST_KEYS, startIyzicoServer } from '@vitrin/testing/iyzico-server';
+import { startPaytrServer } from '@vitrin/testing/paytr-server';
 import { IYZICO_PORT, PAYTR_PORT } from './playwright.config.ts';
 import { vitrinCli } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { IYZICO_3DS_CODE, IYZICO_CARDS } from '../../packages/core/src/testing/iyzico-server.ts';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/testing/iyzico-server';
 import { iyzicoForFile } from './card-providers.ts';
 import { placeOrder } from './checkout-api.ts';
 import { fillGuestCheckout, typeCard } from './checkout-form.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { cspProblems } from '@vitrin/core/testing/csp-rule';
+import { cspProblems } from '@vitrin/testing/csp-rule';
 import { picture } from './images.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
@@ -349,7 +349,7 @@ test.describe('stored texts with script and attribute payloads', () => {
   });
 });
 
-/** The CSP rule (packages/core/src/testing/csp-rule.ts) for a page's answer. */
+/** The CSP rule (packages/testing/src/csp-rule.ts) for a page's answer. */
 function expectStrictCsp(header: string | undefined, where: string) {
   expect(cspProblems(header, 'html'), where).toEqual([]);
 }

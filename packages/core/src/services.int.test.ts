@@ -1,7 +1,7 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
 import { connectCacheBus, createServices } from './services.ts';
-import { openTestDatabase } from './testing/database.ts';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
   const end = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, browser, homeAddress, registeredBrowser } from '../testing/accounts.ts';
+import { type Browser, browser, homeAddress, registeredBrowser } from '../../test/accounts.ts';
 import {
   type ApiDocument,
   answerProblem,
@@ -9,9 +9,9 @@ import {
   type Operation,
   operationsOf,
   sampleOf,
-} from '../testing/api-fuzz.ts';
-import { createTestApp, tempDir } from '../testing/server.ts';
-import { multipartForm, PNG } from '../testing/uploads.ts';
+} from '../../test/api-fuzz.ts';
+import { createTestApp, tempDir } from '../../test/server.ts';
+import { multipartForm, PNG } from '../../test/uploads.ts';
 
 /**
  * Customer A against every storefront operation that names a resource, with customer B's identifiers, read

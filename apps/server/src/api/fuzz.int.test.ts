@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, createAccountTestApp, registeredBrowser } from '../testing/accounts.ts';
+import { type AccountTestApp, createAccountTestApp, registeredBrowser } from '../../test/accounts.ts';
 import {
   type ApiDocument,
   answerProblem,
@@ -7,8 +7,8 @@ import {
   changedTables,
   operationsOf,
   tableSnapshot,
-} from '../testing/api-fuzz.ts';
-import { fuzzClients, fuzzOperations } from '../testing/fuzz-run.ts';
+} from '../../test/api-fuzz.ts';
+import { fuzzClients, fuzzOperations } from '../../test/fuzz-run.ts';
 
 /**
  * Malformed, boundary and oversized requests to every operation of /api/docs (the fast set; the full set is

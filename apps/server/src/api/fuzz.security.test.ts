@@ -1,14 +1,14 @@
 import { createServices, type Database, openDatabase, seedDemo } from '@vitrin/core';
-import { openTestDatabase } from '@vitrin/core/testing/database';
 import type { StaffRole } from '@vitrin/shared/staff/permissions';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registration } from '../testing/accounts.ts';
-import { type ApiDocument, tableSnapshot } from '../testing/api-fuzz.ts';
-import { type AppNode, requireBuild, startNode, stopNode } from '../testing/cluster.ts';
-import { fuzzOperations } from '../testing/fuzz-run.ts';
-import { httpClients } from '../testing/http-clients.ts';
-import { tempDir } from '../testing/server.ts';
-import { createStaff, type TestStaff } from '../testing/staff.ts';
+import { PASSWORD, registration } from '../../test/accounts.ts';
+import { type ApiDocument, tableSnapshot } from '../../test/api-fuzz.ts';
+import { type AppNode, requireBuild, startNode, stopNode } from '../../test/cluster.ts';
+import { fuzzOperations } from '../../test/fuzz-run.ts';
+import { httpClients } from '../../test/http-clients.ts';
+import { tempDir } from '../../test/server.ts';
+import { createStaff, type TestStaff } from '../../test/staff.ts';
 
 /**
  * The full set of `fuzz.int.test.ts`: many more malformed requests to every operation of /api/docs, over HTTP

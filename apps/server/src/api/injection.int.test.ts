@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, browser, createAccountTestApp } from '../testing/accounts.ts';
+import { type AccountTestApp, browser, createAccountTestApp } from '../../test/accounts.ts';
 import {
   type ApiDocument,
   answerProblem,
@@ -9,8 +9,8 @@ import {
   type Operation,
   operationsOf,
   requestWith,
-} from '../testing/api-fuzz.ts';
-import { fuzzClients } from '../testing/fuzz-run.ts';
+} from '../../test/api-fuzz.ts';
+import { fuzzClients } from '../../test/fuzz-run.ts';
 
 /**
  * Hand-picked SQL injection payloads in every parameter and body field of /api/docs (the fast set; sqlmap is

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { z } from '@vitrin/shared/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/server.ts';
+import { createTestApp } from '../../test/server.ts';
 import {
   categoryPage,
   categoryTree,

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServices, tempDir, testConfig } from '../../test/server.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 import { buildApp } from '../http/app.ts';
-import { createTestServices, tempDir, testConfig } from '../testing/server.ts';
-import { testWebBuild } from '../testing/web-build.ts';
 
 /**
  * The staff panel's serving: one index.html for every /admin path (the app routes in the browser), its hashed

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, createAccountTestApp } from '../testing/accounts.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+import { type AccountTestApp, createAccountTestApp } from '../../test/accounts.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 
 let t: AccountTestApp;
 beforeAll(async () => {

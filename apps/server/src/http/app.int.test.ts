@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/server.ts';
+import { createTestApp } from '../../test/server.ts';
 
 const BYPASS = 'test-bypass-key-0123456789';
 const validReport = { kind: 'render', message: 'Bir hata', url: 'http://localhost/' };

@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/server.ts';
 import { MIN_COMPRESSED_BYTES } from '../pages/page-answer.mjs';
-import { createTestApp } from '../testing/server.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

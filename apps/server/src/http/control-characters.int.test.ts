@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { CONTROL_CHARACTER_MESSAGE } from '@vitrin/shared/zod';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   homeAddress,
   registeredBrowser,
   registration,
-} from '../testing/accounts.ts';
+} from '../../test/accounts.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;

@@ -1,10 +1,10 @@
-import { cspProblems } from '@vitrin/core/testing/csp-rule';
+import { cspProblems } from '@vitrin/testing/csp-rule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/server.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+import { createTestApp } from '../../test/server.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 
 /**
- * Every kind of answer the server gives carries the shop's CSP (`cspProblems`, packages/core/src/testing):
+ * Every kind of answer the server gives carries the shop's CSP (`cspProblems`, packages/testing):
  * pages, cached pages, the panel, error answers, and the answers made before any route (a bad Host, an
  * address too long). The storefront's own routes, each with its real page, and the maintenance page (the
  * web app's root decides it) are held to it in tests/e2e/xss.spec.ts.

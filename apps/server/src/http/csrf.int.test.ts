@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountTestApp, createAccountTestApp, newIp, registeredBrowser } from '../../test/accounts.ts';
+import { loggedInStaff } from '../../test/staff.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 import { STAFF_COOKIE } from '../sessions/staff-session.ts';
-import { type AccountTestApp, createAccountTestApp, newIp, registeredBrowser } from '../testing/accounts.ts';
-import { loggedInStaff } from '../testing/staff.ts';
-import { testWebBuild } from '../testing/web-build.ts';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE } from './same-origin.ts';
 
 /**

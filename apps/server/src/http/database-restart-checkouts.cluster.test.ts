@@ -3,7 +3,7 @@ import { products } from '@vitrin/core/db/schema';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, type OwnCluster, startOwnCluster } from '../testing/cluster.ts';
+import { checkout, type OwnCluster, startOwnCluster } from '../../test/cluster.ts';
 import { DATABASE_UNAVAILABLE_CODE } from './database-outage.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

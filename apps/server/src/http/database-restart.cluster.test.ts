@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, guestCart, type OwnCluster, startOwnCluster } from '../testing/cluster.ts';
+import { checkout, guestCart, type OwnCluster, startOwnCluster } from '../../test/cluster.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, browser, createAccountTestApp } from '../testing/accounts.ts';
-import { tempDir } from '../testing/server.ts';
-import { loggedInStaff } from '../testing/staff.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+import { type AccountTestApp, browser, createAccountTestApp } from '../../test/accounts.ts';
+import { tempDir } from '../../test/server.ts';
+import { loggedInStaff } from '../../test/staff.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 
-/** The loader data a stand-in page wrote (testing/web-build.ts). */
+/** The loader data a stand-in page wrote (apps/server/test/web-build.ts). */
 const loaderDataOf = (html: string) => JSON.parse(/<pre>(.*)<\/pre>/s.exec(html)![1]!).loaderData;
 
 const dir = tempDir();

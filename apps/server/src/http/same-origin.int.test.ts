@@ -9,7 +9,7 @@ import {
   PASSWORD,
   registeredBrowser,
   registration,
-} from '../testing/accounts.ts';
+} from '../../test/accounts.ts';
 
 let t: AccountTestApp;
 let ayse: Browser;

@@ -11,10 +11,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
-import { homeAddress } from '@vitrin/core/testing/accounts';
+import { homeAddress } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '../testing/built-shop.ts';
-import { tempDir } from '../testing/server.ts';
+import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '../../test/built-shop.ts';
+import { tempDir } from '../../test/server.ts';
 import {
   exampleOf,
   MARK,
@@ -24,7 +24,7 @@ import {
   runSqlmap,
   type SqlmapTarget,
   targetsFromDocument,
-} from '../testing/sqlmap.ts';
+} from '../../test/sqlmap.ts';
 
 /** This file's ports (the shop); sqlmap itself opens none. */
 const PORTS: [number, number] = [18400, 18419];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountTestApp, createAccountTestApp } from '../../test/accounts.ts';
 import { loadConfig } from '../ops/config.ts';
 import { ACCOUNT_LIMITS } from '../sessions/account-limits.ts';
-import { type AccountTestApp, createAccountTestApp } from '../testing/accounts.ts';
 
 /**
  * Behind a proxy the per-IP limits count the client's address as the proxy saw it. The usual proxy appends

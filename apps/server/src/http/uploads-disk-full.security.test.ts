@@ -4,11 +4,11 @@ import path from 'node:path';
 import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, browser, registeredBrowser } from '../testing/accounts.ts';
-import { fullDisk } from '../testing/full-disk.ts';
-import { createTestApp } from '../testing/server.ts';
-import { loggedInStaff } from '../testing/staff.ts';
-import { multipart, multipartForm, PNG } from '../testing/uploads.ts';
+import { type Browser, browser, registeredBrowser } from '../../test/accounts.ts';
+import { fullDisk } from '../../test/full-disk.ts';
+import { createTestApp } from '../../test/server.ts';
+import { loggedInStaff } from '../../test/staff.ts';
+import { multipart, multipartForm, PNG } from '../../test/uploads.ts';
 
 /**
  * The data directory (uploads, arriving files, ticket attachments, the resized-image cache) on a real file

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, variantUrl } from '@vitrin/shared/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tempDir } from '../testing/server.ts';
+import { createTestApp, tempDir } from '../../test/server.ts';
 
 /** Every file under `dir`, recursively. */
 function filesIn(dir: string): string[] {

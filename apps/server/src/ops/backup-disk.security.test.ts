@@ -6,9 +6,9 @@ import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { createCache } from '@vitrin/core/cache';
 import { createSettingsService } from '@vitrin/core/settings/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../testing/commands.ts';
-import { mountTmpfs, unmountTmpfs } from '../testing/full-disk.ts';
-import { tempDir } from '../testing/server.ts';
+import { runCli } from '../../test/commands.ts';
+import { mountTmpfs, unmountTmpfs } from '../../test/full-disk.ts';
+import { tempDir } from '../../test/server.ts';
 
 /**
  * A backup onto a disk that fills up and into a read-only folder: real file systems (small tmpfs mounts; CI runs

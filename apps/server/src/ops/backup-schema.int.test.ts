@@ -5,8 +5,8 @@ import { openDatabase } from '@vitrin/core';
 import { knownMigrations } from '@vitrin/core/backup/archive';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../testing/commands.ts';
-import { tempDir } from '../testing/server.ts';
+import { runCli } from '../../test/commands.ts';
+import { tempDir } from '../../test/server.ts';
 
 /**
  * Backups made by another version of the shop's schema: the schema is the rows of drizzle's migrations table,

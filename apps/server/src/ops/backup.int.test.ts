@@ -7,11 +7,11 @@ import { createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '@vitrin/core';
 import { backupState, forgetLastResult, writeLastResult } from '@vitrin/core/backup/last-result';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../testing/commands.ts';
-import { tempDir } from '../testing/server.ts';
+import { runCli } from '../../test/commands.ts';
+import { tempDir } from '../../test/server.ts';
 import { controlSocketPath, startControlServer } from './control.ts';
 
 /** The real CLI in its own process; a backup or restore of this test's shop takes a few seconds. */

@@ -1,8 +1,8 @@
 import { productPrices, products } from '@vitrin/core/db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandFailure } from '../testing/commands.ts';
-import { createTestApp } from '../testing/server.ts';
+import { commandFailure } from '../../test/commands.ts';
+import { createTestApp } from '../../test/server.ts';
 import { runCommand } from './commands.ts';
 
 describe('catalogue commands (product / category)', () => {

@@ -1,10 +1,10 @@
 import { mailQueue, products } from '@vitrin/core/db/schema';
 import { enqueueMail } from '@vitrin/core/mail/queue';
-import { person } from '@vitrin/core/testing/accounts';
+import { person } from '@vitrin/testing/accounts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandFailure, commandWorld } from '../testing/commands.ts';
-import { createTestServices } from '../testing/server.ts';
+import { commandFailure, commandWorld } from '../../test/commands.ts';
+import { createTestServices } from '../../test/server.ts';
 import { runCommand } from './commands.ts';
 
 const c = commandWorld();

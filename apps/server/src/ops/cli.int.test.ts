@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '@vitrin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../testing/commands.ts';
-import { createTestServices, tempDir } from '../testing/server.ts';
+import { runCli } from '../../test/commands.ts';
+import { createTestServices, tempDir } from '../../test/server.ts';
 import { controlSocketPath, sendControlCommand, startControlServer } from './control.ts';
 
 const cli = runCli;

@@ -2,7 +2,7 @@ import { mailQueue } from '@vitrin/core/db/schema';
 import { enqueueMail } from '@vitrin/core/mail/queue';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commandWorld } from '../testing/commands.ts';
+import { commandWorld } from '../../test/commands.ts';
 
 const c = commandWorld();
 const run = (...args: string[]) => c.run(...args);

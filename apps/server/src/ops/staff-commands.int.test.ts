@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandWorld } from '../testing/commands.ts';
-import { tempDir } from '../testing/server.ts';
+import { commandWorld } from '../../test/commands.ts';
+import { tempDir } from '../../test/server.ts';
 import { controlSocketPath, startControlServer } from './control.ts';
 
 const c = commandWorld();

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE, WHOLESALE_COOKIE } from '@vitrin/shared/api/account-context';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlSocketPath, startControlServer } from '../ops/control.ts';
 import {
   type AccountTestApp,
   browser,
@@ -12,9 +11,10 @@ import {
   newIp,
   PASSWORD,
   registration,
-} from '../testing/accounts.ts';
-import { tempDir } from '../testing/server.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+} from '../../test/accounts.ts';
+import { tempDir } from '../../test/server.ts';
+import { testWebBuild } from '../../test/web-build.ts';
+import { controlSocketPath, startControlServer } from '../ops/control.ts';
 
 /**
  * What the server adds around the storefront's pages for customer accounts: form posts to React Router

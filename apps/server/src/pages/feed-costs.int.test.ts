@@ -3,7 +3,7 @@ import type { Feeds } from '@vitrin/core/feeds/feeds';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices } from '../testing/server.ts';
+import { createTestServices } from '../../test/server.ts';
 import { registerFeedRoutes } from './feeds.ts';
 
 /**

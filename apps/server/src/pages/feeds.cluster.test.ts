@@ -1,7 +1,7 @@
-import { openTestDatabase } from '@vitrin/core/testing/database';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppNode, cli, requireClusterSetup, startNode, stopNode } from '../testing/cluster.ts';
-import { tempDir } from '../testing/server.ts';
+import { type AppNode, cli, requireClusterSetup, startNode, stopNode } from '../../test/cluster.ts';
+import { tempDir } from '../../test/server.ts';
 
 const SLUG = 'el-yapimi-sirli-kupa-ege-mavisi';
 

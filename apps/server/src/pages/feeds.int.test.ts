@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestServices } from '../testing/server.ts';
+import { createTestApp, createTestServices } from '../../test/server.ts';
 import { registerFeedRoutes } from './feeds.ts';
 
 const BASE = 'https://magaza.example';

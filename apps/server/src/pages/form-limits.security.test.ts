@@ -7,8 +7,8 @@ import {
   shopDatabase,
   startNode,
   stopNode,
-} from '../testing/cluster.ts';
-import { tempDir } from '../testing/server.ts';
+} from '../../test/cluster.ts';
+import { tempDir } from '../../test/server.ts';
 
 /**
  * Form posts to the storefront's pages (React Router actions, without JavaScript) have a size limit by type,

@@ -1,7 +1,7 @@
 import { DISK_FULL_WRITE_MESSAGE } from '@vitrin/core/media/disk-full';
-import { guestCheckoutForm } from '@vitrin/core/testing/shop';
+import { guestCheckoutForm } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registration } from '../testing/accounts.ts';
+import { registration } from '../../test/accounts.ts';
 import {
   type AppNode,
   customerWithTicket,
@@ -10,8 +10,8 @@ import {
   shopDatabase,
   startNode,
   stopNode,
-} from '../testing/cluster.ts';
-import { fullDisk } from '../testing/full-disk.ts';
+} from '../../test/cluster.ts';
+import { fullDisk } from '../../test/full-disk.ts';
 
 /**
  * The storefront's plain form posts (no JavaScript: the cart's Sepete Ekle, the checkout, the contact form, a

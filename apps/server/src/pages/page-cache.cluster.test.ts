@@ -1,9 +1,9 @@
 import { products } from '@vitrin/core/db/schema';
-import { openTestDatabase } from '@vitrin/core/testing/database';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, type AppNode as Node, requireClusterSetup, startNode, stopNode } from '../testing/cluster.ts';
-import { tempDir } from '../testing/server.ts';
+import { cli, type AppNode as Node, requireClusterSetup, startNode, stopNode } from '../../test/cluster.ts';
+import { tempDir } from '../../test/server.ts';
 
 async function page(node: Node, pathname: string) {
   const res = await fetch(`${node.url}${pathname}`);

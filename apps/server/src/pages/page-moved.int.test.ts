@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { StorefrontContext } from '@vitrin/shared/storefront';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../testing/accounts.ts';
-import { standInBuild } from '../testing/render-pool-build.mjs';
-import { tempDir } from '../testing/server.ts';
-import { loggedInStaff } from '../testing/staff.ts';
+import { type AccountTestApp, type Browser, createAccountTestApp } from '../../test/accounts.ts';
+import { standInBuild } from '../../test/render-pool-build.mjs';
+import { tempDir } from '../../test/server.ts';
+import { loggedInStaff } from '../../test/staff.ts';
 
 /**
  * The old address of a content page whose slug changed in the panel, through the pages' load context: a

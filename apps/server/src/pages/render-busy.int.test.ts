@@ -3,10 +3,10 @@ import type { Server } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AccountTestApp, createAccountTestApp } from '../testing/accounts.ts';
-import { HOLD_CHANNEL, SEEN_CHANNEL } from '../testing/render-pool-build.mjs';
-import { tempDir } from '../testing/server.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+import { type AccountTestApp, createAccountTestApp } from '../../test/accounts.ts';
+import { HOLD_CHANNEL, SEEN_CHANNEL } from '../../test/render-pool-build.mjs';
+import { tempDir } from '../../test/server.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 
 /**
  * A shop whose render threads cannot take more pages (`RENDER_QUEUE` renders already wait): the next page is
@@ -14,7 +14,7 @@ import { testWebBuild } from '../testing/web-build.ts';
  * for a thread past `RENDER_WAIT_MS`, or whose client leaves while it waits, is dropped and never rendered.
  */
 const dir = tempDir();
-const standIn = path.join(import.meta.dirname, '../testing/render-pool-build.mjs');
+const standIn = path.join(import.meta.dirname, '../../test/render-pool-build.mjs');
 let t: AccountTestApp;
 let slug: string;
 /** The `/seen/:name` pages whose loader ran on a render thread, in order. */

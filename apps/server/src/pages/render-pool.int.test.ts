@@ -15,7 +15,7 @@ import {
  * Render threads (render-pool.ts) with a stand-in storefront build (render-pool-test-build.mjs): the
  * loaders' calls on the load context come back to this thread, and a thread that dies is replaced.
  */
-const entry = path.join(import.meta.dirname, '../testing/render-pool-build.mjs');
+const entry = path.join(import.meta.dirname, '../../test/render-pool-build.mjs');
 
 const request = (pathname: string, overrides: Partial<RenderRequest> = {}): RenderRequest => ({
   url: `http://magaza.test${pathname}`,

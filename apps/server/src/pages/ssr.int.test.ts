@@ -8,9 +8,9 @@ import {
   browser,
   createAccountTestApp,
   registeredBrowser,
-} from '../testing/accounts.ts';
-import { tempDir } from '../testing/server.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+} from '../../test/accounts.ts';
+import { tempDir } from '../../test/server.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 
 /**
  * How pages and React Router's data answers reach the browser: compressed in the encoding it takes, and a
@@ -225,7 +225,7 @@ describe('pages rendered on render threads', () => {
     threaded = await createAccountTestApp({
       demo: true,
       webBuild: testWebBuild,
-      webBuildEntry: path.join(import.meta.dirname, '../testing/render-pool-build.mjs'),
+      webBuildEntry: path.join(import.meta.dirname, '../../test/render-pool-build.mjs'),
       config: { webBuildDir: path.join(threadsDir.dir, 'web'), dataDir: threadsDir.dir, renderThreads: 1 },
     });
   });

@@ -1,5 +1,5 @@
-import { seedTestShop } from '@vitrin/core/testing/shop';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
+import { seedTestShop } from '@vitrin/testing/shop';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,10 +11,10 @@ import {
   PASSWORD,
   registeredBrowser,
   registration,
-} from '../testing/accounts.ts';
-import { createTestApp } from '../testing/server.ts';
-import { codeOf, createStaff } from '../testing/staff.ts';
-import { testWebBuild } from '../testing/web-build.ts';
+} from '../../test/accounts.ts';
+import { createTestApp } from '../../test/server.ts';
+import { codeOf, createStaff } from '../../test/staff.ts';
+import { testWebBuild } from '../../test/web-build.ts';
 import { STAFF_COOKIE } from './staff-session.ts';
 
 /**

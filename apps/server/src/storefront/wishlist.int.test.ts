@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import type { Result } from '@vitrin/shared/api/account-context';
 import { COMPARE_COOKIE, WISHLIST_COOKIE } from '@vitrin/shared/api/wishlist';
 import type { StorefrontContext } from '@vitrin/shared/storefront';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import type { Response } from 'light-my-request';
 import { type ActionFunctionArgs, data } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +13,9 @@ import {
   browser,
   createAccountTestApp,
   registeredBrowser,
-} from '../testing/accounts.ts';
-import { standInBuild } from '../testing/render-pool-build.mjs';
-import { tempDir } from '../testing/server.ts';
+} from '../../test/accounts.ts';
+import { standInBuild } from '../../test/render-pool-build.mjs';
+import { tempDir } from '../../test/server.ts';
 
 /**
  * The wishlist part of the pages' load context, behind stand-in `/wishlist` and `/compare` pages whose actions

@@ -1,11 +1,11 @@
 import { BLOG_PAGE_SIZE } from '@vitrin/shared/api/blog';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import { readDemoData } from '../demo/data.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { createBlogService } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ayse } from '@vitrin/testing/accounts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts } from '../db/schema.ts';
-import { ayse } from '../testing/accounts.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
 import type { CartOwner } from './owner.ts';
 

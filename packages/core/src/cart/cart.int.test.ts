@@ -1,10 +1,10 @@
 import { MAX_CART_LINES } from '@vitrin/shared/api/cart';
+import { ayse, rejection } from '@vitrin/testing/accounts';
+import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts, productPrices, products } from '../db/schema.ts';
-import { ayse, rejection } from '../testing/accounts.ts';
-import { guest, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import type { CartOwner } from './owner.ts';
 
 let t: OpenTestShop;

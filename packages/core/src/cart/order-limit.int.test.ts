@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ORDER_TOTAL_MINOR } from '@vitrin/shared/api/cart';
+import { rejection } from '@vitrin/testing/accounts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import { orderItems, orders } from '../db/schema.ts';
-import { rejection } from '../testing/accounts.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 // 12 500 000 TL a piece: four make exactly the most one order may come to, two already pass what a 32-bit
 // column holds (21 474 836,47 TL).

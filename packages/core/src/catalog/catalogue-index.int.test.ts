@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ProductListing } from '@vitrin/shared/api/catalog';
 import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
+import { openTestDatabase } from '@vitrin/testing/database';
+import { guest, guestCheckoutForm } from '@vitrin/testing/shop';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { categories, productPrices, products } from '../db/schema.ts';
 import { connectCacheBus, createServices, type Services } from '../services.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { guest, guestCheckoutForm } from '../testing/shop.ts';
 import { searchColumns } from './search-columns.ts';
 
 const query = (over: Partial<ListingQuery> = {}): ListingQuery => ({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { listingQuerySchema } from '@vitrin/shared/api/catalog-query';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import { products } from '../db/schema.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { ayse, homeAddress, rejection } from '@vitrin/testing/accounts';
+import {
+  guest,
+  guestAddress,
+  guestCheckoutForm,
+  type OpenTestShop,
+  openTestShop,
+} from '@vitrin/testing/shop';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
 import { newToken } from '../customers/tokens.ts';
 import { coupons, orderHistory, orderItems, orders, productPrices, products } from '../db/schema.ts';
 import { detailOf, orderDetail } from '../orders/queries.ts';
-import { ayse, homeAddress, rejection } from '../testing/accounts.ts';
-import { guest, guestAddress, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { type CheckoutBuyer, placeOrder } from './place-order.ts';
 
 let t: OpenTestShop;

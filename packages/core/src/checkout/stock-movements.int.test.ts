@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import { products, productVariants, staff, stockMovements } from '../db/schema.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {

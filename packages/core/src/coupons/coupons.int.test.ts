@@ -1,10 +1,10 @@
+import { rejection } from '@vitrin/testing/accounts';
+import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import { newToken } from '../customers/tokens.ts';
 import { coupons } from '../db/schema.ts';
-import { rejection } from '../testing/accounts.ts';
-import { guest, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { couponCodeKey } from './code.ts';
 
 let t: OpenTestShop;

@@ -1,6 +1,6 @@
 import type { AddressInput } from '@vitrin/shared/api/account';
+import { type Accounts, homeAddress, openAccounts, person, rejection } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, homeAddress, openAccounts, person, rejection } from '../testing/accounts.ts';
 
 // The district as a shopper might type it: stored with its official spelling.
 const home: AddressInput = { ...homeAddress, district: 'kadikoy' };

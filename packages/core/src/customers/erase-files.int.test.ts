@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ayse } from '@vitrin/testing/accounts';
+import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
-import { ayse } from '../testing/accounts.ts';
-import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '../testing/shop.ts';
 import { createCustomerAdmin } from './admin.ts';
 
 let t: OpenTestShop;

@@ -1,6 +1,6 @@
+import { ayse, person, rejection } from '@vitrin/testing/accounts';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ayse, person, rejection } from '../testing/accounts.ts';
-import { type OrderWorld, openOrderWorld } from '../testing/orders.ts';
 
 let w: OrderWorld;
 let customerId: number;

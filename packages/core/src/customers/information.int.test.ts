@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Accounts,
   ayse,
@@ -8,7 +7,8 @@ import {
   rejection,
   SHOP_URL,
   tableText,
-} from '../testing/accounts.ts';
+} from '@vitrin/testing/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewSession } from './service.ts';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
+import { type Accounts, ayse, openAccounts, rejection, tableText } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, ayse, openAccounts, rejection, tableText } from '../testing/accounts.ts';
 import { AccountError, accountErrorStatus } from './errors.ts';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from './service.ts';
 import { hashToken } from './tokens.ts';

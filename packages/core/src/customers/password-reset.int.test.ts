@@ -1,5 +1,5 @@
+import { type Accounts, ayse, openAccounts, rejection, SHOP_URL, tableText } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, ayse, openAccounts, rejection, SHOP_URL, tableText } from '../testing/accounts.ts';
 import { MAX_OPEN_RESETS } from './service.ts';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
+import { type Accounts, ayse, openAccounts, rejection } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Accounts, ayse, openAccounts, rejection } from '../testing/accounts.ts';
 
 describe('register', () => {
   let t: Accounts;

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../testing/database.ts';
 import { openDatabase, parseDatabaseUrl } from './client.ts';
 import { StartupError } from './errors.ts';
 

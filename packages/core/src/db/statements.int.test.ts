@@ -1,6 +1,6 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../testing/database.ts';
 import type { Database } from './client.ts';
 import { preparedRows } from './statements.ts';
 

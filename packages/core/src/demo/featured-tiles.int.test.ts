@@ -1,7 +1,7 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
-import { openTestDatabase } from '../testing/database.ts';
 
 describe('demo home tiles', () => {
   let database: Database;

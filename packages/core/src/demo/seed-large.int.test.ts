@@ -1,8 +1,8 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { products, productVariants } from '../db/schema.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { type DemoData, readDemoData } from './data.ts';
 import { largeCatalogProduct } from './large-catalog.ts';
 import { seedLarge } from './seed-large.ts';

@@ -1,8 +1,8 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { menuItems, pages } from '../db/schema.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { isEmptyShop, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {

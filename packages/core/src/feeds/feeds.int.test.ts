@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../services.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { type BuiltFeed, createFeeds, type Feeds, type RebuildReport, type RebuildTiming } from './feeds.ts';
 
 const BASE = 'https://magaza.example';

@@ -1,3 +1,4 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { productPrices, products } from '../db/schema.ts';
 import { createServices, type Services } from '../services.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { ImportError } from './errors.ts';
 import { ImportRowsError } from './service.ts';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../testing/smtp.ts';
 import { createMailer, type MailLogger, type MailMessage } from './mailer.ts';
 import { passwordResetEmail } from './templates.ts';
 

@@ -1,7 +1,7 @@
+import { ayse } from '@vitrin/testing/accounts';
+import { type OrderWorld, openOrderWorld, SHOP_URL } from '@vitrin/testing/orders';
+import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ayse } from '../testing/accounts.ts';
-import { type OrderWorld, openOrderWorld, SHOP_URL } from '../testing/orders.ts';
-import { smtpMailer, startSmtp } from '../testing/smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let w: OrderWorld;

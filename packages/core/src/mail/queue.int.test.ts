@@ -1,6 +1,6 @@
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
+import { freePort, smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld } from '../testing/orders.ts';
-import { freePort, smtpMailer, startSmtp } from '../testing/smtp.ts';
 import type { Mailer } from './mailer.ts';
 import { createMailQueue, enqueueMail } from './queue.ts';
 

@@ -1,8 +1,8 @@
+import { openTestDatabase } from '@vitrin/testing/database';
+import { eventually } from '@vitrin/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { connectCacheBus, createServices } from '../services.ts';
-import { openTestDatabase } from '../testing/database.ts';
-import { eventually } from '../testing/eventually.ts';
 
 describe('social accounts changed on one app node', () => {
   let database: Database;

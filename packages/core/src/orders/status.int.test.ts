@@ -1,6 +1,6 @@
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { type OrderWorld, openOrderWorld, rejection } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld, rejection } from '../testing/orders.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { SignedPaymentResult } from '@vitrin/shared/api/orders';
+import { type OrderWorld, openOrderWorld, rejection } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderWorld, openOrderWorld, rejection } from '../testing/orders.ts';
 import { TEST_VERIFICATION_CODE } from './test-provider.ts';
 
 let w: OrderWorld;

@@ -1,7 +1,7 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
-import { openTestDatabase } from '../testing/database.ts';
 import { createSettingsService, SettingError } from './service.ts';
 
 describe('settings', () => {

@@ -1,8 +1,8 @@
+import { rejection } from '@vitrin/testing/accounts';
+import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue, productVariants } from '../db/schema.ts';
-import { rejection } from '../testing/accounts.ts';
-import { type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 beforeAll(async () => {

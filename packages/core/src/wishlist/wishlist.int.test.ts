@@ -1,9 +1,9 @@
 import { MAX_COMPARE_ITEMS, MAX_WISHLIST_ITEMS } from '@vitrin/shared/api/wishlist';
+import { rejection } from '@vitrin/testing/accounts';
+import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, productPrices, products, wishlistItems } from '../db/schema.ts';
-import { rejection } from '../testing/accounts.ts';
-import { type OpenTestShop, openTestShop } from '../testing/shop.ts';
 
 let t: OpenTestShop;
 let serial = 0;

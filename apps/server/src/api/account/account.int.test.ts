@@ -8,7 +8,7 @@ import {
   PASSWORD,
   registeredBrowser,
   registration,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let n = 0;

@@ -6,7 +6,7 @@ import {
   createAccountTestApp,
   homeAddress,
   registeredBrowser,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let a: Browser;

@@ -10,7 +10,7 @@ import {
   newIp,
   PASSWORD,
   registration,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let n = 0;

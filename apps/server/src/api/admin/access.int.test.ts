@@ -1,8 +1,8 @@
 import { can, type Permission } from '@vitrin/shared/staff/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, registeredBrowser } from '../../testing/accounts.ts';
-import { createTestApp } from '../../testing/server.ts';
-import { loggedInStaff } from '../../testing/staff.ts';
+import { browser, registeredBrowser } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/server.ts';
+import { loggedInStaff } from '../../../test/staff.ts';
 import type { StaffAccess } from '../route.ts';
 
 /**

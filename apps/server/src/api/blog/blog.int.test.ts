@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/server.ts';
+import { createTestApp } from '../../../test/server.ts';
 
 describe('blog API, feed and sitemap', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

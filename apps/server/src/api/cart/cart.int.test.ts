@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { CART_COOKIE } from '@vitrin/shared/api/cart';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,
@@ -9,9 +9,9 @@ import {
   createAccountTestApp,
   PASSWORD,
   registeredBrowser,
-} from '../../testing/accounts.ts';
-import { tempDir } from '../../testing/server.ts';
-import { multipart, PNG } from '../../testing/uploads.ts';
+} from '../../../test/accounts.ts';
+import { tempDir } from '../../../test/server.ts';
+import { multipart, PNG } from '../../../test/uploads.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;

@@ -1,7 +1,7 @@
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { CART_TOKEN_HEADER } from '@vitrin/shared/api/cart';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, browser, createAccountTestApp, newIp } from '../../testing/accounts.ts';
+import { type AccountTestApp, browser, createAccountTestApp, newIp } from '../../../test/accounts.ts';
 import { COUPON_LIMITS } from '../../storefront/coupon-limits.ts';
 
 let t: AccountTestApp;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deleteUnusedPersonalizationImages } from '@vitrin/core/cart/abandoned';
 import { UPLOADS_PER_ADDRESS_HOURLY, UPLOADS_PER_CART } from '@vitrin/core/cart/uploads';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,
@@ -9,9 +9,9 @@ import {
   browser,
   createAccountTestApp,
   newIp,
-} from '../../testing/accounts.ts';
-import { tempDir } from '../../testing/server.ts';
-import { multipart, PNG } from '../../testing/uploads.ts';
+} from '../../../test/accounts.ts';
+import { tempDir } from '../../../test/server.ts';
+import { multipart, PNG } from '../../../test/uploads.ts';
 
 /** Each test speaks from its own address: the endpoint also allows 30 uploads a minute per address. */
 let t: AccountTestApp;

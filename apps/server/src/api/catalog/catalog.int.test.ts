@@ -3,7 +3,7 @@ import { categories, productPrices, products } from '@vitrin/core/db/schema';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/server.ts';
+import { createTestApp } from '../../../test/server.ts';
 
 type Card = { slug: string; name: string; inStock: boolean; price: { amountMinor: number } | null };
 

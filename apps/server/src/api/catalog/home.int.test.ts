@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/server.ts';
+import { createTestApp } from '../../../test/server.ts';
 
 describe('GET /api/front/home', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

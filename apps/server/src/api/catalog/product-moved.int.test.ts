@@ -1,9 +1,9 @@
 import { products } from '@vitrin/core/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../testing/accounts.ts';
-import { loggedInStaff } from '../../testing/staff.ts';
-import { multipartForm } from '../../testing/uploads.ts';
+import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../test/accounts.ts';
+import { loggedInStaff } from '../../../test/staff.ts';
+import { multipartForm } from '../../../test/uploads.ts';
 
 let t: AccountTestApp;
 let manager: Browser;

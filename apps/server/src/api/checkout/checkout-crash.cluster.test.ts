@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { cartItems, orderItems, orders, products } from '@vitrin/core/db/schema';
-import { openTestDatabase } from '@vitrin/core/testing/database';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { openTestDatabase } from '@vitrin/testing/database';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, guestCart, requireClusterSetup, startNode, stopNode } from '../../testing/cluster.ts';
-import { tempDir } from '../../testing/server.ts';
+import { checkout, guestCart, requireClusterSetup, startNode, stopNode } from '../../../test/cluster.ts';
+import { tempDir } from '../../../test/server.ts';
 
 async function until(condition: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 300; i++) {

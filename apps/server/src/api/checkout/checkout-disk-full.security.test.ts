@@ -9,8 +9,8 @@ import {
   shopDatabase,
   startNode,
   stopNode,
-} from '../../testing/cluster.ts';
-import { fullDisk } from '../../testing/full-disk.ts';
+} from '../../../test/cluster.ts';
+import { fullDisk } from '../../../test/full-disk.ts';
 
 /**
  * The disk of the data directory fills up under the compiled server. On the embedded database, which lives

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@vitrin/core';
 import { coupons, products, settings } from '@vitrin/core/db/schema';
-import { guestCheckoutForm, type TestShop } from '@vitrin/core/testing/shop';
+import { guestCheckoutForm, type TestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppNode, requireBuild, shopDatabase, startNode, stopNode } from '../../testing/cluster.ts';
-import { tempDir } from '../../testing/server.ts';
+import { type AppNode, requireBuild, shopDatabase, startNode, stopNode } from '../../../test/cluster.ts';
+import { tempDir } from '../../../test/server.ts';
 
 /**
  * The power goes out (kill -9) while 20 shoppers check out at once, five times; the server starts again on

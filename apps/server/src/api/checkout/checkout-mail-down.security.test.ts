@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createMailQueue } from '@vitrin/core/mail/queue';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
-import { freePort, smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
+import { freePort, smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser } from '../../testing/accounts.ts';
-import { createTestApp } from '../../testing/server.ts';
+import { browser } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/server.ts';
 
 /**
  * The mail server is down while shoppers order (nothing listens on its port). The order is placed and the

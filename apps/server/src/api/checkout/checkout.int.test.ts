@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,
@@ -9,7 +9,7 @@ import {
   createAccountTestApp,
   homeAddress,
   registeredBrowser,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;

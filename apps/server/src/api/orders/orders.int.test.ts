@@ -1,4 +1,4 @@
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestApp,
@@ -6,7 +6,7 @@ import {
   browser,
   createAccountTestApp,
   registeredBrowser,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let w: OrderWorld;

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browser, registeredBrowser } from '../../../test/accounts.ts';
+import { createTestServices, testConfig } from '../../../test/server.ts';
 import { buildApp } from '../../http/app.ts';
-import { browser, registeredBrowser } from '../../testing/accounts.ts';
-import { createTestServices, testConfig } from '../../testing/server.ts';
 
 /** Everything the server logs, at the most talkative level, to search for card numbers. */
 const logLines: string[] = [];

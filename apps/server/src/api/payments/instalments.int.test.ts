@@ -1,8 +1,8 @@
 import { orders, payments } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/testing/iyzico-server';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCardWorld } from '../../testing/card-contracts.ts';
+import { openCardWorld } from '../../../test/card-contracts.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // A browser's write from the shop's own page (the same-origin check).

@@ -1,10 +1,10 @@
 import { orderHistory, orders, payments } from '@vitrin/core/db/schema';
 import type { MailMessage } from '@vitrin/core/mail/mailer';
 import { createPaymentService } from '@vitrin/core/payments/service';
-import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/testing/iyzico-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCardWorld } from '../../testing/card-contracts.ts';
+import { openCardWorld } from '../../../test/card-contracts.ts';
 
 /** Every e-mail the shop sends, searched for a card number as the log (`logLines`) is. */
 const mails: MailMessage[] = [];

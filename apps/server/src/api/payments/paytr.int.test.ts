@@ -1,9 +1,9 @@
 import { mailQueue, orderHistory, orders, payments } from '@vitrin/core/db/schema';
 import { notifyHash, paytrOrderId } from '@vitrin/core/payments/paytr/signing';
-import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
+import { PAYTR_CARDS } from '@vitrin/testing/paytr-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
-import { loggedInStaff } from '../../testing/staff.ts';
+import { notifyShop, openCardWorld } from '../../../test/card-contracts.ts';
+import { loggedInStaff } from '../../../test/staff.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -1,9 +1,9 @@
 import { payments } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
-import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/testing/iyzico-server';
+import { PAYTR_CARDS } from '@vitrin/testing/paytr-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifyShop, openCardWorld } from '../../testing/card-contracts.ts';
+import { notifyShop, openCardWorld } from '../../../test/card-contracts.ts';
 
 /**
  * Card attempts whose result never came back (iyzico's auth answer lost, PayTR's notification not

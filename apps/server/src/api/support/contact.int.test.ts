@@ -1,10 +1,10 @@
 import { createMailer } from '@vitrin/core';
 import { contactMessages } from '@vitrin/core/db/schema';
-import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
+import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser } from '../../testing/accounts.ts';
-import { createTestApp } from '../../testing/server.ts';
+import { browser } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/server.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,10 +1,10 @@
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
+import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, browser, registeredBrowser } from '../../../test/accounts.ts';
+import { createTestApp, tempDir } from '../../../test/server.ts';
+import { multipartForm } from '../../../test/uploads.ts';
 import { CommandError, runCommand } from '../../ops/commands.ts';
-import { type Browser, browser, registeredBrowser } from '../../testing/accounts.ts';
-import { createTestApp, tempDir } from '../../testing/server.ts';
-import { multipartForm } from '../../testing/uploads.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,7 +1,7 @@
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { COMPARE_COOKIE } from '@vitrin/shared/api/wishlist';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, browser, createAccountTestApp } from '../../testing/accounts.ts';
+import { type AccountTestApp, browser, createAccountTestApp } from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;

@@ -1,6 +1,6 @@
 import { productPrices } from '@vitrin/core/db/schema';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
 import { MAX_WISHLIST_ITEMS, WISHLIST_COOKIE } from '@vitrin/shared/api/wishlist';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   PASSWORD,
   registeredBrowser,
   registration,
-} from '../../testing/accounts.ts';
+} from '../../../test/accounts.ts';
 
 let t: AccountTestApp;
 let shop: TestShop;

@@ -1,6 +1,6 @@
+import { type OrderWorld, openOrderWorld, rejection } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../services.ts';
-import { type OrderWorld, openOrderWorld, rejection } from '../../testing/orders.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

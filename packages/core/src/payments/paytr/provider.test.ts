@@ -1,6 +1,6 @@
+import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '@vitrin/testing/paytr-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderError } from '../../orders/errors.ts';
-import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '../../testing/paytr-server.ts';
 import type { PaymentProvider, PaymentStart } from '../provider.ts';
 import { paytrHttp } from './http.ts';
 import { createPaytrProvider, paytrFromEnv } from './provider.ts';

@@ -1,6 +1,6 @@
+import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../services.ts';
-import { openTestDatabase } from '../../testing/database.ts';
 
 type Opened = Awaited<ReturnType<typeof openTestDatabase>>;
 let opened: Opened;

@@ -1,8 +1,8 @@
 import { categories } from '@vitrin/core/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, registeredBrowser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import { browser, registeredBrowser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

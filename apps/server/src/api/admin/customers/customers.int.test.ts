@@ -1,10 +1,10 @@
 import { contactMessages, mailQueue, orders, supportTickets } from '@vitrin/core/db/schema';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, browser, homeAddress, PASSWORD, registration } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import { type Browser, browser, homeAddress, PASSWORD, registration } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: OrderWorld;

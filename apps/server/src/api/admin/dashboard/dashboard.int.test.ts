@@ -1,10 +1,10 @@
 import { writeLastResult } from '@vitrin/core/backup/last-result';
 import { customers, orders, products, productVariants, supportTickets } from '@vitrin/core/db/schema';
-import type { OrderWorld } from '@vitrin/core/testing/orders';
+import type { OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountTestApp, Browser } from '../../../testing/accounts.ts';
-import { type AdminWorld, loggedInStaff, openAdminWorld } from '../../../testing/staff.ts';
+import type { AccountTestApp, Browser } from '../../../../test/accounts.ts';
+import { type AdminWorld, loggedInStaff, openAdminWorld } from '../../../../test/staff.ts';
 
 let world: AdminWorld<'owner'>;
 let t: AccountTestApp;

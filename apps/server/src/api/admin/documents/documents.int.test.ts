@@ -1,11 +1,11 @@
 import { orders } from '@vitrin/core/db/schema';
-import { billing, type OrderWorld } from '@vitrin/core/testing/orders';
+import { billing, type OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountTestApp, Browser } from '../../../testing/accounts.ts';
-import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
+import type { AccountTestApp, Browser } from '../../../../test/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../../test/staff.ts';
 
 let world: AdminWorld<'support' | 'manager'>;
 let t: AccountTestApp;

@@ -1,11 +1,11 @@
 import { orders, products } from '@vitrin/core/db/schema';
-import { billing, type OrderWorld } from '@vitrin/core/testing/orders';
+import { billing, type OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from '../../../testing/accounts.ts';
-import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
-import { multipartForm } from '../../../testing/uploads.ts';
+import type { Browser } from '../../../../test/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../../test/staff.ts';
+import { multipartForm } from '../../../../test/uploads.ts';
 
 /**
  * Formula injection (OWASP "CSV injection"): a text someone outside the staff wrote (a customer's name, a

@@ -4,10 +4,10 @@ import { crc32, deflateSync } from 'node:zlib';
 import { adminImageDirs } from '@vitrin/core/media/admin-upload';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../testing/accounts.ts';
-import { tempDir } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
-import { multipartForm } from '../../../testing/uploads.ts';
+import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../../test/accounts.ts';
+import { tempDir } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
+import { multipartForm } from '../../../../test/uploads.ts';
 
 /**
  * Files made to hurt, sent as product images: a script in an SVG, a picture with a page after it, a picture

@@ -12,9 +12,9 @@ import {
   type Browser,
   browser,
   createAccountTestApp,
-} from '../../../testing/accounts.ts';
-import { tempDir } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+} from '../../../../test/accounts.ts';
+import { tempDir } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 const data = tempDir('vitrin-admin-images-');
 const dirs = adminImageDirs(data.dir);

@@ -8,7 +8,7 @@ import {
   type Browser,
   browser,
   createAccountTestApp,
-} from '../../../testing/accounts.ts';
+} from '../../../../test/accounts.ts';
 
 /**
  * The import's way in: rows checked holding nothing, staged in batches of 500 (other queries run between),

@@ -4,9 +4,9 @@ import { IMPORT_MAX_ROWS } from '@vitrin/shared/api/admin/imports';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../testing/accounts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
-import { multipartForm } from '../../../testing/uploads.ts';
+import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../../test/accounts.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
+import { multipartForm } from '../../../../test/uploads.ts';
 
 /**
  * Workbooks made to hurt: a zip that unpacks a thousand times over, a sheet of more rows than any import may

@@ -3,9 +3,9 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@vitrin/shared/api/admin/impo
 import { and, count, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../testing/accounts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
-import { multipartForm } from '../../../testing/uploads.ts';
+import { type AccountTestApp, type Browser, createAccountTestApp } from '../../../../test/accounts.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
+import { multipartForm } from '../../../../test/uploads.ts';
 
 let t: AccountTestApp;
 let manager: Browser;

@@ -1,10 +1,10 @@
 import { auditLog, orderNotes } from '@vitrin/core/db/schema';
-import type { OrderWorld } from '@vitrin/core/testing/orders';
 import { ORDER_STATES } from '@vitrin/shared/order-states';
+import type { OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestApp, type Browser, browser, decodeEml } from '../../../testing/accounts.ts';
-import { type AdminWorld, openAdminWorld } from '../../../testing/staff.ts';
+import { type AccountTestApp, type Browser, browser, decodeEml } from '../../../../test/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../../test/staff.ts';
 
 let world: AdminWorld<'owner' | 'support'>;
 let t: AccountTestApp;

@@ -6,13 +6,13 @@ import {
   payments,
   stockMovements,
 } from '@vitrin/core/db/schema';
-import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/core/testing/iyzico-server';
-import { PAYTR_CARDS } from '@vitrin/core/testing/paytr-server';
+import { IYZICO_3DS_CODE, IYZICO_CARDS } from '@vitrin/testing/iyzico-server';
+import { PAYTR_CARDS } from '@vitrin/testing/paytr-server';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from '../../../testing/accounts.ts';
-import { notifyShop, openCardWorld } from '../../../testing/card-contracts.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import type { Browser } from '../../../../test/accounts.ts';
+import { notifyShop, openCardWorld } from '../../../../test/card-contracts.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 /**
  * Card refunds of chosen lines from the panel, against the iyzico and PayTR contract servers: the amount,

@@ -1,10 +1,10 @@
 import { auditLog, products, productVariants } from '@vitrin/core/db/schema';
-import { seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import type { Browser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: TestShop;

@@ -1,11 +1,11 @@
 import { auditLog, categories, products, productVariants, stockMovements } from '@vitrin/core/db/schema';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, browser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
-import { multipartForm } from '../../../testing/uploads.ts';
+import { type Browser, browser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
+import { multipartForm } from '../../../../test/uploads.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: TestShop;

@@ -3,9 +3,9 @@ import { totpCodeAt } from '@vitrin/core/staff/totp';
 import { eq, sql } from 'drizzle-orm';
 import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { codeOf, createStaff, loggedInStaff, STAFF_PASSWORD, staffBrowser } from '../../../testing/staff.ts';
+import { browser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { codeOf, createStaff, loggedInStaff, STAFF_PASSWORD, staffBrowser } from '../../../../test/staff.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { auditLog, settings } from '@vitrin/core/db/schema';
 import { VALIDATION_MESSAGES } from '@vitrin/shared/email';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import type { Browser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 const BYPASS = 'bakim-anahtari-0123456789';
 const IBAN = 'TR330006100519786457841326';

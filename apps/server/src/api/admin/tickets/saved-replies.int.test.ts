@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, registeredBrowser } from '../../../testing/accounts.ts';
-import { createTestApp } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
+import { type Browser, registeredBrowser } from '../../../../test/accounts.ts';
+import { createTestApp } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let support: Browser;

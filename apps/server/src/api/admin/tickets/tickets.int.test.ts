@@ -1,14 +1,14 @@
 import { newOrderNo } from '@vitrin/core/checkout/order-number';
 import { mailQueue, orders } from '@vitrin/core/db/schema';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
-import { smtpMailer, startSmtp } from '@vitrin/core/testing/smtp';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
+import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, registeredBrowser } from '../../../testing/accounts.ts';
-import { createTestApp, tempDir } from '../../../testing/server.ts';
-import { loggedInStaff } from '../../../testing/staff.ts';
-import { multipartForm, PNG } from '../../../testing/uploads.ts';
+import { type Browser, registeredBrowser } from '../../../../test/accounts.ts';
+import { createTestApp, tempDir } from '../../../../test/server.ts';
+import { loggedInStaff } from '../../../../test/staff.ts';
+import { multipartForm, PNG } from '../../../../test/uploads.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 

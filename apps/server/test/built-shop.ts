@@ -4,11 +4,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openTestDatabase } from '@vitrin/core/testing/database';
-import { freePort } from '../../../../scripts/pg-cluster.mjs';
+import { openTestDatabase } from '@vitrin/testing/database';
+import { freePort } from '../../../scripts/pg-cluster.mjs';
 import { tempDir } from './server.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const mainEntry = path.join(root, 'apps/server/build/main.mjs');
 const cliEntry = path.join(root, 'apps/server/build/cli.mjs');
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServices, type Services, type ServicesOptions } from '@vitrin/core';
-import { openTestDatabase } from '@vitrin/core/testing/database';
+import { openTestDatabase } from '@vitrin/testing/database';
 import type { ServerBuild } from 'react-router';
-import { type AppOptions, buildApp } from '../http/app.ts';
-import { type Config, loadConfig } from '../ops/config.ts';
+import { type AppOptions, buildApp } from '../src/http/app.ts';
+import { type Config, loadConfig } from '../src/ops/config.ts';
 
 /** Services on a fresh test database (embedded, or PostgreSQL under `npm run test:pg`), optionally seeded. */
 export async function createTestServices({

@@ -10,7 +10,7 @@ import {
   type PaytrCredentials,
   refundToken,
   statusToken,
-} from '../payments/paytr/signing.ts';
+} from '@vitrin/core/payments/paytr/signing';
 
 /**
  * A local stand-in for PayTR that speaks its documented HTTP API (dev.paytr.com): get-token with its

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { CommandError, runCommand } from '../ops/commands.ts';
+import { CommandError, runCommand } from '../src/ops/commands.ts';
 import { createTestServices } from './server.ts';
 
 /** The CommandError a command fails with (the test fails if it succeeds or fails otherwise). */
@@ -44,7 +44,7 @@ export function commandWorld(): CommandWorld {
   return world;
 }
 
-const cliPath = path.join(import.meta.dirname, '../cli.ts');
+const cliPath = path.join(import.meta.dirname, '../src/cli.ts');
 
 /** Runs the real CLI (`npm run vitrin -- …`) in its own process, on the embedded database unless `env` says. */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000) {

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '@vitrin/core/db/client';
 import {
   categories,
   coupons,
@@ -16,10 +15,11 @@ import {
   payments,
   products,
   productVariants,
-} from '../db/schema.ts';
-import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
-import { TEST_VERIFICATION_CODE } from '../payments/test-provider.ts';
-import { createServices, type Services } from '../services.ts';
+} from '@vitrin/core/db/schema';
+import { createMailer, type Mailer, type MailMessage } from '@vitrin/core/mail/mailer';
+import { TEST_VERIFICATION_CODE } from '@vitrin/core/payments/test-provider';
+import { createServices, type Services } from '@vitrin/core/services';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { openTestDatabase } from './database.ts';
 
 /**

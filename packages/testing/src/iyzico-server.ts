@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml } from '../mail/templates.ts';
-import { callbackSignature, responseSignature } from '../payments/iyzico/api.ts';
+import { escapeHtml } from '@vitrin/core/mail/templates';
+import { callbackSignature, responseSignature } from '@vitrin/core/payments/iyzico/api';
 
 /**
  * A local stand-in for iyzico that speaks its documented HTTP API (docs.iyzico.com and the official SDKs'

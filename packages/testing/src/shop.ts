@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GUEST, type Shopper } from '@vitrin/core/cart/owner';
+import type { Db } from '@vitrin/core/db/client';
+import { categories, coupons, productPrices, products, productVariants } from '@vitrin/core/db/schema';
+import { createMailer } from '@vitrin/core/mail/mailer';
+import { createServices, type Services } from '@vitrin/core/services';
 import { eq, sql } from 'drizzle-orm';
-import { GUEST, type Shopper } from '../cart/owner.ts';
-import type { Db } from '../db/client.ts';
-import { categories, coupons, productPrices, products, productVariants } from '../db/schema.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createServices, type Services } from '../services.ts';
 import { homeAddress } from './accounts.ts';
 import { openTestDatabase } from './database.ts';
 

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { openTestDatabase } from '@vitrin/core/testing/database';
+import { openTestDatabase } from '@vitrin/testing/database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './server.ts';

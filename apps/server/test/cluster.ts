@@ -5,14 +5,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '@vitrin/core';
-import { openTestDatabase } from '@vitrin/core/testing/database';
-import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/core/testing/shop';
-import { type Cluster, freePort, pgBin, startCluster } from '../../../../scripts/pg-cluster.mjs';
-import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
+import { openTestDatabase } from '@vitrin/testing/database';
+import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
+import { type Cluster, freePort, pgBin, startCluster } from '../../../scripts/pg-cluster.mjs';
+import { SERVER_ENTRY, serveNodeArgs } from '../../../scripts/serve-command.mjs';
 import { registration } from './accounts.ts';
 import { tempDir } from './server.ts';
 
-export const root = path.resolve(import.meta.dirname, '../../../..');
+export const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
 const cliEntry = path.join(root, 'apps/server/src/cli.ts');
 

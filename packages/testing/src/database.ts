@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type Database, openDatabase } from '@vitrin/core/db/client';
+import { seedDemo } from '@vitrin/core/demo/seed';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client.ts';
-import { seedDemo } from '../demo/seed.ts';
 
 /**
- * Names the directory where the integration suite's global setup (`testing/images.ts`) left images of a migrated
+ * Names the directory where the integration suite's global setup (`images.ts`) left images of a migrated
  * and of a demo-seeded embedded database. Opening a copy of one takes a third of the time of an empty start
  * plus migrations and seed.
  */

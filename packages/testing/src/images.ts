@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
-import { seedDemo } from '../demo/seed.ts';
+import { openDatabase } from '@vitrin/core/db/client';
+import { seedDemo } from '@vitrin/core/demo/seed';
 import { TEST_IMAGES_ENV, type TestImage, testImageFile } from './database.ts';
 
 export async function setup() {

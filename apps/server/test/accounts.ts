@@ -5,8 +5,8 @@ import { SESSION_COOKIE } from '@vitrin/shared/api/account-context';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions, Response } from 'light-my-request';
 import type { ServerBuild } from 'react-router';
-import type { AppOptions } from '../http/app.ts';
-import type { Config } from '../ops/config.ts';
+import type { AppOptions } from '../src/http/app.ts';
+import type { Config } from '../src/ops/config.ts';
 import { createTestApp, tempDir } from './server.ts';
 
 export const PASSWORD = 'gizli-şifre-1';
@@ -22,7 +22,7 @@ export const registration = (n = 1) => ({
   marketingConsent: false,
 });
 
-export { homeAddress } from '@vitrin/core/testing/accounts';
+export { homeAddress } from '@vitrin/testing/accounts';
 
 let lastIp = 0;
 /**

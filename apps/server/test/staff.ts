@@ -1,7 +1,7 @@
 import type { Services } from '@vitrin/core';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
-import { type OrderWorld, openOrderWorld } from '@vitrin/core/testing/orders';
 import type { StaffRole } from '@vitrin/shared/staff/permissions';
+import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import type { FastifyInstance } from 'fastify';
 import { type AccountTestApp, type Browser, browser, createAccountTestApp } from './accounts.ts';
 

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import type { ServicesOptions } from '@vitrin/core';
 import { createIyzicoProvider } from '@vitrin/core/payments/iyzico/provider';
 import { createPaytrProvider } from '@vitrin/core/payments/paytr/provider';
-import { type IyzicoServer, startIyzicoServer } from '@vitrin/core/testing/iyzico-server';
-import { openOrderWorld } from '@vitrin/core/testing/orders';
-import { type PaytrContractServer, startPaytrServer } from '@vitrin/core/testing/paytr-server';
+import { type IyzicoServer, startIyzicoServer } from '@vitrin/testing/iyzico-server';
+import { openOrderWorld } from '@vitrin/testing/orders';
+import { type PaytrContractServer, startPaytrServer } from '@vitrin/testing/paytr-server';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../http/app.ts';
+import { buildApp } from '../src/http/app.ts';
 import { createTestServices, testConfig } from './server.ts';
 
 type Logger = { error(fields: object, message: string): void };

@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAddressBook } from '@vitrin/core/customers/addresses';
+import { type AccountLogger, createCustomerService } from '@vitrin/core/customers/service';
+import type { Database } from '@vitrin/core/db/client';
+import { createMailer, type Mailer, type MailMessage } from '@vitrin/core/mail/mailer';
 import type { AddressInput } from '@vitrin/shared/api/account';
-import { createAddressBook } from '../customers/addresses.ts';
-import { type AccountLogger, createCustomerService } from '../customers/service.ts';
-import type { Database } from '../db/client.ts';
-import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { openTestDatabase } from './database.ts';
 
 export const SHOP_URL = 'https://magaza.example.com';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
+import { createMailer } from '@vitrin/core/mail/mailer';
 import { SMTPServer } from 'smtp-server';
-import { createMailer } from '../mail/mailer.ts';
 
 /** One message as the server received it: the envelope and the raw MIME text. */
 export interface ReceivedMail {
