@@ -1,5 +1,6 @@
 import type { OrderDetail } from '@vitrin/shared/api/orders';
 import { formatMoney } from '@vitrin/shared/money';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import {
   assertWebUrl,
   type EmailContent,
@@ -145,14 +146,16 @@ export function orderConfirmationEmail(order: OrderDetail, ctx: OrderMailContext
 
 /** What a shopper reads for each state they are told about (the glossary's label is the subject). */
 const STATE_SENTENCES: Record<number, string> = {
-  0: 'Ödemeniz alındı; siparişiniz yeniden işleme alındı.',
-  1: 'Siparişiniz hazırlanıyor.',
-  2: 'Siparişiniz kargoya verildi.',
-  3: 'Siparişiniz kargoda; yakında elinizde olacak.',
-  4: 'Siparişiniz teslim edildi. Bizi tercih ettiğiniz için teşekkür ederiz.',
-  5: 'Siparişiniz teslim edilemedi. Kargo firması sizinle iletişime geçecek; dilerseniz bize de yazabilirsiniz.',
-  6: 'Siparişiniz iptal edildi.',
-  7: 'Ödemeniz alınamadı. Siparişinizi ödeme sayfasından yeniden ödeyebilir ya da iptal edebilirsiniz.',
+  [ORDER_STATE.Received]: 'Ödemeniz alındı; siparişiniz yeniden işleme alındı.',
+  [ORDER_STATE.Preparing]: 'Siparişiniz hazırlanıyor.',
+  [ORDER_STATE.Shipped]: 'Siparişiniz kargoya verildi.',
+  [ORDER_STATE.InTransit]: 'Siparişiniz kargoda; yakında elinizde olacak.',
+  [ORDER_STATE.Delivered]: 'Siparişiniz teslim edildi. Bizi tercih ettiğiniz için teşekkür ederiz.',
+  [ORDER_STATE.NotDelivered]:
+    'Siparişiniz teslim edilemedi. Kargo firması sizinle iletişime geçecek; dilerseniz bize de yazabilirsiniz.',
+  [ORDER_STATE.Cancelled]: 'Siparişiniz iptal edildi.',
+  [ORDER_STATE.PaymentFailed]:
+    'Ödemeniz alınamadı. Siparişinizi ödeme sayfasından yeniden ödeyebilir ya da iptal edebilirsiniz.',
 };
 
 export function orderStatusEmail(
@@ -162,7 +165,7 @@ export function orderStatusEmail(
   const subject = `Siparişiniz: ${order.state.label} – ${order.orderNo}`;
   const intro = `${order.orderNo} numaralı siparişinizin durumu "${order.state.label}" olarak güncellendi.`;
   const sentence = STATE_SENTENCES[order.state.code] ?? '';
-  const refund = order.state.code === 6 ? [refundSentence(order)] : [];
+  const refund = order.state.code === ORDER_STATE.Cancelled ? [refundSentence(order)] : [];
   const cargo = order.cargo
     ? [`Kargo firması: ${order.cargo.company}`, `Takip numarası: ${order.cargo.trackingNo}`]
     : [];

@@ -10,7 +10,7 @@ import {
   orderStatusRequest,
 } from '@vitrin/shared/api/admin/orders';
 import { CARRIERS } from '@vitrin/shared/cargo';
-import { ORDER_STATE_CODES, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
@@ -77,7 +77,7 @@ async function historyOf(db: Db, orderId: number): Promise<AdminOrderHistoryEntr
 
 /** A Havale / EFT order whose transfer is awaited, not cancelled: the owner saw the money arrive. */
 const transferAwaited = (o: OrderRow) =>
-  o.paymentMethod === 'transfer' && o.paymentStatus === 'pending' && o.status !== 6;
+  o.paymentMethod === 'transfer' && o.paymentStatus === 'pending' && o.status !== ORDER_STATE.Cancelled;
 
 async function notesOf(db: Db, orderId: number): Promise<OrderNote[]> {
   const rows = await db
@@ -202,7 +202,7 @@ export function createAdminOrders(db: Db, orders_: Orders) {
               eq(orders.paymentStatus, 'pending'),
               inArray(
                 orders.status,
-                ORDER_STATE_CODES.filter((s) => s !== 6),
+                ORDER_STATE_CODES.filter((s) => s !== ORDER_STATE.Cancelled),
               ),
             ),
           )

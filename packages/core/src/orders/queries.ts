@@ -10,6 +10,7 @@ import { trackingUrl } from '@vitrin/shared/cargo';
 import {
   CUSTOMER_CANCELLABLE_STATES,
   isOrderState,
+  ORDER_STATE,
   ORDER_STATES,
   type OrderState,
   PAYMENT_METHODS,
@@ -23,7 +24,7 @@ import type { BankAccount } from '../settings/registry.ts';
 /** Reads of orders as the panel, the guest pages and the e-mails show them. No access checks here. */
 
 export function stateView(code: number): OrderStateView {
-  const state = (isOrderState(code) ? code : 0) as OrderState;
+  const state = isOrderState(code) ? code : ORDER_STATE.Received;
   return { code, label: ORDER_STATES[state].label, badge: ORDER_STATES[state].badge };
 }
 
@@ -44,10 +45,13 @@ export function paymentStatusLabel(method: string, status: string): string {
   }
 }
 
-/** A card payment can be made: unpaid in 0 (payment pending), or failed in 7 (retry). */
+/** A card payment can be made: unpaid while Received (payment pending), or PaymentFailed (retry). */
 export function canPayNow(order: { status: number; paymentMethod: string; paymentStatus: string }): boolean {
   if (order.paymentMethod !== 'card') return false;
-  return (order.status === 0 && order.paymentStatus === 'pending') || order.status === 7;
+  return (
+    (order.status === ORDER_STATE.Received && order.paymentStatus === 'pending') ||
+    order.status === ORDER_STATE.PaymentFailed
+  );
 }
 
 export async function listCustomerOrders(
@@ -220,7 +224,9 @@ export function detailOf(
         : null,
     lastPayment,
     bankAccounts:
-      order.paymentMethod === 'transfer' && order.paymentStatus === 'pending' && state === 0
+      order.paymentMethod === 'transfer' &&
+      order.paymentStatus === 'pending' &&
+      state === ORDER_STATE.Received
         ? extras.bankAccounts
         : [],
     paymentDueAt:

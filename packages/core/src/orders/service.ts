@@ -1,6 +1,6 @@
 import { orderListQuery } from '@vitrin/shared/api/order-requests';
 import type { OrderDetail, OrderList } from '@vitrin/shared/api/orders';
-import { isOrderState, type OrderState } from '@vitrin/shared/order-states';
+import { isOrderState, ORDER_STATE, type OrderState } from '@vitrin/shared/order-states';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
@@ -66,7 +66,9 @@ const statusAudit = (actor: AuditActor, changed: ChangedOrder) => ({
   before: { status: changed.from },
   after: {
     status: changed.to,
-    ...(changed.to === 2 ? { cargoCompany: changed.cargoCompany, trackingNo: changed.trackingNo } : {}),
+    ...(changed.to === ORDER_STATE.Shipped
+      ? { cargoCompany: changed.cargoCompany, trackingNo: changed.trackingNo }
+      : {}),
     ...(changed.note ? { note: changed.note } : {}),
   },
 });
@@ -163,11 +165,18 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       /** In the change's transaction: the e-mail of one state change (if it gets one). */
       async changed(tx: Db, changed: ChangedOrder, actor: Actor) {
         const order = (await findOrder(tx, changed.id))!;
-        const cardNeverPaid = order.paymentMethod === 'card' && changed.from === 0 && changed.to === 7;
+        const cardNeverPaid =
+          order.paymentMethod === 'card' &&
+          changed.from === ORDER_STATE.Received &&
+          changed.to === ORDER_STATE.PaymentFailed;
         // A failed card attempt is shown on the payment page, where the shopper is; no mail for it.
         if (cardNeverPaid && actor === 'payment') return;
         const detail = await orderDetail(tx, order, detailExtras);
-        if (changed.from === 7 && changed.to === 0 && order.paymentStatus === 'paid') {
+        if (
+          changed.from === ORDER_STATE.PaymentFailed &&
+          changed.to === ORDER_STATE.Received &&
+          order.paymentStatus === 'paid'
+        ) {
           return confirmation(tx, order, detail, true);
         }
         await enqueueMail(tx, {
@@ -250,10 +259,13 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       return readDetail(await accessible(orderNo, viewer));
     },
 
-    /** Cancellation by the shopper (its customer, or the holder of the guest link) while in state 0 or 1. */
+    /** Cancellation by the shopper (its customer, or the holder of the guest link) while Received or Preparing. */
     async cancel(orderNo: unknown, viewer: OrderViewer): Promise<OrderDetail> {
       const order = await accessible(orderNo, viewer);
-      await change(order.id, 6, { actor: 'customer', note: 'Müşteri tarafından iptal edildi.' });
+      await change(order.id, ORDER_STATE.Cancelled, {
+        actor: 'customer',
+        note: 'Müşteri tarafından iptal edildi.',
+      });
       return readDetail((await findOrder(db, order.id))!);
     },
 
@@ -269,7 +281,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     },
 
     /**
-     * Unpaid card orders whose `payment_due_at` passed go to 7 (Ödeme Başarısız, actor `system`), which
+     * Unpaid card orders whose `payment_due_at` passed go to PaymentFailed (Ödeme Başarısız, actor `system`), which
      * releases their stock and coupon. An order paid or cancelled meanwhile loses the race cleanly and is
      * skipped. Returns how many expired.
      */
@@ -279,7 +291,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
         .from(orders)
         .where(
           and(
-            eq(orders.status, 0),
+            eq(orders.status, ORDER_STATE.Received),
             eq(orders.paymentMethod, 'card'),
             eq(orders.paymentStatus, 'pending'),
             lte(orders.paymentDueAt, now()),
@@ -288,7 +300,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       let expired = 0;
       for (const { id } of due) {
         try {
-          await change(id, 7, { actor: 'system', note: EXPIRED_NOTE });
+          await change(id, ORDER_STATE.PaymentFailed, { actor: 'system', note: EXPIRED_NOTE });
           expired++;
         } catch (err) {
           if (!(err instanceof OrderError)) throw err;

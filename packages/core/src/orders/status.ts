@@ -3,6 +3,7 @@ import {
   CUSTOMER_CANCELLABLE_STATES,
   canMoveOrder,
   isOrderState,
+  ORDER_STATE,
   ORDER_STATES,
   type OrderState,
 } from '@vitrin/shared/order-states';
@@ -13,7 +14,7 @@ import { forbiddenTransition, OrderError, orderNotFound, statusChanged } from '.
 import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockAgain } from './stock.ts';
 
 /**
- * The order process. `ORDER_STATES` (shared) is the table of states and allowed next states; the tables
+ * The order process. `ORDER_PROCESS` (shared) is the table of states and allowed next states; the tables
  * below add who may make a change and what a change does; `applyStatusChange` obeys them all, and it is the
  * only code that writes `orders.status`.
  */
@@ -23,7 +24,7 @@ export type Actor = 'customer' | 'payment' | 'system' | 'operator';
 export interface StatusChangeOptions {
   actor: Actor;
   note?: string | undefined;
-  /** Required when entering 2 (Kargoya Verildi). */
+  /** Required when entering Shipped (Kargoya Verildi). */
   cargoCompany?: string | undefined;
   trackingNo?: string | undefined;
   /** The staff member making it in the panel: the panel's timeline names them (never the customer's). */
@@ -33,23 +34,29 @@ export interface StatusChangeOptions {
 /** An order reference: its id, or its order number. */
 export type OrderRef = number | string;
 
+const { Received, Preparing, Shipped, Cancelled, PaymentFailed } = ORDER_STATE;
+
+/** Received → PaymentFailed or PaymentFailed → Received: only a payment result makes these. */
+const isPaymentResult = (from: OrderState, to: OrderState) =>
+  (from === Received && to === PaymentFailed) || (from === PaymentFailed && to === Received);
+
 /** Besides the table: which changes each actor may make. A Turkish reason when it may not. */
 const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | null> = {
   // The shopper only cancels, and only before the order is shipped.
   customer: (from, to) =>
-    to === 6 && CUSTOMER_CANCELLABLE_STATES.includes(from)
+    to === Cancelled && CUSTOMER_CANCELLABLE_STATES.includes(from)
       ? null
       : 'siparişinizi yalnızca "Sipariş Alındı" ya da "Hazırlanıyor" durumundayken iptal edebilirsiniz',
-  // A payment result only fails an order (0 → 7) or revives it after a successful retry (7 → 0).
+  // A payment result only fails an order (Received → PaymentFailed) or revives it after a successful retry
+  // (PaymentFailed → Received).
   payment: (from, to) =>
-    (from === 0 && to === 7) || (from === 7 && to === 0)
-      ? null
-      : 'ödeme sonucu yalnızca ödeme durumunu değiştirir',
+    isPaymentResult(from, to) ? null : 'ödeme sonucu yalnızca ödeme durumunu değiştirir',
   // The expiry job: an unpaid card order whose time ran out.
-  system: (from, to) => (from === 0 && to === 7 ? null : 'otomatik işlemler yalnızca ödeme süresini bitirir'),
+  system: (from, to) =>
+    from === Received && to === PaymentFailed ? null : 'otomatik işlemler yalnızca ödeme süresini bitirir',
   // The operator does the rest, but never pretends a payment failed or succeeded.
   operator: (from, to) =>
-    (from === 0 && to === 7) || (from === 7 && to === 0)
+    isPaymentResult(from, to)
       ? '"Ödeme Başarısız" durumuna yalnızca ödeme sonucuyla girilir ve çıkılır'
       : null,
 };
@@ -66,14 +73,19 @@ function conditionRefusal(
   order: OrderFacts,
   options: StatusChangeOptions,
 ): OrderError | null {
-  if (from === 0 && to === 1 && order.paymentMethod === 'card' && order.paymentStatus !== 'paid') {
+  if (
+    from === Received &&
+    to === Preparing &&
+    order.paymentMethod === 'card' &&
+    order.paymentStatus !== 'paid'
+  ) {
     return new OrderError(
       'ODEME_BEKLENIYOR',
       'Kartla ödenecek sipariş, ödemesi alınmadan "Hazırlanıyor" durumuna geçirilemez.',
     );
   }
   const trackingNo = normalizeTrackingNo(options.trackingNo ?? '');
-  if (to === 2 && (!options.cargoCompany?.trim() || !trackingNo)) {
+  if (to === Shipped && (!options.cargoCompany?.trim() || !trackingNo)) {
     return new OrderError(
       'KARGO_BILGISI_GEREKLI',
       '"Kargoya Verildi" durumu için kargo firması ve takip numarası gereklidir.',
@@ -100,30 +112,30 @@ export function transitionRefusal(
 }
 
 /** States in which an order holds its stock and coupon use. */
-const HOLDS_STOCK = (state: OrderState) => state !== 6 && state !== 7;
+const HOLDS_STOCK = (state: OrderState) => state !== Cancelled && state !== PaymentFailed;
 
 /** Column changes that come with entering a state (beside `status`). */
 function columnsOnEnter(from: OrderState, to: OrderState, order: OrderFacts, options: StatusChangeOptions) {
   switch (to) {
-    case 0:
-      // Only a successful payment retry enters 0 (7 → 0).
+    case Received:
+      // Only a successful payment retry enters Received (from PaymentFailed).
       return { paymentStatus: 'paid' as const, paymentDueAt: null };
-    case 1:
+    case Preparing:
       // Moving a Havale / EFT order to Hazırlanıyor is the operator saying the transfer arrived.
       return order.paymentMethod === 'transfer' && order.paymentStatus === 'pending'
         ? { paymentStatus: 'paid' as const }
         : {};
-    case 2:
+    case Shipped:
       // Saved as the carrier reads it (`1Z 999 AA1` → `1Z999AA1`): the link and the e-mail use it as it is.
       return {
         cargoCompany: options.cargoCompany!.trim(),
         trackingNo: normalizeTrackingNo(options.trackingNo!),
       };
-    case 6:
+    case Cancelled:
       // Money taken for a cancelled order is owed back: a card refund goes to the provider, a transfer is sent back.
       return order.paymentStatus === 'paid' ? { paymentStatus: 'refund_pending' as const } : {};
-    case 7:
-      return from === 0 ? { paymentStatus: 'failed' as const } : {};
+    case PaymentFailed:
+      return from === Received ? { paymentStatus: 'failed' as const } : {};
     default:
       return {};
   }
@@ -191,7 +203,7 @@ export async function applyStatusChange(
     .returning({ cargoCompany: orders.cargoCompany, trackingNo: orders.trackingNo });
   if (!updated) throw statusChanged();
 
-  const refundDue = to === 6 && order.paymentStatus === 'paid';
+  const refundDue = to === Cancelled && order.paymentStatus === 'paid';
   if (refundDue && order.paymentMethod === 'card') {
     await tx
       .update(payments)

@@ -6,6 +6,7 @@ import {
   refundAmountOf,
 } from '@vitrin/shared/api/admin/refunds';
 import { formatMoney } from '@vitrin/shared/money';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
@@ -135,7 +136,8 @@ export function createRefunds(db: Db, options: RefundsOptions) {
     if (order.paymentStatus === 'refund_pending' || order.paymentStatus === 'refunded')
       return 'Bu siparişin ödemesi iade edildi ya da iade ediliyor.';
     if (order.paymentStatus !== 'paid' || !attempt) return 'Bu siparişin kart ödemesi alınmadı.';
-    if (order.status === 6) return 'İptal edilen siparişin ödemesi iptalle birlikte iade edilir.';
+    if (order.status === ORDER_STATE.Cancelled)
+      return 'İptal edilen siparişin ödemesi iptalle birlikte iade edilir.';
     return null;
   }
 
@@ -428,7 +430,7 @@ export function createRefunds(db: Db, options: RefundsOptions) {
       await tx.insert(orderHistory).values({
         orderId: row.orderId,
         fromStatus: order?.status ?? null,
-        toStatus: order?.status ?? 6,
+        toStatus: order?.status ?? ORDER_STATE.Cancelled,
         actor: row.kind === 'lines' ? 'operator' : 'payment',
         note,
       });

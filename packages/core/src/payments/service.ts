@@ -5,7 +5,7 @@ import {
   verifyPaymentRequest,
 } from '@vitrin/shared/api/order-requests';
 import type { PaymentOutcome, PaymentSession, PaymentStep } from '@vitrin/shared/api/orders';
-import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -94,10 +94,14 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
 
   /** Begins an attempt: older pending attempts of the order are superseded (their results will not count). */
   async function begin(order: OrderRow): Promise<{ order: OrderRow; reference: string }> {
-    if (order.status === 0 && order.paymentDueAt && order.paymentDueAt.getTime() <= now().getTime()) {
+    if (
+      order.status === ORDER_STATE.Received &&
+      order.paymentDueAt &&
+      order.paymentDueAt.getTime() <= now().getTime()
+    ) {
       // Past its time: expire it now rather than waiting for the minute's job; paying it is then a retry.
       await orderService
-        .changeStatus(order.id, 7, {
+        .changeStatus(order.id, ORDER_STATE.PaymentFailed, {
           actor: 'system',
           note: 'Ödeme süresi doldu; stok ve kupon serbest bırakıldı.',
         })
@@ -207,8 +211,8 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       }
 
       if (verified.status === 'failed') {
-        if (order.status === 0 && order.paymentStatus === 'pending') {
-          const changed = await applyStatusChange(tx, order.id, 7, {
+        if (order.status === ORDER_STATE.Received && order.paymentStatus === 'pending') {
+          const changed = await applyStatusChange(tx, order.id, ORDER_STATE.PaymentFailed, {
             actor: 'payment',
             note: provider.failureMessage(verified.failureCode ?? ''),
           });
@@ -217,12 +221,15 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
         return { paid: false, code: verified.failureCode ?? 'KART_REDDEDILDI', orderId: order.id };
       }
 
-      if (order.status === 7) {
+      if (order.status === ORDER_STATE.PaymentFailed) {
         // A retry that succeeded: back to 0, taking stock and coupon again. If they are gone meanwhile the
         // savepoint rolls back alone; the attempt is recorded as failed with why (the money goes back).
         try {
           const changed = await tx.transaction((sp) =>
-            applyStatusChange(sp, order.id, 0, { actor: 'payment', note: 'Ödeme alındı.' }),
+            applyStatusChange(sp, order.id, ORDER_STATE.Received, {
+              actor: 'payment',
+              note: 'Ödeme alındı.',
+            }),
           );
           await mails.changed(tx, changed, 'payment');
         } catch (err) {
@@ -239,7 +246,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           refundQueued = true;
           return { paid: false, code: err.code, orderId: order.id };
         }
-      } else if (order.status === 6) {
+      } else if (order.status === ORDER_STATE.Cancelled) {
         // Cancelled while the shopper was at the bank: the money was taken and goes back.
         await tx.update(payments).set({ status: 'refund_pending' }).where(eq(payments.id, attempt.id));
         await tx
