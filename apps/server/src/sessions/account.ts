@@ -1,5 +1,17 @@
 import { AccountError, accountErrorStatus, type Services } from '@vitrin/core';
-import type { CustomerProfile } from '@vitrin/shared/api/account';
+import {
+  addressInput,
+  type CustomerProfile,
+  consentInput,
+  deleteAccountInput,
+  emailChangeInput,
+  forgotInput,
+  loginInput,
+  passwordChangeInput,
+  profileInput,
+  registerInput,
+  resetInput,
+} from '@vitrin/shared/api/account';
 import type {
   AccountContext,
   AddressKind,
@@ -7,7 +19,9 @@ import type {
   FormFields,
   Result,
 } from '@vitrin/shared/api/account-context';
+import type { z } from '@vitrin/shared/zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Parsed, parseForm } from '../storefront/forms.ts';
 import { diskFullRefusal } from '../storefront/results.ts';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
 import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
@@ -108,14 +122,10 @@ const nothing =
     await work(...args);
   };
 
-/** Fields as a plain object: a form post or JSON body may be anything, the schemas say what is wrong. */
-const fieldsOf = (fields: unknown): FormFields =>
-  typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? (fields as FormFields) : {};
-
 /**
  * Customer accounts for one request: what React Router loaders and actions get in the load context, and
- * what the REST routes call, so pages and API clients go through one code path. The services parse the
- * input with the shared schemas; this turns their refusals into results with the HTTP status to answer.
+ * what the REST routes call, so pages and API clients go through one code path. Forms are parsed here with
+ * the shared schemas (`parseForm`), and the services' refusals become results with the HTTP status to answer.
  *
  * With `reply`, cookies that must change without an action asking (a remembered session's sliding expiry
  * moved, a wholesale marker that no longer matches the account, a session cookie that is no longer valid)
@@ -179,16 +189,40 @@ export function createAccountContext(
     return attempt(() => work(me), setCookie);
   }
 
+  /** `asCustomer` with the form parsed by its shared schema once the session is known (else 400 GECERSIZ_ISTEK). */
+  async function asCustomerWith<S extends z.ZodType, T>(
+    schema: S,
+    fields: FormFields,
+    work: (me: CustomerProfile, data: z.output<S>) => Promise<T>,
+    setCookie?: () => string[],
+  ): Promise<Result<T>> {
+    personal = true;
+    const me = await session();
+    if (!me) return noSession();
+    const form = parseForm(schema, fields);
+    if (!form.ok) return form;
+    return attempt(() => work(me, form.value), setCookie);
+  }
+
   const loggedOut = () => {
     current = Promise.resolve(null);
     return expiredSessionCookies(request);
   };
 
-  async function startSession(kind: 'register' | 'login', fields: FormFields) {
-    const session =
-      kind === 'register'
-        ? await customers.register(fieldsOf(fields) as never)
-        : await customers.login(fieldsOf(fields) as never, customerDevice(request));
+  type Opening = () => ReturnType<typeof customers.login>;
+
+  /** A registration's or a login's form parsed, as the call that opens the session; or its refusal. */
+  function opening(kind: 'register' | 'login', fields: FormFields): Parsed<Opening> {
+    if (kind === 'register') {
+      const form = parseForm(registerInput, fields);
+      return form.ok ? { ok: true, value: () => customers.register(form.value) } : form;
+    }
+    const form = parseForm(loginInput, fields);
+    return form.ok ? { ok: true, value: () => customers.login(form.value, customerDevice(request)) } : form;
+  }
+
+  async function startSession(open: Opening) {
+    const session = await open();
     // Loaders that run after this action in the same request see the new customer.
     current = Promise.resolve(session.customer);
     await mergeGuestCart(session.customer.id);
@@ -225,10 +259,12 @@ export function createAccountContext(
     personal = true;
     const refused = await limited(kind);
     if (refused) return refused;
+    const open = opening(kind, fields);
+    if (!open.ok) return open;
     let cookies: string[] = [];
     return attempt(
       async () => {
-        const session = await startSession(kind, fields);
+        const session = await startSession(open.value);
         cookies = sessionCookies(request, {
           token: session.token,
           remember: session.remember,
@@ -262,9 +298,11 @@ export function createAccountContext(
       personal = true;
       const refused = await limited('login');
       if (refused) return refused;
+      const open = opening('login', fields);
+      if (!open.ok) return open;
       // No cookie is set for a Bearer client; a device cookie it sends counts as a browser's would.
       return attempt(async () => {
-        const session = await startSession('login', fields);
+        const session = await startSession(open.value);
         return {
           customer: session.customer,
           token: session.token,
@@ -283,36 +321,53 @@ export function createAccountContext(
       personal = true;
       const refused = await limited('forgot');
       if (refused) return refused;
-      return attempt(nothing(() => customers.requestPasswordReset(fieldsOf(fields) as never)));
+      const form = parseForm(forgotInput, fields);
+      if (!form.ok) return form;
+      return attempt(nothing(() => customers.requestPasswordReset(form.value)));
     },
     isResetTokenValid: (resetToken) => customers.isResetTokenValid(resetToken),
     async resetPassword(fields) {
       personal = true;
       const refused = await limited('reset');
       if (refused) return refused;
-      return attempt(nothing(() => customers.resetPassword(fieldsOf(fields) as never)));
+      const form = parseForm(resetInput, fields);
+      if (!form.ok) return form;
+      return attempt(nothing(() => customers.resetPassword(form.value)));
     },
 
     profile: () => asCustomer(async (me) => me),
-    updateProfile: (fields) => asCustomer((me) => customers.updateProfile(me.id, fieldsOf(fields) as never)),
-    changeEmail: (fields) => asCustomer((me) => customers.changeEmail(me.id, fieldsOf(fields) as never)),
+    updateProfile: (fields) =>
+      asCustomerWith(profileInput, fields, (me, data) => customers.updateProfile(me.id, data)),
+    changeEmail: (fields) =>
+      asCustomerWith(emailChangeInput, fields, (me, data) => customers.changeEmail(me.id, data)),
     changePassword: (fields) =>
       // `customer()` found the session, so the token is there.
-      asCustomer(nothing(() => customers.changePassword(token!, fieldsOf(fields) as never))),
+      asCustomerWith(
+        passwordChangeInput,
+        fields,
+        nothing((_me: CustomerProfile, data: z.output<typeof passwordChangeInput>) =>
+          customers.changePassword(token!, data),
+        ),
+      ),
     setMarketingConsent: (fields) =>
-      asCustomer((me) => customers.setMarketingConsent(me.id, fieldsOf(fields) as never)),
+      asCustomerWith(consentInput, fields, (me, data) => customers.setMarketingConsent(me.id, data)),
     exportData: () => asCustomer((me) => customers.exportData(me.id)),
     deleteAccount: (fields) =>
-      asCustomer(
-        nothing((me: CustomerProfile) => customers.deleteAccount(me.id, fieldsOf(fields) as never)),
+      asCustomerWith(
+        deleteAccountInput,
+        fields,
+        nothing((me: CustomerProfile, data: z.output<typeof deleteAccountInput>) =>
+          customers.deleteAccount(me.id, data),
+        ),
         () => loggedOut(),
       ),
 
     addresses: {
       list: () => asCustomer((me) => addresses.list(me.id)),
       get: (id) => asCustomer((me) => addresses.get(me.id, id)),
-      create: (fields) => asCustomer((me) => addresses.create(me.id, fieldsOf(fields) as never)),
-      update: (id, fields) => asCustomer((me) => addresses.update(me.id, id, fieldsOf(fields) as never)),
+      create: (fields) => asCustomerWith(addressInput, fields, (me, data) => addresses.create(me.id, data)),
+      update: (id, fields) =>
+        asCustomerWith(addressInput, fields, (me, data) => addresses.update(me.id, id, data)),
       remove: (id) => asCustomer(nothing((me: CustomerProfile) => addresses.remove(me.id, id))),
       setDefault: (id, kind: AddressKind) =>
         ADDRESS_KINDS.has(kind)
