@@ -1,6 +1,8 @@
 // Layer rules for `npm run lint:deps` (part of `npm test`): web → shared; admin → shared; server → core → shared; shared stands
 // alone; compression (Node's zlib) is the server's and, at build time, the web and admin build configs'; nothing
 // imports from apps/; no import cycles, type-only imports included (a reader still sees the circle).
+// Inside apps/server the two edges, the REST routes (api/) and the pages (pages/), never import each other: a
+// storefront feature's request code (storefront/) and the cookies and sessions (sessions/) serve both and import neither.
 // Test helpers live outside the shipping source: the domain's in packages/testing (`@vitrin/testing`), the server's,
 // which import the server's own code, in apps/server/test (inside the app, since nothing outside an app imports it).
 const testHelpers = '^(packages/testing|apps/[^/]+/test)/';
@@ -73,6 +75,30 @@ module.exports = {
       comment: 'An app is an end point; code outside it (other app, packages) must not import from it.',
       from: { path: '^(apps/[^/]+|packages|tests|bench|scripts)/' },
       to: { path: '^apps/', pathNot: '^$1/' },
+    },
+    {
+      name: 'server-pages-not-api',
+      severity: 'error',
+      comment:
+        'apps/server: the page renderer (pages/) never reaches into the REST routes (api/); what both need lives in storefront/ (a feature’s request code), sessions/ or http/.',
+      from: { path: '^apps/server/src/pages/' },
+      to: { path: '^apps/server/src/api/' },
+    },
+    {
+      name: 'server-api-not-pages',
+      severity: 'error',
+      comment:
+        'apps/server: the REST routes (api/) never reach into the pages (pages/); a feature they share lives in storefront/.',
+      from: { path: '^apps/server/src/api/' },
+      to: { path: '^apps/server/src/pages/' },
+    },
+    {
+      name: 'server-features-below-edges',
+      severity: 'error',
+      comment:
+        "apps/server: a storefront feature's request code (storefront/) and the cookies and sessions (sessions/) serve both edges, the REST routes and the pages, so they import neither.",
+      from: { path: '^apps/server/src/(storefront|sessions)/' },
+      to: { path: '^apps/server/src/(api|pages)/' },
     },
     {
       name: 'production-not-test-helpers',
