@@ -1,4 +1,5 @@
 import { MAX_LINE_QUANTITY } from '@vitrin/shared/api/cart';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { type PriceContext, priceInTry, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { inArray, sql } from 'drizzle-orm';
 import { type PriceEntryRow, shownPriceEntries } from '../catalog/price-entries.ts';
@@ -138,12 +139,12 @@ export function priceItem(
     ? resolveDisplayPrice(entries, product.vatRate, { ...ctx, wholesale: false })
     : resolved;
   const variantOk =
-    product.stockType === 2
+    product.stockType === STOCK_TYPE.Variant
       ? variant !== null && variant.productId === product.id && variant.isActive
       : item.variantId === null;
   const sold = product.isActive && variantOk && resolved !== null;
 
-  const personalized = product.stockType === 3 && isPersonalized(item.personalization);
+  const personalized = product.stockType === STOCK_TYPE.Designable && isPersonalized(item.personalization);
   const surcharge = personalized ? (product.personalization?.surchargeMinor ?? 0) : 0;
   const paidType = resolved?.isWholesale ? PAID_TYPES.wholesale : PAID_TYPES.retail;
   const paidEntry = entries.find((e) => e.price_type === paidType);
@@ -156,7 +157,7 @@ export function priceItem(
     product,
     variant,
     sold,
-    stock: product.stockType === 2 ? (variant?.stock ?? 0) : product.stock,
+    stock: product.stockType === STOCK_TYPE.Variant ? (variant?.stock ?? 0) : product.stock,
     unitPriceMinor,
     instalmentExtraMinor,
     originalPriceMinor: (paidEntry?.price ?? 0) + surcharge,

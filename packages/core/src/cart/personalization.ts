@@ -1,4 +1,5 @@
 import type { CartPersonalizationInput } from '@vitrin/shared/api/cart';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import type { CartPersonalization, products } from '../db/schema.ts';
 import { personalizationInvalid } from './errors.ts';
 
@@ -22,7 +23,7 @@ export function checkPersonalization(
   input: CartPersonalizationInput | null | undefined,
 ): CartPersonalization | null {
   const given = input && (Object.keys(input.fields ?? {}).length > 0 || input.image !== undefined);
-  if (product.stockType !== 3) {
+  if (product.stockType !== STOCK_TYPE.Designable) {
     if (given) {
       throw personalizationInvalid(
         { personalization: 'Bu ürün kişiselleştirilemez' },

@@ -1,4 +1,5 @@
 import type { CartLineView, CartView, CouponErrorCode, PaymentMethod } from '@vitrin/shared/api/cart';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import type { PriceContext } from '@vitrin/shared/pricing';
 import type { CouponRow } from '../coupons/rules.ts';
 import type { CouponService } from '../coupons/service.ts';
@@ -149,7 +150,7 @@ export async function priceCart(
   const totalsLines: TotalsLine[] = counted.map((l, i) => ({
     grossMinor: l.view.lineTotalMinor,
     vatRate: l.view.vatRate,
-    virtual: l.item!.product.stockType === 4,
+    virtual: l.item!.product.stockType === STOCK_TYPE.Virtual,
     discountable: eligible[i]!,
     instalmentExtraMinor: l.item!.instalmentExtraMinor * l.row.quantity,
   }));

@@ -16,6 +16,7 @@ import {
   lineIdSchema,
   updateQuantityInput,
 } from '@vitrin/shared/api/cart-requests';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import type { z } from '@vitrin/shared/zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
@@ -85,7 +86,7 @@ function lineOf(
   const variantId = data.variantId ?? null;
   const product = known.products.get(data.productId);
   if (!product?.isActive) throw productNotFound();
-  if (product.stockType === 2) {
+  if (product.stockType === STOCK_TYPE.Variant) {
     if (variantId === null) throw variantRequired();
     const variant = known.variants.get(variantId);
     if (!variant || variant.productId !== product.id || !variant.isActive) throw variantInvalid();

@@ -1,3 +1,4 @@
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { formatMoney } from '@vitrin/shared/money';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,8 +21,7 @@ export class CatalogError extends Error {
   }
 }
 
-const SALE = 2;
-const MARKET = 3;
+const { Sale: SALE, Market: MARKET } = PRICE_TYPE;
 
 /** "1" / "0" as typed by an operator (also evet/hayır). */
 const flag = z
@@ -204,13 +204,13 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
             before = await setPrice(tx, product.id, MARKET, after as number | null);
             break;
           case 'stock':
-            if (product.stockType === 2) {
+            if (product.stockType === STOCK_TYPE.Variant) {
               throw new CatalogError(
                 'DEGER_GECERSIZ',
                 'Varyantlı ürünlerde stok her varyant için ayrı tutulur; ürünün kendi stoğu değiştirilemez.',
               );
             }
-            if (value === 'sınırsız' && product.stockType !== 4) {
+            if (value === 'sınırsız' && product.stockType !== STOCK_TYPE.Virtual) {
               throw new CatalogError('DEGER_GECERSIZ', 'Yalnızca sanal ürünlerin stoğu sınırsız olabilir.');
             }
             await tx
@@ -278,7 +278,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
         `Satışta: ${product.isActive ? 'evet' : 'hayır'}`,
         `Satış fiyatı: ${priceOf(SALE)}`,
         `Piyasa fiyatı: ${priceOf(MARKET)}`,
-        `Stok: ${product.stockType === 2 ? 'varyantlarda' : (product.stock ?? 'sınırsız')}`,
+        `Stok: ${product.stockType === STOCK_TYPE.Variant ? 'varyantlarda' : (product.stock ?? 'sınırsız')}`,
       ].join('\n');
     },
 

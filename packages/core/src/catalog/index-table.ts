@@ -1,5 +1,6 @@
 import type { ListingFacets } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { normalizeCurrency } from '@vitrin/shared/money';
 import { type PriceContext, type PriceEntry, priceInTry } from '@vitrin/shared/pricing';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
@@ -9,7 +10,13 @@ import { PackedStrings } from './packed-strings.ts';
 
 const MAX_TAG_FACETS = 30;
 /** The display price types a card is priced from (sale, market, instalment, wholesale), in slot order. */
-const PRICE_TYPES = [2, 3, 4, 5] as const;
+const PRICE_TYPES = [
+  PRICE_TYPE.Sale,
+  PRICE_TYPE.Market,
+  PRICE_TYPE.Instalment,
+  PRICE_TYPE.Wholesale,
+] as const;
+type DisplayPriceType = (typeof PRICE_TYPES)[number];
 const CURRENCY_CODES = ['TRY', 'USD', 'EUR'] as const;
 
 interface Tag {
@@ -251,7 +258,13 @@ export class IndexTable {
     this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
     this.variantOptions[slot] = variants.length ? variants : undefined;
-    this.inStock[slot] = (p.stock_type === 2 ? variants.length > 0 : p.stock === null || p.stock > 0) ? 1 : 0;
+    this.inStock[slot] = (
+      p.stock_type === STOCK_TYPE.Variant
+        ? variants.length > 0
+        : p.stock === null || p.stock > 0
+    )
+      ? 1
+      : 0;
     const sortedTags = [...tagIds].sort((a, b) => a - b);
     this.tagList[slot] = this.tagLists.number(sortedTags.join(','), () => Int32Array.from(sortedTags));
     const groups = p.option_groups ?? [];
@@ -263,7 +276,7 @@ export class IndexTable {
     this.amounts.fill(Number.NaN, slot * 4, slot * 4 + 4);
     // The first usable entry of each type wins, as `resolveDisplayPrice` picks them.
     for (const entry of prices) {
-      const at = slot * 4 + PRICE_TYPES.indexOf(entry.price_type as 2);
+      const at = slot * 4 + PRICE_TYPES.indexOf(entry.price_type as DisplayPriceType);
       const amount = Number(entry.amount_minor);
       const currency = normalizeCurrency(entry.currency);
       if (!Number.isNaN(this.amounts[at]!) || !currency || !Number.isSafeInteger(amount) || amount < 0)
@@ -272,7 +285,7 @@ export class IndexTable {
       this.currencies[at] = CURRENCY_CODES.indexOf(currency);
     }
     const inTry = (type: number) => {
-      const at = slot * 4 + PRICE_TYPES.indexOf(type as 2);
+      const at = slot * 4 + PRICE_TYPES.indexOf(type as DisplayPriceType);
       const amount = this.amounts[at]!;
       if (Number.isNaN(amount)) return Number.NaN;
       try {

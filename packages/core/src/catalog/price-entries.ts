@@ -1,10 +1,11 @@
+import { PRICE_TYPE } from '@vitrin/shared/constants';
 import type { PriceEntry } from '@vitrin/shared/pricing';
 import { and, asc, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productPrices } from '../db/schema.ts';
 
 /** The purchase price: it never leaves the server, so it is never read where prices are shown. */
-const PURCHASE = 1;
+const PURCHASE = PRICE_TYPE.Purchase;
 
 /** A price entry with the product and variant it belongs to (no variant: the product's own). */
 export interface PriceEntryRow {

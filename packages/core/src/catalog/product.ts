@@ -1,4 +1,5 @@
 import type { ProductDetail, StockView } from '@vitrin/shared/api/catalog';
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { asRichText } from '@vitrin/shared/rich-text';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -41,7 +42,7 @@ export async function productBySlug(
     db
       .select()
       .from(productPrices)
-      .where(and(eq(productPrices.productId, product.id), ne(productPrices.priceType, 1)))
+      .where(and(eq(productPrices.productId, product.id), ne(productPrices.priceType, PRICE_TYPE.Purchase)))
       .orderBy(asc(productPrices.id)),
     db
       .select()
@@ -95,11 +96,11 @@ export async function productBySlug(
     vatRate: product.vatRate,
     images: product.images,
     imageAlts: product.imageAlts,
-    stock: stockView(product.stockType === 2 ? totalVariantStock : product.stock),
+    stock: stockView(product.stockType === STOCK_TYPE.Variant ? totalVariantStock : product.stock),
     price: publicPrice(productPrice),
     optionGroups: product.optionGroups,
     variants,
-    personalization: product.stockType === 3 ? (product.personalization ?? null) : null,
+    personalization: product.stockType === STOCK_TYPE.Designable ? (product.personalization ?? null) : null,
     specifications: product.specifications,
     tags: tagRows,
     category: { slug: category.slug, name: category.name },

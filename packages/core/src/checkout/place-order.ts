@@ -1,5 +1,6 @@
 import type { PaymentMethod, PlacedOrder } from '@vitrin/shared/api/cart';
 import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/shared/api/cart-requests';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { announceStock } from '../cache.ts';
 import {
@@ -259,14 +260,20 @@ async function placeInTransaction(
     // Every variant's stock is counted; a product's only when it has one (virtual products may not).
     stockTaken: line.row.variantId !== null || line.item!.stock !== null,
   }));
-  const historyRow = { fromStatus: null, toStatus: 0, actor: 'customer', note: '', createdAt: at };
+  const historyRow = {
+    fromStatus: null,
+    toStatus: ORDER_STATE.Received,
+    actor: 'customer',
+    note: '',
+    createdAt: at,
+  };
   const takes = stockTakes(priced.lines);
   const orderRow: Omit<typeof orders.$inferInsert, 'id'> = {
     orderNo: newOrderNo(),
     customerId: buyer.customerId,
     email: email!,
     phone: phone ?? billing.phone,
-    status: 0,
+    status: ORDER_STATE.Received,
     paymentMethod: method,
     paymentStatus: PAYMENT_STATUS[method],
     instalments,

@@ -3,6 +3,7 @@
  * product (same category, kind, stock type, option groups, specifications and pictures) with a new Turkish
  * name, SKU, prices, stock, tags and age. Deterministic: product `i` is the same on every run.
  */
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { slugify } from '@vitrin/shared/slug';
 import type { DemoPrice, DemoProduct, DemoTag } from './data.ts';
 
@@ -125,9 +126,11 @@ const scaled = (amount: number, factor: number) =>
 
 function scalePrices(prices: DemoPrice[], factor: number): DemoPrice[] {
   const out = prices.map((p) => ({ ...p, amount: scaled(p.amount, factor) }));
-  const sale = out.find((p) => p.type === 2)?.amount ?? 0;
+  const sale = out.find((p) => p.type === PRICE_TYPE.Sale)?.amount ?? 0;
   // Rounding may bring a crossed-out or instalment price down to the sale price: such an entry goes.
-  return out.filter((p) => !((p.type === 3 || p.type === 4) && p.amount <= sale));
+  return out.filter(
+    (p) => !((p.type === PRICE_TYPE.Market || p.type === PRICE_TYPE.Instalment) && p.amount <= sale),
+  );
 }
 
 function stockOf(rand: () => number): number {
@@ -147,7 +150,7 @@ export interface LargeCatalogBase {
 export function largeCatalogProduct(demo: LargeCatalogBase, i: number): DemoProduct {
   const rand = prng(hash(`large-${i}`));
   const base = pick(rand, demo.products);
-  const digital = base.stockType === 4;
+  const digital = base.stockType === STOCK_TYPE.Virtual;
   const core = base.name.split(' – ')[0]!;
   const colour = !digital && rand() < 0.7 ? pick(rand, COLOURS) : undefined;
   const name = `${pick(rand, digital ? DIGITAL_STYLES : STYLES)} ${core}${colour ? ` – ${colour}` : ''}`;

@@ -1,3 +1,4 @@
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { count, notLike } from 'drizzle-orm';
 import { readingMinutes } from '../blog/reading-time.ts';
 import { searchColumns } from '../catalog/search-columns.ts';
@@ -194,7 +195,7 @@ function productValues(p: DemoProduct, refs: CatalogRefs, now: Date) {
     categoryId: refs.categoryIds.get(p.category)!,
     images: p.images,
     vatRate: p.vatRate,
-    stock: p.stockType === 2 ? null : p.stock,
+    stock: p.stockType === STOCK_TYPE.Variant ? null : p.stock,
     optionGroups: p.optionGroups ?? [],
     personalization: p.personalization ?? null,
     specifications: p.specifications,

@@ -1,3 +1,4 @@
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { imageUrl } from '@vitrin/shared/media';
 import { type PriceContext, type PriceEntry, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { and, asc, between, eq, gt } from 'drizzle-orm';
@@ -17,7 +18,6 @@ export const FEED_BATCH = 250;
 const TITLE_MAX = 150;
 const DESCRIPTION_MAX = 5_000;
 const MORE_IMAGES_MAX = 10;
-const VIRTUAL = 4;
 
 /** One thing a shopper can buy, as both feeds list it: a product, or one variant of a variant product. */
 export interface FeedItem {
@@ -145,7 +145,7 @@ export async function* feedItems(db: Db, ctx: FeedContext): AsyncGenerator<FeedI
     const items: FeedItem[] = [];
     for (const product of batch) {
       const own = pricesOf.get(`${product.id}:`) ?? [];
-      const variants = product.stockType === 2 ? (variantsOf.get(product.id) ?? []) : [];
+      const variants = product.stockType === STOCK_TYPE.Variant ? (variantsOf.get(product.id) ?? []) : [];
       itemsOf(product, own, variants, pricesOf, ctx, pathOf, items);
     }
     yield items;
@@ -184,7 +184,7 @@ function itemsOf(
     categoryPath,
   };
   const shipping = (paid: number) =>
-    product.stockType === VIRTUAL ||
+    product.stockType === STOCK_TYPE.Virtual ||
     (ctx.freeShippingThresholdMinor > 0 && paid >= ctx.freeShippingThresholdMinor)
       ? 0
       : ctx.shippingFeeMinor;
@@ -196,7 +196,7 @@ function itemsOf(
     };
   };
 
-  if (product.stockType !== 2) {
+  if (product.stockType !== STOCK_TYPE.Variant) {
     const price = resolveDisplayPrice(productPriceEntries, product.vatRate, ctx.prices);
     if (!price) return;
     out.push({

@@ -1,4 +1,5 @@
 import { PRODUCT_COLUMNS, type ProductColumn } from '@vitrin/shared/api/admin/imports';
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productPrices, products, productVariants } from '../db/schema.ts';
@@ -49,7 +50,7 @@ export async function* exportRows(db: Db): AsyncGenerator<ExportRow> {
         const entry = list.find((p) => p.priceType === type);
         if (entry) row[column] = { minor: entry.amountMinor };
       }
-      const sale = list.find((p) => p.priceType === 2) ?? list[0];
+      const sale = list.find((p) => p.priceType === PRICE_TYPE.Sale) ?? list[0];
       if (sale) row.currency = sale.currency;
       return row;
     };
@@ -66,9 +67,9 @@ export async function* exportRows(db: Db): AsyncGenerator<ExportRow> {
         description: p.description,
         ...priceCells(`${p.id}:0`),
         vat_rate: p.vatRate,
-        stock: p.stockType === 2 ? '' : (p.stock ?? 'sınırsız'),
+        stock: p.stockType === STOCK_TYPE.Variant ? '' : (p.stock ?? 'sınırsız'),
         active: p.isActive ? '1' : '0',
-        options: p.stockType === 2 ? formatOptionGroups(p.optionGroups) : '',
+        options: p.stockType === STOCK_TYPE.Variant ? formatOptionGroups(p.optionGroups) : '',
       };
       for (const v of variantsOf.get(p.id) ?? []) {
         yield {

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportSummary } from '@vitrin/shared/api/admin/imports';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { slugify } from '@vitrin/shared/slug';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { inArray } from 'drizzle-orm';
@@ -280,7 +281,7 @@ export async function planImport(
     if (have && r.stockType !== undefined && r.stockType !== have.stockType) {
       fail(r.line, 'stock_type', 'Bir ürünün stok tipi içe aktarımla değiştirilemez; panelden değiştirin.');
     }
-    if (!have && stockType === 3) {
+    if (!have && stockType === STOCK_TYPE.Designable) {
       fail(
         r.line,
         'stock_type',
@@ -314,19 +315,19 @@ export async function planImport(
       } else categoryId = found;
     }
     // Stock: counted on variants for a variant product; unlimited (null) only for a virtual one.
-    let stock = have ? have.stock : stockType === 4 ? null : 0;
+    let stock = have ? have.stock : stockType === STOCK_TYPE.Virtual ? null : 0;
     if (r.stock !== undefined) {
-      if (stockType === 2) {
+      if (stockType === STOCK_TYPE.Variant) {
         fail(r.line, 'stock', 'Varyantlı ürünün stoğu varyant satırlarında yazılır; bu hücreyi boş bırakın.');
-      } else if (r.stock === null && stockType !== 4) {
+      } else if (r.stock === null && stockType !== STOCK_TYPE.Virtual) {
         fail(r.line, 'stock', 'Yalnızca sanal ürünlerin stoğu sınırsız olabilir.');
       } else stock = r.stock;
     }
-    if (stockType === 2) stock = null;
-    if (r.optionGroups && stockType !== 2) {
+    if (stockType === STOCK_TYPE.Variant) stock = null;
+    if (r.optionGroups && stockType !== STOCK_TYPE.Variant) {
       fail(r.line, 'options', 'Seçenekler yalnızca varyantlı ürünlerde yazılır.');
     }
-    if (stockType === 2 && !have && !hasVariantRows) {
+    if (stockType === STOCK_TYPE.Variant && !have && !hasVariantRows) {
       fail(r.line, 'options', 'Varyantlı bir ürünün en az bir varyant satırı olmalı (Ana Ürün SKU ile).');
     }
     const name = r.name ?? have?.name ?? '';
@@ -404,7 +405,7 @@ export async function planImport(
       continue;
     }
     const parentType = parent?.state.stockType ?? parentStored!.stockType;
-    if (parentType !== 2) {
+    if (parentType !== STOCK_TYPE.Variant) {
       fail(r.line, 'parent_sku', `"${r.parentSku}" varyantlı bir ürün değil; varyant eklenemez.`);
       continue;
     }

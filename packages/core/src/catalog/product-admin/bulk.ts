@@ -1,4 +1,5 @@
 import type { productBulkRequest } from '@vitrin/shared/api/admin/products';
+import { PRICE_TYPE } from '@vitrin/shared/constants';
 import type { z } from '@vitrin/shared/zod';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AuditActor } from '../../audit/record.ts';
@@ -110,7 +111,9 @@ export async function bulkAction(tx: Tx, input: BulkInput, actor: AuditActor): P
       const after = await own(ids);
       const pricesOf = (list: typeof before, id: number) =>
         Object.fromEntries(
-          list.filter((p) => p.productId === id && p.type !== 1).map((p) => [`price${p.type}`, p.amount]),
+          list
+            .filter((p) => p.productId === id && p.type !== PRICE_TYPE.Purchase)
+            .map((p) => [`price${p.type}`, p.amount]),
         );
       for (const id of ids) {
         await audit(

@@ -3,6 +3,7 @@ import type {
   ProductListAnswer,
   ProductListFilter,
 } from '@vitrin/shared/api/admin/products';
+import { PRICE_TYPE } from '@vitrin/shared/constants';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -123,7 +124,7 @@ export async function listProducts(
       sale:
         r.sale_minor === null || r.sale_currency === null
           ? null
-          : { priceType: 2, priceMinor: r.sale_minor, currency: r.sale_currency },
+          : { priceType: PRICE_TYPE.Sale, priceMinor: r.sale_minor, currency: r.sale_currency },
       stock: r.stock === null ? null : Number(r.stock),
       stockState: r.state,
       isActive: r.is_active,

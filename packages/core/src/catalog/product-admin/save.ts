@@ -1,5 +1,6 @@
 import type { ProductInput } from '@vitrin/shared/api/admin/products';
 import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { slugify } from '@vitrin/shared/slug';
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { AuditActor } from '../../audit/record.ts';
@@ -232,7 +233,7 @@ export async function saveProduct(
   await checkReferences(tx, input);
   await checkSkus(tx, input, id);
   const slug = await slugFor(tx, input, before);
-  const stock = input.stockType === 2 ? null : input.stock;
+  const stock = input.stockType === STOCK_TYPE.Variant ? null : input.stock;
   const fields = {
     slug,
     sku: input.sku,
@@ -241,7 +242,7 @@ export async function saveProduct(
     // Sanitized as pages' bodies are; plain text (an API client's, an old form's) becomes paragraphs first.
     description: storedDescription(input.description),
     brand: input.brand,
-    barcode: input.stockType === 2 ? null : input.barcode,
+    barcode: input.stockType === STOCK_TYPE.Variant ? null : input.barcode,
     stockType: input.stockType,
     categoryId: input.categoryId,
     images: input.images,
@@ -249,8 +250,8 @@ export async function saveProduct(
     vatRate: input.vatRate,
     stock,
     isActive: input.isActive,
-    optionGroups: input.stockType === 2 ? input.optionGroups : [],
-    personalization: input.stockType === 3 ? input.personalization : null,
+    optionGroups: input.stockType === STOCK_TYPE.Variant ? input.optionGroups : [],
+    personalization: input.stockType === STOCK_TYPE.Designable ? input.personalization : null,
     specifications: input.specifications,
     metaTitle: input.metaTitle,
     metaDescription: input.metaDescription,
@@ -296,7 +297,12 @@ export async function saveProduct(
       .values([...new Set(input.tagIds)].map((tagId) => ({ productId, tagId })))
       .onConflictDoNothing();
   }
-  await saveVariants(tx, productId, input.stockType === 2 ? input : { ...input, variants: [] }, actor);
+  await saveVariants(
+    tx,
+    productId,
+    input.stockType === STOCK_TYPE.Variant ? input : { ...input, variants: [] },
+    actor,
+  );
   await refreshSearchColumns(tx, [productId]);
   await recordAudit(tx, {
     actor,

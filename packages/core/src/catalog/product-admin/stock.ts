@@ -1,4 +1,5 @@
 import type { StockAdjustReason, StockMovement } from '@vitrin/shared/api/admin/products';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AuditActor } from '../../audit/record.ts';
 import { recordAudit } from '../../audit/record.ts';
@@ -76,7 +77,7 @@ export async function adjustStock(
     });
   let before: number;
   let after: number;
-  if (product.stockType === 2 || a.variantId !== undefined) {
+  if (product.stockType === STOCK_TYPE.Variant || a.variantId !== undefined) {
     if (a.variantId === undefined) {
       throw new ProductAdminError('VARYANT_SECIN', 'Varyantlı üründe stok her varyant için ayrı tutulur.', {
         variantId: 'Varyant seçin',
