@@ -19,16 +19,18 @@
  * rates (TRY per 1 USD / 1 EUR), rounded half away from zero to whole kuruş, then by the shop's
  * {@link PriceRounding} rule ({@link priceInTry}: the one place every converted price goes through).
  */
-import { type Currency, VAT_RATES } from './constants.ts';
+import { type Currency, PRICE_TYPE, VAT_RATES } from './constants.ts';
 import { convertMinor } from './currency.ts';
 import { divideRoundHalfAwayFromZero, normalizeCurrency } from './money.ts';
 
-/** Price type codes (see {@link PRICE_TYPES}). */
-const PURCHASE = 1;
-const SALE = 2;
-const MARKET = 3;
-const INSTALMENT = 4;
-const WHOLESALE = 5;
+/** Price type codes (see {@link PRICE_TYPE}). */
+const {
+  Purchase: PURCHASE,
+  Sale: SALE,
+  Market: MARKET,
+  Instalment: INSTALMENT,
+  Wholesale: WHOLESALE,
+} = PRICE_TYPE;
 
 /** One stored price of a product: an integer of minor units in `currency`, VAT included. */
 export interface PriceEntry {

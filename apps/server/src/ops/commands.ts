@@ -17,7 +17,7 @@ import type { AuditEntry } from '@vitrin/core/audit/record';
 import { StaffError } from '@vitrin/core/staff/errors';
 import { formatShortDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
-import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
+import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 import { BACKUP_USAGE, DUMP_COMMAND, dumpCommand } from './backup-command.ts';
 import { CommandError, commandOptions } from './command-error.ts';
@@ -244,7 +244,10 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
   // A card refund and the e-mail go out before the CLI process closes the database.
   if (changed.refundDue) await services.payments.refundDue();
   await services.orders.drainMail();
-  const cargo = changed.to === 2 ? ` (kargo: ${changed.cargoCompany}, takip no: ${changed.trackingNo})` : '';
+  const cargo =
+    changed.to === ORDER_STATE.Shipped
+      ? ` (kargo: ${changed.cargoCompany}, takip no: ${changed.trackingNo})`
+      : '';
   return `${changed.orderNo}: ${ORDER_STATES[changed.from].label} → ${ORDER_STATES[changed.to].label}${cargo}. Müşteriye e-posta gönderildi.`;
 }
 

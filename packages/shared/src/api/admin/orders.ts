@@ -4,7 +4,12 @@
  * imported by path.
  */
 import { CARRIER_CODES, normalizeTrackingNo, TRACKING_NO_PATTERN } from '../../cargo.ts';
-import { ORDER_STATE_CODES, PAYMENT_METHODS, type PaymentMethodCode } from '../../order-states.ts';
+import {
+  ORDER_STATE,
+  ORDER_STATE_CODES,
+  PAYMENT_METHODS,
+  type PaymentMethodCode,
+} from '../../order-states.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
 import type { OrderDetail } from '../orders.ts';
 import { pageNumber } from '../page-number.ts';
@@ -75,9 +80,9 @@ const statusFields = {
   note: statusNote.optional(),
 };
 
-/** Kargoya Verildi (2) names the carrier and the tracking number: on their fields. */
+/** Kargoya Verildi (Shipped) names the carrier and the tracking number: on their fields. */
 export const orderStatusRequest = z.object(statusFields).superRefine((v, ctx) => {
-  if (v.status !== 2) return;
+  if (v.status !== ORDER_STATE.Shipped) return;
   if (!v.cargoCompany)
     ctx.addIssue({ code: 'custom', path: ['cargoCompany'], message: 'Kargo firmasını seçin' });
   if (!v.trackingNo)

@@ -4,7 +4,7 @@
  * answers. The form sends its inputs' text; these schemas read numbers and lira amounts from it the way the
  * API reads JSON. Brings zod: imported by path.
  */
-import { CURRENCIES } from '../../constants.ts';
+import { CURRENCIES, PRICE_TYPE, STOCK_TYPE } from '../../constants.ts';
 import { foldTurkish } from '../../turkish-fold.ts';
 import { lineText, multilineText, z } from '../../zod.ts';
 import { slugInput } from './categories.ts';
@@ -88,7 +88,7 @@ function checkPrices(
       ctx.addIssue({ code: 'custom', path: [i, 'priceType'], message: 'Bu fiyat tipi bir kez girilebilir' });
     }
     seen.add(entry.priceType);
-    if (entry.priceType === 2 && entry.price === 0) {
+    if (entry.priceType === PRICE_TYPE.Sale && entry.price === 0) {
       ctx.addIssue({ code: 'custom', path: [i, 'price'], message: 'Satış fiyatı sıfırdan büyük olmalı' });
     }
   });
@@ -295,15 +295,16 @@ type ProductShape = z.output<z.ZodObject<typeof productFields>>;
 function productChecks(p: ProductShape, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
-  if (p.stockType !== 4 && p.stockType !== 2 && p.stock === null) issue(['stock'], 'Stok adedini girin');
-  if (p.stockType === 2) {
+  if (p.stockType !== STOCK_TYPE.Virtual && p.stockType !== STOCK_TYPE.Variant && p.stock === null)
+    issue(['stock'], 'Stok adedini girin');
+  if (p.stockType === STOCK_TYPE.Variant) {
     if (p.optionGroups.length === 0) issue(['optionGroups'], 'Varyantlı ürün en az bir seçenek grubu ister');
     if (p.variants.length === 0) issue(['variants'], 'Varyantlı ürün en az bir varyant ister');
   } else {
     if (p.variants.length > 0) issue(['variants'], 'Yalnızca varyantlı ürünlerin varyantı olur');
     if (p.optionGroups.length > 0) issue(['optionGroups'], 'Yalnızca varyantlı ürünlerin seçenek grubu olur');
   }
-  if (p.stockType === 3) {
+  if (p.stockType === STOCK_TYPE.Designable) {
     if (!p.personalization) issue(['personalization'], 'Tasarlanabilir ürün kişiselleştirme alanları ister');
     else if (p.personalization.fields.length === 0 && !p.personalization.allowImage) {
       issue(['personalization', 'fields'], 'En az bir alan ekleyin ya da görsel yüklemeye izin verin');
