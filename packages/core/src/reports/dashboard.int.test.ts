@@ -1,3 +1,4 @@
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => w.dispose());
 
 /** An order placed at `at`, in `status`. */
-async function placedAt(at: string, status = 0, paymentStatus?: 'failed') {
+async function placedAt(at: string, status: number = ORDER_STATE.Received, paymentStatus?: 'failed') {
   const { id, orderNo } = await w.placeOrder();
   await w.db
     .update(orders)
@@ -25,8 +26,8 @@ describe('orders and revenue by day', () => {
   const now = new Date('2026-03-15T10:00:00Z');
   beforeAll(async () => {
     await placedAt('2026-03-14T21:30:00Z'); // 15 March 00:30 in Turkey: today
-    await placedAt('2026-03-15T09:00:00Z', 6); // today, cancelled
-    await placedAt('2026-03-15T09:30:00Z', 7, 'failed'); // today, payment failed
+    await placedAt('2026-03-15T09:00:00Z', ORDER_STATE.Cancelled); // today, cancelled
+    await placedAt('2026-03-15T09:30:00Z', ORDER_STATE.PaymentFailed, 'failed'); // today, payment failed
     await placedAt('2026-03-14T20:30:00Z'); // 14 March 23:30 in Turkey: yesterday, this month
     await placedAt('2026-02-28T21:30:00Z'); // 1 March 00:30 in Turkey: this month
     await placedAt('2026-02-28T20:30:00Z'); // 28 February 23:30 in Turkey: last month
@@ -57,9 +58,13 @@ describe('orders and revenue by day', () => {
 
   it('counts orders by state with each state’s Turkish label, every state listed', async () => {
     const { byState } = await w.services.reports.dashboard(now);
-    expect(byState.find((s) => s.code === 0)).toEqual({ code: 0, label: 'Sipariş Alındı', count: 5 });
-    expect(byState.find((s) => s.code === 6)!.count).toBe(1);
-    expect(byState.find((s) => s.code === 7)!.count).toBe(1);
+    expect(byState.find((s) => s.code === ORDER_STATE.Received)).toEqual({
+      code: ORDER_STATE.Received,
+      label: 'Sipariş Alındı',
+      count: 5,
+    });
+    expect(byState.find((s) => s.code === ORDER_STATE.Cancelled)!.count).toBe(1);
+    expect(byState.find((s) => s.code === ORDER_STATE.PaymentFailed)!.count).toBe(1);
     expect(byState.reduce((n, s) => n + s.count, 0)).toBe(7);
   });
 

@@ -1,3 +1,4 @@
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('the orders export', () => {
   it('writes state, payment labels, discount, fees, VAT and coupon as the order has them', async () => {
     await w.db
       .update(orders)
-      .set({ codFeeMinor: 1_500, shippingMinor: 4_990, status: 2 }) // Shipped
+      .set({ codFeeMinor: 1_500, shippingMinor: 4_990, status: ORDER_STATE.Shipped })
       .where(eq(orders.orderNo, placed.coupon!));
     const [, coupon] = await csvOf('2025-06-10', '2025-06-11');
     const cells = coupon!.split(';');
