@@ -5,7 +5,7 @@ import {
   type PageRequest,
   pageRequest,
 } from '@vitrin/shared/api/admin/pages';
-import { PAGE_TYPES } from '@vitrin/shared/constants';
+import { PAGE_TYPE, PAGE_TYPES } from '@vitrin/shared/constants';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { paths } from '../paths.ts';
@@ -30,7 +30,15 @@ const formOf = (page?: AdminPage): PageRequest =>
         position: page.position,
         isPublished: page.isPublished,
       }
-    : { type: 1, title: '', slug: '', summary: '', body: '', position: 0, isPublished: false };
+    : {
+        type: PAGE_TYPE.Corporate,
+        title: '',
+        slug: '',
+        summary: '',
+        body: '',
+        position: 0,
+        isPublished: false,
+      };
 
 function PageEditor({ page, reload }: { page?: AdminPage; reload: () => Promise<AdminPage | undefined> }) {
   const form = useForm<PageRequest, unknown, PageInput>({ resolver, defaultValues: formOf(page) });

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkOrderStatusAnswer } from '@vitrin/shared/api/admin/orders';
-import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
+import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { useId, useState } from 'react';
 import { api, messageOf } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { FormError, Select } from '../ui/field.tsx';
 
 // Shipping is one order at a time (each parcel its own tracking number); the server checks each order.
-const BULK_STATES = ORDER_STATE_CODES.filter((code) => code !== 2 && code !== 0 && code !== 7);
+// Received and PaymentFailed are entered only by payments.
+const NOT_IN_BULK: readonly number[] = [ORDER_STATE.Shipped, ORDER_STATE.Received, ORDER_STATE.PaymentFailed];
+const BULK_STATES = ORDER_STATE_CODES.filter((code) => !NOT_IN_BULK.includes(code));
 
 /** The selected orders to one state; the result of each order is listed (one refused stops no other). */
 export function BulkStatus({ numbers, onDone }: { numbers: string[]; onDone: () => void }) {

@@ -5,6 +5,7 @@ import {
   orderStatusRequest,
 } from '@vitrin/shared/api/admin/orders';
 import { CARRIERS } from '@vitrin/shared/cargo';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { useForm, useWatch } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
@@ -43,7 +44,7 @@ export function StatusDialog({
     defaultValues: { status: '', cargoCompany: '', trackingNo: '', note: '' },
   });
   const { errors } = form.formState;
-  const shipping = useWatch({ control: form.control, name: 'status' }) === '2';
+  const shipping = useWatch({ control: form.control, name: 'status' }) === String(ORDER_STATE.Shipped);
   const change = useOrderWrite<OrderStatusRequest>(order.order.orderNo, 'status');
 
   const close = () => {

@@ -1,3 +1,4 @@
+import { PRICE_TYPE } from '@vitrin/shared/constants';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '../ui/button.tsx';
 import { Field, Select } from '../ui/field.tsx';
@@ -5,16 +6,19 @@ import { FormInput, FormSelect } from '../ui/form-fields.tsx';
 import { FIXED_PRICES, type ProductFormValues } from './product-editor-form.ts';
 import { errorAt, Section } from './product-editor-parts.tsx';
 
-/** The seed's price types: 1-3 are the fixed fields above, so only 4 and 5 can be picked for an extra entry. */
+/**
+ * The seed's price types: purchase, sale and market are the fixed fields above, so only instalment and
+ * wholesale can be picked for an extra entry.
+ */
 export const PRICE_TYPES = [
-  { type: 1, label: 'Alış' },
-  { type: 2, label: 'Satış' },
-  { type: 3, label: 'Piyasa' },
-  { type: 4, label: 'Taksitli satış' },
-  { type: 5, label: 'Toptan' },
+  { type: PRICE_TYPE.Purchase, label: 'Alış' },
+  { type: PRICE_TYPE.Sale, label: 'Satış' },
+  { type: PRICE_TYPE.Market, label: 'Piyasa' },
+  { type: PRICE_TYPE.Instalment, label: 'Taksitli satış' },
+  { type: PRICE_TYPE.Wholesale, label: 'Toptan' },
 ] as const;
 
-const EXTRA_TYPES = ['4', '5'];
+const EXTRA_TYPES = [String(PRICE_TYPE.Instalment), String(PRICE_TYPE.Wholesale)];
 
 /**
  * Purchase, sale and market prices typed in lira, the currency, VAT, and the extra price entries. Read only

@@ -6,7 +6,7 @@ import {
   productRequest,
   variantMatrix,
 } from '@vitrin/shared/api/admin/products';
-import type { Currency } from '@vitrin/shared/constants';
+import { type Currency, PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { asRichText } from '@vitrin/shared/rich-text';
 import { slugify } from '@vitrin/shared/slug';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
@@ -43,7 +43,7 @@ export interface ProductFormValues {
   slug: string;
   shortDescription: string;
   description: string;
-  stockType: '1' | '2' | '3' | '4';
+  stockType: (typeof FORM_STOCK_TYPE)[keyof typeof FORM_STOCK_TYPE];
   categoryId: string;
   vatRate: string;
   currency: Currency;
@@ -66,11 +66,19 @@ export interface ProductFormValues {
   specifications: { key: string; value: string }[];
 }
 
+/** The stock types as the form holds them (a radio's value is a string). */
+export const FORM_STOCK_TYPE = {
+  Single: `${STOCK_TYPE.Single}`,
+  Variant: `${STOCK_TYPE.Variant}`,
+  Designable: `${STOCK_TYPE.Designable}`,
+  Virtual: `${STOCK_TYPE.Virtual}`,
+} as const;
+
 /** The fixed price fields and the price type each stands for. */
 export const FIXED_PRICES = [
-  { type: 1, field: 'purchase', label: 'Alış fiyatı' },
-  { type: 2, field: 'sale', label: 'Satış fiyatı' },
-  { type: 3, field: 'market', label: 'Piyasa fiyatı' },
+  { type: PRICE_TYPE.Purchase, field: 'purchase', label: 'Alış fiyatı' },
+  { type: PRICE_TYPE.Sale, field: 'sale', label: 'Satış fiyatı' },
+  { type: PRICE_TYPE.Market, field: 'market', label: 'Piyasa fiyatı' },
 ] as const;
 
 export const blankProduct: ProductFormValues = {
@@ -81,7 +89,7 @@ export const blankProduct: ProductFormValues = {
   slug: '',
   shortDescription: '',
   description: '',
-  stockType: '1',
+  stockType: FORM_STOCK_TYPE.Single,
   categoryId: '',
   vatRate: '20',
   currency: 'TRY',
@@ -123,19 +131,19 @@ export function formOf(p: AdminProduct): ProductFormValues {
     stockType: String(p.stockType) as ProductFormValues['stockType'],
     categoryId: String(p.categoryId),
     vatRate: String(p.vatRate),
-    currency: (p.prices.find((e) => e.priceType === 2) ?? p.prices[0])?.currency ?? 'TRY',
-    purchase: price(1),
-    sale: price(2),
-    market: price(3),
+    currency: (p.prices.find((e) => e.priceType === PRICE_TYPE.Sale) ?? p.prices[0])?.currency ?? 'TRY',
+    purchase: price(PRICE_TYPE.Purchase),
+    sale: price(PRICE_TYPE.Sale),
+    market: price(PRICE_TYPE.Market),
     extraPrices: p.prices
-      .filter((e) => e.priceType > 3)
+      .filter((e) => e.priceType > PRICE_TYPE.Market)
       .map((e) => ({ priceType: String(e.priceType), price: liraInput(e.priceMinor) })),
     stock: text(p.stock),
     lowStockThreshold: text(p.lowStockThreshold),
     isActive: p.isActive,
     optionGroups: p.optionGroups.map((g) => ({ name: g.name, values: [...g.values] })),
     variants: p.variants.map((v) => {
-      const sale = v.prices.find((e) => e.priceType === 2);
+      const sale = v.prices.find((e) => e.priceType === PRICE_TYPE.Sale);
       return {
         id: v.id,
         options: { ...v.options },
@@ -223,7 +231,7 @@ export function toRequest(v: ProductFormValues): { request: ProductRequest; pric
   const priceFields: string[] = [];
   for (const { type, field } of FIXED_PRICES) {
     // Purchase and market prices are optional; a blank sale price is sent, to be refused on its field.
-    if (type !== 2 && v[field].trim() === '') continue;
+    if (type !== PRICE_TYPE.Sale && v[field].trim() === '') continue;
     prices.push({ priceType: type, price: v[field], currency: v.currency });
     priceFields.push(field);
   }
@@ -246,27 +254,30 @@ export function toRequest(v: ProductFormValues): { request: ProductRequest; pric
     tagIds: v.tagIds,
     vatRate: v.vatRate,
     prices,
-    stock: type === 2 ? null : v.stock,
+    stock: type === STOCK_TYPE.Variant ? null : v.stock,
     lowStockThreshold: v.lowStockThreshold,
     images: v.images,
     imageAlts: v.imageAlts,
     isActive: v.isActive,
-    optionGroups: type === 2 ? v.optionGroups : [],
+    optionGroups: type === STOCK_TYPE.Variant ? v.optionGroups : [],
     variants:
-      type === 2
+      type === STOCK_TYPE.Variant
         ? v.variants.map((row) => ({
             ...(row.id === undefined ? {} : { id: row.id }),
             options: row.options,
             sku: row.sku,
             barcode: row.barcode,
-            prices: row.price.trim() === '' ? [] : [{ priceType: 2, price: row.price, currency: v.currency }],
+            prices:
+              row.price.trim() === ''
+                ? []
+                : [{ priceType: PRICE_TYPE.Sale, price: row.price, currency: v.currency }],
             stock: row.stock,
             images: row.images,
             isActive: row.isActive,
           }))
         : [],
     personalization:
-      type === 3
+      type === STOCK_TYPE.Designable
         ? {
             fields: v.personalization.fields.map((f) => ({
               key: f.key || keyOf(f.label),
@@ -321,7 +332,7 @@ export const productResolver: Resolver<ProductFormValues> = async (values, _cont
     }
   }
   const surcharge = parseLira(values.personalization.surcharge || '0');
-  if (values.stockType === '3' && 'error' in surcharge) {
+  if (values.stockType === FORM_STOCK_TYPE.Designable && 'error' in surcharge) {
     errors['personalization.surcharge'] ??= { type: 'custom', message: surcharge.error };
   }
   if (Object.keys(errors).length === 0) return { values, errors: {} };

@@ -20,6 +20,7 @@ import { PriceFields } from './price-fields.tsx';
 import { useProduct, useSaveProduct } from './product-editor-api.ts';
 import {
   blankProduct,
+  FORM_STOCK_TYPE,
   formOf,
   formPathOf,
   type ProductFormValues,
@@ -68,10 +69,18 @@ const TEXT_LABELS: Partial<Record<keyof ProductFormValues, string>> = {
 };
 
 const STOCK_TYPES = [
-  { value: '1', label: 'Tekil', hint: 'Tek bir stok adedi.' },
-  { value: '2', label: 'Varyantlı', hint: 'Renk, beden gibi seçenekler; her varyantın stoğu.' },
-  { value: '3', label: 'Tasarlanabilir', hint: 'Müşteri yazı ya da fotoğrafla kişiselleştirir.' },
-  { value: '4', label: 'Sanal', hint: 'Kargoya verilmez (dijital ürün, hizmet).' },
+  { value: FORM_STOCK_TYPE.Single, label: 'Tekil', hint: 'Tek bir stok adedi.' },
+  {
+    value: FORM_STOCK_TYPE.Variant,
+    label: 'Varyantlı',
+    hint: 'Renk, beden gibi seçenekler; her varyantın stoğu.',
+  },
+  {
+    value: FORM_STOCK_TYPE.Designable,
+    label: 'Tasarlanabilir',
+    hint: 'Müşteri yazı ya da fotoğrafla kişiselleştirir.',
+  },
+  { value: FORM_STOCK_TYPE.Virtual, label: 'Sanal', hint: 'Kargoya verilmez (dijital ürün, hizmet).' },
 ] as const;
 
 function CategoryField({ form }: { form: Form }) {
@@ -153,7 +162,7 @@ function StockSection({ form }: { form: Form }) {
         </div>
         {typeError && <p className="text-sm text-red-700">{typeError}</p>}
       </fieldset>
-      {stockType !== '2' && (
+      {stockType !== FORM_STOCK_TYPE.Variant && (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput
             form={form}
@@ -161,12 +170,12 @@ function StockSection({ form }: { form: Form }) {
             label="Stok adedi"
             inputMode="numeric"
             autoComplete="off"
-            hint={stockType === '4' ? 'Boş bırakın: sınırsız.' : undefined}
+            hint={stockType === FORM_STOCK_TYPE.Virtual ? 'Boş bırakın: sınırsız.' : undefined}
           />
         </div>
       )}
-      {stockType === '2' && <VariantMatrix form={form} />}
-      {stockType === '3' && <PersonalizationFields form={form} />}
+      {stockType === FORM_STOCK_TYPE.Variant && <VariantMatrix form={form} />}
+      {stockType === FORM_STOCK_TYPE.Designable && <PersonalizationFields form={form} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormInput
           form={form}

@@ -7,6 +7,7 @@ import {
   type StockMovement,
   stockAdjustRequest,
 } from '@vitrin/shared/api/admin/products';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -73,7 +74,7 @@ function AdjustDialog({
         )}
       >
         <FormError message={errors.root?.server?.message} />
-        {product.stockType === 2 && (
+        {product.stockType === STOCK_TYPE.Variant && (
           <FormSelect form={form} name="variantId" label="Varyant">
             <option value="">Varyant seçin</option>
             {product.variants.map((v) => (
@@ -128,7 +129,7 @@ export function StockAdjust({
   const [page, setPage] = useState(1);
   const history = useStockHistory(product.id, page);
   const items = history.data?.items ?? [];
-  const unlimited = product.stockType === 4 && product.stock === null;
+  const unlimited = product.stockType === STOCK_TYPE.Virtual && product.stock === null;
   return (
     <div className="flex flex-col gap-3">
       {canWrite && !unlimited && (
@@ -168,7 +169,9 @@ export function StockAdjust({
             <thead className="border-b border-stone-300 text-stone-700">
               <tr>
                 <th className="py-2 pr-3 font-medium">Tarih</th>
-                {product.stockType === 2 && <th className="py-2 pr-3 font-medium">Varyant</th>}
+                {product.stockType === STOCK_TYPE.Variant && (
+                  <th className="py-2 pr-3 font-medium">Varyant</th>
+                )}
                 <th className="py-2 pr-3 font-medium">Değişim</th>
                 <th className="py-2 pr-3 font-medium">Stok</th>
                 <th className="py-2 pr-3 font-medium">Neden</th>
@@ -179,7 +182,9 @@ export function StockAdjust({
               {items.map((m) => (
                 <tr key={m.id} className="border-b border-stone-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(m.at)}</td>
-                  {product.stockType === 2 && <td className="py-2 pr-3">{m.variantSku ?? '—'}</td>}
+                  {product.stockType === STOCK_TYPE.Variant && (
+                    <td className="py-2 pr-3">{m.variantSku ?? '—'}</td>
+                  )}
                   <td className="py-2 pr-3 font-medium">{signed(m.change)}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">
                     {m.stockBefore} → {m.stockAfter}
