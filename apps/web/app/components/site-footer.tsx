@@ -1,3 +1,4 @@
+import { PAGE_TYPE } from '@vitrin/shared/constants';
 import { useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import { AppLink } from './app-link.tsx';
@@ -8,9 +9,12 @@ export function SiteFooter() {
   const { home, pageLinks } = useRootData();
   const settings = home.global_setting;
   const groups = [
-    { title: t('footer.corporate'), links: pageLinks.filter((p) => p.type === 1 || p.type === 4) },
-    { title: t('footer.help'), links: pageLinks.filter((p) => p.type === 2) },
-    { title: t('footer.legal'), links: pageLinks.filter((p) => p.type === 3) },
+    {
+      title: t('footer.corporate'),
+      links: pageLinks.filter((p) => p.type === PAGE_TYPE.Corporate || p.type === PAGE_TYPE.Blog),
+    },
+    { title: t('footer.help'), links: pageLinks.filter((p) => p.type === PAGE_TYPE.Help) },
+    { title: t('footer.legal'), links: pageLinks.filter((p) => p.type === PAGE_TYPE.Static) },
   ];
   return (
     <footer className="mt-16 bg-ink-900 text-sand-100">

@@ -1,5 +1,6 @@
 import type { ProductCard, ProductDetail, StockView } from '@vitrin/shared/api/catalog';
 import type { GlobalSetting, SocialAccount } from '@vitrin/shared/api/home';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { imageUrl } from '@vitrin/shared/media';
 import type { MerchantPolicy } from '@vitrin/shared/storefront';
 
@@ -96,9 +97,8 @@ interface ProductOffer {
   shopName: string;
 }
 
-/** Stock types whose products are made to order (3) or delivered as digital goods (4). */
-const DESIGNABLE = 3;
-const VIRTUAL = 4;
+/** Stock types whose products are made to order or delivered as digital goods. */
+const { Designable: DESIGNABLE, Virtual: VIRTUAL } = STOCK_TYPE;
 
 /**
  * A product for Google's merchant listings: brand, condition, price, shipping to Turkey at the shop's fee and

@@ -1,4 +1,5 @@
 import type { ProductCard as ProductCardData } from '@vitrin/shared/api/catalog';
+import { PAGE_TYPE } from '@vitrin/shared/constants';
 import { AppLink } from '../components/app-link.tsx';
 import { HomeBlogSection } from '../components/blog/home-blog.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -50,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, pageLinks } = useRootData();
   const { featuredCategories, newProducts, discountedProducts } = loaderData.shelves;
   const settings = home.global_setting;
-  const helpLinks = pageLinks.filter((p) => p.type === 2);
+  const helpLinks = pageLinks.filter((p) => p.type === PAGE_TYPE.Help);
   const heroCategory = featuredCategories[0];
   return (
     <>

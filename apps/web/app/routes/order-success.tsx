@@ -1,3 +1,4 @@
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { data } from 'react-router';
 import { accountHeaders, accountMeta, NO_STORE } from '../account/meta.ts';
 import { AccountRouteError } from '../account/route-error.tsx';
@@ -41,7 +42,7 @@ export default function OrderSuccessRoute({ loaderData }: Route.ComponentProps) 
       </main>
     );
   }
-  const failed = order.state.code === 7;
+  const failed = order.state.code === ORDER_STATE.PaymentFailed;
   const isCustomer = 'isCustomer' in loaderData && loaderData.isCustomer;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 md:py-12">

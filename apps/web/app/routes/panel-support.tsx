@@ -1,4 +1,5 @@
 import { SUPPORT_LIMITS } from '@vitrin/shared/api/form-limits';
+import { PAGE_TYPE } from '@vitrin/shared/constants';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { redirect } from 'react-router';
 import { AccountForm, SelectField, TextField } from '../account/form.tsx';
@@ -43,7 +44,7 @@ export default function SupportRoute({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const { home, pageLinks } = useRootData();
   const settings = home.global_setting;
-  const help = pageLinks.filter((p) => p.type === 2);
+  const help = pageLinks.filter((p) => p.type === PAGE_TYPE.Help);
   const { tickets, orders, page, pageCount } = loaderData;
   return (
     <PanelPage title={t('support.title')} intro={t('support.intro')}>

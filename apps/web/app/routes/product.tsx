@@ -1,4 +1,5 @@
 import type { StockView } from '@vitrin/shared/api/catalog';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { useState } from 'react';
 import { redirect } from 'react-router';
 import { AddToCart } from '../cart/add-to-cart.tsx';
@@ -156,7 +157,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
               personalization={product.personalization}
             />
           </StickyBuyBar>
-          {product.stockType === 4 && <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>}
+          {product.stockType === STOCK_TYPE.Virtual && (
+            <p className="text-sm text-ink-700">{t('catalog.digitalDelivery')}</p>
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <WishlistButton productId={product.id} />
             <CompareButton productId={product.id} />

@@ -1,9 +1,7 @@
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { useTranslation } from '../../i18n/index.ts';
 import { AppLink } from '../app-link.tsx';
 import { AddToCartButton } from './add-to-cart-button.tsx';
-
-const STOCK_SINGLE = 1;
-const STOCK_VIRTUAL = 4;
 
 /**
  * Products bought as they are (single, virtual) go to the cart from here; those that need a choice
@@ -20,7 +18,7 @@ export function BuyOrChoose({
   chooseLabel?: string;
 }) {
   const { t } = useTranslation();
-  if (product.stockType === STOCK_SINGLE || product.stockType === STOCK_VIRTUAL) {
+  if (product.stockType === STOCK_TYPE.Single || product.stockType === STOCK_TYPE.Virtual) {
     return <AddToCartButton productId={product.id} describedBy={describedBy} />;
   }
   return (
