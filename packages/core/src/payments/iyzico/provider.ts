@@ -47,6 +47,10 @@ const BANK_CODES: Record<string, string> = {
 const failureCodeOf = (errorCode: unknown) => BANK_CODES[String(errorCode)] ?? 'KART_REDDEDILDI';
 /** Bank answers (10000-10999) are a declined card; anything else is a request or service problem. */
 const isBankAnswer = (errorCode: unknown) => /^10\d{3}$/.test(String(errorCode));
+/** iyzico's `fraudStatus` of a payment its fraud check refused (1 passed, 0 under review). */
+const IYZICO_FRAUD_REFUSED = -1;
+/** iyzico's `mdStatus` of a cardholder who passed 3-D Secure. */
+const IYZICO_MD_VERIFIED = '1';
 
 /** Auth asked and its result unknown: money may have been taken, so the attempt stays pending for a lookup. */
 const noAnswer = () =>
@@ -275,7 +279,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
       logger.error({ reference }, `iyzico ${what} answer: signature does not check out`);
       return null;
     }
-    if (answer.fraudStatus === -1) {
+    if (answer.fraudStatus === IYZICO_FRAUD_REFUSED) {
       return {
         reference,
         status: 'failed',
@@ -417,7 +421,8 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
         providerPaymentId: form.paymentId || null,
       });
       // mdStatus 1: the cardholder passed 3-D Secure; anything else (wrong code, abandoned, not enrolled) fails.
-      if (form.status !== 'success' || form.mdStatus !== '1') return failed('DOGRULAMA_BASARISIZ');
+      if (form.status !== 'success' || form.mdStatus !== IYZICO_MD_VERIFIED)
+        return failed('DOGRULAMA_BASARISIZ');
 
       let answer: AuthAnswer | IyzicoFailure;
       try {
