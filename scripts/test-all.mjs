@@ -1,5 +1,5 @@
-// `npm test`: lint, dependency rules, typecheck, unit, integration (embedded database), e2e (built server,
-// Chromium).
+// `npm test`: lint, dependency rules, the house figures, typecheck, unit, integration (embedded database),
+// e2e (built server, Chromium).
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import {
@@ -31,6 +31,8 @@ console.log('\n== lint');
 suites.lint = check(await run('npm', ['run', 'lint', '--silent']));
 console.log('\n== dependencies (layers, no cycles)');
 suites.deps = check(await run('npm', ['run', 'lint:deps', '--silent']));
+console.log('\n== house figures (issue 39)');
+suites.house = check(await run('node', ['scripts/house-figures.mjs']));
 console.log('\n== typecheck');
 suites.typecheck = check(await run('npm', ['run', 'typecheck', '--silent']));
 console.log('\n== unit');
