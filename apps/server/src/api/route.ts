@@ -43,8 +43,13 @@ export const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
  * (a failure is 400 GECERSIZ_ISTEK with a Turkish message per field), and the OpenAPI document at /api/docs
  * is made from the registered routes (`openapi.ts`), so the document cannot differ from the code.
  */
-export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>
-  extends Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> {
+export interface ApiRoute<
+  P extends z.ZodRawShape = z.ZodRawShape,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends boolean = false,
+  M extends boolean = false,
+> extends Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: `/api/front/${string}` | `/api/admin/${string}`;
   summary: string;
@@ -69,26 +74,39 @@ export interface ApiRoute<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.Z
   /** The query string; the handler gets the parsed value (`request.query`). */
   querystring?: Q;
   /**
-   * The JSON body. It is checked here, and the handler gets it as sent: the domain parses its own input
-   * (the pages' form posts reach the same services), with the same schema and the same answers.
+   * The JSON body, parsed here: the handler gets the schema's output (`request.body`, typed by the schema:
+   * defaults applied, text trimmed, numbers read), so the domain takes the parsed value and does not parse
+   * it again. A page's form post parses with the same schema on its own way in.
    */
-  body?: z.ZodType;
+  body?: B;
   /** The body may also be multipart/form-data (with a file), which the handler reads and the domain checks. */
-  multipart?: boolean;
+  multipart?: M;
   /**
    * The domain has something to do before it checks the body (count the attempt: the login, registration,
    * contact and coupon limits count bad attempts too; check the Idempotency-Key), so the route leaves the
    * check to it: the same schema, the same answer, in the domain's order.
    */
-  checkedByDomain?: boolean;
+  checkedByDomain?: D;
   /** Status → answer; error answers have the `{ error: { code, message, fields } }` body. */
   responses: Record<number, Answer>;
-  /** Gets the parsed params and query, typed by their schemas. */
+  /** Gets the parsed params, query and body, typed by their schemas. */
   handler: (
-    request: FastifyRequest<{ Params: z.output<z.ZodObject<P>>; Querystring: z.output<Q> }>,
+    request: FastifyRequest<{
+      Params: z.output<z.ZodObject<P>>;
+      Querystring: z.output<Q>;
+      Body: BodyOf<B, D, M>;
+    }>,
     reply: FastifyReply,
   ) => unknown;
 }
+
+/**
+ * What a handler gets as `request.body`: the schema's output, or what was sent (`unknown`) where the domain
+ * checks the body itself (`checkedByDomain`) or it may be multipart (the handler reads the parts).
+ */
+export type BodyOf<B extends z.ZodType, D extends boolean, M extends boolean> = true extends D | M
+  ? unknown
+  : z.output<B>;
 
 export type StaffAccess = Permission | 'signedIn' | 'settingUp' | 'anyone';
 
@@ -150,15 +168,20 @@ const invalidInput = (fields: Record<string, string>) =>
 
 const isObject = (data: unknown) => typeof data === 'object' && data !== null && !Array.isArray(data);
 
-/** A request part checked against its schema. A body is passed on as sent, a query or params parsed. */
+/** A body the domain checks (`checkedByDomain`) as it takes it: one that is not an object is an empty form. */
+export const formOf = (body: unknown): object => (isObject(body) ? (body as object) : {});
+
+/**
+ * A request part checked against its schema: the parsed value replaces what was sent, so the handler gets
+ * the schema's output (defaults applied, text trimmed, numbers read).
+ */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     // A body that is not an object is an empty form to the domain: the same field messages.
     const result = schema.safeParse(httpPart === 'body' && !isObject(data) ? {} : data);
     if (!result.success) return { error: invalidInput(fieldMessages(result.error)) };
-    // `true` leaves the body as it came; a query's or path's parsed value replaces it.
-    return httpPart === 'body' ? true : { value: result.data };
+    return { value: result.data };
   };
 
 /** An answer's writer: compiled from its schema where the route asks for it, else JSON.stringify. */
@@ -219,7 +242,13 @@ function securityOf(auth: boolean | undefined, permission: StaffAccess | undefin
  * `staffOf` by the admin routes.
  */
 export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?: StaffOf) {
-  return function route<P extends z.ZodRawShape = z.ZodRawShape, Q extends z.ZodType = z.ZodType>({
+  return function route<
+    P extends z.ZodRawShape = z.ZodRawShape,
+    Q extends z.ZodType = z.ZodType,
+    B extends z.ZodType = z.ZodType,
+    D extends boolean = false,
+    M extends boolean = false,
+  >({
     method,
     url,
     summary,
@@ -236,7 +265,7 @@ export function apiRoutes(app: FastifyInstance, accountOf?: AccountOf, staffOf?:
     preValidation,
     handler,
     ...options
-  }: ApiRoute<P, Q>) {
+  }: ApiRoute<P, Q, B, D, M>) {
     if (auth && !accountOf) throw new Error(`${method} ${url}: auth needs the account of a request`);
     const admin = url.startsWith('/api/admin/');
     if (admin !== (permission !== undefined) || (admin && !staffOf)) {

@@ -1,5 +1,4 @@
 import {
-  type AddToCartRequest,
   type CartView,
   type CheckoutQuote,
   type CheckoutQuoteRequest,
@@ -208,7 +207,7 @@ export function createCartService(
      * with a code each: unknown or inactive product, variant missing / foreign / inactive / not allowed,
      * bad personalization, more than the stock or than 999 in one line, more than 50 lines.
      */
-    async add(owner: CartOwner, input: AddToCartRequest, shopper: Shopper): Promise<CartView> {
+    async add(owner: CartOwner, input: z.input<typeof addToCartInput>, shopper: Shopper): Promise<CartView> {
       const data = parseShopInput(addToCartInput, input);
       const values = ownerValues(owner);
       // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.

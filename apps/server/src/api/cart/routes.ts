@@ -143,7 +143,7 @@ export async function registerCartRoutes(
       const current = await cartRequest(request, reply, accountOf);
       return answer(reply, 201, async () => {
         await checkUploadedImage(request.body);
-        return cart.add(claimOwner(request, reply, current), request.body as never, current.buyer);
+        return cart.add(claimOwner(request, reply, current), request.body, current.buyer);
       });
     },
   });

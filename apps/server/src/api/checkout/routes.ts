@@ -42,7 +42,7 @@ export function registerCheckoutRoutes(
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
       return answer(reply, 200, () =>
-        services.checkout.quote(owner ?? { token: '' }, request.body as never, buyer),
+        services.checkout.quote(owner ?? { token: '' }, request.body, buyer),
       );
     },
   });

@@ -90,7 +90,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
       const actor = staffActor(await signedIn(staffOf, request));
       return {
         customer: await customerAnswerOf(() =>
-          customerAdmin.update(actor, request.params.id, request.body as never),
+          customerAdmin.update(actor, request.params.id, request.body),
         ),
       };
     },

@@ -18,7 +18,7 @@ import { can } from '@vitrin/shared/staff/permissions';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
-import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
+import { apiRoutes, errorAnswer, formOf, invalid, staffRefusals } from '../../route.ts';
 import { refusalsAs, signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: ürünler';
@@ -86,6 +86,9 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     tag: TAG,
     permission: 'catalog.write',
     body: productRequest,
+    // Read once, by the domain: prices are typed in lira and kept in kuruş, so a parsed body read again would
+    // take its kuruş for lira.
+    checkedByDomain: true,
     responses: {
       201: { description: 'Added; everything the form edits', schema: productAnswer },
       ...invalid,
@@ -94,7 +97,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      const product = await refusalsAs(asHttp, () => productAdmin.create(actor, request.body));
+      const product = await refusalsAs(asHttp, () => productAdmin.create(actor, formOf(request.body)));
       return reply.status(201).send({ product });
     },
   });
@@ -130,6 +133,9 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     permission: 'catalog.write',
     params: { id: productIdParam },
     body: productRequest,
+    // Read once, by the domain: prices are typed in lira and kept in kuruş, so a parsed body read again would
+    // take its kuruş for lira.
+    checkedByDomain: true,
     responses: {
       200: { description: 'Saved', schema: productAnswer },
       ...invalid,
@@ -143,7 +149,9 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     handler: async (request) => {
       const actor = await actorOf(request);
       return {
-        product: await refusalsAs(asHttp, () => productAdmin.update(actor, request.params.id, request.body)),
+        product: await refusalsAs(asHttp, () =>
+          productAdmin.update(actor, request.params.id, formOf(request.body)),
+        ),
       };
     },
   });

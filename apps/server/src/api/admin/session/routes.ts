@@ -76,7 +76,7 @@ export function registerStaffSessionRoutes(
         throw new HttpError(429, RATE_LIMIT_CODE, rateLimitMessage(seconds));
       }
       const login = await staffAnswer(reply, () =>
-        staff.login(request.body as never, {
+        staff.login(request.body, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           device: staffDevice(request),
@@ -164,7 +164,7 @@ export function registerStaffSessionRoutes(
     handler: async (request, reply) => {
       const account = await signedIn(staffOf, request);
       await staffAnswer(reply, () =>
-        staff.changePassword(account, request.body as never, staffToken(request) ?? ''),
+        staff.changePassword(account, request.body, staffToken(request) ?? ''),
       );
       return reply.status(204).send();
     },

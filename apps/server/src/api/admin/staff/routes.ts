@@ -45,7 +45,7 @@ export function registerStaffRoutes(app: FastifyInstance, services: Services, st
     },
     handler: async (request, reply) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      const created = await staffAnswer(reply, () => staff.create(actor, request.body as never));
+      const created = await staffAnswer(reply, () => staff.create(actor, request.body));
       return reply.status(201).send({ staff: created.staff, password: created.password });
     },
   });
