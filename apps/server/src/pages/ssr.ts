@@ -1,7 +1,9 @@
 import { METHODS } from 'node:http';
+import { DomainError, isDomainError } from '@vitrin/core/errors';
 import { FORM_TOO_LARGE_HEADER } from '@vitrin/shared/api/form-limits';
+import type { StorefrontContext } from '@vitrin/shared/storefront';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { matchRoutes, RequestHandler, RouteObject, ServerBuild } from 'react-router';
+import type { AppLoadContext, matchRoutes, RequestHandler, RouteObject, ServerBuild } from 'react-router';
 import { allowedMethods, type PageMethods } from '../http/allowed-methods.ts';
 import { errorBody, HttpError, handleError } from '../http/errors.ts';
 import {
@@ -17,9 +19,16 @@ import { FORM_LIMITS, formLimitOf, formTooLargeInPage, sendFormTooLarge } from '
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { sendRenderBusy } from './render-busy.ts';
-import { type Rendered, type RenderPool, RenderPoolBusy, RenderPoolUnavailable } from './render-pool.ts';
+import { RENDER_BUSY_CODE, RENDER_POOL_UNAVAILABLE, type Rendered, type RenderPool } from './render-pool.ts';
 
-type GetLoadContext = (request: FastifyRequest, reply: FastifyReply) => Promise<Record<string, unknown>>;
+/**
+ * What React Router's loaders get: the storefront's context (`StorefrontContext`, which apps/web declares as
+ * React Router's `AppLoadContext`); here also a record of values by name, as the render pool passes it on.
+ */
+type GetLoadContext = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<StorefrontContext & AppLoadContext>;
 
 export interface SsrCaching {
   /** Whether an answer to this request could be kept for others at all (asked before rendering). */
@@ -178,7 +187,7 @@ export function registerSsr(
     );
     headers.push([FORM_TOO_LARGE_HEADER, String(formLimitOf(request))]);
     const page = new Request(requestUrl(request, publicOrigin), { method: 'GET', headers });
-    const response = await handle(page, (await getLoadContext(request, reply)) as never);
+    const response = await handle(page, await getLoadContext(request, reply));
     // Fastify would close the connection after a refused body; kept open, Node drops the rest as it comes.
     reply.removeHeader('connection');
     const rendered: Rendered = { status: 413, headers: [...response.headers] };
@@ -210,7 +219,7 @@ export function registerSsr(
       }
       const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
       // A full render queue turns the page away before its load context costs the database anything.
-      if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
+      if (threaded && pool.full) return sendRenderBusy(request, reply);
       // A client that leaves stops the work for its page: a render still waiting for a thread is dropped, one
       // on this thread is aborted.
       const controller = new AbortController();
@@ -237,16 +246,16 @@ export function registerSsr(
           .catch((err: unknown) => {
             // The threads could not load the build: a page that was waiting for them is rendered here, as
             // every later one is. A render that failed on a thread stays an error.
-            if (err instanceof RenderPoolUnavailable) return undefined;
+            if (isDomainError(err, RENDER_POOL_UNAVAILABLE)) return undefined;
             // As many renders wait as may, this one waited for a thread past RENDER_WAIT_MS, or its client left
             // meanwhile: 503 (to nobody, then), and it is never rendered later.
-            if (err instanceof RenderPoolBusy) return err;
+            if (isDomainError(err, RENDER_BUSY_CODE)) return err;
             throw err;
           });
-        if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
+        if (rendered instanceof DomainError) return sendRenderBusy(request, reply);
         if (rendered) return send(request, reply, rendered, forCache, caching);
       }
-      const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context as never);
+      const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context);
       // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
       // loader data that is awaited whole too: each is compressed as one buffer, a fraction of the cost of
       // compressing React's hundreds of small chunks one by one.
