@@ -13,11 +13,9 @@ export const SUMMARY_MAX = 500;
 /** A body's HTML, before sanitizing: a long article with images fits many times over. */
 export const BODY_MAX = 200_000;
 
-const pageTypeValues = Object.keys(PAGE_TYPES).map(Number) as Array<keyof typeof PAGE_TYPES>;
-
 export const pageTypeField = z.coerce
   .number({ error: 'Sayfa türünü seçin' })
-  .refine((n): n is keyof typeof PAGE_TYPES => pageTypeValues.includes(n as never), 'Sayfa türünü seçin');
+  .refine((n): n is keyof typeof PAGE_TYPES => Object.hasOwn(PAGE_TYPES, n), 'Sayfa türünü seçin');
 
 export const titleField = (what: string) =>
   lineText({ error: `${what} girin` })
