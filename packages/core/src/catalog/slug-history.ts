@@ -6,7 +6,6 @@ import type { Tx } from '../orders/stock.ts';
 const productSlugs: SlugHistory = {
   history: productSlugHistory,
   owner: productSlugHistory.productId,
-  ownerKey: 'productId',
   owners: products,
   // A product off sale answers 404 at its address: its old ones do too, not a 301 to that 404.
   shown: products.isActive,

@@ -10,7 +10,6 @@ import { sanitizeRichText } from './sanitize.ts';
 export const pageSlugs: SlugHistory = {
   history: pageSlugHistory,
   owner: pageSlugHistory.pageId,
-  ownerKey: 'pageId',
   owners: pages,
   // An unpublished page's old address is 404, as its own is.
   shown: pages.isPublished,

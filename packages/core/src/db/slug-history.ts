@@ -5,15 +5,14 @@ import type { Db } from './client.ts';
 
 /**
  * One table of the slugs that records of another table left (`product_slug_history`, `page_slug_history`), so
- * their old addresses answer 301: `history.slug` the slug left, `history.owner` (named `ownerKey` in the
- * table's object) the record that left it, `history.createdAt` when; `owners` the records with their slug now;
- * `shown`, when given, the column that says whether the shop shows a record (an old address of one it does not
- * show answers 404 like its new one, not a 301 to a 404).
+ * their old addresses answer 301: `history.slug` the slug left, `owner` (a column of `history`) the record that
+ * left it, `history.createdAt` when; `owners` the records with their slug now; `shown`, when given, the column
+ * that says whether the shop shows a record (an old address of one it does not show answers 404 like its new
+ * one, not a 301 to a 404).
  */
 export interface SlugHistory {
   history: PgTable & { slug: PgColumn; createdAt: PgColumn };
   owner: PgColumn;
-  ownerKey: string;
   owners: PgTable & { id: PgColumn; slug: PgColumn };
   shown?: PgColumn;
 }
@@ -24,7 +23,7 @@ export interface SlugHistory {
  */
 export async function rememberLeftSlugs(
   tx: Tx | Db,
-  { history, owner, ownerKey }: SlugHistory,
+  { history, owner }: SlugHistory,
   changes: readonly { id: number; from: string; to: string }[],
 ): Promise<void> {
   const moved = changes.filter((c) => c.from !== c.to);
@@ -35,13 +34,19 @@ export async function rememberLeftSlugs(
       moved.map((c) => c.to),
     ),
   );
-  await tx
-    .insert(history)
-    .values(moved.map((c) => ({ [ownerKey]: c.id, slug: c.from })) as never)
-    .onConflictDoUpdate({
-      target: history.slug,
-      set: { [ownerKey]: sql.raw(`excluded.${owner.name}`), createdAt: sql`now()` } as never,
-    });
+  // One statement for either table: its owner column is known only by name here, which drizzle's typed
+  // `insert().values()` cannot take, so the statement names its columns itself.
+  const ownerColumn = sql.identifier(owner.name);
+  const slugColumn = sql.identifier(history.slug.name);
+  const rows = sql.join(
+    moved.map((c) => sql`(${c.id}, ${c.from})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into ${history} (${ownerColumn}, ${slugColumn}) values ${rows}
+      on conflict (${slugColumn}) do update
+      set ${ownerColumn} = excluded.${ownerColumn}, ${sql.identifier(history.createdAt.name)} = now()`,
+  );
 }
 
 /**
