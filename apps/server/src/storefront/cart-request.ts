@@ -34,6 +34,9 @@ export async function cartRequest(
   return { owner: token ? { token } : null, buyer: { ...GUEST_SHOPPER, phone: null } };
 }
 
+/** The owner a read or a change of existing lines goes to: a guest without a cart token has an empty cart. */
+export const readableOwner = (owner: CartOwner | null): CartOwner => owner ?? { token: '' };
+
 /** The owner of a write that adds, and what goes with its success. */
 export interface WritableOwner {
   owner: CartOwner;

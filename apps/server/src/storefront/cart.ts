@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
 import type { AccountOf } from '../sessions/account.ts';
 import { hasCartCookie } from '../sessions/cart-cookie.ts';
-import { cartRequest, writableOwner } from './cart-request.ts';
+import { cartRequest, readableOwner, writableOwner } from './cart-request.ts';
 import type { CouponLimiter } from './coupon-limits.ts';
 import { diskFullRefusal, refusal } from './results.ts';
 
@@ -79,7 +79,7 @@ export function createCartContext(
   return {
     async view() {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return services.cart.view(owner ?? { token: '' }, buyer);
+      return services.cart.view(readableOwner(owner), buyer);
     },
     add: (fields) =>
       write(async () => {
@@ -92,7 +92,7 @@ export function createCartContext(
       write(async () => {
         const { owner, buyer } = await cartRequest(request, reply, accountOf);
         const value = await services.cart.setQuantity(
-          owner ?? { token: '' },
+          readableOwner(owner),
           lineId,
           { quantity: numberOf(quantity) },
           buyer,
@@ -102,7 +102,7 @@ export function createCartContext(
     remove: (lineId) =>
       write(async () => {
         const { owner, buyer } = await cartRequest(request, reply, accountOf);
-        return { value: await services.cart.remove(owner ?? { token: '' }, lineId, buyer), setCookie: [] };
+        return { value: await services.cart.remove(readableOwner(owner), lineId, buyer), setCookie: [] };
       }),
     applyCoupon: (code) =>
       write(async () => {
@@ -115,7 +115,7 @@ export function createCartContext(
     removeCoupon: () =>
       write(async () => {
         const { owner, buyer } = await cartRequest(request, reply, accountOf);
-        return { value: await services.cart.removeCoupon(owner ?? { token: '' }, buyer), setCookie: [] };
+        return { value: await services.cart.removeCoupon(readableOwner(owner), buyer), setCookie: [] };
       }),
   };
 }

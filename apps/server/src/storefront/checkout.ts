@@ -7,7 +7,7 @@ import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/s
 import type { AccountOf } from '../sessions/account.ts';
 import { hasCartCookie } from '../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../sessions/checkout-session.ts';
-import { cartRequest } from './cart-request.ts';
+import { cartRequest, readableOwner } from './cart-request.ts';
 import { checkoutRequestFromForm } from './checkout-form.ts';
 import { diskFullRefusal } from './results.ts';
 
@@ -23,10 +23,37 @@ function refusal(err: ShopError | AccountError, fieldName: (path: string) => str
   };
 }
 
+type Checkout = Services['checkout'];
+
+/**
+ * The checkout of this request's cart, the same for the REST routes and the pages: who asks (the customer or
+ * the guest cart), the calls into core, and the cookies that log in a guest who asked for an account.
+ */
+export async function checkoutFor(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountOf: AccountOf,
+) {
+  const { owner, buyer } = await cartRequest(request, reply, accountOf);
+  // A guest without a cart token has an empty cart (the token matches nothing).
+  const cart = readableOwner(owner);
+  return {
+    view: () => services.cart.view(cart, buyer),
+    quote: (input: Parameters<Checkout['quote']>[1]) => services.checkout.quote(cart, input, buyer),
+    async place(input: Parameters<Checkout['place']>[2], idempotencyKey: Parameters<Checkout['place']>[3]) {
+      const result = await services.checkout.place(cart, buyer, input, idempotencyKey);
+      // A guest who asked for an account has one now and is logged in.
+      const setCookie = await checkoutAccountCookies(request, services, owner, result);
+      return { order: result.order, setCookie };
+    },
+  };
+}
+
 /**
  * The checkout pages' part of the load context: the request's cart (guest cookie or customer), quotes per
- * payment method and placing the order, through the same services as the REST checkout
- * (`routes/checkout.ts`).
+ * payment method and placing the order, through the same `checkoutFor` as the REST checkout
+ * (`api/checkout/routes.ts`).
  */
 export function createCheckoutContext(
   services: Services,
@@ -38,18 +65,12 @@ export function createCheckoutContext(
   const publicOrigin = new URL(publicUrl).origin;
   return {
     async cart(): Promise<CartView> {
-      const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      // A guest without a cart token has an empty cart (the token matches nothing).
-      return services.cart.view(owner ?? { token: '' }, buyer);
+      return (await checkoutFor(services, request, reply, accountOf)).view();
     },
     async quote(paymentMethod, instalments = 1) {
-      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      const checkout = await checkoutFor(services, request, reply, accountOf);
       try {
-        const value = await services.checkout.quote(
-          owner ?? { token: '' },
-          { paymentMethod, instalments },
-          buyer,
-        );
+        const value = await checkout.quote({ paymentMethod, instalments });
         return { ok: true, value, setCookie: [] };
       } catch (err) {
         if (err instanceof ShopError || err instanceof AccountError) return refusal(err);
@@ -61,17 +82,11 @@ export function createCheckoutContext(
       if (hasCartCookie(request) && !isSameOrigin(request, publicOrigin)) {
         return { ok: false, status: 403, error: { code: CROSS_ORIGIN_CODE, message: CROSS_ORIGIN_MESSAGE } };
       }
-      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      const checkout = await checkoutFor(services, request, reply, accountOf);
       const form = checkoutRequestFromForm(fields);
       try {
-        const result = await services.checkout.place(
-          owner ?? { token: '' },
-          buyer,
-          form.request,
-          idempotencyKey,
-        );
-        const setCookie = await checkoutAccountCookies(request, services, owner, result);
-        return { ok: true, value: result.order, setCookie } satisfies Result<typeof result.order>;
+        const { order, setCookie } = await checkout.place(form.request, idempotencyKey);
+        return { ok: true, value: order, setCookie } satisfies Result<typeof order>;
       } catch (err) {
         if (err instanceof ShopError || err instanceof AccountError) return refusal(err, form.fieldName);
         const full = diskFullRefusal(err);

@@ -74,7 +74,22 @@ const textFields = (fields: FormFields) => {
   return rest;
 };
 
-/** The support pages' part of the load context: the same service calls as `routes/support.ts`. */
+/**
+ * Runs `work` for the logged-in customer, its refusal as a result, or 401 OTURUM_GECERSIZ: the support
+ * tickets' who-asks, the same for the REST routes and the pages.
+ */
+export async function asSupportCustomer<T>(
+  accountOf: AccountOf,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (customerId: number) => Promise<T>,
+): Promise<Result<T>> {
+  const id = await customerIdOf(accountOf, request, reply);
+  if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
+  return runSupport(() => work(id));
+}
+
+/** The support pages' part of the load context: the same service calls as `api/support/routes.ts`. */
 export function createSupportContext(
   services: Services,
   request: FastifyRequest,
@@ -82,11 +97,8 @@ export function createSupportContext(
   accountOf: AccountOf,
 ): SupportContext {
   const { support } = services;
-  async function asCustomer<T>(work: (customerId: number) => Promise<T>): Promise<Result<T>> {
-    const id = await customerIdOf(accountOf, request, reply);
-    if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
-    return runSupport(() => work(id));
-  }
+  const asCustomer = <T>(work: (customerId: number) => Promise<T>) =>
+    asSupportCustomer(accountOf, request, reply, work);
   return {
     list: (page) => asCustomer((id) => support.list(id, { page })),
     open: (fields) => asCustomer(async (id) => support.open(id, textFields(fields), await uploadOf(fields))),

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
-import { apiRoutes, crossOrigin, errorAnswer } from '../route.ts';
-import { cartRequest, claimOwner } from '../../storefront/cart-request.ts';
+import { cartRequest, claimOwner, readableOwner } from '../../storefront/cart-request.ts';
 import type { CouponLimiter } from '../../storefront/coupon-limits.ts';
+import { apiRoutes, crossOrigin, errorAnswer } from '../route.ts';
 import { answer } from './replies.ts';
 import { cartView, refused } from './schemas.ts';
 
@@ -109,7 +109,7 @@ export async function registerCartRoutes(
     responses: { 200: { description: 'Cart (empty when there is none)', schema: cartView } },
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return answer(reply, 200, () => cart.view(owner ?? { token: '' }, buyer));
+      return answer(reply, 200, () => cart.view(readableOwner(owner), buyer));
     },
   });
 
@@ -165,7 +165,7 @@ export async function registerCartRoutes(
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
       return answer(reply, 200, () =>
-        cart.setQuantity(owner ?? { token: '' }, request.params.lineId, request.body, buyer),
+        cart.setQuantity(readableOwner(owner), request.params.lineId, request.body, buyer),
       );
     },
   });
@@ -180,7 +180,7 @@ export async function registerCartRoutes(
     onRequest,
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return answer(reply, 200, () => cart.remove(owner ?? { token: '' }, request.params.lineId, buyer));
+      return answer(reply, 200, () => cart.remove(readableOwner(owner), request.params.lineId, buyer));
     },
   });
 
@@ -228,7 +228,7 @@ export async function registerCartRoutes(
     onRequest,
     handler: async (request, reply) => {
       const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return answer(reply, 200, () => cart.removeCoupon(owner ?? { token: '' }, buyer));
+      return answer(reply, 200, () => cart.removeCoupon(readableOwner(owner), buyer));
     },
   });
 

@@ -3,8 +3,7 @@ import { checkoutInput, checkoutQuoteInput } from '@vitrin/shared/api/cart-reque
 import type { FastifyInstance } from 'fastify';
 import type { AccountOf } from '../../sessions/account.ts';
 import { refuseCrossOriginCartWrite } from '../../sessions/cart-cookie.ts';
-import { checkoutAccountCookies } from '../../sessions/checkout-session.ts';
-import { cartRequest } from '../../storefront/cart-request.ts';
+import { checkoutFor } from '../../storefront/checkout.ts';
 import { answer } from '../cart/replies.ts';
 import { checkoutQuote, placedOrder, refused } from '../cart/schemas.ts';
 import { apiRoutes, errorAnswer } from '../route.ts';
@@ -40,10 +39,8 @@ export function registerCheckoutRoutes(
     },
     onRequest,
     handler: async (request, reply) => {
-      const { owner, buyer } = await cartRequest(request, reply, accountOf);
-      return answer(reply, 200, () =>
-        services.checkout.quote(owner ?? { token: '' }, request.body, buyer),
-      );
+      const checkout = await checkoutFor(services, request, reply, accountOf);
+      return answer(reply, 200, () => checkout.quote(request.body));
     },
   });
 
@@ -67,18 +64,12 @@ export function registerCheckoutRoutes(
     },
     onRequest,
     handler: async (request, reply) => {
-      const { owner, buyer } = await cartRequest(request, reply, accountOf);
+      const checkout = await checkoutFor(services, request, reply, accountOf);
       return answer(reply, 201, async () => {
-        const result = await services.checkout.place(
-          owner ?? { token: '' },
-          buyer,
-          request.body,
-          request.headers[IDEMPOTENCY_HEADER],
-        );
+        const { order, setCookie } = await checkout.place(request.body, request.headers[IDEMPOTENCY_HEADER]);
         // A guest who asked for an account has one now and is logged in.
-        const cookies = await checkoutAccountCookies(request, services, owner, result);
-        if (cookies.length) reply.header('set-cookie', cookies);
-        return result.order;
+        if (setCookie.length) reply.header('set-cookie', setCookie);
+        return order;
       });
     },
   });

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { AttachmentFile, AttachmentUpload, Services } from '@vitrin/core';
-import type { Result } from '@vitrin/shared/api/account-context';
 import {
   openTicketRequest,
   TICKETS_PER_PAGE,
@@ -11,8 +10,8 @@ import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-import { runSupport } from '../../storefront/support.ts';
-import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../../sessions/account.ts';
+import type { AccountOf } from '../../sessions/account.ts';
+import { asSupportCustomer } from '../../storefront/support.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
 import { list, notFound, ticketAnswer, upload, withFile } from './schemas.ts';
@@ -88,21 +87,11 @@ export function sendAttachment(reply: FastifyReply, { bytes, name, type }: Attac
 export async function registerSupportRoutes(app: FastifyInstance, services: Services, accountOf: AccountOf) {
   const { support } = services;
 
-  async function asCustomer<T>(
+  const asCustomer = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     work: (customerId: number) => Promise<T>,
-  ): Promise<Result<T>> {
-    const id = await customerIdOf(accountOf, request, reply);
-    if (id === null) {
-      return {
-        ok: false,
-        status: 401,
-        error: { code: 'OTURUM_GECERSIZ', message: SESSION_REQUIRED_MESSAGE },
-      };
-    }
-    return runSupport(() => work(id));
-  }
+  ) => asSupportCustomer(accountOf, request, reply, work);
   const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
 
   const route = apiRoutes(app, accountOf);
