@@ -1,5 +1,7 @@
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlCode, sqlCodes } from '../db/sql-code.ts';
 import { rows } from './rows.ts';
 
 export interface OptionGroup {
@@ -57,7 +59,7 @@ export async function readIndexRows(
     db,
     sql`select p.id, p.is_active, p.category_id, p.slug, p.name, p.images->>0 as image, p.name_sort,
       p.search_text, extract(epoch from p.created_at)::float8 as created, p.stock_type, p.stock, p.vat_rate,
-      case when p.stock_type = 2 then p.option_groups end as option_groups,
+      case when p.stock_type = ${sqlCode(STOCK_TYPE.Variant)} then p.option_groups end as option_groups,
       case when p.is_active then tsvector_to_array(p.search_vector) end as stems
       from products p where ${only(sql`p.id`) ?? sql`p.id > ${range!.after}`}
       order by p.id ${range ? sql`limit ${range.limit}` : sql``}`,
@@ -74,7 +76,9 @@ export async function readIndexRows(
     rows<IndexRows['prices'][number]>(
       db,
       sql`select product_id, price_type, amount_minor, currency from product_prices
-        where variant_id is null and price_type in (2, 3, 4, 5) and ${of(sql`product_id`)} order by id`,
+        where variant_id is null
+          and price_type in (${sqlCodes(PRICE_TYPE.Sale, PRICE_TYPE.Market, PRICE_TYPE.Instalment, PRICE_TYPE.Wholesale)})
+          and ${of(sql`product_id`)} order by id`,
     ),
     rows<IndexRows['variants'][number]>(
       db,

@@ -1,7 +1,9 @@
 import type { ProductCard } from '@vitrin/shared/api/catalog';
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { type PriceEntry, type PriceRounding, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sqlCode } from '../db/sql-code.ts';
 import { rows } from './rows.ts';
 
 export interface ShopperContext {
@@ -24,7 +26,7 @@ function inList(ids: number[]): SQL {
 
 /** In stock: virtual products without a set quantity always; variant products when a variant has stock. */
 export const IN_STOCK = sql`(case
-  when p.stock_type = 2 then exists (select 1 from product_variants v where v.product_id = p.id and v.is_active and v.stock > 0)
+  when p.stock_type = ${sqlCode(STOCK_TYPE.Variant)} then exists (select 1 from product_variants v where v.product_id = p.id and v.is_active and v.stock > 0)
   else p.stock is null or p.stock > 0 end)`;
 
 /** The columns of `products p` that {@link cards} turns into product cards. */
@@ -63,7 +65,7 @@ async function priceEntries(db: Db, ids: number[]): Promise<Map<number, PriceEnt
   }>(
     db,
     sql`select product_id, price_type, amount_minor, currency from product_prices
-      where variant_id is null and price_type <> 1 and product_id in ${inList(ids)}
+      where variant_id is null and price_type <> ${sqlCode(PRICE_TYPE.Purchase)} and product_id in ${inList(ids)}
       order by id`,
   );
   const byProduct = new Map<number, PriceEntry[]>();

@@ -1,4 +1,5 @@
 import { stockAlertInput } from '@vitrin/shared/api/stock-alerts';
+import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invalidRequest, ShopError } from '../cart/errors.ts';
@@ -6,6 +7,7 @@ import { rows } from '../catalog/rows.ts';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { mailQueue, products, productVariants, stockAlerts } from '../db/schema.ts';
+import { sqlCode } from '../db/sql-code.ts';
 import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { backInStockEmail, stockAlertConfirmEmail } from './mails.ts';
@@ -44,7 +46,7 @@ const invalidConfirmation = () =>
 /** Whether what the alert names can be bought now: SQL over `p` (products) and `v` (the variant or null). */
 const AVAILABLE = sql`p.is_active and case
   when v.id is not null then v.is_active and v.stock > 0
-  when p.stock_type = 2 then exists (select 1 from product_variants av where av.product_id = p.id and av.is_active and av.stock > 0)
+  when p.stock_type = ${sqlCode(STOCK_TYPE.Variant)} then exists (select 1 from product_variants av where av.product_id = p.id and av.is_active and av.stock > 0)
   else p.stock is null or p.stock > 0 end`;
 
 /**

@@ -3,10 +3,11 @@ import type {
   ProductListAnswer,
   ProductListFilter,
 } from '@vitrin/shared/api/admin/products';
-import { PRICE_TYPE } from '@vitrin/shared/constants';
+import { PRICE_TYPE, STOCK_TYPE } from '@vitrin/shared/constants';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlCode } from '../../db/sql-code.ts';
 import { rows } from '../rows.ts';
 
 /** What the list needs of the shop: the low-stock threshold without a product's own, and the rates. */
@@ -87,12 +88,12 @@ export async function listProducts(
         sp.amount_minor as sale_minor, sp.currency as sale_currency,
         sp.amount_minor * (case sp.currency when 'USD' then ${ctx.usdRate}::numeric
           when 'EUR' then ${ctx.eurRate}::numeric else 1 end) as sale_try,
-        case when p.stock_type = 2 then (select coalesce(sum(v.stock), 0)::int from product_variants v
+        case when p.stock_type = ${sqlCode(STOCK_TYPE.Variant)} then (select coalesce(sum(v.stock), 0)::int from product_variants v
           where v.product_id = p.id and v.is_active) else p.stock end as stock,
         coalesce(p.low_stock_threshold, ${ctx.lowStockAt}::int) as threshold
       from products p
       join categories c on c.id = p.category_id
-      left join product_prices sp on sp.product_id = p.id and sp.variant_id is null and sp.price_type = 2
+      left join product_prices sp on sp.product_id = p.id and sp.variant_id is null and sp.price_type = ${sqlCode(PRICE_TYPE.Sale)}
     ), x as (
       select *, case when stock is null then 'in_stock' when stock <= 0 then 'out'
         when stock <= threshold then 'low' else 'in_stock' end as state
