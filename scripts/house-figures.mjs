@@ -15,7 +15,7 @@ const root = process.env.HOUSE_ROOT ? path.resolve(process.env.HOUSE_ROOT) : rep
 export const LIMITS = [
   { key: 'errorClasses', label: 'error classes in production source', max: 3, enforced: false },
   { key: 'stateNumbers', label: 'bare-number state comparisons', max: 5, enforced: true },
-  { key: 'asNever', label: '`as never` in production source', max: 5, enforced: false },
+  { key: 'asNever', label: '`as never` in production source', max: 5, enforced: true },
   { key: 'testingFolders', label: '`src/testing` folders', max: 0, enforced: true },
   { key: 'readmeLines', label: 'README.md lines', max: 250, enforced: true },
   { key: 'architectureLines', label: 'docs/ARCHITECTURE.md lines', max: 300, enforced: true },
