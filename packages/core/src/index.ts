@@ -1,10 +1,9 @@
 export { type Cache, createCache } from './cache.ts';
 export { GUEST_CART_DAYS } from './cart/abandoned.ts';
-export { ShopError } from './cart/errors.ts';
 export { type CartOwner, GUEST as GUEST_SHOPPER, type Shopper } from './cart/owner.ts';
 export { PERSONALIZATION_IMAGE_PATH } from './cart/personalization.ts';
 export type { CartService } from './cart/service.ts';
-export { CatalogError, categoryFieldHelp, productFieldHelp } from './catalog/admin.ts';
+export { categoryFieldHelp, productFieldHelp } from './catalog/admin.ts';
 export type { CheckoutBuyer } from './checkout/place-order.ts';
 export type { CheckoutResult, CheckoutService } from './checkout/service.ts';
 export type { CompareService } from './compare/service.ts';
@@ -13,7 +12,7 @@ export { sanitizeRichText } from './content/sanitize.ts';
 export type { ContentService } from './content/service.ts';
 export type { CouponService } from './coupons/service.ts';
 export { type AddressBook, createAddressBook, type DefaultKind } from './customers/addresses.ts';
-export { AccountError, type AccountErrorCode, accountErrorStatus } from './customers/errors.ts';
+export { type AccountError, type AccountErrorCode, accountErrorStatus } from './customers/errors.ts';
 export {
   type AccountExport,
   type AccountLogger,
@@ -28,6 +27,7 @@ export {
 export { type Database, type DatabaseOptions, type Db, openDatabase, parseDatabaseUrl } from './db/client.ts';
 export { StartupError } from './db/errors.ts';
 export { isEmptyShop, seedDemo } from './demo/seed.ts';
+export { DomainError, isDomainError } from './errors.ts';
 export { createMailer, type Mailer, type MailerOptions, type MailLogger } from './mail/mailer.ts';
 export {
   createMailQueue,
@@ -37,7 +37,7 @@ export {
   type QueuedMessage,
   RETRY_DELAYS_MS,
 } from './mail/queue.ts';
-export { OrderError, type OrderErrorCode, orderErrorStatus } from './orders/errors.ts';
+export { type OrderError, type OrderErrorCode, orderErrorStatus } from './orders/errors.ts';
 export { type OrderService, type OrderViewer, parseStateArgument } from './orders/service.ts';
 export type { Actor, ChangedOrder, StatusChangeOptions } from './orders/status.ts';
 export type { PaymentProvider, VerifiedPayment } from './payments/provider.ts';
@@ -58,8 +58,8 @@ export {
   settingDefinitions,
   settingKeys,
 } from './settings/registry.ts';
-export { SettingError, settingText } from './settings/service.ts';
+export { settingText } from './settings/service.ts';
 export type { AttachmentUpload } from './support/attachments.ts';
-export { SupportError, type SupportErrorCode, supportErrorStatus } from './support/errors.ts';
+export { type SupportErrorCode, supportErrorStatus } from './support/errors.ts';
 export type { AttachmentFile, SupportService } from './support/service.ts';
 export type { WishlistOwner, WishlistService } from './wishlist/service.ts';

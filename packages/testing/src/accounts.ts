@@ -141,7 +141,7 @@ export async function rejection(promise: Promise<unknown>): Promise<{
   code?: string;
   message: string;
   fields?: Record<string, string>;
-  lockedUntil?: Date;
+  retryAt?: Date;
 }> {
   try {
     await promise;

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { isDatabaseUnavailable } from '@vitrin/core/db/errors';
+import { DomainError, secondsUntil } from '@vitrin/core/errors';
 import { DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE, isDiskFull } from '@vitrin/core/media/disk-full';
 import type { ApiErrorBody } from '@vitrin/shared/api/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -69,7 +70,16 @@ export function notFoundBody(what: string, url: string): ApiErrorBody {
   return errorBody('BULUNAMADI', `${what} bulunamadı: ${pathOf(url)}`);
 }
 
+/**
+ * The shop's one error handler. A domain refusal is the API's error body with its status (and Retry-After when
+ * it says when to try again); an HttpError is the HTTP layer's own refusal; the rest are outages, Fastify's
+ * client errors and bugs.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    if (error.retryAt) reply.header('retry-after', String(secondsUntil(error.retryAt)));
+    return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+  }
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
   }

@@ -1,20 +1,15 @@
 import {
-  AccountError,
-  CatalogError,
   categoryFieldHelp,
-  OrderError,
+  DomainError,
   parseStateArgument,
   productFieldHelp,
   type Services,
-  SettingError,
-  SupportError,
   seedDemo,
   settingDefinitions,
   settingKeys,
   settingText,
 } from '@vitrin/core';
 import type { AuditEntry } from '@vitrin/core/audit/record';
-import { StaffError } from '@vitrin/core/staff/errors';
 import { formatShortDateTime } from '@vitrin/shared/dates';
 import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
@@ -113,16 +108,8 @@ export async function runCommand(
         throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
     }
   } catch (err) {
-    if (
-      err instanceof SettingError ||
-      err instanceof CatalogError ||
-      err instanceof AccountError ||
-      err instanceof OrderError ||
-      err instanceof SupportError ||
-      err instanceof StaffError
-    ) {
+    if (err instanceof DomainError && !(err instanceof CommandError))
       throw new CommandError(err.code, err.message);
-    }
     throw err;
   }
 }

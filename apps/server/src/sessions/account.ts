@@ -1,4 +1,4 @@
-import { AccountError, accountErrorStatus, type Services } from '@vitrin/core';
+import { accountErrorStatus, type Services } from '@vitrin/core';
 import {
   addressInput,
   type CustomerProfile,
@@ -22,7 +22,7 @@ import type {
 import type { z } from '@vitrin/shared/zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Parsed, parseForm } from '../storefront/forms.ts';
-import { diskFullRefusal } from '../storefront/results.ts';
+import { refusalOf } from '../storefront/results.ts';
 import type { AccountLimiter, LimitedAction } from './account-limits.ts';
 import { cartToken, expiredCartCookie, hasCartCookie } from './cart-cookie.ts';
 import { customerDevice, customerDeviceCookie } from './device-cookie.ts';
@@ -84,21 +84,6 @@ const noSession = (): Failure => ({
   error: { code: 'OTURUM_GECERSIZ', message: SESSION_REQUIRED_MESSAGE },
 });
 
-function failure(err: AccountError): Failure {
-  return {
-    ok: false,
-    status: accountErrorStatus[err.code],
-    error: {
-      code: err.code,
-      message: err.message,
-      ...(err.fields ? { fields: err.fields } : {}),
-    },
-    ...(err.lockedUntil
-      ? { retryAfter: Math.max(1, Math.ceil((err.lockedUntil.getTime() - Date.now()) / 1000)) }
-      : {}),
-  };
-}
-
 /**
  * A shopper's mistake, or a write the full disk refused, becomes a result; anything else (a bug, the database
  * gone) stays an exception.
@@ -108,9 +93,8 @@ async function attempt<T>(work: () => Promise<T>, setCookie: () => string[] = ()
     const value = await work();
     return { ok: true, value, setCookie: setCookie() };
   } catch (err) {
-    if (err instanceof AccountError) return failure(err);
-    const full = diskFullRefusal(err);
-    if (full) return full;
+    const refused = refusalOf(err);
+    if (refused) return refused;
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { AccountError, accountErrorStatus, type Services, ShopError } from '@vitrin/core';
+import type { Services } from '@vitrin/core';
 import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
 import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
 import type { CartContext } from '@vitrin/shared/api/cart-context';
@@ -8,7 +8,7 @@ import type { AccountOf } from '../sessions/account.ts';
 import { hasCartCookie } from '../sessions/cart-cookie.ts';
 import { cartRequest, readableOwner, writableOwner } from './cart-request.ts';
 import type { CouponLimiter } from './coupon-limits.ts';
-import { diskFullRefusal, refusal } from './results.ts';
+import { refusal, refusalOf } from './results.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;
 
@@ -66,12 +66,8 @@ export function createCartContext(
       if ('ok' in done) return done;
       return { ok: true, ...done };
     } catch (err) {
-      if (err instanceof ShopError) return refusal(err.status, err.code, err.message, err.fields);
-      if (err instanceof AccountError) {
-        return refusal(accountErrorStatus[err.code], err.code, err.message, err.fields);
-      }
-      const full = diskFullRefusal(err);
-      if (full) return full;
+      const refused = refusalOf(err);
+      if (refused) return refused;
       throw err;
     }
   }

@@ -1,5 +1,5 @@
-import { AccountError, accountErrorStatus, type Services, ShopError } from '@vitrin/core';
-import type { Failure, Result } from '@vitrin/shared/api/account-context';
+import type { Services } from '@vitrin/core';
+import type { Result } from '@vitrin/shared/api/account-context';
 import type { CartView } from '@vitrin/shared/api/cart';
 import type { CheckoutContext } from '@vitrin/shared/api/checkout-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,19 +9,7 @@ import { hasCartCookie } from '../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../sessions/checkout-session.ts';
 import { cartRequest, readableOwner } from './cart-request.ts';
 import { checkoutRequestFromForm } from './checkout-form.ts';
-import { diskFullRefusal } from './results.ts';
-
-function refusal(err: ShopError | AccountError, fieldName: (path: string) => string = (p) => p): Failure {
-  const status = err instanceof ShopError ? err.status : accountErrorStatus[err.code];
-  const fields = err.fields
-    ? Object.fromEntries(Object.entries(err.fields).map(([path, message]) => [fieldName(path), message]))
-    : undefined;
-  return {
-    ok: false,
-    status,
-    error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) },
-  };
-}
+import { refusalOf } from './results.ts';
 
 type Checkout = Services['checkout'];
 
@@ -73,7 +61,8 @@ export function createCheckoutContext(
         const value = await checkout.quote({ paymentMethod, instalments });
         return { ok: true, value, setCookie: [] };
       } catch (err) {
-        if (err instanceof ShopError || err instanceof AccountError) return refusal(err);
+        const refused = refusalOf(err);
+        if (refused) return refused;
         throw err;
       }
     },
@@ -88,9 +77,8 @@ export function createCheckoutContext(
         const { order, setCookie } = await checkout.place(form.request, idempotencyKey);
         return { ok: true, value: order, setCookie } satisfies Result<typeof order>;
       } catch (err) {
-        if (err instanceof ShopError || err instanceof AccountError) return refusal(err, form.fieldName);
-        const full = diskFullRefusal(err);
-        if (full) return full;
+        const refused = refusalOf(err, form.fieldName);
+        if (refused) return refused;
         throw err;
       }
     },

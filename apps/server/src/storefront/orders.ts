@@ -1,4 +1,4 @@
-import { OrderError, type Services, ShopError } from '@vitrin/core';
+import { DomainError, type Services } from '@vitrin/core';
 import type { FormFields } from '@vitrin/shared/api/account-context';
 import type { OrdersContext } from '@vitrin/shared/api/orders-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import { cartRequest, claimOwner } from './cart-request.ts';
 import { refusal, resultOf } from './results.ts';
 
 /** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */
-const run = <T>(work: () => Promise<T>) => resultOf([OrderError, ShopError], work);
+const run = resultOf;
 
 /**
  * The order pages' part of the load context: the same service calls as the REST routes of
@@ -66,7 +66,7 @@ export function createOrdersContext(
             );
             added++;
           } catch (err) {
-            if (!(err instanceof ShopError)) throw err;
+            if (!(err instanceof DomainError)) throw err;
             skipped++;
           }
         }

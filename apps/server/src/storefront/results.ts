@@ -1,12 +1,6 @@
+import { DomainError, secondsUntil } from '@vitrin/core/errors';
 import { DISK_FULL_CODE, DISK_FULL_WRITE_MESSAGE, isDiskFull } from '@vitrin/core/media/disk-full';
 import type { Failure, Result } from '@vitrin/shared/api/account-context';
-
-/** What the core's domain errors carry: the HTTP status, a code, a Turkish message, field messages. */
-interface DomainError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields?: Record<string, string> | undefined;
-}
 
 /** A refusal as a load-context result, with the HTTP status the page answers with. */
 export const refusal = (
@@ -36,20 +30,30 @@ export function diskFullRefusal(err: unknown): Failure | null {
 export const DISK_FULL_RETRY_AFTER = 60;
 
 /**
- * `work`'s value as a result; an error of one of `kinds` or a full disk is a refusal, anything else is a bug and
- * goes up.
+ * A domain error as a page action's result, as the API's error handler answers it (`http/errors.ts`): its
+ * status, code, message and fields (named by `fieldName`, when the form names them otherwise), and
+ * `retryAfter` for one that says when to try again. A write the full disk refused is a refusal too; anything
+ * else is a bug or an outage: null, and the caller lets it go up.
  */
-export async function resultOf<T>(
-  kinds: ReadonlyArray<abstract new (...args: never[]) => DomainError>,
-  work: () => Promise<T>,
-): Promise<Result<T>> {
+export function refusalOf(err: unknown, fieldName?: (path: string) => string): Failure | null {
+  if (!(err instanceof DomainError)) return diskFullRefusal(err);
+  const fields =
+    err.fields && fieldName
+      ? Object.fromEntries(Object.entries(err.fields).map(([key, text]) => [fieldName(key), text]))
+      : err.fields;
+  return {
+    ...refusal(err.status, err.code, err.message, fields),
+    ...(err.retryAt ? { retryAfter: secondsUntil(err.retryAt) } : {}),
+  };
+}
+
+/** `work`'s value as a result; a domain error or a full disk is a refusal, anything else goes up. */
+export async function resultOf<T>(work: () => Promise<T>): Promise<Result<T>> {
   try {
     return { ok: true, value: await work(), setCookie: [] };
   } catch (err) {
-    const known = kinds.find((kind) => err instanceof kind) && (err as DomainError);
-    if (known) return refusal(known.status, known.code, known.message, known.fields);
-    const full = diskFullRefusal(err);
-    if (full) return full;
+    const refused = refusalOf(err);
+    if (refused) return refused;
     throw err;
   }
 }

@@ -1,4 +1,5 @@
-import { type AttachmentUpload, type Services, SupportError } from '@vitrin/core';
+import type { AttachmentUpload, Services } from '@vitrin/core';
+import { attachmentTooLarge } from '@vitrin/core/support/errors';
 import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MS } from '@vitrin/shared/api/contact';
 import type { ContactContext, SupportContext } from '@vitrin/shared/api/support-context';
@@ -9,7 +10,7 @@ import { RATE_LIMIT_CODE } from '../sessions/account-limits.ts';
 import { refusal, resultOf } from './results.ts';
 
 /** A domain refusal as a result; anything else is a bug and goes up. */
-export const runSupport = <T>(work: () => Promise<T>) => resultOf([SupportError], work);
+export const runSupport = resultOf;
 
 export const contactRateLimitMessage = (seconds: number) =>
   `Kısa sürede çok fazla mesaj gönderildi. Lütfen ${Math.ceil(seconds / 60)} dakika sonra yeniden deneyin.`;
@@ -57,13 +58,7 @@ export async function uploadOf(fields: FormFields): Promise<AttachmentUpload | n
   if (!(file instanceof Blob) || file.size === 0) return null;
   // Refused before reading: the page's action may hand over anything the browser sent.
   if (file.size > MAX_ATTACHMENT_BYTES) {
-    throw new SupportError(
-      'DOSYA_COK_BUYUK',
-      `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`,
-      {
-        file: 'Dosya çok büyük',
-      },
-    );
+    throw attachmentTooLarge();
   }
   const name = 'name' in file && typeof file.name === 'string' ? file.name : '';
   return { bytes: Buffer.from(await file.arrayBuffer()), name };

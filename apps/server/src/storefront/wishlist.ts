@@ -1,4 +1,4 @@
-import { type Services, ShopError } from '@vitrin/core';
+import type { Services } from '@vitrin/core';
 import type { Result } from '@vitrin/shared/api/account-context';
 import type { WishlistContext } from '@vitrin/shared/api/wishlist-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +6,7 @@ import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/s
 import type { AccountOf } from '../sessions/account.ts';
 import { compareCookie, cookieCompare, wishlistCookie } from '../sessions/wishlist-cookie.ts';
 import { wishlistRequest } from '../sessions/wishlist-request.ts';
-import { diskFullRefusal, refusal } from './results.ts';
+import { refusalOf } from './results.ts';
 
 /**
  * The `/wishlist` and `/compare` pages' part of the load context, through the same services and cookies as
@@ -31,11 +31,8 @@ export function createWishlistContext(
       const { value, setCookie } = await work();
       return { ok: true, value, setCookie };
     } catch (err) {
-      if (err instanceof ShopError) {
-        return refusal(err.status, err.code, err.message, err.fields);
-      }
-      const full = diskFullRefusal(err);
-      if (full) return full;
+      const refused = refusalOf(err);
+      if (refused) return refused;
       throw err;
     }
   }

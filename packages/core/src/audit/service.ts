@@ -1,14 +1,14 @@
 import { type AuditQuery, auditQuery } from '@vitrin/shared/api/admin/audit';
 import type { Db } from '../db/client.ts';
+import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
-import { parseStaffInput } from '../staff/errors.ts';
 import { auditEntities, auditPage } from './query.ts';
 import { type AuditEntry, recordAudit } from './record.ts';
 
 /** The audit log: reading it (owners, `audit.read`) and writing an entry outside another change's transaction. */
 export function createAuditLog(db: Db) {
   return {
-    page: (query: AuditQuery) => auditPage(db, parseStaffInput(auditQuery, query)),
+    page: (query: AuditQuery) => auditPage(db, parseInput(auditQuery, query)),
     entities: () => auditEntities(db),
     /**
      * One entry in a transaction of its own: for an event that changes nothing (a KVKK export handed out);

@@ -1,68 +1,35 @@
 import { type CouponErrorCode, MAX_ORDER_TOTAL_MINOR } from '@vitrin/shared/api/cart';
 import { formatMoney } from '@vitrin/shared/money';
-import type { z } from '@vitrin/shared/zod';
+import { DomainError } from '../errors.ts';
 
 /**
- * Why a cart, coupon or checkout request was refused: the HTTP status to answer with, a stable code and a
- * Turkish message shown as is; `fields` names form fields to mark. Anything that is not a ShopError is a
- * bug or an outage, never the shopper's mistake.
+ * The cart's, coupon's and checkout's refusals: the HTTP status to answer with, a stable code and a Turkish
+ * message shown as is; `fields` names form fields to mark.
  */
-export class ShopError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ShopError';
-  }
-}
-
-export const invalidRequest = (fields: Record<string, string>) =>
-  new ShopError(
-    400,
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fields,
-  );
-
-/** Parses input with a shared schema; a failure becomes GECERSIZ_ISTEK with the first message per field. */
-export function parseShopInput<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  throw invalidRequest(fields);
-}
-
 export const productNotFound = () =>
-  new ShopError(404, 'URUN_BULUNAMADI', 'Ürün bulunamadı ya da artık satılmıyor.', {
+  new DomainError(404, 'URUN_BULUNAMADI', 'Ürün bulunamadı ya da artık satılmıyor.', {
     productId: 'Ürün bulunamadı',
   });
 
-export const lineNotFound = () => new ShopError(404, 'SATIR_BULUNAMADI', 'Sepetinizde bu ürün bulunamadı.');
+export const lineNotFound = () => new DomainError(404, 'SATIR_BULUNAMADI', 'Sepetinizde bu ürün bulunamadı.');
 
 export const variantRequired = () =>
-  new ShopError(400, 'SECENEK_GEREKLI', 'Lütfen sepete eklemeden önce bir seçenek belirleyin.', {
+  new DomainError(400, 'SECENEK_GEREKLI', 'Lütfen sepete eklemeden önce bir seçenek belirleyin.', {
     variantId: 'Bir seçenek belirleyin',
   });
 
 export const variantInvalid = () =>
-  new ShopError(400, 'SECENEK_GECERSIZ', 'Seçtiğiniz seçenek bu ürüne ait değil ya da artık satılmıyor.', {
+  new DomainError(400, 'SECENEK_GECERSIZ', 'Seçtiğiniz seçenek bu ürüne ait değil ya da artık satılmıyor.', {
     variantId: 'Geçersiz seçenek',
   });
 
 export const variantNotAllowed = () =>
-  new ShopError(400, 'SECENEK_GECERSIZ', 'Bu ürünün seçenekleri yok; seçenek gönderilmemeli.', {
+  new DomainError(400, 'SECENEK_GECERSIZ', 'Bu ürünün seçenekleri yok; seçenek gönderilmemeli.', {
     variantId: 'Bu ürünün seçenekleri yok',
   });
 
 export const personalizationInvalid = (fields: Record<string, string>, message?: string) =>
-  new ShopError(
+  new DomainError(
     400,
     'KISISELLESTIRME_GECERSIZ',
     message ?? 'Kişiselleştirme bilgilerinde hata var; lütfen işaretli alanları düzeltin.',
@@ -70,7 +37,7 @@ export const personalizationInvalid = (fields: Record<string, string>, message?:
   );
 
 export const outOfStock = (name: string, available: number) =>
-  new ShopError(
+  new DomainError(
     409,
     'STOK_YETERSIZ',
     available <= 0 ? `"${name}" tükendi.` : `"${name}" için stokta yalnızca ${available} adet var.`,
@@ -78,12 +45,12 @@ export const outOfStock = (name: string, available: number) =>
   );
 
 export const lineQuantityLimit = (max: number) =>
-  new ShopError(409, 'ADET_SINIRI', `Bir üründen sepete en fazla ${max} adet eklenebilir.`, {
+  new DomainError(409, 'ADET_SINIRI', `Bir üründen sepete en fazla ${max} adet eklenebilir.`, {
     quantity: `En fazla ${max} adet`,
   });
 
 export const cartFull = (max: number) =>
-  new ShopError(
+  new DomainError(
     409,
     'SEPET_DOLU',
     `Sepetinizde en fazla ${max} farklı ürün olabilir. Yeni bir ürün eklemek için sepetinizden bir ürünü çıkarın.`,
@@ -92,7 +59,7 @@ export const cartFull = (max: number) =>
 /** Throws when an amount is above what one order may come to (`MAX_ORDER_TOTAL_MINOR`). */
 export function assertOrderTotal(minor: number): void {
   if (minor <= MAX_ORDER_TOTAL_MINOR) return;
-  throw new ShopError(
+  throw new DomainError(
     409,
     'SIPARIS_TUTARI_SINIRI',
     `Bir siparişin tutarı en fazla ${formatMoney(MAX_ORDER_TOTAL_MINOR, 'TRY')} olabilir. Lütfen sepetinizdeki ürünlerin adedini azaltın ya da siparişinizi bölün.`,
@@ -100,8 +67,8 @@ export function assertOrderTotal(minor: number): void {
   );
 }
 
-export const emptyCart = () => new ShopError(409, 'SEPET_BOS', 'Sepetiniz boş.');
+export const emptyCart = () => new DomainError(409, 'SEPET_BOS', 'Sepetiniz boş.');
 
 /** A coupon refusal: unknown codes are 404, every other reason 422 (the code exists but does not apply). */
 export const couponError = (code: CouponErrorCode, message: string) =>
-  new ShopError(code === 'KUPON_BULUNAMADI' ? 404 : 422, code, message, { code: message });
+  new DomainError(code === 'KUPON_BULUNAMADI' ? 404 : 422, code, message, { code: message });

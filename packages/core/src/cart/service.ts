@@ -24,6 +24,7 @@ import { hashToken, isTokenShaped } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, products, productVariants } from '../db/schema.ts';
 import { preparedRows } from '../db/statements.ts';
+import { parseInput } from '../errors.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { deleteExpiredGuestCarts, deleteUnusedPersonalizationImages } from './abandoned.ts';
 import { addLine, dropIfEmpty, type NewLine } from './add-line.ts';
@@ -45,7 +46,6 @@ import {
   lineNotFound,
   lineQuantityLimit,
   outOfStock,
-  parseShopInput,
   productNotFound,
   variantInvalid,
   variantNotAllowed,
@@ -208,7 +208,7 @@ export function createCartService(
      * bad personalization, more than the stock or than 999 in one line, more than 50 lines.
      */
     async add(owner: CartOwner, input: z.input<typeof addToCartInput>, shopper: Shopper): Promise<CartView> {
-      const data = parseShopInput(addToCartInput, input);
+      const data = parseInput(addToCartInput, input);
       const values = ownerValues(owner);
       // The HTTP layer makes a well-formed token for a guest's first write; a forged one is refused.
       if (!values) throw lineNotFound();
@@ -264,7 +264,7 @@ export function createCartService(
       const s = await settings.all();
       await db.transaction(async (tx) => {
         const { row } = await ownLine(tx, owner, lineId);
-        const { quantity } = parseShopInput(updateQuantityInput, input);
+        const { quantity } = parseInput(updateQuantityInput, input);
         const slice = await loadCatalogue(tx, [row]);
         const item = priceItem(slice, row, priceContext(s, shopper));
         if (!item?.sold) throw productNotFound();
@@ -289,7 +289,7 @@ export function createCartService(
 
     /** Applies a coupon when it applies to the cart now; otherwise its own code and Turkish reason. */
     async applyCoupon(owner: CartOwner, input: unknown, shopper: Shopper): Promise<CartView> {
-      const { code } = parseShopInput(couponInput, input);
+      const { code } = parseInput(couponInput, input);
       const current = await priced(owner, shopper);
       const counted = current.lines.filter((l) => l.item?.sold);
       const evaluation = await coupons.evaluateTyped(
@@ -316,7 +316,7 @@ export function createCartService(
 
     /** Totals for a payment method, the instalment options and the bank accounts (checkout page). */
     async quote(owner: CartOwner, input: CheckoutQuoteRequest, shopper: Shopper): Promise<CheckoutQuote> {
-      const data = parseShopInput(checkoutQuoteInput, input);
+      const data = parseInput(checkoutQuoteInput, input);
       const s = await settings.all();
       const chosen = await priced(owner, shopper, {
         method: data.paymentMethod,

@@ -2,7 +2,7 @@ import { and, count, eq, notExists, sql, sum } from 'drizzle-orm';
 import { hashToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, personalizationUploads } from '../db/schema.ts';
-import { ShopError } from './errors.ts';
+import { DomainError } from '../errors.ts';
 import type { CartOwner } from './owner.ts';
 
 /** Images a cart may hold that no line of it uses yet; the hourly purge frees them (or deletes them). */
@@ -44,7 +44,7 @@ export async function reserveUpload(
         ),
       );
     if ((unused?.n ?? 0) >= UPLOADS_PER_CART) {
-      throw new ShopError(
+      throw new DomainError(
         429,
         'GORSEL_SINIRI',
         `Sepetinizde kullanılmayan en fazla ${UPLOADS_PER_CART} görsel olabilir. Yüklediğiniz görselleri ürünlere ekleyin ya da bir saat sonra yeniden deneyin.`,
@@ -53,7 +53,7 @@ export async function reserveUpload(
     }
     const [held] = await tx.select({ bytes: sum(personalizationUploads.bytes) }).from(personalizationUploads);
     if (Number(held?.bytes ?? 0) + upload.bytes > upload.budgetBytes) {
-      throw new ShopError(
+      throw new DomainError(
         429,
         'YUKLEME_ALANI_DOLU',
         'Şu anda yeni görsel yüklenemiyor. Lütfen bir süre sonra yeniden deneyin.',

@@ -6,20 +6,16 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { categories, productPrices, products } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 import { refreshSearchColumns } from './product-admin/search.ts';
 import { recordMovement } from './product-admin/stock.ts';
 
-/** A catalogue change that cannot be made; the message is Turkish and shown as is. */
-export class CatalogError extends Error {
-  constructor(
-    readonly code: 'URUN_BULUNAMADI' | 'KATEGORI_BULUNAMADI' | 'ALAN_BILINMIYOR' | 'DEGER_GECERSIZ',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CatalogError';
-  }
-}
+type CatalogErrorCode = 'URUN_BULUNAMADI' | 'KATEGORI_BULUNAMADI' | 'ALAN_BILINMIYOR' | 'DEGER_GECERSIZ';
+
+/** A catalogue change (the CLI's) that cannot be made; the message is Turkish and shown as is. */
+const catalogError = (code: CatalogErrorCode, message: string) =>
+  new DomainError(code.endsWith('_BULUNAMADI') ? 404 : 400, code, message);
 
 const { Sale: SALE, Market: MARKET } = PRICE_TYPE;
 
@@ -92,7 +88,7 @@ function parseField<F extends Fields, K extends keyof F & string>(
   raw: string,
 ): { key: K; value: z.output<F[K]['schema']> } {
   if (!Object.hasOwn(fields, field)) {
-    throw new CatalogError(
+    throw catalogError(
       'ALAN_BILINMIYOR',
       `Bilinmeyen alan "${field}". Bilinen alanlar: ${Object.keys(fields).join(', ')}`,
     );
@@ -100,10 +96,7 @@ function parseField<F extends Fields, K extends keyof F & string>(
   const def = fields[field as K]!;
   const result = def.schema.safeParse(raw);
   if (!result.success) {
-    throw new CatalogError(
-      'DEGER_GECERSIZ',
-      `${def.label} ${result.error.issues[0]?.message ?? 'geçersiz.'}`,
-    );
+    throw catalogError('DEGER_GECERSIZ', `${def.label} ${result.error.issues[0]?.message ?? 'geçersiz.'}`);
   }
   return { key: field as K, value: result.data as z.output<F[K]['schema']> };
 }
@@ -128,7 +121,7 @@ export const categoryFieldHelp = Object.entries(categoryFields).map(([k, f]) => 
 export function createCatalogAdmin(db: Db, cache: Cache) {
   async function findProduct(tx: Db, slug: string) {
     const [product] = await tx.select().from(products).where(eq(products.slug, slug)).limit(1);
-    if (!product) throw new CatalogError('URUN_BULUNAMADI', `Ürün bulunamadı: ${slug}`);
+    if (!product) throw catalogError('URUN_BULUNAMADI', `Ürün bulunamadı: ${slug}`);
     return product;
   }
 
@@ -205,13 +198,13 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
             break;
           case 'stock':
             if (product.stockType === STOCK_TYPE.Variant) {
-              throw new CatalogError(
+              throw catalogError(
                 'DEGER_GECERSIZ',
                 'Varyantlı ürünlerde stok her varyant için ayrı tutulur; ürünün kendi stoğu değiştirilemez.',
               );
             }
             if (value === 'sınırsız' && product.stockType !== STOCK_TYPE.Virtual) {
-              throw new CatalogError('DEGER_GECERSIZ', 'Yalnızca sanal ürünlerin stoğu sınırsız olabilir.');
+              throw catalogError('DEGER_GECERSIZ', 'Yalnızca sanal ürünlerin stoğu sınırsız olabilir.');
             }
             await tx
               .update(products)
@@ -287,7 +280,7 @@ export function createCatalogAdmin(db: Db, cache: Cache) {
       const { key, value } = parseField(categoryFields, field, raw);
       const touched = await db.transaction(async (tx) => {
         const [category] = await tx.select().from(categories).where(eq(categories.slug, slug)).limit(1);
-        if (!category) throw new CatalogError('KATEGORI_BULUNAMADI', `Kategori bulunamadı: ${slug}`);
+        if (!category) throw catalogError('KATEGORI_BULUNAMADI', `Kategori bulunamadı: ${slug}`);
         const column = {
           name: 'name',
           description: 'description',

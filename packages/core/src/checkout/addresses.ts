@@ -1,11 +1,11 @@
 import type { CheckoutData } from '@vitrin/shared/api/cart-requests';
 import { and, eq } from 'drizzle-orm';
-import { invalidRequest, ShopError } from '../cart/errors.ts';
 import { toOrderAddress } from '../customers/addresses.ts';
 import type { Db } from '../db/client.ts';
 import { addresses, type OrderAddress } from '../db/schema.ts';
+import { DomainError, invalidRequest } from '../errors.ts';
 
-export const addressNotFound = () => new ShopError(404, 'ADRES_BULUNAMADI', 'Adres bulunamadı.');
+export const addressNotFound = () => new DomainError(404, 'ADRES_BULUNAMADI', 'Adres bulunamadı.');
 
 /** A saved address of this customer; anyone else's (or a guest asking for one) is ADRES_BULUNAMADI. */
 async function saved(tx: Db, customerId: number | null, id: number): Promise<OrderAddress> {

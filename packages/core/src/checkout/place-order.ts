@@ -3,14 +3,7 @@ import { type CheckoutData, checkoutInput, idempotencyKeySchema } from '@vitrin/
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { and, eq, or, type Placeholder, sql } from 'drizzle-orm';
 import { announceStock } from '../cache.ts';
-import {
-  assertOrderTotal,
-  couponError,
-  emptyCart,
-  invalidRequest,
-  parseShopInput,
-  ShopError,
-} from '../cart/errors.ts';
+import { assertOrderTotal, couponError, emptyCart } from '../cart/errors.ts';
 import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
 import type { CartService } from '../cart/service.ts';
@@ -30,6 +23,7 @@ import {
   stockMovements,
 } from '../db/schema.ts';
 import { compile, rowOf, runCompiled } from '../db/statements.ts';
+import { DomainError, invalidRequest, parseInput } from '../errors.ts';
 import type { OrderParts } from '../orders/queries.ts';
 import type { Settings } from '../settings/registry.ts';
 import { resolveAddresses } from './addresses.ts';
@@ -53,17 +47,17 @@ export interface PlacedInTransaction {
 }
 
 export const idempotencyKeyMissing = (message: string) =>
-  new ShopError(400, 'IDEMPOTENCY_KEY_GECERSIZ', message, { 'Idempotency-Key': message });
+  new DomainError(400, 'IDEMPOTENCY_KEY_GECERSIZ', message, { 'Idempotency-Key': message });
 
 export const idempotencyKeyReused = () =>
-  new ShopError(
+  new DomainError(
     409,
     'IDEMPOTENCY_KEY_REUSED',
     'Bu Idempotency-Key başka bir sipariş isteğiyle kullanıldı; her yeni sipariş için yeni bir anahtar gönderin.',
   );
 
 const stockShort = (name: string, available: number | null) =>
-  new ShopError(
+  new DomainError(
     409,
     'STOK_YETERSIZ',
     available !== null && available > 0
@@ -72,7 +66,7 @@ const stockShort = (name: string, available: number | null) =>
   );
 
 const notSold = (name: string) =>
-  new ShopError(
+  new DomainError(
     409,
     'URUN_SATISTA_DEGIL',
     name
@@ -81,7 +75,7 @@ const notSold = (name: string) =>
   );
 
 const codNotAllowed = () =>
-  new ShopError(
+  new DomainError(
     400,
     'ODEME_YONTEMI_GECERSIZ',
     'Sepetinizde yalnızca dijital ürünler var; kapıda ödeme kullanılamaz. Lütfen kart ya da havale / EFT seçin.',
@@ -145,7 +139,7 @@ export async function placeOrder(
 ): Promise<PlacedInTransaction & { data: CheckoutData }> {
   const key = idempotencyKeySchema.safeParse(idempotencyKey);
   if (!key.success) throw idempotencyKeyMissing(key.error.issues[0]?.message ?? 'Idempotency-Key gerekli');
-  const data = parseShopInput(checkoutInput, input);
+  const data = parseInput(checkoutInput, input);
   // The password itself never enters the stored hash: only that an account was asked for.
   const hash = requestHash(
     { ...data, createAccountPassword: data.createAccountPassword !== undefined },
@@ -179,7 +173,7 @@ export async function placeOrder(
       if (pgError(err)?.code === DEADLOCK && attempt < ORDER_ATTEMPTS) continue;
       // Another request with this key won the race (its insert went first, or it emptied the cart before
       // this one read it): answer with its order.
-      if (constraint !== undefined || err instanceof ShopError) {
+      if (constraint !== undefined || err instanceof DomainError) {
         const winner = await replay();
         if (winner) return { ...winner, data };
       }

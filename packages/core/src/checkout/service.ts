@@ -1,13 +1,12 @@
 import type { CheckoutQuote, CheckoutQuoteRequest, PlacedOrder } from '@vitrin/shared/api/cart';
 import { eq } from 'drizzle-orm';
-import { ShopError } from '../cart/errors.ts';
 import type { CartOwner } from '../cart/owner.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CouponService } from '../coupons/service.ts';
-import { AccountError } from '../customers/errors.ts';
 import type { CustomerService, NewLogin } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import { couponUses, orders } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import type { OrderParts, OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type CheckoutBuyer, placedOrder, placeOrder } from './place-order.ts';
@@ -105,7 +104,7 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
       });
       return { created: true, message: 'Hesabınız oluşturuldu ve giriş yaptınız.', session };
     } catch (err) {
-      if (err instanceof AccountError) {
+      if (err instanceof DomainError) {
         return { created: false, message: `Siparişiniz alındı, ancak hesap açılamadı: ${err.message}` };
       }
       logger.error(
@@ -138,7 +137,7 @@ export function createCheckoutService(db: Db, options: CheckoutServiceOptions) {
         (input as { paymentMethod?: unknown } | null)?.paymentMethod === 'card' &&
         !(await cardPayments())
       ) {
-        throw new ShopError(
+        throw new DomainError(
           409,
           'KART_ODEMESI_YOK',
           'Bu mağazada şu anda kartla ödeme alınamıyor; havale / EFT ya da kapıda ödeme seçebilirsiniz.',

@@ -7,9 +7,10 @@ import {
   productIdSchema,
   productRefInput,
 } from '@vitrin/shared/api/wishlist';
-import { parseShopInput, productNotFound, ShopError } from '../cart/errors.ts';
+import { productNotFound } from '../cart/errors.ts';
 import type { CatalogService, Shopper } from '../catalog/service.ts';
 import type { Db } from '../db/client.ts';
+import { DomainError, parseInput } from '../errors.ts';
 import { activeSlugs } from '../wishlist/queries.ts';
 
 export interface CompareChange {
@@ -19,7 +20,7 @@ export interface CompareChange {
 }
 
 export const compareLimit = () =>
-  new ShopError(
+  new DomainError(
     409,
     COMPARE_LIMIT_CODE,
     `En fazla ${MAX_COMPARE_ITEMS} ürün karşılaştırabilirsiniz. Yeni bir ürün eklemek için listeden bir ürünü çıkarın.`,
@@ -64,7 +65,7 @@ export function createCompareService(db: Db, { catalog }: { catalog: CatalogServ
 
     /** Adds a product (once); a fifth is refused with KARSILASTIRMA_LIMITI. */
     async add(ids: readonly number[], input: unknown, shopper: Shopper): Promise<CompareChange> {
-      const { productId } = parseShopInput(productRefInput, input);
+      const { productId } = parseInput(productRefInput, input);
       const [found] = await activeSlugs(db, [productId]);
       if (!found) throw productNotFound();
       // Products no longer sold do not take a place.
@@ -76,7 +77,7 @@ export function createCompareService(db: Db, { catalog }: { catalog: CatalogServ
     },
 
     async remove(ids: readonly number[], productIdParam: unknown, shopper: Shopper): Promise<CompareChange> {
-      const productId = parseShopInput(productIdSchema, productIdParam, 'productId');
+      const productId = parseInput(productIdSchema, productIdParam, 'productId');
       const next = ids.filter((id) => id !== productId);
       return { view: await view(next, shopper), ids: next };
     },

@@ -1,4 +1,4 @@
-import { fieldMessages, type z } from '@vitrin/shared/zod';
+import { DomainError } from '../errors.ts';
 
 /** Why the panel's coupon change was refused: a stable code, its HTTP status and a Turkish message. */
 export type CouponAdminErrorCode =
@@ -16,30 +16,13 @@ const STATUS: Record<CouponAdminErrorCode, number> = {
   KATEGORI_BULUNAMADI: 422,
 };
 
-export class CouponAdminError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: CouponAdminErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'CouponAdminError';
-    this.status = STATUS[code];
-  }
-}
+export const couponAdminError = (
+  code: CouponAdminErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) => new DomainError(STATUS[code], code, message, fields);
 
-export function parseCouponInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new CouponAdminError(
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fieldMessages(result.error),
-  );
-}
-
-export const couponNotFound = () => new CouponAdminError('KUPON_BULUNAMADI', 'Kupon bulunamadı.');
+export const couponNotFound = () => couponAdminError('KUPON_BULUNAMADI', 'Kupon bulunamadı.');
 
 /**
  * The code, or one a shopper could not tell from it (`kasım10` beside `KASIM10`: codes are matched without
@@ -47,27 +30,23 @@ export const couponNotFound = () => new CouponAdminError('KUPON_BULUNAMADI', 'Ku
  */
 export const codeTaken = (code: string, existing: string = code) =>
   existing === code
-    ? new CouponAdminError(
-        'KUPON_KODU_KAYITLI',
-        `"${code}" kodlu bir kupon zaten var; başka bir kod seçin.`,
-        {
-          code: 'Bu kod başka bir kuponda kullanılıyor',
-        },
-      )
-    : new CouponAdminError(
+    ? couponAdminError('KUPON_KODU_KAYITLI', `"${code}" kodlu bir kupon zaten var; başka bir kod seçin.`, {
+        code: 'Bu kod başka bir kuponda kullanılıyor',
+      })
+    : couponAdminError(
         'KUPON_KODU_KAYITLI',
         `"${code}" kodu, var olan "${existing}" kuponuyla aynı sayılır: kodlarda büyük-küçük harf ve ı/i, ş/s gibi Türkçe harf farkı gözetilmez. Başka bir kod seçin.`,
         { code: `Bu kod "${existing}" kuponuyla aynı sayılır` },
       );
 
 export const limitBelowUses = (used: number) =>
-  new CouponAdminError(
+  couponAdminError(
     'KUPON_SINIRI_KULLANIMDAN_AZ',
     `Bu kupon ${used} kez kullanıldı; toplam kullanım sınırı bundan az olamaz.`,
     { usageLimit: `En az ${used} olmalı (şimdiye kadarki kullanım)` },
   );
 
 export const categoryMissing = () =>
-  new CouponAdminError('KATEGORI_BULUNAMADI', 'Seçilen kategori bulunamadı.', {
+  couponAdminError('KATEGORI_BULUNAMADI', 'Seçilen kategori bulunamadı.', {
     categoryId: 'Böyle bir kategori yok',
   });

@@ -14,15 +14,9 @@ import { readCategoryOutline } from '../catalog/category-outline.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { categories as categoriesTable, coupons } from '../db/schema.ts';
+import { DomainError, parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
-import {
-  CouponAdminError,
-  categoryMissing,
-  codeTaken,
-  couponNotFound,
-  limitBelowUses,
-  parseCouponInput,
-} from './admin-errors.ts';
+import { categoryMissing, codeTaken, couponNotFound, limitBelowUses } from './admin-errors.ts';
 import { couponCodeKey } from './code.ts';
 import type { CouponRow } from './rules.ts';
 
@@ -111,7 +105,7 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
       await cache?.invalidateAll();
       return answer(row, tree);
     } catch (err) {
-      if (!(err instanceof CouponAdminError) && code && isUniqueViolation(err)) throw codeTaken(code);
+      if (!(err instanceof DomainError) && code && isUniqueViolation(err)) throw codeTaken(code);
       throw err;
     }
   }
@@ -127,7 +121,7 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
     },
 
     async create(actor: AuditActor, body: unknown): Promise<AdminCoupon> {
-      const input = parseCouponInput(couponRequest, body);
+      const input = parseInput(couponRequest, body);
       return change(input.code, () =>
         db.transaction(async (tx) => {
           await checkRefs(tx, input, null);
@@ -146,13 +140,13 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
     },
 
     async update(actor: AuditActor, id: number, body: unknown): Promise<AdminCoupon> {
-      const patch = parseCouponInput(couponUpdateRequest, body);
+      const patch = parseInput(couponUpdateRequest, body);
       return change(patch.code, () =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
           if (!current) throw couponNotFound();
           const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-          const input = parseCouponInput(couponRequest, { ...asInput(current), ...defined });
+          const input = parseInput(couponRequest, { ...asInput(current), ...defined });
           if (input.usageLimit !== null && input.usageLimit < current.usedCount) {
             throw limitBelowUses(current.usedCount);
           }

@@ -3,7 +3,8 @@ import { type Address, type AddressInput, addressInput, MAX_ADDRESSES } from '@v
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addresses, customers, type OrderAddress } from '../db/schema.ts';
-import { addressLimit, addressNotFound, customerNotFound, parseInput } from './errors.ts';
+import { parseInput } from '../errors.ts';
+import { addressLimit, addressNotFound, customerNotFound } from './errors.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 export type DefaultKind = 'shipping' | 'billing';

@@ -15,6 +15,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orders, sessions, supportTickets } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import { stateView } from '../orders/queries.ts';
 import type { Tx } from '../orders/stock.ts';
 import { statusView as ticketStatusView } from '../support/queries.ts';
@@ -26,7 +27,6 @@ import {
   customerNotFound,
   disabledNoLink,
   noGuestOrdersToLink,
-  parseInput,
   wrongConfirmation,
 } from './errors.ts';
 import type { GuestOrderLinks } from './guest-orders.ts';

@@ -1,6 +1,5 @@
 import { formatDayTime } from '@vitrin/shared/dates';
-import type { z } from '@vitrin/shared/zod';
-import { fieldMessages } from '@vitrin/shared/zod';
+import { DomainError } from '../errors.ts';
 
 /**
  * Why an account request was refused: a stable code for the HTTP layer and the web, and a Turkish message
@@ -34,7 +33,7 @@ export type AccountErrorCode =
   | 'HESAP_KAPALI';
 
 /** The status the HTTP layer answers each code with. */
-export const accountErrorStatus: Record<AccountErrorCode, number> = {
+export const accountErrorStatus = {
   GECERSIZ_ISTEK: 400,
   EPOSTA_KAYITLI: 409,
   GIRIS_HATALI: 401,
@@ -50,36 +49,26 @@ export const accountErrorStatus: Record<AccountErrorCode, number> = {
   ONAY_HATALI: 422,
   BAGLANACAK_SIPARIS_YOK: 409,
   HESAP_KAPALI: 409,
-};
+} as const satisfies Record<AccountErrorCode, number>;
 
-export class AccountError extends Error {
-  constructor(
-    readonly code: AccountErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    /** Set with COK_FAZLA_DENEME. */
-    readonly lockedUntil?: Date,
-  ) {
-    super(message);
-    this.name = 'AccountError';
-  }
-}
+export type AccountError = DomainError<AccountErrorCode>;
 
-export const invalidInput = (fields: Record<string, string>) =>
-  new AccountError(
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fields,
-  );
+/** An account refusal with its code's status; `retryAt` with COK_FAZLA_DENEME (when the lock ends). */
+const accountError = (
+  code: AccountErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  retryAt?: Date,
+) => new DomainError(accountErrorStatus[code], code, message, fields, retryAt ? { retryAt } : {});
 
 export const emailTaken = () =>
-  new AccountError(
+  accountError(
     'EPOSTA_KAYITLI',
     'Bu e-posta adresiyle kayıtlı bir hesap zaten var. Giriş yapmayı deneyin ya da "Şifremi Unuttum" ile şifrenizi sıfırlayın.',
     { email: 'Bu e-posta adresi zaten kayıtlı' },
   );
 
-export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
+export const wrongCredentials = () => accountError('GIRIS_HATALI', 'E-posta adresi ya da şifre hatalı.');
 
 /**
  * Turkey's time (the shop's customers are there), e.g. "23 Kasım 14:35". `fromThisDevice`: the wrong
@@ -87,7 +76,7 @@ export const wrongCredentials = () => new AccountError('GIRIS_HATALI', 'E-posta 
  * e-mail's account does not know, the same words whether or not an account has that e-mail.
  */
 export const tooManyAttempts = (lockedUntil: Date, fromThisDevice = true) =>
-  new AccountError(
+  accountError(
     'COK_FAZLA_DENEME',
     `${fromThisDevice ? 'Bu cihazdan' : 'Bu e-posta adresi için tanınmayan cihazlardan'} çok sayıda hatalı şifre denemesi yapıldı. ${formatDayTime(lockedUntil)} itibarıyla yeniden deneyebilir ya da "Şifremi Unuttum" ile şifrenizi hemen sıfırlayabilirsiniz.`,
     undefined,
@@ -95,67 +84,56 @@ export const tooManyAttempts = (lockedUntil: Date, fromThisDevice = true) =>
   );
 
 export const wrongPassword = (field: string) =>
-  new AccountError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', { [field]: 'Şifreniz hatalı' });
+  accountError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', { [field]: 'Şifreniz hatalı' });
 
 export const invalidResetToken = () =>
-  new AccountError(
+  accountError(
     'TOKEN_GECERSIZ',
     'Şifre sıfırlama bağlantısı geçersiz ya da süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
   );
 
 export const invalidSession = () =>
-  new AccountError('OTURUM_GECERSIZ', 'Oturumunuzun süresi doldu; lütfen yeniden giriş yapın.');
+  accountError('OTURUM_GECERSIZ', 'Oturumunuzun süresi doldu; lütfen yeniden giriş yapın.');
 
 export const customerNotFound = (email?: string) =>
-  new AccountError(
+  accountError(
     'HESAP_BULUNAMADI',
     email ? `Bu e-posta adresiyle kayıtlı müşteri bulunamadı: ${email}` : 'Hesap bulunamadı.',
   );
 
 export const accountDisabled = () =>
-  new AccountError(
+  accountError(
     'HESAP_DEVRE_DISI',
     'Hesabınız mağaza tarafından devre dışı bırakıldı; giriş yapamazsınız. Bilgi için bizimle iletişime geçin.',
   );
 
 export const accountErased = () =>
-  new AccountError('HESAP_SILINMIS', 'Bu hesap silinmiş; kişisel verileri artık yok, değiştirilemez.');
+  accountError('HESAP_SILINMIS', 'Bu hesap silinmiş; kişisel verileri artık yok, değiştirilemez.');
 
 export const noGuestOrdersToLink = () =>
-  new AccountError(
+  accountError(
     'BAGLANACAK_SIPARIS_YOK',
     'Bu e-posta adresiyle verilmiş, hesaba bağlı olmayan sipariş yok; e-posta gönderilmedi.',
   );
 
 export const disabledNoLink = () =>
-  new AccountError(
+  accountError(
     'HESAP_KAPALI',
     'Hesap devre dışı: müşteri giriş yapamadığı için bağlantıyı kullanamaz. Önce hesabı etkinleştirin.',
   );
 
 export const wrongConfirmation = () =>
-  new AccountError(
-    'ONAY_HATALI',
-    'Onay metni müşterinin e-posta adresiyle aynı değil; hiçbir şey silinmedi.',
-    {
-      confirm: 'Müşterinin e-posta adresini aynen yazın',
-    },
-  );
+  accountError('ONAY_HATALI', 'Onay metni müşterinin e-posta adresiyle aynı değil; hiçbir şey silinmedi.', {
+    confirm: 'Müşterinin e-posta adresini aynen yazın',
+  });
 
-export const addressNotFound = () => new AccountError('ADRES_BULUNAMADI', 'Adres bulunamadı.');
+export const addressNotFound = () => accountError('ADRES_BULUNAMADI', 'Adres bulunamadı.');
 
 export const addressLimit = (max: number) =>
-  new AccountError(
+  accountError(
     'ADRES_SINIRI',
     `Adres defterinize en fazla ${max} adres kaydedebilirsiniz. Yeni bir adres eklemek için kullanmadığınız bir adresi silin.`,
   );
-
-/** Parses input with a shared schema; a failure becomes GECERSIZ_ISTEK with the first message per field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw invalidInput(fieldMessages(result.error));
-}
 
 /** True when `err` (or what it wraps: Drizzle wraps driver errors) is PostgreSQL's unique_violation. */
 export function isUniqueViolation(err: unknown): boolean {

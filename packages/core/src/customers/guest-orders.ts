@@ -5,7 +5,7 @@ import { customers, mailQueue, orders } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import { guestOrdersEmail } from '../mail/templates.ts';
-import { OrderError } from '../orders/errors.ts';
+import { orderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
 import type { Tx } from '../orders/stock.ts';
 
@@ -27,7 +27,7 @@ export interface GuestOrderLinkOptions {
 }
 
 const invalidLink = () =>
-  new OrderError(
+  orderError(
     'BAGLANTI_GECERSIZ',
     'Bu bağlantı geçersiz ya da süresi dolmuş. Siparişlerim sayfasından yeni bir bağlantı isteyebilirsiniz.',
   );
@@ -91,7 +91,7 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
     byStaff: boolean,
   ): Promise<MailMessage> {
     if ((await recentLinks(account.email, tx)) >= LINKS_PER_HOUR) {
-      throw new OrderError(
+      throw orderError(
         'COK_FAZLA_ISTEK',
         byStaff
           ? 'Son bir saatte bu adrese yeterince bağlantı gönderildi; müşterinin e-postasını kontrol etmesini isteyin ya da bir saat sonra yeniden deneyin.'

@@ -1,6 +1,7 @@
 import { type Accounts, ayse, openAccounts, rejection, tableText } from '@vitrin/testing/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountError, accountErrorStatus } from './errors.ts';
+import { DomainError } from '../errors.ts';
+import { accountErrorStatus } from './errors.ts';
 import { REMEMBERED_SESSION_MS, SESSION_MS } from './service.ts';
 import { hashToken } from './tokens.ts';
 
@@ -51,7 +52,7 @@ describe('login', () => {
   it('gives a wrong password and an unknown e-mail the same GIRIS_HATALI', async () => {
     const wrongPassword = await rejection(login('yanlış-şifre'));
     const unknownEmail = await rejection(login(ayse.password, { email: 'kimse@example.com' }));
-    expect(wrongPassword).toBeInstanceOf(AccountError);
+    expect(wrongPassword).toBeInstanceOf(DomainError);
     expect(wrongPassword.code).toBe('GIRIS_HATALI');
     expect(unknownEmail.code).toBe('GIRIS_HATALI');
     expect(unknownEmail.message).toBe(wrongPassword.message);
@@ -64,14 +65,14 @@ describe('login', () => {
     expect(fifth.code).toBe('COK_FAZLA_DENEME');
     expect(accountErrorStatus.COK_FAZLA_DENEME).toBe(429);
     const until = new Date(t.clock.now().getTime() + 15 * MINUTE);
-    expect(fifth.lockedUntil).toEqual(until);
+    expect(fifth.retryAt).toEqual(until);
     // 10:15 UTC is 13:15 in Turkey, where the customer reads it.
     expect(fifth.message).toMatch(UNKNOWN_BROWSERS);
     expect(fifth.message).toContain('23 Kasım 13:15 itibarıyla');
 
     const rightPassword = await rejection(login());
     expect(rightPassword.code).toBe('COK_FAZLA_DENEME');
-    expect(rightPassword.lockedUntil).toEqual(until);
+    expect(rightPassword.retryAt).toEqual(until);
 
     t.clock.advance(15 * MINUTE - 1000);
     expect((await rejection(login())).code).toBe('COK_FAZLA_DENEME');
@@ -209,7 +210,7 @@ describe('login', () => {
     const known = (password: string) => login(password);
     for (let i = 0; i < 6; i++) {
       const [a, b] = [await rejection(unknown('yanlış-şifre')), await rejection(known('yanlış-şifre'))];
-      expect([a.code, a.message, a.lockedUntil]).toEqual([b.code, b.message, b.lockedUntil]);
+      expect([a.code, a.message, a.retryAt]).toEqual([b.code, b.message, b.retryAt]);
     }
     expect((await rejection(unknown('yanlış-şifre'))).code).toBe('COK_FAZLA_DENEME');
   });

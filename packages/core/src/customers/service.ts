@@ -24,6 +24,7 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, passwordResets, sessions } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import { createLoginGuard } from '../login-guard/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
@@ -37,7 +38,6 @@ import {
   invalidResetToken,
   invalidSession,
   isUniqueViolation,
-  parseInput,
   tooManyAttempts,
   wrongCredentials,
   wrongPassword,

@@ -3,17 +3,18 @@ import { type AdminMenuItem, menuItemRequest } from '@vitrin/shared/api/admin/me
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
-import { parsedInput, StructureError } from '../catalog/category-admin/errors.ts';
+import { structureError } from '../catalog/category-admin/errors.ts';
 import { depthFirst, endOf, isWithin, moveNode, type TreeWrites } from '../catalog/category-admin/tree.ts';
 import type { Db } from '../db/client.ts';
 import { menuItems } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 
 type Row = typeof menuItems.$inferSelect;
 
-const notFound = () => new StructureError(404, 'MENU_OGESI_BULUNAMADI', 'Menü öğesi bulunamadı.');
+const notFound = () => structureError(404, 'MENU_OGESI_BULUNAMADI', 'Menü öğesi bulunamadı.');
 const cycle = () =>
-  new StructureError(
+  structureError(
     409,
     'MENU_DONGU',
     'Bir bağlantı kendisinin ya da kendi alt bağlantısının altına taşınamaz.',
@@ -56,7 +57,7 @@ export function createMenuAdmin(db: Db, cache: Cache) {
 
   function checkParent(rows: readonly { id: number }[], parentId: number | null) {
     if (parentId !== null && !rows.some((r) => r.id === parentId)) {
-      throw new StructureError(400, 'GECERSIZ_ISTEK', 'Üst bağlantı bulunamadı.', {
+      throw structureError(400, 'GECERSIZ_ISTEK', 'Üst bağlantı bulunamadı.', {
         parentId: 'Üst bağlantıyı listeden seçin',
       });
     }
@@ -78,7 +79,7 @@ export function createMenuAdmin(db: Db, cache: Cache) {
     list: () => list(),
 
     create(actor: AuditActor, body: unknown): Promise<AdminMenuItem> {
-      const input = parsedInput(menuItemRequest, body);
+      const input = parseInput(menuItemRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           const rows = await tx.select().from(menuItems);
@@ -101,7 +102,7 @@ export function createMenuAdmin(db: Db, cache: Cache) {
     },
 
     update(actor: AuditActor, id: number, body: unknown): Promise<AdminMenuItem> {
-      const input = parsedInput(menuItemRequest, body);
+      const input = parseInput(menuItemRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           const rows = await tx.select().from(menuItems);
@@ -131,7 +132,7 @@ export function createMenuAdmin(db: Db, cache: Cache) {
 
     /** Puts a link under `parentId` at `index` among its siblings; under itself or below it is 409. */
     move(actor: AuditActor, id: number, body: unknown): Promise<AdminMenuItem[]> {
-      const { parentId, index } = parsedInput(treeMoveRequest, body);
+      const { parentId, index } = parseInput(treeMoveRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           await moveNode(tx, await tx.select().from(menuItems), treeWrites, actor, { id, parentId, index });

@@ -16,8 +16,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orderHistory, orderNotes, orders, staff } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import { listAdminOrders } from './admin-list.ts';
-import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
+import { invalidOrderInput, orderError, orderNotFound } from './errors.ts';
 import { findOrder, type OrderRow, stateView } from './queries.ts';
 import type { OrderService } from './service.ts';
 import { transitionRefusal } from './status.ts';
@@ -176,7 +177,7 @@ export function createAdminOrders(db: Db, orders_: Orders) {
           await change(actor, orderNo, { status: input.status, note: input.note });
           results.push({ orderNo, ok: true });
         } catch (err) {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
           results.push({ orderNo, ok: false, error: { code: err.code, message: err.message } });
         }
       }
@@ -228,7 +229,7 @@ export function createAdminOrders(db: Db, orders_: Orders) {
         return true;
       });
       if (!paid) {
-        throw new OrderError(
+        throw orderError(
           'ODEME_BEKLEMIYOR',
           'Bu siparişte beklenen bir Havale / EFT ödemesi yok (ödenmiş, iptal edilmiş ya da başka bir yöntemle ödenecek).',
         );

@@ -1,4 +1,5 @@
 import { ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { DomainError } from '../errors.ts';
 
 /**
  * Why an order or payment request was refused: a stable code for the HTTP layer and the CLI, and a Turkish
@@ -52,36 +53,25 @@ export const orderErrorStatus = {
 } as const;
 export type OrderErrorCode = keyof typeof orderErrorStatus;
 
-export class OrderError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: OrderErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'OrderError';
-    this.status = orderErrorStatus[code];
-  }
-}
+export type OrderError = DomainError<OrderErrorCode>;
 
-export const orderNotFound = () => new OrderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
+/** An order or payment refusal with its code's status. */
+export const orderError = (code: OrderErrorCode, message: string, fields?: Record<string, string>) =>
+  new DomainError(orderErrorStatus[code], code, message, fields);
+
+export const orderNotFound = () => orderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
 
 export const forbiddenTransition = (from: OrderState, to: OrderState, why?: string) =>
-  new OrderError(
+  orderError(
     'GECERSIZ_DURUM_GECISI',
     `Sipariş "${ORDER_STATES[from].label}" durumundan "${ORDER_STATES[to].label}" durumuna geçirilemez${why ? `: ${why}` : '.'}`,
   );
 
 export const statusChanged = () =>
-  new OrderError(
+  orderError(
     'SIPARIS_DURUMU_DEGISTI',
     'Sipariş bu sırada başka bir işlemle değişti; lütfen sayfayı yenileyip tekrar deneyin.',
   );
 
 export const invalidOrderInput = (fields: Record<string, string>) =>
-  new OrderError(
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fields,
-  );
+  orderError('GECERSIZ_ISTEK', 'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.', fields);

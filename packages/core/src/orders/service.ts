@@ -6,6 +6,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { orderHistory, orders } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import {
   orderConfirmationEmail,
   orderPaymentIncompleteEmail,
@@ -16,7 +17,7 @@ import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import type { Settings } from '../settings/registry.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { signAccess, verifyAccessToken } from './access.ts';
-import { invalidOrderInput, OrderError, orderNotFound } from './errors.ts';
+import { invalidOrderInput, orderError, orderNotFound } from './errors.ts';
 import { listOperatorOrders } from './operator.ts';
 import {
   type DetailExtras,
@@ -303,7 +304,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           await change(id, ORDER_STATE.PaymentFailed, { actor: 'system', note: EXPIRED_NOTE });
           expired++;
         } catch (err) {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
         }
       }
       return expired;
@@ -350,7 +351,7 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       });
       if (order) return order;
       if (!(await findOrder(db, orderNo))) throw orderNotFound();
-      throw new OrderError(
+      throw orderError(
         'IADE_BEKLEMIYOR',
         'Bu siparişte iade edilecek bir Havale / EFT ödemesi yok (kart iadeleri ödeme sağlayıcısıyla kendiliğinden yapılır).',
       );

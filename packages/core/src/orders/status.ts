@@ -10,7 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderHistory, orders, type PaymentMethod, type PaymentStatus, payments } from '../db/schema.ts';
-import { forbiddenTransition, OrderError, orderNotFound, statusChanged } from './errors.ts';
+import { forbiddenTransition, type OrderError, orderError, orderNotFound, statusChanged } from './errors.ts';
 import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockAgain } from './stock.ts';
 
 /**
@@ -79,14 +79,14 @@ function conditionRefusal(
     order.paymentMethod === 'card' &&
     order.paymentStatus !== 'paid'
   ) {
-    return new OrderError(
+    return orderError(
       'ODEME_BEKLENIYOR',
       'Kartla ödenecek sipariş, ödemesi alınmadan "Hazırlanıyor" durumuna geçirilemez.',
     );
   }
   const trackingNo = normalizeTrackingNo(options.trackingNo ?? '');
   if (to === Shipped && (!options.cargoCompany?.trim() || !trackingNo)) {
-    return new OrderError(
+    return orderError(
       'KARGO_BILGISI_GEREKLI',
       '"Kargoya Verildi" durumu için kargo firması ve takip numarası gereklidir.',
       {
@@ -185,7 +185,7 @@ export async function applyStatusChange(
     .where(whereRef(ref));
   if (!order) throw orderNotFound();
   if (!isOrderState(to)) {
-    throw new OrderError('GECERSIZ_ISTEK', `Geçersiz sipariş durumu: ${to}. Durumlar 0-7 arasındadır.`, {
+    throw orderError('GECERSIZ_ISTEK', `Geçersiz sipariş durumu: ${to}. Durumlar 0-7 arasındadır.`, {
       status: 'Geçersiz durum',
     });
   }

@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { announceStock } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { coupons, couponUses, orderItems, products, productVariants, stockMovements } from '../db/schema.ts';
-import { OrderError } from './errors.ts';
+import { orderError } from './errors.ts';
 
 /** A transaction handle (the same query builder as `Db`). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -182,7 +182,7 @@ async function recordOrderMovements(
 }
 
 const outOfStock = (name: string) =>
-  new OrderError(
+  orderError(
     'STOK_YETERSIZ',
     `"${name}" için yeterli stok kalmadı; ödeme alınamadı. Lütfen siparişinizi yeniden oluşturun.`,
   );
@@ -249,7 +249,7 @@ export async function takeCouponUseAgain(
 }
 
 const couponUsedUp = (code: string) =>
-  new OrderError(
+  orderError(
     'KUPON_LIMITI_DOLDU',
     `"${code}" kuponunun kullanım hakkı bu sırada doldu; ödeme alınamadı. Lütfen siparişinizi yeniden oluşturun.`,
   );

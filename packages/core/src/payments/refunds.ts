@@ -19,7 +19,7 @@ import {
   payments,
   type RefundedLine,
 } from '../db/schema.ts';
-import { invalidOrderInput, OrderError, orderNotFound } from '../orders/errors.ts';
+import { invalidOrderInput, orderError, orderNotFound } from '../orders/errors.ts';
 import { returnRefundedUnits } from '../orders/stock.ts';
 import { lineShares, paymentOrder } from './order-data.ts';
 import type { PaymentProvider, PaymentProviders, RefundResult } from './provider.ts';
@@ -60,7 +60,7 @@ const refundsView = (row: RefundRow): CardRefund => ({
   at: row.createdAt.toISOString(),
 });
 
-const notRefundable = (message: string) => new OrderError('IADE_YAPILAMAZ', message);
+const notRefundable = (message: string) => orderError('IADE_YAPILAMAZ', message);
 
 export function createRefunds(db: Db, options: RefundsOptions) {
   const { providers, now, logger } = options;
@@ -68,7 +68,7 @@ export function createRefunds(db: Db, options: RefundsOptions) {
   function providerOf(name: string): PaymentProvider {
     const provider = providers.byName(name);
     if (!provider) {
-      throw new OrderError('ODEME_SAGLAYICISI_YOK', 'Bu ödeme sağlayıcısı bu mağazada yapılandırılmamış.');
+      throw orderError('ODEME_SAGLAYICISI_YOK', 'Bu ödeme sağlayıcısı bu mağazada yapılandırılmamış.');
     }
     return provider;
   }
@@ -202,10 +202,10 @@ export function createRefunds(db: Db, options: RefundsOptions) {
         seen.add(wanted.itemId);
         const left = line.quantity - line.refundedQuantity;
         if (left <= 0) {
-          throw new OrderError('IADE_EDILDI', `"${line.name}" satırı daha önce iade edildi.`);
+          throw orderError('IADE_EDILDI', `"${line.name}" satırı daha önce iade edildi.`);
         }
         if (wanted.quantity > left) {
-          throw new OrderError(
+          throw orderError(
             'IADE_FAZLA',
             `"${line.name}" satırından en çok ${left} adet iade edilebilir (${wanted.quantity} istendi).`,
             { [`lines.${i}.quantity`]: `En çok ${left} adet` },
@@ -213,14 +213,14 @@ export function createRefunds(db: Db, options: RefundsOptions) {
         }
         const amountMinor = refundAmountOf(line, wanted.quantity);
         if (amountMinor <= 0) {
-          throw new OrderError('IADE_FAZLA', `"${line.name}" satırı için ödenen bir tutar kalmadı.`);
+          throw orderError('IADE_FAZLA', `"${line.name}" satırı için ödenen bir tutar kalmadı.`);
         }
         chosen.push({ itemId: line.itemId, quantity: wanted.quantity, amountMinor });
       }
       const amountMinor = chosen.reduce((s, l) => s + l.amountMinor, 0);
       const reserved = taken.filter((r) => r.status === 'pending').reduce((s, r) => s + r.amountMinor, 0);
       if (amountMinor > attempt!.amountMinor - attempt!.refundedMinor - reserved) {
-        throw new OrderError('IADE_FAZLA', 'İade tutarı, bu ödemeden geri verilebilecek tutardan fazla.');
+        throw orderError('IADE_FAZLA', 'İade tutarı, bu ödemeden geri verilebilecek tutardan fazla.');
       }
       const [inserted] = await tx
         .insert(paymentRefunds)
@@ -247,13 +247,13 @@ export function createRefunds(db: Db, options: RefundsOptions) {
     });
     const final = (await settle(row.id)) ?? (await whileClaimed(row.id));
     if (final.status === 'failed') {
-      throw new OrderError(
+      throw orderError(
         'IADE_REDDEDILDI',
         `Ödeme sağlayıcısı iadeyi kabul etmedi: ${final.failureReason ?? ''}`.trim(),
       );
     }
     if (final.status === 'pending') {
-      throw new OrderError(
+      throw orderError(
         'IADE_SONUCU_BEKLENIYOR',
         'Ödeme sağlayıcısından iadenin sonucu alınamadı. İade kaydedildi; durumu sağlayıcıdan sorgulanacak. Tekrar denemek iki kez iade yapmaz.',
       );

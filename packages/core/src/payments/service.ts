@@ -11,7 +11,8 @@ import { fieldMessages } from '@vitrin/shared/zod';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, payments } from '../db/schema.ts';
-import { invalidOrderInput, OrderError } from '../orders/errors.ts';
+import { DomainError } from '../errors.ts';
+import { invalidOrderInput, orderError } from '../orders/errors.ts';
 import { canPayNow, findOrder, type OrderRow, stateView } from '../orders/queries.ts';
 import type { OrderLogger, OrderService, OrderViewer } from '../orders/service.ts';
 import { applyStatusChange } from '../orders/status.ts';
@@ -43,7 +44,7 @@ export interface PayerContext {
 }
 
 const forged = () =>
-  new OrderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
+  orderError('ODEME_IMZASI_GECERSIZ', 'Ödeme sonucu doğrulanamadı; hiçbir işlem yapılmadı.');
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -106,12 +107,12 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           note: 'Ödeme süresi doldu; stok ve kupon serbest bırakıldı.',
         })
         .catch((err: unknown) => {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
         });
       order = (await findOrder(db, order.id))!;
     }
     const reason = unpayableReason(order);
-    if (reason) throw new OrderError('ODEME_YAPILAMAZ', reason);
+    if (reason) throw orderError('ODEME_YAPILAMAZ', reason);
     return { order, reference: randomBytes(18).toString('base64url') };
   }
 
@@ -138,7 +139,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   function providerNamed(name: string): PaymentProvider {
     const provider = providers.byName(name);
     if (!provider) {
-      throw new OrderError('ODEME_SAGLAYICISI_YOK', 'Bu ödeme sağlayıcısı bu mağazada yapılandırılmamış.');
+      throw orderError('ODEME_SAGLAYICISI_YOK', 'Bu ödeme sağlayıcısı bu mağazada yapılandırılmamış.');
     }
     return provider;
   }
@@ -194,10 +195,10 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
               .returning({ id: payments.id })
           : [];
       if (marked.length === 0 && superseded.length === 0) {
-        throw new OrderError('ODEME_SONUCU_KULLANILDI', 'Bu ödeme sonucu daha önce işlendi.');
+        throw orderError('ODEME_SONUCU_KULLANILDI', 'Bu ödeme sonucu daha önce işlendi.');
       }
       const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
-      if (!order) throw new OrderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
+      if (!order) throw orderError('SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
 
       if (superseded.length > 0) {
         refundQueued = true;
@@ -234,7 +235,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
           await mails.changed(tx, changed, 'payment');
         } catch (err) {
           if (
-            !(err instanceof OrderError) ||
+            !(err instanceof DomainError) ||
             (err.code !== 'STOK_YETERSIZ' && err.code !== 'KUPON_LIMITI_DOLDU')
           ) {
             throw err;
@@ -346,7 +347,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       }
       return (await apply(provider, found)).outcome;
     } catch (err) {
-      if (!(err instanceof OrderError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       logger.error({ reference, code: err.code }, 'payment lookup: result not applied');
       return 'pending';
     } finally {
@@ -456,7 +457,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
       const outcome = await complete(providerName, { ...body, ref: reference });
       return { next: outcome.next, outcome };
     } catch (err) {
-      if (!(err instanceof OrderError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       if (err.code === 'ODEME_SONUCU_KULLANILDI') return { next: (await current()).next, outcome: null };
       if (err.code === 'ODEME_SAGLAYICISI_HATASI') {
         return { next: `${(await current()).next}&hata=${err.code}`, outcome: null };
@@ -484,7 +485,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
     try {
       return { status: 'applied', outcome: await apply(provider, verified) };
     } catch (err) {
-      if (err instanceof OrderError && err.code === 'ODEME_SONUCU_KULLANILDI') {
+      if (err instanceof DomainError && err.code === 'ODEME_SONUCU_KULLANILDI') {
         return { status: 'already', outcome: null };
       }
       throw err;
@@ -510,7 +511,7 @@ export function createPaymentService(db: Db, options: PaymentServiceOptions) {
   /** The provider of new payments, or why there is none. */
   async function active(): Promise<PaymentProvider> {
     const { provider, reason } = await providers.active();
-    if (!provider) throw new OrderError('ODEME_YAPILAMAZ', reason ?? 'Bu mağazada kartla ödeme alınamıyor.');
+    if (!provider) throw orderError('ODEME_YAPILAMAZ', reason ?? 'Bu mağazada kartla ödeme alınamıyor.');
     return provider;
   }
 

@@ -3,7 +3,7 @@ import { INSTALMENT_CHOICES } from '@vitrin/shared/api/cart';
 import { signedPaymentResult } from '@vitrin/shared/api/order-requests';
 import type { CardChallenge, SignedPaymentResult, TestCardInfo } from '@vitrin/shared/api/orders';
 import { cardLast4, isExpiryPast } from '@vitrin/shared/payment-card';
-import { OrderError } from '../orders/errors.ts';
+import { orderError } from '../orders/errors.ts';
 import type { Secret } from '../orders/secrets.ts';
 import {
   type CardInput,
@@ -111,7 +111,7 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
     /** The card form of our hosted page: the card is checked and the verification-code step opened. */
     async start(payment: PaymentStart): Promise<StartResult> {
       if (!payment.card) {
-        throw new OrderError('GECERSIZ_ISTEK', 'Kart bilgileri eksik.');
+        throw orderError('GECERSIZ_ISTEK', 'Kart bilgileri eksik.');
       }
       const challenge = await provider.authorize(payment.card, {
         reference: payment.reference,
@@ -127,7 +127,7 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
     ): Promise<CardChallenge> {
       await secret.ready();
       if (isExpiryPast(card.expiryMonth, card.expiryYear, now())) {
-        throw new OrderError('GECERSIZ_ISTEK', 'Kartın son kullanma tarihi geçmiş.', {
+        throw orderError('GECERSIZ_ISTEK', 'Kartın son kullanma tarihi geçmiş.', {
           expiryMonth: 'Son kullanma tarihi geçmiş',
           expiryYear: 'Son kullanma tarihi geçmiş',
         });
@@ -157,14 +157,14 @@ export function createTestPaymentProvider(secret: Secret, now: () => Date = () =
       await secret.ready();
       const [body = '', signature = ''] = challenge.split('.');
       if (!body || !signature || !sameText(signature, signWith(key(), 'challenge', body))) {
-        throw new OrderError(
+        throw orderError(
           'DOGRULAMA_ADIMI_GECERSIZ',
           'Doğrulama adımı geçersiz. Lütfen ödemeyi yeniden başlatın.',
         );
       }
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ChallengePayload;
       if (payload.e <= now().getTime()) {
-        throw new OrderError(
+        throw orderError(
           'DOGRULAMA_ADIMI_GECERSIZ',
           'Doğrulama süresi doldu. Lütfen ödemeyi yeniden başlatın.',
         );

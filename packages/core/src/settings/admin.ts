@@ -10,18 +10,18 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
-import { parseSetting, SettingError, settingText } from './parse.ts';
+import { DomainError, isDomainError } from '../errors.ts';
+import { parseSetting, settingText } from './parse.ts';
 import type { SettingKey, Settings } from './registry.ts';
 
 /** A refused save: 400 GECERSIZ_ISTEK with a Turkish message per field; nothing was written. */
-export class SettingsInputError extends Error {
-  readonly code = 'GECERSIZ_ISTEK';
-  readonly status = 400;
-  constructor(readonly fields: Record<string, string>) {
-    super('Gönderilen ayarlarda hata var; lütfen işaretli alanları düzeltin.');
-    this.name = 'SettingsInputError';
-  }
-}
+const settingsInputError = (fields: Record<string, string>) =>
+  new DomainError(
+    400,
+    'GECERSIZ_ISTEK',
+    'Gönderilen ayarlarda hata var; lütfen işaretli alanları düzeltin.',
+    fields,
+  );
 
 /** The registry's text form of a panel value (the CLI types the same text). */
 const asText = (key: SettingsFieldKey, value: unknown): string =>
@@ -43,14 +43,14 @@ export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Set
     view,
     async save(actor: AuditActor, body: unknown): Promise<AdminSettings> {
       const parsed = settingsUpdateRequest.safeParse(body);
-      if (!parsed.success) throw new SettingsInputError(fieldMessages(parsed.error));
+      if (!parsed.success) throw settingsInputError(fieldMessages(parsed.error));
       const keys = SETTINGS_FIELD_KEYS.filter((k) => parsed.data[k] !== undefined);
       const rows = keys.map((key) => {
         const raw = asText(key, parsed.data[key]);
         try {
           return { key, value: settingText(parseSetting(key, raw)) };
         } catch (err) {
-          if (err instanceof SettingError) throw new SettingsInputError({ [key]: err.message });
+          if (isDomainError(err, 'AYAR_DEGERI_GECERSIZ')) throw settingsInputError({ [key]: err.message });
           throw err;
         }
       });

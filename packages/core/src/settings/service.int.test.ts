@@ -2,7 +2,8 @@ import { openTestDatabase } from '@vitrin/testing/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
-import { createSettingsService, SettingError } from './service.ts';
+import { DomainError } from '../errors.ts';
+import { createSettingsService } from './service.ts';
 
 describe('settings', () => {
   let database: Database;
@@ -55,15 +56,15 @@ describe('settings', () => {
   ];
   it.each(bad)('refuses %s = %j with AYAR_DEGERI_GECERSIZ', async (key, value, message) => {
     const error = await settings.set(key, value).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SettingError);
-    expect((error as SettingError).code).toBe('AYAR_DEGERI_GECERSIZ');
-    expect((error as SettingError).message).toContain(message);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('AYAR_DEGERI_GECERSIZ');
+    expect((error as DomainError).message).toContain(message);
   });
 
   it('refuses an unknown key with AYAR_BILINMIYOR and lists the known ones', async () => {
     const error = await settings.set('is_offline', '1').catch((e: unknown) => e);
-    expect((error as SettingError).code).toBe('AYAR_BILINMIYOR');
-    expect((error as SettingError).message).toContain('is_online');
+    expect((error as DomainError).code).toBe('AYAR_BILINMIYOR');
+    expect((error as DomainError).message).toContain('is_online');
   });
 
   it('leaves the stored value untouched after a refused change', async () => {

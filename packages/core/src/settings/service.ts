@@ -7,7 +7,7 @@ import { settings as settingsTable } from '../db/schema.ts';
 import { createSettingsAdmin } from './admin.ts';
 import { assertSettingKey, parseSetting, settingText } from './parse.ts';
 
-export { assertSettingKey, parseSetting, SettingError, settingText } from './parse.ts';
+export { assertSettingKey, parseSetting, settingText } from './parse.ts';
 
 import {
   isSettingKey,

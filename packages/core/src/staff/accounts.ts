@@ -14,8 +14,9 @@ import { isUniqueViolation } from '../customers/errors.ts';
 import { hashPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
-import { parseStaffInput, StaffError, staffNotFound } from './errors.ts';
+import { staffError, staffNotFound } from './errors.ts';
 import { newTotpSecret, otpauthUri } from './totp.ts';
 
 /** What the server knows of a logged-in staff member (no hash, no secret). */
@@ -128,7 +129,7 @@ export function createStaffAccounts(
       input: StaffCreateRequest,
       options: { password?: string | undefined; withTotp?: boolean } = {},
     ): Promise<CreatedStaff> {
-      const data = parseStaffInput(staffCreateRequest, input);
+      const data = parseInput(staffCreateRequest, input);
       const password = options.password ?? generatePassword();
       const passwordHash = await hashPassword(password);
       const secret = options.withTotp ? newTotpSecret() : null;
@@ -163,7 +164,7 @@ export function createStaffAccounts(
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
-          throw new StaffError('EPOSTA_KAYITLI', 'Bu e-posta adresiyle bir personel hesabı zaten var.', {
+          throw staffError('EPOSTA_KAYITLI', 'Bu e-posta adresiyle bir personel hesabı zaten var.', {
             email: 'Bu e-posta adresi zaten kayıtlı',
           });
         }
@@ -176,14 +177,14 @@ export function createStaffAccounts(
      * nor disabled (SON_SAHIP): the shop would have nobody left to manage staff. Disabling ends the sessions.
      */
     async update(actor: AuditActor, id: number, input: unknown): Promise<StaffRow> {
-      const data = parseStaffInput(staffUpdateRequest, input) as StaffUpdate;
+      const data = parseInput(staffUpdateRequest, input) as StaffUpdate;
       return db.transaction(async (tx) => {
         const before = await lockedAccount(tx, id);
         const demoted = data.role !== undefined && data.role !== 'owner';
         const disabled = data.disabled === true && before.disabledAt === null;
         if (before.role === 'owner' && before.disabledAt === null && (demoted || disabled)) {
           if ((await otherActiveOwners(tx, id)) === 0) {
-            throw new StaffError(
+            throw staffError(
               'SON_SAHIP',
               'Mağazanın tek etkin sahibi bu hesap; önce başka bir sahip ekleyin.',
               demoted

@@ -1,5 +1,5 @@
 import { formatDayTime } from '@vitrin/shared/dates';
-import { fieldMessages, type z } from '@vitrin/shared/zod';
+import { DomainError } from '../errors.ts';
 
 /** Why a staff request was refused: a stable code, its HTTP status and a Turkish message shown as is. */
 export type StaffErrorCode =
@@ -30,37 +30,19 @@ export const staffErrorStatus: Record<StaffErrorCode, number> = {
   SON_SAHIP: 409,
 };
 
-export class StaffError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: StaffErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-    /** With COK_FAZLA_DENEME and HESAP_KILITLI: when the next attempt may come. */
-    readonly retryAt?: Date,
-  ) {
-    super(message);
-    this.name = 'StaffError';
-    this.status = staffErrorStatus[code];
-  }
-}
-
-/** Parses input with its shared schema; a failure is 400 GECERSIZ_ISTEK with a Turkish message per field. */
-export function parseStaffInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new StaffError(
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fieldMessages(result.error),
-  );
-}
+/** A staff refusal with its code's status; `retryAt` with COK_FAZLA_DENEME and HESAP_KILITLI. */
+export const staffError = (
+  code: StaffErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  retryAt?: Date,
+) => new DomainError(staffErrorStatus[code], code, message, fields, retryAt ? { retryAt } : {});
 
 export const wrongLogin = () =>
-  new StaffError('YONETICI_GIRISI_HATALI', 'E-posta, şifre veya doğrulama kodu hatalı.');
+  staffError('YONETICI_GIRISI_HATALI', 'E-posta, şifre veya doğrulama kodu hatalı.');
 
 export const throttled = (until: Date) =>
-  new StaffError(
+  staffError(
     'COK_FAZLA_DENEME',
     `Bu cihazdan çok sayıda hatalı deneme yapıldı. ${formatDayTime(until)} itibarıyla yeniden deneyebilirsiniz.`,
     undefined,
@@ -70,7 +52,7 @@ export const throttled = (until: Date) =>
 /** The lock of unknown browsers, with the minutes left (rounded up, as `Retry-After` counts) and its end. */
 export const accountLocked = (until: Date, now: Date) => {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new StaffError(
+  return staffError(
     'HESAP_KILITLI',
     `Çok fazla hatalı deneme yapıldı. Hesap kilitli; ${minutes} dakika sonra, ${formatDayTime(until)} itibarıyla yeniden deneyebilirsiniz.`,
     undefined,
@@ -79,11 +61,11 @@ export const accountLocked = (until: Date, now: Date) => {
 };
 
 export const noStaffSession = () =>
-  new StaffError('YONETICI_OTURUMU_GEREKLI', 'Bu sayfa için yönetici olarak giriş yapmalısınız.');
+  staffError('YONETICI_OTURUMU_GEREKLI', 'Bu sayfa için yönetici olarak giriş yapmalısınız.');
 
 export const wrongTotpCode = () =>
-  new StaffError('TOTP_KODU_HATALI', 'Doğrulama kodu hatalı; uygulamadaki güncel kodu girin.', {
+  staffError('TOTP_KODU_HATALI', 'Doğrulama kodu hatalı; uygulamadaki güncel kodu girin.', {
     code: 'Doğrulama kodu hatalı',
   });
 
-export const staffNotFound = () => new StaffError('PERSONEL_BULUNAMADI', 'Personel bulunamadı.');
+export const staffNotFound = () => staffError('PERSONEL_BULUNAMADI', 'Personel bulunamadı.');

@@ -4,10 +4,11 @@ import { recordAudit } from '../audit/record.ts';
 import { spendPasswordTime, verifyPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import { createLoginGuard, type LoginGuard } from '../login-guard/guard.ts';
 import type { Tx } from '../orders/stock.ts';
 import { type StaffAccount, staffAccountColumns } from './accounts.ts';
-import { accountLocked, parseStaffInput, throttled, wrongLogin } from './errors.ts';
+import { accountLocked, throttled, wrongLogin } from './errors.ts';
 import type { NewStaffSession, StaffClient, StaffSessions } from './sessions.ts';
 import { totpStep } from './totp.ts';
 
@@ -43,7 +44,7 @@ export function createStaffLogin(db: Db, now: () => Date, sessions: StaffSession
     input: StaffLoginRequest,
     client: StaffClient & { device?: string | undefined },
   ): Promise<StaffLogin> {
-    const data = parseStaffInput(staffLoginRequest, input);
+    const data = parseInput(staffLoginRequest, input);
     const [row] = await db
       .select({ ...staffAccountColumns, passwordHash: staff.passwordHash, totpSecret: staff.totpSecret })
       .from(staff)

@@ -9,9 +9,10 @@ import { recordAudit } from '../audit/record.ts';
 import { hashPassword, verifyPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 import { createStaffAccounts, type StaffAccount, staffAccountColumns } from './accounts.ts';
-import { parseStaffInput, StaffError, staffNotFound, wrongTotpCode } from './errors.ts';
+import { staffError, staffNotFound, wrongTotpCode } from './errors.ts';
 import { createStaffLogin, createStaffLoginGuard, takeTotpStep } from './login.ts';
 import { createStaffSessions } from './sessions.ts';
 import { newTotpSecret, otpauthUri, totpStep } from './totp.ts';
@@ -23,7 +24,7 @@ export interface StaffServiceOptions {
 
 /**
  * Staff of the owner's panel: accounts and roles, the login with its throttle and lock, sessions, two-step
- * verification, the staff member's own password. Refusals are `StaffError`s with their HTTP status.
+ * verification, the staff member's own password. Refusals are domain errors with their HTTP status.
  */
 export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
@@ -62,10 +63,10 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
 
     /** The first right code of the pending secret makes it the account's. */
     async confirmTotp(account: StaffAccount, input: unknown): Promise<StaffAccount> {
-      const { code } = parseStaffInput(totpConfirmRequest, input);
+      const { code } = parseInput(totpConfirmRequest, input);
       const { pending } = await secretsOf(account.id);
       if (!pending) {
-        throw new StaffError(
+        throw staffError(
           'TOTP_KURULUMU_BASLATILMADI',
           'Önce iki adımlı doğrulama kurulumunu başlatın; karekodu yeniden isteyin.',
         );
@@ -93,10 +94,10 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
 
     /** The caller's new password; their other sessions end (the one in use stays) and their device cookies stop vouching. */
     async changePassword(account: StaffAccount, input: StaffPasswordRequest, token: string): Promise<void> {
-      const data = parseStaffInput(staffPasswordRequest, input);
+      const data = parseInput(staffPasswordRequest, input);
       const { passwordHash } = await secretsOf(account.id);
       if (!(await verifyPassword(data.currentPassword, passwordHash))) {
-        throw new StaffError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', {
+        throw staffError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', {
           currentPassword: 'Mevcut şifreniz hatalı',
         });
       }

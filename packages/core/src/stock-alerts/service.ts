@@ -2,12 +2,12 @@ import { stockAlertInput } from '@vitrin/shared/api/stock-alerts';
 import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invalidRequest, ShopError } from '../cart/errors.ts';
 import { rows } from '../catalog/rows.ts';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { mailQueue, products, productVariants, stockAlerts } from '../db/schema.ts';
 import { sqlCode } from '../db/sql-code.ts';
+import { DomainError, invalidRequest } from '../errors.ts';
 import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { backInStockEmail, stockAlertConfirmEmail } from './mails.ts';
@@ -23,21 +23,21 @@ export interface StockAlertOptions {
   now?: () => Date;
 }
 
-const productGone = () => new ShopError(404, 'URUN_BULUNAMADI', 'Ürün bulunamadı.');
+const productGone = () => new DomainError(404, 'URUN_BULUNAMADI', 'Ürün bulunamadı.');
 const inStockNow = () =>
-  new ShopError(409, 'STOKTA_VAR', 'Bu ürün şu anda stokta; hemen sepete ekleyebilirsiniz.');
+  new DomainError(409, 'STOKTA_VAR', 'Bu ürün şu anda stokta; hemen sepete ekleyebilirsiniz.');
 /** Confirmation mails to one address in an hour: enough for a shopper, too few to flood someone's inbox. */
 export const REQUESTS_PER_ADDRESS_HOUR = 5;
 const HOUR_MS = 3_600_000;
 const CONFIRM_KIND = 'stock-alert-confirm';
 const tooMany = () =>
-  new ShopError(
+  new DomainError(
     429,
     'COK_FAZLA_ISTEK',
     'Bu e-posta adresi için çok fazla bildirim isteği geldi; lütfen bir saat sonra yeniden deneyin.',
   );
 const invalidConfirmation = () =>
-  new ShopError(
+  new DomainError(
     400,
     'ONAY_GECERSIZ',
     'Bu onay bağlantısı geçersiz ya da süresi dolmuş. Ürün sayfasından yeniden "Gelince haber ver" diyebilirsiniz.',

@@ -1,4 +1,5 @@
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
+import { DomainError } from '../errors.ts';
 import { DISK_FULL_MESSAGE } from '../media/disk-full.ts';
 
 /**
@@ -26,48 +27,37 @@ export const supportErrorStatus = {
 } as const;
 export type SupportErrorCode = keyof typeof supportErrorStatus;
 
-export class SupportError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: SupportErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'SupportError';
-    this.status = supportErrorStatus[code];
-  }
-}
+/** A contact or support refusal with its code's status. */
+export const supportError = (code: SupportErrorCode, message: string, fields?: Record<string, string>) =>
+  new DomainError(supportErrorStatus[code], code, message, fields);
 
-export const ticketNotFound = () => new SupportError('TALEP_BULUNAMADI', 'Destek talebi bulunamadı.');
+export const ticketNotFound = () => supportError('TALEP_BULUNAMADI', 'Destek talebi bulunamadı.');
 
 export const orderNotYours = () =>
-  new SupportError('SIPARIS_GECERSIZ', 'Seçtiğiniz sipariş hesabınızda bulunamadı.', {
+  supportError('SIPARIS_GECERSIZ', 'Seçtiğiniz sipariş hesabınızda bulunamadı.', {
     orderNo: 'Siparişlerinizden birini seçin',
   });
 
 export const ticketClosed = () =>
-  new SupportError('TALEP_KAPALI', 'Bu talep müşteri tarafından kapatıldı; yanıt eklenemez.');
+  supportError('TALEP_KAPALI', 'Bu talep müşteri tarafından kapatıldı; yanıt eklenemez.');
 
 export const ticketChanged = () =>
-  new SupportError('TALEP_DEGISTI', 'Talep bu sırada değişti; lütfen sayfayı yenileyip tekrar deneyin.');
+  supportError('TALEP_DEGISTI', 'Talep bu sırada değişti; lütfen sayfayı yenileyip tekrar deneyin.');
 
 export const attachmentTooLarge = () =>
-  new SupportError(
-    'DOSYA_COK_BUYUK',
-    `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`,
-    { file: 'Dosya çok büyük' },
-  );
+  supportError('DOSYA_COK_BUYUK', `Ek dosya en fazla ${MAX_ATTACHMENT_BYTES / (1024 * 1024)} MB olabilir.`, {
+    file: 'Dosya çok büyük',
+  });
 
-export const attachmentDiskFull = () => new SupportError('DISK_DOLU', DISK_FULL_MESSAGE);
+export const attachmentDiskFull = () => supportError('DISK_DOLU', DISK_FULL_MESSAGE);
 
 export const attachmentWrongType = () =>
-  new SupportError('DOSYA_TURU_GECERSIZ', 'Yalnızca JPEG, PNG, WebP görsel ya da PDF ekleyebilirsiniz.', {
+  supportError('DOSYA_TURU_GECERSIZ', 'Yalnızca JPEG, PNG, WebP görsel ya da PDF ekleyebilirsiniz.', {
     file: 'JPEG, PNG, WebP ya da PDF seçin',
   });
 
 export const invalidSupportInput = (fields: Record<string, string>) =>
-  new SupportError(
+  supportError(
     'GECERSIZ_ISTEK',
     'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
     fields,

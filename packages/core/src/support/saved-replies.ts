@@ -10,11 +10,11 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { supportSavedReplies } from '../db/schema.ts';
-import { invalidSupportInput, SupportError } from './errors.ts';
+import { invalidSupportInput, supportError } from './errors.ts';
 
-const notFound = () => new SupportError('HAZIR_YANIT_BULUNAMADI', 'Hazır yanıt bulunamadı.');
+const notFound = () => supportError('HAZIR_YANIT_BULUNAMADI', 'Hazır yanıt bulunamadı.');
 const titleTaken = () =>
-  new SupportError('HAZIR_YANIT_VAR', 'Bu başlıkla bir hazır yanıt zaten var.', {
+  supportError('HAZIR_YANIT_VAR', 'Bu başlıkla bir hazır yanıt zaten var.', {
     title: 'Başka bir başlık seçin',
   });
 

@@ -7,10 +7,11 @@ import {
   type WishlistView,
 } from '@vitrin/shared/api/wishlist';
 import { and, count, eq } from 'drizzle-orm';
-import { parseShopInput, productNotFound, ShopError } from '../cart/errors.ts';
+import { productNotFound } from '../cart/errors.ts';
 import type { ShopperContext } from '../catalog/listing.ts';
 import type { Db } from '../db/client.ts';
 import { wishlistItems } from '../db/schema.ts';
+import { DomainError, parseInput } from '../errors.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { activeCards, customerItems } from './queries.ts';
 
@@ -27,7 +28,7 @@ export interface WishlistChange {
 }
 
 export const wishlistFull = () =>
-  new ShopError(
+  new DomainError(
     409,
     WISHLIST_FULL_CODE,
     `Favori listenizde en fazla ${MAX_WISHLIST_ITEMS} ürün olabilir. Yeni bir ürün eklemek için listenizden bir ürünü çıkarın.`,
@@ -92,7 +93,7 @@ export function createWishlistService(db: Db, { settings }: { settings: Settings
       input: unknown,
       shopper: { wholesale: boolean },
     ): Promise<WishlistChange> {
-      const { productId } = parseShopInput(productRefInput, input);
+      const { productId } = parseInput(productRefInput, input);
       const price = await priceNow(productId, shopper.wholesale);
       if ('customerId' in owner) {
         await db.transaction(async (tx) => {
@@ -129,7 +130,7 @@ export function createWishlistService(db: Db, { settings }: { settings: Settings
       productIdParam: unknown,
       shopper: { wholesale: boolean },
     ): Promise<WishlistChange> {
-      const productId = parseShopInput(productIdSchema, productIdParam, 'productId');
+      const productId = parseInput(productIdSchema, productIdParam, 'productId');
       if ('customerId' in owner) {
         await db
           .delete(wishlistItems)

@@ -1,26 +1,8 @@
 import type { StaffAccount } from '@vitrin/core/staff/accounts';
-import { StaffError } from '@vitrin/core/staff/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { StaffOf } from '../../sessions/staff-session.ts';
 import { STAFF_SESSION_REQUIRED_MESSAGE } from '../route.ts';
-
-/**
- * Runs a staff operation: a `StaffError` becomes its answer (429 and 423 with Retry-After in seconds), any
- * other error goes on to the shop's error handler.
- */
-export async function staffAnswer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof StaffError)) throw err;
-    if (err.retryAt) {
-      const seconds = Math.max(1, Math.ceil((err.retryAt.getTime() - Date.now()) / 1000));
-      reply.header('retry-after', String(seconds));
-    }
-    throw new HttpError(err.status, err.code, err.message, err.fields);
-  }
-}
 
 /**
  * Runs a domain operation whose refusals `toHttp` turns into answers (it gives undefined for any other

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { PERSONALIZATION_IMAGE_PATH, type Services, ShopError } from '@vitrin/core';
+import { DomainError, PERSONALIZATION_IMAGE_PATH, type Services } from '@vitrin/core';
 import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitrin/core/cart/uploads';
 import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from '@vitrin/core/media/disk-full';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
@@ -49,15 +49,20 @@ function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
 }
 
 const uploadTooLarge = () =>
-  new ShopError(413, 'DOSYA_COK_BUYUK', `Görsel en fazla ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB olabilir.`, {
-    file: 'Dosya çok büyük',
-  });
+  new DomainError(
+    413,
+    'DOSYA_COK_BUYUK',
+    `Görsel en fazla ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB olabilir.`,
+    {
+      file: 'Dosya çok büyük',
+    },
+  );
 const uploadWrongType = () =>
-  new ShopError(415, 'GORSEL_TURU_GECERSIZ', 'Yalnızca JPEG, PNG ya da WebP görsel yükleyebilirsiniz.', {
+  new DomainError(415, 'GORSEL_TURU_GECERSIZ', 'Yalnızca JPEG, PNG ya da WebP görsel yükleyebilirsiniz.', {
     file: 'JPEG, PNG ya da WebP seçin',
   });
 const uploadMissing = () =>
-  new ShopError(400, 'DOSYA_GEREKLI', 'Lütfen bir görsel seçin (çok parçalı form alanı "file").', {
+  new DomainError(400, 'DOSYA_GEREKLI', 'Lütfen bir görsel seçin (çok parçalı form alanı "file").', {
     file: 'Görsel seçin',
   });
 
@@ -82,7 +87,7 @@ export async function registerCartRoutes(
     try {
       await access(path.join(uploadsDir, image));
     } catch {
-      throw new ShopError(
+      throw new DomainError(
         400,
         'KISISELLESTIRME_GECERSIZ',
         'Yüklediğiniz görsel bulunamadı; lütfen yeniden yükleyin.',
@@ -292,7 +297,7 @@ export async function registerCartRoutes(
             await writeNewFile(path.join(imageDir, name), bytes);
           } catch (err) {
             await releaseUpload(services.database.db, stored);
-            throw isDiskFull(err) ? new ShopError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE) : err;
+            throw isDiskFull(err) ? new DomainError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE) : err;
           }
           return { path: stored };
         });

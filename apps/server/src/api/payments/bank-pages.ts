@@ -1,4 +1,4 @@
-import { OrderError, type Services } from '@vitrin/core';
+import { DomainError, type Services } from '@vitrin/core';
 import { escapeHtml } from '@vitrin/core/mail/templates';
 import type { PaymentStep } from '@vitrin/shared/api/orders';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -88,7 +88,7 @@ export async function registerBankPages(app: FastifyInstance, services: Services
           );
           return sendStep(reply, step);
         } catch (err) {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
           request.log.info({ code: err.code }, 'card payment not started');
           if (err.code === 'SIPARIS_BULUNAMADI') {
             return reply.redirect('/secure-pay', 303);
@@ -112,7 +112,7 @@ export async function registerBankPages(app: FastifyInstance, services: Services
           );
           return reply.redirect(next, 303);
         } catch (err) {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
           request.log.warn({ code: err.code }, 'iyzico callback refused');
           return reply
             .status(err.status)

@@ -1,4 +1,4 @@
-import { OrderError, type Services } from '@vitrin/core';
+import { DomainError, type Services } from '@vitrin/core';
 import { fieldMessages, z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
@@ -46,7 +46,7 @@ export async function registerPaytrNotifyRoute(app: FastifyInstance, services: S
         try {
           await services.payments.notify('paytr', parsed.data);
         } catch (err) {
-          if (!(err instanceof OrderError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
           request.log.warn({ code: err.code }, 'PayTR notification refused');
           throw new HttpError(err.status, err.code, err.message);
         }

@@ -1,4 +1,4 @@
-import { type Services, ShopError } from '@vitrin/core';
+import type { Services } from '@vitrin/core';
 import { STOCK_ALERT_SENT_MESSAGE, stockAlertInput } from '@vitrin/shared/api/stock-alerts';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
@@ -29,11 +29,10 @@ export function registerStockAlertRoutes(app: FastifyInstance, services: Service
       ...maintenance,
     },
     handler: async (request, reply) =>
-      sendResult(
-        reply,
-        await resultOf([ShopError], () => services.stockAlerts.request(bodyOf(request.body))),
-        () => ({ status: 202, body: { ok: true, message: STOCK_ALERT_SENT_MESSAGE } }),
-      ),
+      sendResult(reply, await resultOf(() => services.stockAlerts.request(bodyOf(request.body))), () => ({
+        status: 202,
+        body: { ok: true, message: STOCK_ALERT_SENT_MESSAGE },
+      })),
   });
 
   route({
@@ -52,7 +51,7 @@ export function registerStockAlertRoutes(app: FastifyInstance, services: Service
     handler: async (request, reply) =>
       sendResult(
         reply,
-        await resultOf([ShopError], () => services.stockAlerts.confirm(bodyOf(request.body).token)),
+        await resultOf(() => services.stockAlerts.confirm(bodyOf(request.body).token)),
         (value) => ({ status: 200, body: value }),
       ),
   });

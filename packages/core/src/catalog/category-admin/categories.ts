@@ -10,20 +10,21 @@ import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
+import { parseInput } from '../../errors.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { refreshSearchColumns } from '../product-admin/search.ts';
-import { isUniqueViolation, parsedInput, StructureError } from './errors.ts';
+import { isUniqueViolation, structureError } from './errors.ts';
 import { depthFirst, endOf, isWithin, moveNode, type TreeWrites } from './tree.ts';
 
 type Row = typeof categories.$inferSelect;
 
-const notFound = () => new StructureError(404, 'KATEGORI_BULUNAMADI', 'Kategori bulunamadı.');
+const notFound = () => structureError(404, 'KATEGORI_BULUNAMADI', 'Kategori bulunamadı.');
 const slugTaken = (slug: string) =>
-  new StructureError(409, 'KATEGORI_SLUG_KULLANIMDA', `"${slug}" adresi başka bir kategorinin.`, {
+  structureError(409, 'KATEGORI_SLUG_KULLANIMDA', `"${slug}" adresi başka bir kategorinin.`, {
     slug: 'Bu slug başka bir kategoride; başka bir slug girin',
   });
 const cycle = () =>
-  new StructureError(
+  structureError(
     409,
     'KATEGORI_DONGU',
     'Bir kategori kendisinin ya da kendi alt kategorisinin altına taşınamaz.',
@@ -110,7 +111,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
   async function slugFor(tx: Tx, input: CategoryInput, exceptId: number | null): Promise<string> {
     const slug = input.slug || slugify(input.name);
     if (!slug) {
-      throw new StructureError(400, 'GECERSIZ_ISTEK', 'Kategori adından adres yapılamadı; bir slug girin.', {
+      throw structureError(400, 'GECERSIZ_ISTEK', 'Kategori adından adres yapılamadı; bir slug girin.', {
         slug: 'Harf ya da rakam içeren bir slug girin',
       });
     }
@@ -129,7 +130,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
 
   function checkParent(rows: readonly { id: number }[], parentId: number | null) {
     if (parentId !== null && !rows.some((r) => r.id === parentId)) {
-      throw new StructureError(400, 'GECERSIZ_ISTEK', 'Üst kategori bulunamadı.', {
+      throw structureError(400, 'GECERSIZ_ISTEK', 'Üst kategori bulunamadı.', {
         parentId: 'Üst kategoriyi listeden seçin',
       });
     }
@@ -162,7 +163,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
 
     /** Adds a category at the end of its parent's children. */
     create(actor: AuditActor, body: unknown): Promise<AdminCategory> {
-      const input = parsedInput(categoryRequest, body);
+      const input = parseInput(categoryRequest, body);
       let slug = '';
       return changed(() =>
         guarded(
@@ -199,7 +200,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
 
     /** Changes a category's fields; a new parent puts it last under that parent. */
     update(actor: AuditActor, id: number, body: unknown): Promise<AdminCategory> {
-      const input = parsedInput(categoryRequest, body);
+      const input = parseInput(categoryRequest, body);
       let slug = '';
       return changed(() =>
         guarded(
@@ -249,7 +250,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
      * under itself or its own descendant is 409 KATEGORI_DONGU. Answers the whole list again.
      */
     move(actor: AuditActor, id: number, body: unknown): Promise<AdminCategory[]> {
-      const { parentId, index } = parsedInput(treeMoveRequest, body);
+      const { parentId, index } = parseInput(treeMoveRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           await moveNode(tx, await allRows(tx), treeWrites, actor, { id, parentId, index });
@@ -270,7 +271,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
             .where(eq(categories.parentId, id))
             .limit(1);
           if (child) {
-            throw new StructureError(
+            throw structureError(
               409,
               'KATEGORI_ALT_KATEGORILI',
               `"${row.name}" kategorisinin alt kategorileri var; önce onları taşıyın ya da silin.`,
@@ -281,7 +282,7 @@ export function createCategoryAdmin(db: Db, cache: Cache) {
             .from(products)
             .where(eq(products.categoryId, id));
           if (n > 0) {
-            throw new StructureError(
+            throw structureError(
               409,
               'KATEGORI_URUNLU',
               `"${row.name}" kategorisinde ${n} ürün var; önce ürünleri başka bir kategoriye taşıyın.`,

@@ -5,13 +5,14 @@ import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
 import type { Db } from '../../db/client.ts';
 import { productTags, tags } from '../../db/schema.ts';
+import { parseInput } from '../../errors.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { refreshSearchColumns } from '../product-admin/search.ts';
-import { isUniqueViolation, parsedInput, StructureError } from './errors.ts';
+import { isUniqueViolation, structureError } from './errors.ts';
 
-const notFound = () => new StructureError(404, 'ETIKET_BULUNAMADI', 'Etiket bulunamadı.');
+const notFound = () => structureError(404, 'ETIKET_BULUNAMADI', 'Etiket bulunamadı.');
 const slugTaken = (slug: string) =>
-  new StructureError(409, 'ETIKET_SLUG_KULLANIMDA', `"${slug}" adresi başka bir etiketin.`, {
+  structureError(409, 'ETIKET_SLUG_KULLANIMDA', `"${slug}" adresi başka bir etiketin.`, {
     slug: 'Bu slug başka bir etikette; başka bir slug girin',
   });
 
@@ -39,7 +40,7 @@ export function createTagAdmin(db: Db, cache: Cache) {
   }
 
   async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminTag> {
-    const input = parsedInput(tagRequest, body);
+    const input = parseInput(tagRequest, body);
     let slug = input.slug || slugify(input.name);
     const { result, touched } = await db
       .transaction(async (tx) => {
@@ -48,14 +49,9 @@ export function createTagAdmin(db: Db, cache: Cache) {
         if (id !== null && !current) throw notFound();
         if (current && !input.slug) slug = current.slug;
         if (!slug) {
-          throw new StructureError(
-            400,
-            'GECERSIZ_ISTEK',
-            'Etiket adından adres yapılamadı; bir slug girin.',
-            {
-              slug: 'Harf ya da rakam içeren bir slug girin',
-            },
-          );
+          throw structureError(400, 'GECERSIZ_ISTEK', 'Etiket adından adres yapılamadı; bir slug girin.', {
+            slug: 'Harf ya da rakam içeren bir slug girin',
+          });
         }
         const [taken] = await tx
           .select({ id: tags.id })

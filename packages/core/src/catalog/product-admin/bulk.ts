@@ -6,7 +6,7 @@ import type { AuditActor } from '../../audit/record.ts';
 import { recordAudit } from '../../audit/record.ts';
 import { categories, productPrices, products } from '../../db/schema.ts';
 import type { Tx } from '../../orders/stock.ts';
-import { categoryMissing, ProductAdminError } from './errors.ts';
+import { categoryMissing, productAdminError } from './errors.ts';
 import { refreshSearchColumns } from './search.ts';
 
 export type BulkInput = z.output<typeof productBulkRequest>;
@@ -27,7 +27,7 @@ export async function bulkAction(tx: Tx, input: BulkInput, actor: AuditActor): P
   if (found.length !== ids.length) {
     const known = new Set(found.map((p) => p.id));
     const missing = ids.filter((id) => !known.has(id));
-    throw new ProductAdminError(
+    throw productAdminError(
       'URUN_BULUNAMADI',
       `Seçilen ürünlerden bazıları bulunamadı: ${missing.join(', ')}`,
       {

@@ -1,4 +1,4 @@
-import { fieldMessages, type z } from '@vitrin/shared/zod';
+import { DomainError } from '../../errors.ts';
 
 /** Why a product change was refused: a stable code, its HTTP status and a Turkish message. */
 export type ProductAdminErrorCode =
@@ -28,33 +28,15 @@ const STATUS: Record<ProductAdminErrorCode, number> = {
   KAYIT_DEGISTI: 409,
 };
 
-export class ProductAdminError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ProductAdminErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ProductAdminError';
-    this.status = STATUS[code];
-  }
-}
+export const productAdminError = (
+  code: ProductAdminErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) => new DomainError(STATUS[code], code, message, fields);
 
-/** The input read by its schema, or a 400 naming each bad field in Turkish. */
-export function parseProductInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new ProductAdminError(
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fieldMessages(result.error),
-  );
-}
-
-export const productNotFound = () => new ProductAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
+export const productNotFound = () => productAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
 
 export const categoryMissing = (field = 'categoryId') =>
-  new ProductAdminError('KATEGORI_BULUNAMADI', 'Seçilen kategori bulunamadı.', {
+  productAdminError('KATEGORI_BULUNAMADI', 'Seçilen kategori bulunamadı.', {
     [field]: 'Böyle bir kategori yok',
   });

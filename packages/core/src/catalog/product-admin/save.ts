@@ -18,7 +18,7 @@ import {
 import { storedDescription } from '../../html/sanitize.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { rememberOldSlugs } from '../slug-history.ts';
-import { categoryMissing, ProductAdminError } from './errors.ts';
+import { categoryMissing, productAdminError } from './errors.ts';
 import { auditView, readProduct } from './read.ts';
 import { refreshSearchColumns } from './search.ts';
 import { recordMovement } from './stock.ts';
@@ -50,7 +50,7 @@ async function slugFor(tx: Tx, input: ProductInput, current: { id: number; slug:
     if (current) return current.slug;
     const made = slugify(input.name);
     if (!made) {
-      throw new ProductAdminError('GECERSIZ_ISTEK', 'Ürün adından adres yapılamadı; bir slug girin.', {
+      throw productAdminError('GECERSIZ_ISTEK', 'Ürün adından adres yapılamadı; bir slug girin.', {
         slug: 'Harf ya da rakam içeren bir slug girin',
       });
     }
@@ -58,7 +58,7 @@ async function slugFor(tx: Tx, input: ProductInput, current: { id: number; slug:
   }
   const free = await freeSlug(tx, input.slug, current?.id ?? null);
   if (free !== input.slug) {
-    throw new ProductAdminError(
+    throw productAdminError(
       'SLUG_KAYITLI',
       `"${input.slug}" adresi başka bir ürünün; "${free}" kullanılabilir.`,
       {
@@ -99,11 +99,7 @@ async function checkSkus(tx: Tx, input: ProductInput, productId: number | null) 
     const fields = Object.fromEntries(
       taken.map((sku) => [wanted.get(sku) ?? 'sku', 'Bu SKU başka bir üründe kullanılıyor']),
     );
-    throw new ProductAdminError(
-      'SKU_KAYITLI',
-      `SKU başka bir üründe kullanılıyor: ${taken.join(', ')}`,
-      fields,
-    );
+    throw productAdminError('SKU_KAYITLI', `SKU başka bir üründe kullanılıyor: ${taken.join(', ')}`, fields);
   }
 }
 
@@ -116,7 +112,7 @@ async function checkReferences(tx: Tx, input: ProductInput) {
   if (input.tagIds.length) {
     const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tagIds));
     if (found.length !== new Set(input.tagIds).size) {
-      throw new ProductAdminError('ETIKET_BULUNAMADI', 'Seçilen etiketlerden biri bulunamadı.', {
+      throw productAdminError('ETIKET_BULUNAMADI', 'Seçilen etiketlerden biri bulunamadı.', {
         tagIds: 'Böyle bir etiket yok',
       });
     }
@@ -146,7 +142,7 @@ async function saveVariants(tx: Tx, productId: number, input: ProductInput, acto
   const byId = new Map(stored.map((v) => [v.id, v]));
   input.variants.forEach((v, i) => {
     if (v.id !== undefined && !byId.has(v.id)) {
-      throw new ProductAdminError('VARYANT_BULUNAMADI', 'Bu üründe böyle bir varyant yok.', {
+      throw productAdminError('VARYANT_BULUNAMADI', 'Bu üründe böyle bir varyant yok.', {
         [`variants.${i}.id`]: 'Böyle bir varyant yok',
       });
     }
@@ -224,10 +220,10 @@ export async function saveProduct(
           .from(products)
           .where(eq(products.id, id))
           .for('update');
-  if (id !== null && !locked) throw new ProductAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
+  if (id !== null && !locked) throw productAdminError('URUN_BULUNAMADI', 'Ürün bulunamadı.');
   // Changed since the form loaded it (another save, a bulk action, an import, a stock adjustment).
   if (changedSince(locked, input.loadedUpdatedAt)) {
-    throw new ProductAdminError('KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
+    throw productAdminError('KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
   }
   const before = id === null ? null : await readProduct(tx, id);
   await checkReferences(tx, input);

@@ -9,10 +9,11 @@ import type { AuditActor } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
 import { isUniqueViolation } from '../../customers/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { DomainError, parseInput } from '../../errors.ts';
 import { DEFAULT_LOW_STOCK } from '../../reports/service.ts';
 import type { SettingsService } from '../../settings/service.ts';
 import { bulkAction } from './bulk.ts';
-import { ProductAdminError, parseProductInput, productNotFound } from './errors.ts';
+import { productAdminError, productNotFound } from './errors.ts';
 import { listProducts } from './list.ts';
 import { readProduct } from './read.ts';
 import { removeProduct } from './remove.ts';
@@ -21,13 +22,13 @@ import { adjustStock, stockHistory } from './stock.ts';
 
 /** A race the checks before the write could not see: another save took the SKU or the slug meanwhile. */
 function uniqueRace(err: unknown): never {
-  if (err instanceof ProductAdminError || !isUniqueViolation(err)) throw err;
+  if (err instanceof DomainError || !isUniqueViolation(err)) throw err;
   const slug = /slug/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message));
   throw slug
-    ? new ProductAdminError('SLUG_KAYITLI', 'Bu adres başka bir ürünün; başka bir slug seçin.', {
+    ? productAdminError('SLUG_KAYITLI', 'Bu adres başka bir ürünün; başka bir slug seçin.', {
         slug: 'Bu slug başka bir üründe',
       })
-    : new ProductAdminError('SKU_KAYITLI', 'SKU başka bir üründe kullanılıyor.', {
+    : productAdminError('SKU_KAYITLI', 'SKU başka bir üründe kullanılıyor.', {
         sku: 'Bu SKU başka bir üründe kullanılıyor',
       });
 }
@@ -69,7 +70,7 @@ export function createProductAdmin(db: Db, cache: Cache, settings: SettingsServi
   }
 
   async function save(actor: AuditActor, id: number | null, body: unknown) {
-    const input = parseProductInput(productRequest, body);
+    const input = parseInput(productRequest, body);
     const productId = await db.transaction((tx) => saveProduct(tx, id, input, actor)).catch(uniqueRace);
     await cache.invalidateAll([productId]);
     return found(productId);
@@ -93,7 +94,7 @@ export function createProductAdmin(db: Db, cache: Cache, settings: SettingsServi
     },
 
     async bulk(actor: AuditActor, body: unknown) {
-      const input = parseProductInput(productBulkRequest, body);
+      const input = parseInput(productBulkRequest, body);
       const changed = await db.transaction((tx) => bulkAction(tx, input, actor));
       // Many products at once: the catalogue index is built again once rather than read product by product.
       if (changed.length) await cache.invalidateAll();
@@ -101,7 +102,7 @@ export function createProductAdmin(db: Db, cache: Cache, settings: SettingsServi
     },
 
     async adjustStock(actor: AuditActor, id: number, body: unknown) {
-      const input = parseProductInput(stockAdjustRequest, body);
+      const input = parseInput(stockAdjustRequest, body);
       const movementId = await db.transaction((tx) =>
         adjustStock(
           tx,

@@ -12,7 +12,7 @@ import {
   stockMovements,
 } from '../../db/schema.ts';
 import type { Tx } from '../../orders/stock.ts';
-import { ProductAdminError, productNotFound } from './errors.ts';
+import { productAdminError, productNotFound } from './errors.ts';
 
 export const STOCK_HISTORY_PER_PAGE = 50;
 
@@ -72,14 +72,14 @@ export async function adjustStock(
     .limit(1);
   if (!product) throw productNotFound();
   const below = () =>
-    new ProductAdminError('STOK_EKSIYE_DUSEMEZ', 'Stok sıfırın altına düşemez; hiçbir şey değişmedi.', {
+    productAdminError('STOK_EKSIYE_DUSEMEZ', 'Stok sıfırın altına düşemez; hiçbir şey değişmedi.', {
       change: 'Eldeki stoktan fazla düşülemez',
     });
   let before: number;
   let after: number;
   if (product.stockType === STOCK_TYPE.Variant || a.variantId !== undefined) {
     if (a.variantId === undefined) {
-      throw new ProductAdminError('VARYANT_SECIN', 'Varyantlı üründe stok her varyant için ayrı tutulur.', {
+      throw productAdminError('VARYANT_SECIN', 'Varyantlı üründe stok her varyant için ayrı tutulur.', {
         variantId: 'Varyant seçin',
       });
     }
@@ -100,7 +100,7 @@ export async function adjustStock(
         .from(productVariants)
         .where(and(eq(productVariants.id, a.variantId), eq(productVariants.productId, productId)));
       if (!exists) {
-        throw new ProductAdminError('VARYANT_BULUNAMADI', 'Bu üründe böyle bir varyant yok.', {
+        throw productAdminError('VARYANT_BULUNAMADI', 'Bu üründe böyle bir varyant yok.', {
           variantId: 'Böyle bir varyant yok',
         });
       }
@@ -110,7 +110,7 @@ export async function adjustStock(
     before = after - a.change;
   } else {
     if (product.stock === null) {
-      throw new ProductAdminError('STOK_SINIRSIZ', 'Bu ürünün stoğu sınırsız; adet değişimi yapılamaz.');
+      throw productAdminError('STOK_SINIRSIZ', 'Bu ürünün stoğu sınırsız; adet değişimi yapılamaz.');
     }
     const [updated] = await tx
       .update(products)

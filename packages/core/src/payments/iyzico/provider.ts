@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { INSTALMENT_CHOICES } from '@vitrin/shared/api/cart';
 import { z } from 'zod';
-import { OrderError } from '../../orders/errors.ts';
+import { orderError } from '../../orders/errors.ts';
 import { lineShares } from '../order-data.ts';
 import type {
   CardInput,
@@ -54,13 +54,13 @@ const IYZICO_MD_VERIFIED = '1';
 
 /** Auth asked and its result unknown: money may have been taken, so the attempt stays pending for a lookup. */
 const noAnswer = () =>
-  new OrderError(
+  orderError(
     'ODEME_SAGLAYICISI_HATASI',
     'Ödeme sağlayıcısından yanıt alınamadı. Ödemenizin durumu kontrol edilene kadar lütfen tekrar ödeme yapmayın.',
   );
 
 const unavailable = () =>
-  new OrderError(
+  orderError(
     'ODEME_SAGLAYICISI_HATASI',
     'Ödeme sağlayıcısı şu anda yanıt vermiyor; kartınızdan para çekilmedi. Lütfen biraz sonra tekrar deneyin.',
   );
@@ -316,7 +316,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
 
     async start(payment: PaymentStart): Promise<StartResult> {
       const { order, card } = payment;
-      if (!card) throw new OrderError('GECERSIZ_ISTEK', 'Kart bilgileri eksik.');
+      if (!card) throw orderError('GECERSIZ_ISTEK', 'Kart bilgileri eksik.');
       let paidMinor: number | null;
       try {
         paidMinor = await chargeFor(card, order);
@@ -384,7 +384,7 @@ export function createIyzicoProvider(options: IyzicoProviderOptions) {
           { errorCode: answer.errorCode, reference: payment.reference },
           'iyzico refused the payment request',
         );
-        throw new OrderError(
+        throw orderError(
           'ODEME_SAGLAYICISI_HATASI',
           `Ödeme başlatılamadı: ${answer.errorMessage ?? 'ödeme sağlayıcısı isteği kabul etmedi'}. Kartınızdan para çekilmedi.`,
         );

@@ -1,6 +1,6 @@
 import { PAYTR_CARDS, type PaytrContractServer, startPaytrServer } from '@vitrin/testing/paytr-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderError } from '../../orders/errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { PaymentProvider, PaymentStart } from '../provider.ts';
 import { paytrHttp } from './http.ts';
 import { createPaytrProvider, paytrFromEnv } from './provider.ts';
@@ -120,7 +120,7 @@ describe('PayTR start (get-token)', () => {
     paytr.setDown(true);
     try {
       const err = await provider.start(attempt()).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(OrderError);
+      expect(err).toBeInstanceOf(DomainError);
       expect(err).toMatchObject({ code: 'ODEME_SAGLAYICISI_HATASI', status: 502 });
       expect((err as Error).message).toMatch(/PayTR.*ulaşılamıyor/);
       expect(logged.at(-1)).toBe('PayTR get-token failed');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OrderError } from '../../orders/errors.ts';
+import { orderError } from '../../orders/errors.ts';
 import type {
   InstalmentOption,
   PaymentProvider,
@@ -154,7 +154,7 @@ export function createPaytrProvider(config: PaytrConfig): PaymentProvider {
   const testMode = config.testMode ? '1' : '0';
 
   const unavailable = () =>
-    new OrderError(
+    orderError(
       'ODEME_SAGLAYICISI_HATASI',
       'Ödeme sağlayıcısına (PayTR) şu anda ulaşılamıyor. Siparişiniz duruyor; lütfen biraz sonra tekrar deneyin.',
     );

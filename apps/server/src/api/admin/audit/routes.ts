@@ -3,7 +3,6 @@ import { auditEntitiesAnswer, auditPageAnswer, auditQuery } from '@vitrin/shared
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, invalid, staffRefusals } from '../../route.ts';
-import { staffAnswer } from '../replies.ts';
 
 const TAG = 'Yönetim: denetim kaydı';
 
@@ -19,7 +18,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services, st
     permission: 'audit.read',
     querystring: auditQuery,
     responses: { 200: { description: 'A page', schema: auditPageAnswer }, ...invalid, ...staffRefusals },
-    handler: async (request, reply) => staffAnswer(reply, () => services.audit.page(request.query)),
+    handler: async (request) => services.audit.page(request.query),
   });
 
   route({

@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
-import { structureWork } from './refusals.ts';
 
 const TAG = 'Yönetim: kategoriler';
 /** What every change of one category (`/api/admin/categories/:id…`) declares. */
@@ -25,9 +24,11 @@ const oneRefused = { ...invalid, ...staffRefusals, 404: errorAnswer('KATEGORI_BU
 export function registerAdminCategoryRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const admin = services.categoryAdmin;
-  /** A change by the request's staff member; a refusal of the categories becomes its answer. */
-  const change = <T>(request: Parameters<typeof signedIn>[1], work: (actor: AuditActor) => Promise<T>) =>
-    structureWork(async () => work(staffActor(await signedIn(staffOf, request))));
+  /** A change by the request's staff member. */
+  const change = async <T>(
+    request: Parameters<typeof signedIn>[1],
+    work: (actor: AuditActor) => Promise<T>,
+  ) => work(staffActor(await signedIn(staffOf, request)));
 
   route({
     method: 'GET',

@@ -1,5 +1,4 @@
 import type { Services } from '@vitrin/core';
-import { CouponAdminError } from '@vitrin/core/coupons/admin-errors';
 import {
   couponAnswer,
   couponIdParam,
@@ -8,7 +7,6 @@ import {
   couponUpdateRequest,
 } from '@vitrin/shared/api/admin/coupons';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
@@ -20,15 +18,6 @@ const refusedRules = {
     'KUPON_SINIRI_KULLANIMDAN_AZ: the usage limit is below the uses so far; KATEGORI_BULUNAMADI: no such category',
   ),
 };
-
-async function couponWork<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof CouponAdminError)) throw err;
-    throw new HttpError(err.status, err.code, err.message, err.fields);
-  }
-}
 
 /** Coupons in the panel (owners and managers: `coupons.write`, which the list needs too). */
 export function registerAdminCouponRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
@@ -60,7 +49,7 @@ export function registerAdminCouponRoutes(app: FastifyInstance, services: Servic
     },
     handler: async (request, reply) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      const coupon = await couponWork(() => admin.create(actor, request.body));
+      const coupon = await admin.create(actor, request.body);
       return reply.status(201).send({ coupon });
     },
   });
@@ -82,7 +71,7 @@ export function registerAdminCouponRoutes(app: FastifyInstance, services: Servic
     },
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      return { coupon: await couponWork(() => admin.update(actor, request.params.id, request.body)) };
+      return { coupon: await admin.update(actor, request.params.id, request.body) };
     },
   });
 }

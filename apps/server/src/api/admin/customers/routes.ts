@@ -1,4 +1,4 @@
-import { AccountError, accountErrorStatus, OrderError, type Services } from '@vitrin/core';
+import type { Services } from '@vitrin/core';
 import {
   customerAnswer,
   customerEraseRequest,
@@ -9,27 +9,13 @@ import {
   guestOrdersLinkAnswer,
 } from '@vitrin/shared/api/admin/customers';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: müşteriler';
 const notFound = { 404: errorAnswer('HESAP_BULUNAMADI: no customer with this number') };
 const erased = { 409: errorAnswer('HESAP_SILINMIS: the account was erased; nothing of it can change') };
-
-/** A refused customer operation as its answer. */
-const customerAnswerOf = <T>(work: () => Promise<T>) =>
-  refusalsAs(
-    (err) =>
-      err instanceof AccountError
-        ? new HttpError(accountErrorStatus[err.code], err.code, err.message, err.fields)
-        : // The guest orders' link: its hourly allowance (COK_FAZLA_ISTEK).
-          err instanceof OrderError
-          ? new HttpError(err.status, err.code, err.message, err.fields)
-          : undefined,
-    work,
-  );
 
 /**
  * Customers in the panel: the search and a customer's detail (`customers.read`: support too), and what
@@ -49,7 +35,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
     permission: 'customers.read',
     querystring: customerListQuery,
     responses: { 200: { description: 'One page', schema: customerListAnswer }, ...invalid, ...staffRefusals },
-    handler: async (request) => customerAnswerOf(() => customerAdmin.list(request.query)),
+    handler: async (request) => customerAdmin.list(request.query),
   });
 
   route({
@@ -66,7 +52,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
       ...notFound,
     },
     handler: async (request) => ({
-      customer: await customerAnswerOf(() => customerAdmin.detail(request.params.id)),
+      customer: await customerAdmin.detail(request.params.id),
     }),
   });
 
@@ -89,9 +75,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
       return {
-        customer: await customerAnswerOf(() =>
-          customerAdmin.update(actor, request.params.id, request.body),
-        ),
+        customer: await customerAdmin.update(actor, request.params.id, request.body),
       };
     },
   });
@@ -116,7 +100,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
     },
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      return customerAnswerOf(() => customerAdmin.sendGuestOrdersLink(actor, request.params.id));
+      return customerAdmin.sendGuestOrdersLink(actor, request.params.id);
     },
   });
 
@@ -133,10 +117,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
       const { id } = request.params;
       // The customer's own export, and their orders: guest orders with the same address too (staff
       // checked who asks; the customer's own export does not reach those).
-      const data = await customerAnswerOf(async () => ({
-        ...(await customers.exportData(id)),
-        orders: await customerAdmin.exportOrders(id),
-      }));
+      const data = { ...(await customers.exportData(id)), orders: await customerAdmin.exportOrders(id) };
       await services.audit.record({
         actor: staffActor(await signedIn(staffOf, request)),
         action: 'customer.export',
@@ -170,7 +151,7 @@ export function registerAdminCustomerRoutes(app: FastifyInstance, services: Serv
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
       return {
-        customer: await customerAnswerOf(() => customerAdmin.erase(actor, request.params.id, request.body)),
+        customer: await customerAdmin.erase(actor, request.params.id, request.body),
       };
     },
   });

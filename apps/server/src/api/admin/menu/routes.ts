@@ -9,7 +9,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { structureWork } from '../categories/refusals.ts';
 import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: üst menü';
@@ -45,7 +44,7 @@ export function registerAdminMenuRoutes(app: FastifyInstance, services: Services
     body: menuItemRequest,
     responses: { 201: { description: 'Added', schema: menuItemAnswer }, ...invalid, ...staffRefusals },
     handler: async (request, reply) => {
-      const item = await structureWork(async () => admin.create(await actorOf(request), request.body));
+      const item = await admin.create(await actorOf(request), request.body);
       return reply.status(201).send({ item });
     },
   });
@@ -66,9 +65,7 @@ export function registerAdminMenuRoutes(app: FastifyInstance, services: Services
       ...cycle,
     },
     handler: async (request) => ({
-      item: await structureWork(async () =>
-        admin.update(await actorOf(request), request.params.id, request.body),
-      ),
+      item: await admin.update(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -88,9 +85,7 @@ export function registerAdminMenuRoutes(app: FastifyInstance, services: Services
       ...cycle,
     },
     handler: async (request) => ({
-      items: await structureWork(async () =>
-        admin.move(await actorOf(request), request.params.id, request.body),
-      ),
+      items: await admin.move(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -103,7 +98,7 @@ export function registerAdminMenuRoutes(app: FastifyInstance, services: Services
     params: { id: menuItemIdParam },
     responses: { 204: { description: 'Removed' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
-      await structureWork(async () => admin.remove(await actorOf(request), request.params.id));
+      await admin.remove(await actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,5 +1,4 @@
 import type { Services } from '@vitrin/core';
-import { ProductAdminError } from '@vitrin/core/catalog/product-admin/errors';
 import {
   productAnswer,
   productBulkAnswer,
@@ -16,10 +15,9 @@ import {
 } from '@vitrin/shared/api/admin/products';
 import { can } from '@vitrin/shared/staff/permissions';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, formOf, invalid, staffRefusals } from '../../route.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: ürünler';
 const notFound = {
@@ -31,9 +29,6 @@ const formRefusals = {
   409: errorAnswer(taken),
   422: errorAnswer('KATEGORI_BULUNAMADI; ETIKET_BULUNAMADI'),
 };
-
-const asHttp = (err: unknown) =>
-  err instanceof ProductAdminError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined;
 
 /**
  * Products in the panel: reading (`catalog.read`, support too) and changing (`catalog.write`, owners and
@@ -74,7 +69,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     },
     handler: async (request) => {
       const actor = await actorOf(request);
-      return refusalsAs(asHttp, () => productAdmin.bulk(actor, request.body));
+      return productAdmin.bulk(actor, request.body);
     },
   });
 
@@ -97,7 +92,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     },
     handler: async (request, reply) => {
       const actor = await actorOf(request);
-      const product = await refusalsAs(asHttp, () => productAdmin.create(actor, formOf(request.body)));
+      const product = await productAdmin.create(actor, formOf(request.body));
       return reply.status(201).send({ product });
     },
   });
@@ -120,7 +115,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
       const staff = await signedIn(staffOf, request);
       // What the shop pays its supplier is for those who set prices: support reads the rest.
       const withCost = can(staff.role, 'catalog.write');
-      return { product: await refusalsAs(asHttp, () => productAdmin.get(request.params.id, { withCost })) };
+      return { product: await productAdmin.get(request.params.id, { withCost }) };
     },
   });
 
@@ -149,9 +144,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     handler: async (request) => {
       const actor = await actorOf(request);
       return {
-        product: await refusalsAs(asHttp, () =>
-          productAdmin.update(actor, request.params.id, formOf(request.body)),
-        ),
+        product: await productAdmin.update(actor, request.params.id, formOf(request.body)),
       };
     },
   });
@@ -172,7 +165,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     },
     handler: async (request) => {
       const actor = await actorOf(request);
-      return refusalsAs(asHttp, () => productAdmin.remove(actor, request.params.id));
+      return productAdmin.remove(actor, request.params.id);
     },
   });
 
@@ -196,9 +189,7 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
     handler: async (request) => {
       const actor = await actorOf(request);
       return {
-        movement: await refusalsAs(asHttp, () =>
-          productAdmin.adjustStock(actor, request.params.id, request.body),
-        ),
+        movement: await productAdmin.adjustStock(actor, request.params.id, request.body),
       };
     },
   });
@@ -218,7 +209,6 @@ export function registerAdminProductRoutes(app: FastifyInstance, services: Servi
       ...staffRefusals,
       ...notFound,
     },
-    handler: async (request) =>
-      refusalsAs(asHttp, () => productAdmin.stockHistory(request.params.id, request.query.page)),
+    handler: async (request) => productAdmin.stockHistory(request.params.id, request.query.page),
   });
 }

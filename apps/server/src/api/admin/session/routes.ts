@@ -18,7 +18,7 @@ import {
   staffToken,
 } from '../../../sessions/staff-session.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { signedIn, staffAnswer } from '../replies.ts';
+import { signedIn } from '../replies.ts';
 
 const TAG = 'Yönetim: oturum';
 /** Staff login attempts per IP address and minute, whatever the e-mail: broad guessing from one address. */
@@ -75,13 +75,11 @@ export function registerStaffSessionRoutes(
         reply.header('retry-after', String(seconds));
         throw new HttpError(429, RATE_LIMIT_CODE, rateLimitMessage(seconds));
       }
-      const login = await staffAnswer(reply, () =>
-        staff.login(request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          device: staffDevice(request),
-        }),
-      );
+      const login = await staff.login(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        device: staffDevice(request),
+      });
       reply.header('set-cookie', [
         staffCookie(request, login.token, publicUrl),
         staffDeviceCookie(request, login.deviceCookie, publicUrl),
@@ -139,9 +137,9 @@ export function registerStaffSessionRoutes(
       ...staffRefusals,
       409: errorAnswer('TOTP_KURULUMU_BASLATILMADI: POST /api/admin/me/totp first'),
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const account = await signedIn(staffOf, request);
-      const confirmed = await staffAnswer(reply, () => staff.confirmTotp(account, request.body));
+      const confirmed = await staff.confirmTotp(account, request.body);
       return { staff: toStaffMe(confirmed) };
     },
   });
@@ -163,9 +161,7 @@ export function registerStaffSessionRoutes(
     },
     handler: async (request, reply) => {
       const account = await signedIn(staffOf, request);
-      await staffAnswer(reply, () =>
-        staff.changePassword(account, request.body, staffToken(request) ?? ''),
-      );
+      await staff.changePassword(account, request.body, staffToken(request) ?? '');
       return reply.status(204).send();
     },
   });

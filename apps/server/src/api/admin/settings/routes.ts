@@ -1,8 +1,6 @@
 import type { Services } from '@vitrin/core';
-import { SettingsInputError } from '@vitrin/core/settings/admin';
 import { settingsAnswer, settingsUpdateRequest } from '@vitrin/shared/api/admin/settings';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
@@ -43,12 +41,7 @@ export function registerAdminSettingsRoutes(
     responses: { 200: { description: 'Saved', schema: settingsAnswer }, ...invalid, ...staffRefusals },
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      try {
-        await admin.save(actor, request.body);
-      } catch (err) {
-        if (err instanceof SettingsInputError) throw new HttpError(400, err.code, err.message, err.fields);
-        throw err;
-      }
+      await admin.save(actor, request.body);
       return answer();
     },
   });

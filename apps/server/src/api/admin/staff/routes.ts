@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { signedIn, staffActor, staffAnswer } from '../replies.ts';
+import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: personel';
 const notFound = { 404: errorAnswer('PERSONEL_BULUNAMADI') };
@@ -45,7 +45,7 @@ export function registerStaffRoutes(app: FastifyInstance, services: Services, st
     },
     handler: async (request, reply) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      const created = await staffAnswer(reply, () => staff.create(actor, request.body));
+      const created = await staff.create(actor, request.body);
       return reply.status(201).send({ staff: created.staff, password: created.password });
     },
   });
@@ -65,9 +65,9 @@ export function registerStaffRoutes(app: FastifyInstance, services: Services, st
       ...notFound,
       409: errorAnswer('SON_SAHIP: the last enabled owner cannot be demoted or disabled'),
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      return { staff: await staffAnswer(reply, () => staff.update(actor, request.params.id, request.body)) };
+      return { staff: await staff.update(actor, request.params.id, request.body) };
     },
   });
 
@@ -81,7 +81,7 @@ export function registerStaffRoutes(app: FastifyInstance, services: Services, st
     responses: { 204: { description: 'Ended' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      await staffAnswer(reply, () => staff.revokeSessions(actor, request.params.id));
+      await staff.revokeSessions(actor, request.params.id);
       return reply.status(204).send();
     },
   });

@@ -3,7 +3,6 @@ import { tagAnswer, tagIdParam, tagListAnswer, tagRequest } from '@vitrin/shared
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { structureWork } from '../categories/refusals.ts';
 import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: etiketler';
@@ -41,7 +40,7 @@ export function registerAdminTagRoutes(app: FastifyInstance, services: Services,
       ...slugTaken,
     },
     handler: async (request, reply) => {
-      const tag = await structureWork(async () => admin.create(await actorOf(request), request.body));
+      const tag = await admin.create(await actorOf(request), request.body);
       return reply.status(201).send({ tag });
     },
   });
@@ -62,9 +61,7 @@ export function registerAdminTagRoutes(app: FastifyInstance, services: Services,
       ...slugTaken,
     },
     handler: async (request) => ({
-      tag: await structureWork(async () =>
-        admin.update(await actorOf(request), request.params.id, request.body),
-      ),
+      tag: await admin.update(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -77,7 +74,7 @@ export function registerAdminTagRoutes(app: FastifyInstance, services: Services,
     params: { id: tagIdParam },
     responses: { 204: { description: 'Deleted' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
-      await structureWork(async () => admin.remove(await actorOf(request), request.params.id));
+      await admin.remove(await actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { type Services, SupportError } from '@vitrin/core';
+import type { Services } from '@vitrin/core';
 import {
   adminTicketAnswer,
   adminTicketListAnswer,
@@ -9,12 +9,11 @@ import {
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { formOf, sendAttachment } from '../../support/routes.ts';
 import { notFound, upload, withFile } from '../../support/schemas.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { signedIn, staffActor } from '../replies.ts';
 import { registerSavedReplyRoutes } from './saved-replies.ts';
 
 const TAG = 'Yönetim: destek';
@@ -25,14 +24,6 @@ const changed = {
 };
 const ticketNo = { ticketNo: z.string().describe('DT- and 8 characters; anything else is not found') };
 
-/** A refused support operation as its answer. */
-const supportAnswer = <T>(work: () => Promise<T>) =>
-  refusalsAs(
-    (err) =>
-      err instanceof SupportError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined,
-    work,
-  );
-
 /**
  * Support in the panel (`tickets.read`, `tickets.write`: every role): the queue by state, a ticket with its
  * thread and attachments, a reply (JSON, or multipart with one `file` under the customer's limits: the
@@ -41,7 +32,7 @@ const supportAnswer = <T>(work: () => Promise<T>) =>
 export function registerAdminTicketRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const { support } = services;
-  registerSavedReplyRoutes(app, services, staffOf, supportAnswer);
+  registerSavedReplyRoutes(app, services, staffOf);
 
   route({
     method: 'GET',
@@ -55,7 +46,7 @@ export function registerAdminTicketRoutes(app: FastifyInstance, services: Servic
       ...invalid,
       ...staffRefusals,
     },
-    handler: async (request) => supportAnswer(() => support.queue(request.query)),
+    handler: async (request) => support.queue(request.query),
   });
 
   route({
@@ -71,7 +62,7 @@ export function registerAdminTicketRoutes(app: FastifyInstance, services: Servic
       ...notFound,
     },
     handler: async (request) => ({
-      ticket: await supportAnswer(() => support.staffDetail(request.params.ticketNo)),
+      ticket: await support.staffDetail(request.params.ticketNo),
     }),
   });
 
@@ -85,7 +76,7 @@ export function registerAdminTicketRoutes(app: FastifyInstance, services: Servic
     responses: { 200: { description: 'The file' }, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
       const { ticketNo: number, messageId } = request.params;
-      return sendAttachment(reply, await supportAnswer(() => support.staffAttachment(number, messageId)));
+      return sendAttachment(reply, await support.staffAttachment(number, messageId));
     },
   });
 
@@ -109,7 +100,7 @@ export function registerAdminTicketRoutes(app: FastifyInstance, services: Servic
       handler: async (request) => {
         const actor = staffActor(await signedIn(staffOf, request));
         return {
-          ticket: await supportAnswer(() => support.staffMove(actor, request.params.ticketNo, event)),
+          ticket: await support.staffMove(actor, request.params.ticketNo, event),
         };
       },
     });
@@ -144,10 +135,8 @@ export function registerAdminTicketRoutes(app: FastifyInstance, services: Servic
       bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
       handler: async (request, reply) => {
         const actor = staffActor(await signedIn(staffOf, request));
-        const ticket = await supportAnswer(async () => {
-          const { fields, upload: file } = await formOf(request);
-          return support.staffReply(actor, request.params.ticketNo, fields, file);
-        });
+        const { fields, upload: file } = await formOf(request);
+        const ticket = await support.staffReply(actor, request.params.ticketNo, fields, file);
         return reply.status(201).send({ ticket });
       },
     });

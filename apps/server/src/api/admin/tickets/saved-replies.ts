@@ -16,15 +16,9 @@ const titleTaken = { 409: errorAnswer('HAZIR_YANIT_VAR: another saved reply has 
 
 /**
  * Support's saved replies (`tickets.write`, every role that answers tickets): listed to insert into a reply,
- * added, changed and deleted in the panel; every change audited. `answerOf` turns a support refusal into
- * its answer, as the tickets' routes do.
+ * added, changed and deleted in the panel; every change audited.
  */
-export function registerSavedReplyRoutes(
-  app: FastifyInstance,
-  services: Services,
-  staffOf: StaffOf,
-  answerOf: <T>(work: () => Promise<T>) => Promise<T>,
-) {
+export function registerSavedReplyRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
   const { savedReplies } = services;
   const actorOf = async (request: Parameters<typeof signedIn>[1]) =>
@@ -55,7 +49,7 @@ export function registerSavedReplyRoutes(
       ...titleTaken,
     },
     handler: async (request, reply) => {
-      const saved = await answerOf(async () => savedReplies.create(await actorOf(request), request.body));
+      const saved = await savedReplies.create(await actorOf(request), request.body);
       return reply.status(201).send({ reply: saved });
     },
   });
@@ -76,9 +70,7 @@ export function registerSavedReplyRoutes(
       ...titleTaken,
     },
     handler: async (request) => ({
-      reply: await answerOf(async () =>
-        savedReplies.update(await actorOf(request), request.params.id, request.body),
-      ),
+      reply: await savedReplies.update(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -91,7 +83,7 @@ export function registerSavedReplyRoutes(
     params,
     responses: { 204: { description: 'Deleted' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
-      await answerOf(async () => savedReplies.remove(await actorOf(request), request.params.id));
+      await savedReplies.remove(await actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });
