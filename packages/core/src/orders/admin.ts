@@ -1,36 +1,30 @@
-import {
-  type AdminOrderDetail,
-  type AdminOrderHistoryEntry,
-  adminOrderListQuery,
-  type BulkOrderStatusAnswer,
+import type {
+  AdminOrderDetail,
+  AdminOrderFilter,
+  AdminOrderHistoryEntry,
+  BulkOrderStatusAnswer,
   bulkOrderStatusRequest,
-  type OrderNote,
+  OrderNote,
   orderNoteRequest,
   orderPaymentRequest,
   orderStatusRequest,
 } from '@vitrin/shared/api/admin/orders';
 import { CARRIERS } from '@vitrin/shared/cargo';
 import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
-import { fieldMessages, type z } from '@vitrin/shared/zod';
+import type { z } from '@vitrin/shared/zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orderHistory, orderNotes, orders, staff } from '../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { listAdminOrders } from './admin-list.ts';
-import { invalidOrderInput, orderError, orderNotFound } from './errors.ts';
+import { orderError, orderNotFound } from './errors.ts';
 import { findOrder, type OrderRow, stateView } from './queries.ts';
 import type { OrderService } from './service.ts';
 import { transitionRefusal } from './status.ts';
 
 /** What the panel asks of the order service: its change with the audit row, and its reads. */
 type Orders = Pick<OrderService, 'changeStatus' | 'show' | 'markRefunded'>;
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw invalidOrderInput(fieldMessages(result.error));
-  return result.data;
-}
 
 /** The states the panel offers: the table, the operator's rules and the order's conditions (cargo asked later). */
 function nextStates(order: OrderRow) {
@@ -105,6 +99,7 @@ async function notesOf(db: Db, orderId: number): Promise<OrderNote[]> {
 /**
  * Orders as the staff panel runs them: the table, the detail with what may happen next, state changes (one
  * or several), payment marks and internal notes. Every change writes its audit row in its own transaction.
+ * Its inputs come parsed by the admin routes' schemas (`apiRoutes`), its only callers: they are not read again.
  */
 export function createAdminOrders(db: Db, orders_: Orders) {
   async function existing(orderNo: string): Promise<OrderRow> {
@@ -160,17 +155,23 @@ export function createAdminOrders(db: Db, orders_: Orders) {
   }
 
   return {
-    list: (query: unknown) => listAdminOrders(db, parse(adminOrderListQuery, query)),
+    list: (filter: AdminOrderFilter) => listAdminOrders(db, filter),
     detail,
 
-    async changeStatus(actor: AuditActor, orderNo: string, body: unknown): Promise<AdminOrderDetail> {
-      await change(actor, orderNo, parse(orderStatusRequest, body));
+    async changeStatus(
+      actor: AuditActor,
+      orderNo: string,
+      input: z.output<typeof orderStatusRequest>,
+    ): Promise<AdminOrderDetail> {
+      await change(actor, orderNo, input);
       return detail(orderNo);
     },
 
     /** Each order on its own (one refused does not stop the others), a result per order. */
-    async changeStatuses(actor: AuditActor, body: unknown): Promise<BulkOrderStatusAnswer> {
-      const input = parse(bulkOrderStatusRequest, body);
+    async changeStatuses(
+      actor: AuditActor,
+      input: z.output<typeof bulkOrderStatusRequest>,
+    ): Promise<BulkOrderStatusAnswer> {
       const results: BulkOrderStatusAnswer['results'] = [];
       for (const orderNo of input.numbers) {
         try {
@@ -185,8 +186,11 @@ export function createAdminOrders(db: Db, orders_: Orders) {
     },
 
     /** `paid`: a transfer arrived; `refunded`: a cancelled transfer order's money was sent back. */
-    async markPayment(actor: AuditActor, orderNo: string, body: unknown): Promise<AdminOrderDetail> {
-      const { status } = parse(orderPaymentRequest, body);
+    async markPayment(
+      actor: AuditActor,
+      orderNo: string,
+      { status }: z.output<typeof orderPaymentRequest>,
+    ): Promise<AdminOrderDetail> {
       const order = await existing(orderNo);
       if (status === 'refunded') {
         await orders_.markRefunded(order.orderNo, actor);
@@ -241,9 +245,8 @@ export function createAdminOrders(db: Db, orders_: Orders) {
     async addNote(
       actor: AuditActor & { kind: 'staff' },
       orderNo: string,
-      body: unknown,
+      input: z.output<typeof orderNoteRequest>,
     ): Promise<OrderNote[]> {
-      const input = parse(orderNoteRequest, body);
       const order = await existing(orderNo);
       await db.transaction(async (tx) => {
         await tx.insert(orderNotes).values({ orderId: order.id, staffId: actor.staffId, body: input.body });
