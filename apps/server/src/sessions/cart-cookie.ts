@@ -51,14 +51,18 @@ export function expiredCartCookie(request: FastifyRequest): string {
 
 /**
  * The guest cart cookie is an ambient credential like the session cookie: a write that carries it must come
- * from the shop's own pages (the global check in `same-origin.ts` covers the session cookie). Used as the
- * `onRequest` hook of the cart and checkout routes.
+ * from the shop's own pages (the global check in `same-origin.ts` covers the session cookie). The one rule of
+ * the cart and checkout routes (below) and of the pages' form posts (`storefront/cart.ts`, `checkout.ts`).
  */
+export const isCrossOriginCartWrite = (request: FastifyRequest, publicOrigin: string) =>
+  hasCartCookie(request) && !isSameOrigin(request, publicOrigin);
+
+/** `isCrossOriginCartWrite` as the `onRequest` hook of the cart and checkout routes: 403 KAYNAK_REDDEDILDI. */
 export function refuseCrossOriginCartWrite(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || !hasCartCookie(request)) return;
-    if (isSameOrigin(request, publicOrigin)) return;
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (!isCrossOriginCartWrite(request, publicOrigin)) return;
     return reply
       .status(403)
       .header('cache-control', 'no-store')

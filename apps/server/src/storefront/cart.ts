@@ -1,13 +1,15 @@
 import type { Services } from '@vitrin/core';
 import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
-import type { AddToCartRequest, CartView } from '@vitrin/shared/api/cart';
+import type { CartView } from '@vitrin/shared/api/cart';
 import type { CartContext } from '@vitrin/shared/api/cart-context';
+import { addToCartInput } from '@vitrin/shared/api/cart-requests';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE } from '../http/same-origin.ts';
 import type { AccountOf } from '../sessions/account.ts';
-import { hasCartCookie } from '../sessions/cart-cookie.ts';
+import { isCrossOriginCartWrite } from '../sessions/cart-cookie.ts';
 import { cartRequest, readableOwner, writableOwner } from './cart-request.ts';
 import type { CouponLimiter } from './coupon-limits.ts';
+import { parseForm } from './forms.ts';
 import { refusal, refusalOf } from './results.ts';
 
 const PERSONALIZATION_FIELD = /^p_(.+)$/;
@@ -17,10 +19,10 @@ const numberOf = (value: FormFields[string] | undefined) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
 /**
- * The `Sepete Ekle` form as the REST body. Personalization texts come as `p_<key>`; a photo is only sent by
- * the script (it uploads first), so a plain post carries texts only.
+ * The `Sepete Ekle` form as the REST body, for the route's schema to parse. Personalization texts come as
+ * `p_<key>`; a photo is only sent by the script (it uploads first), so a plain post carries texts only.
  */
-function addRequestOf(fields: FormFields): AddToCartRequest {
+function addRequestOf(fields: FormFields): Record<string, unknown> {
   const texts: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) {
     const key = PERSONALIZATION_FIELD.exec(name)?.[1];
@@ -32,7 +34,7 @@ function addRequestOf(fields: FormFields): AddToCartRequest {
     ...(variantId !== undefined && variantId !== '' ? { variantId: numberOf(variantId) } : {}),
     quantity: numberOf(fields.quantity ?? '1'),
     ...(fields.personalized === '1' ? { personalization: { fields: texts } } : {}),
-  } as AddToCartRequest;
+  };
 }
 
 export interface CartContextOptions {
@@ -58,7 +60,7 @@ export function createCartContext(
   async function write(
     work: () => Promise<{ value: CartView; setCookie: string[] } | Failure>,
   ): Promise<Result<CartView>> {
-    if (hasCartCookie(request) && !isSameOrigin(request, publicOrigin)) {
+    if (isCrossOriginCartWrite(request, publicOrigin)) {
       return refusal(403, CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE);
     }
     try {
@@ -80,9 +82,11 @@ export function createCartContext(
     add: (fields) =>
       write(async () => {
         const current = await cartRequest(request, reply, accountOf);
+        const form = parseForm(addToCartInput, addRequestOf(fields));
+        if (!form.ok) return form;
         // A new guest gets a token; a guest's own cookie is sent again, so the cart lives on from this add.
         const { owner, setCookie } = writableOwner(request, current);
-        return { value: await services.cart.add(owner, addRequestOf(fields), current.buyer), setCookie };
+        return { value: await services.cart.add(owner, form.value, current.buyer), setCookie };
       }),
     setQuantity: (lineId, quantity) =>
       write(async () => {

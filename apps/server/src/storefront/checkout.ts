@@ -3,9 +3,9 @@ import type { Result } from '@vitrin/shared/api/account-context';
 import type { CartView } from '@vitrin/shared/api/cart';
 import type { CheckoutContext } from '@vitrin/shared/api/checkout-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin } from '../http/same-origin.ts';
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE } from '../http/same-origin.ts';
 import type { AccountOf } from '../sessions/account.ts';
-import { hasCartCookie } from '../sessions/cart-cookie.ts';
+import { isCrossOriginCartWrite } from '../sessions/cart-cookie.ts';
 import { checkoutAccountCookies } from '../sessions/checkout-session.ts';
 import { cartRequest, readableOwner } from './cart-request.ts';
 import { checkoutRequestFromForm } from './checkout-form.ts';
@@ -68,7 +68,7 @@ export function createCheckoutContext(
     },
     async place(fields, idempotencyKey) {
       // The guest cart cookie is an ambient credential: an order is only placed from the shop's own pages.
-      if (hasCartCookie(request) && !isSameOrigin(request, publicOrigin)) {
+      if (isCrossOriginCartWrite(request, publicOrigin)) {
         return { ok: false, status: 403, error: { code: CROSS_ORIGIN_CODE, message: CROSS_ORIGIN_MESSAGE } };
       }
       const checkout = await checkoutFor(services, request, reply, accountOf);
