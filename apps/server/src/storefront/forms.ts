@@ -1,3 +1,4 @@
+import { INVALID_REQUEST_MESSAGE } from '@vitrin/core/errors';
 import type { Failure, FormFields } from '@vitrin/shared/api/account-context';
 import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { refusal } from './results.ts';
@@ -5,11 +6,8 @@ import { refusal } from './results.ts';
 /** A form's value as its shared schema parsed it, or the refusal a page action answers with. */
 export type Parsed<T> = { ok: true; value: T } | Failure;
 
-/** What the API's validator and the domain say of input a schema refused; the fields say what is wrong. */
-const INVALID_FORM_MESSAGE = 'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.';
-
 /** Fields as a plain object: a form post or a JSON body may be anything, the schema says what is wrong. */
-export const fieldsOf = (fields: unknown): FormFields =>
+const fieldsOf = (fields: unknown): FormFields =>
   typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? (fields as FormFields) : {};
 
 /**
@@ -20,5 +18,5 @@ export const fieldsOf = (fields: unknown): FormFields =>
 export function parseForm<S extends z.ZodType>(schema: S, fields: unknown): Parsed<z.output<S>> {
   const parsed = schema.safeParse(fieldsOf(fields));
   if (parsed.success) return { ok: true, value: parsed.data };
-  return refusal(400, 'GECERSIZ_ISTEK', INVALID_FORM_MESSAGE, fieldMessages(parsed.error));
+  return refusal(400, 'GECERSIZ_ISTEK', INVALID_REQUEST_MESSAGE, fieldMessages(parsed.error));
 }
