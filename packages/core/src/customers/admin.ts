@@ -2,13 +2,12 @@ import {
   CUSTOMER_DETAIL_ROWS,
   CUSTOMERS_PER_PAGE,
   type CustomerDetail,
+  type CustomerEraseData,
   type CustomerListAnswer,
   type CustomerListQuery,
   type CustomerRow,
-  type CustomerUpdateRequest,
-  customerEraseRequest,
+  type CustomerUpdateData,
   customerListQuery,
-  customerUpdateRequest,
 } from '@vitrin/shared/api/admin/customers';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -217,8 +216,7 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
     },
 
     /** Wholesale prices on or off, the account disabled (its sessions end) or enabled again. */
-    async update(actor: AuditActor, id: number, input: CustomerUpdateRequest): Promise<CustomerDetail> {
-      const data = parseInput(customerUpdateRequest, input);
+    async update(actor: AuditActor, id: number, data: CustomerUpdateData): Promise<CustomerDetail> {
       const at = now();
       await db.transaction(async (tx) => {
         const before = await lockLive(tx, id);
@@ -294,8 +292,7 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
      * data goes, its orders stay with the person anonymised (`erase.ts`); the audit entry names the account
      * by its number only.
      */
-    async erase(actor: AuditActor, id: number, input: unknown): Promise<CustomerDetail> {
-      const { confirm } = parseInput(customerEraseRequest, input);
+    async erase(actor: AuditActor, id: number, { confirm }: CustomerEraseData): Promise<CustomerDetail> {
       const at = now();
       const files = await db.transaction(async (tx) => {
         const row = await lockLive(tx, id);

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffMe } from '@vitrin/shared/api/admin/session';
-import {
-  type StaffCreateRequest,
-  type StaffRow,
-  staffCreateRequest,
-  staffUpdateRequest,
-} from '@vitrin/shared/api/admin/staff';
+import { type StaffCreateRequest, type StaffRow, staffCreateRequest } from '@vitrin/shared/api/admin/staff';
 import { permissionsOf, type StaffRole, totpRequiredFor } from '@vitrin/shared/staff/permissions';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.ts';
@@ -176,8 +171,7 @@ export function createStaffAccounts(
      * Renames, re-roles, disables or enables a staff member. The last enabled owner can be neither demoted
      * nor disabled (SON_SAHIP): the shop would have nobody left to manage staff. Disabling ends the sessions.
      */
-    async update(actor: AuditActor, id: number, input: unknown): Promise<StaffRow> {
-      const data = parseInput(staffUpdateRequest, input) as StaffUpdate;
+    async update(actor: AuditActor, id: number, data: StaffUpdate): Promise<StaffRow> {
       return db.transaction(async (tx) => {
         const before = await lockedAccount(tx, id);
         const demoted = data.role !== undefined && data.role !== 'owner';

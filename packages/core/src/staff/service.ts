@@ -1,8 +1,8 @@
 import {
   type StaffPasswordRequest,
   staffPasswordRequest,
+  type TotpConfirmData,
   type TotpSetupAnswer,
-  totpConfirmRequest,
 } from '@vitrin/shared/api/admin/session';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
@@ -62,8 +62,7 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
     },
 
     /** The first right code of the pending secret makes it the account's. */
-    async confirmTotp(account: StaffAccount, input: unknown): Promise<StaffAccount> {
-      const { code } = parseInput(totpConfirmRequest, input);
+    async confirmTotp(account: StaffAccount, { code }: TotpConfirmData): Promise<StaffAccount> {
       const { pending } = await secretsOf(account.id);
       if (!pending) {
         throw staffError(

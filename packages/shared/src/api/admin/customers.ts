@@ -35,6 +35,7 @@ export const customerUpdateRequest = z
     message: 'Değiştirilecek bir alan gönderin (toptan fiyat ya da devre dışı)',
   });
 export type CustomerUpdateRequest = z.input<typeof customerUpdateRequest>;
+export type CustomerUpdateData = z.output<typeof customerUpdateRequest>;
 
 /** The erasure is confirmed by typing the customer's e-mail address (compared without regard to case). */
 export const customerEraseRequest = z.object({
@@ -45,6 +46,7 @@ export const customerEraseRequest = z.object({
     .max(254, 'Onay için müşterinin e-posta adresini yazın'),
 });
 export type CustomerEraseRequest = z.input<typeof customerEraseRequest>;
+export type CustomerEraseData = z.output<typeof customerEraseRequest>;
 
 const iso = () => z.string().describe('ISO 8601');
 

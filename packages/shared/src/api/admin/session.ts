@@ -50,6 +50,7 @@ export type StaffLoginRequest = z.input<typeof staffLoginRequest>;
 
 export const totpConfirmRequest = z.object({ code: totpCode });
 export type TotpConfirmRequest = z.input<typeof totpConfirmRequest>;
+export type TotpConfirmData = z.output<typeof totpConfirmRequest>;
 
 export const staffPasswordRequest = z
   .object({
