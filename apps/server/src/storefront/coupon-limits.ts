@@ -1,8 +1,8 @@
 import type { CartOwner } from '@vitrin/core';
 import type { Failure } from '@vitrin/shared/api/account-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { refusal } from './results.ts';
 import { RATE_LIMIT_CODE } from '../sessions/account-limits.ts';
+import { refusal } from './results.ts';
 
 /**
  * Coupon codes tried per client address and per cart in `COUPON_WINDOW_MS`: far more than a shopper types
