@@ -1,16 +1,11 @@
-import {
-  type SavedReply,
-  type SavedReplyRequest,
-  savedReplyRequest,
-} from '@vitrin/shared/api/admin/saved-replies';
+import type { SavedReply, SavedReplyData } from '@vitrin/shared/api/admin/saved-replies';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
-import { fieldMessages } from '@vitrin/shared/zod';
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
 import { supportSavedReplies } from '../db/schema.ts';
-import { invalidSupportInput, supportError } from './errors.ts';
+import { supportError } from './errors.ts';
 
 const notFound = () => supportError('HAZIR_YANIT_BULUNAMADI', 'Hazır yanıt bulunamadı.');
 const titleTaken = () =>
@@ -26,15 +21,10 @@ const toReply = (r: Row): SavedReply => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-function parse(input: SavedReplyRequest | unknown) {
-  const result = savedReplyRequest.safeParse(input);
-  if (!result.success) throw invalidSupportInput(fieldMessages(result.error));
-  return result.data;
-}
-
 /**
  * Support's saved replies: staff keep a title and a text to insert into a ticket's reply in the panel (and
- * edit there before sending). Every change is in the audit log, in its own transaction.
+ * edit there before sending). Every change is in the audit log, in its own transaction. A reply comes parsed by
+ * its route's schema (`savedReplyRequest`), its only caller.
  */
 export function createSavedReplies(db: Db, now: () => Date = () => new Date()) {
   /** A title another reply has (the unique index on lower(title) decides a race). */
@@ -54,8 +44,7 @@ export function createSavedReplies(db: Db, now: () => Date = () => new Date()) {
       return rows.map(toReply).sort((a, b) => (turkishSortKey(a.title) < turkishSortKey(b.title) ? -1 : 1));
     },
 
-    async create(actor: AuditActor, input: unknown): Promise<SavedReply> {
-      const data = parse(input);
+    async create(actor: AuditActor, data: SavedReplyData): Promise<SavedReply> {
       return write(() =>
         db.transaction(async (tx) => {
           const [row] = await tx.insert(supportSavedReplies).values(data).returning();
@@ -72,8 +61,7 @@ export function createSavedReplies(db: Db, now: () => Date = () => new Date()) {
       );
     },
 
-    async update(actor: AuditActor, id: number, input: unknown): Promise<SavedReply> {
-      const data = parse(input);
+    async update(actor: AuditActor, id: number, data: SavedReplyData): Promise<SavedReply> {
       return write(() =>
         db.transaction(async (tx) => {
           const [before] = await tx

@@ -18,6 +18,7 @@ export const savedReplyRequest = z.object({
     .max(SUPPORT_LIMITS.message, `Yanıt en fazla ${SUPPORT_LIMITS.message} karakter olabilir`),
 });
 export type SavedReplyRequest = z.input<typeof savedReplyRequest>;
+export type SavedReplyData = z.output<typeof savedReplyRequest>;
 
 export const savedReplyIdParam = z.coerce
   .number({ error: 'Hazır yanıt numarası geçersiz' })
