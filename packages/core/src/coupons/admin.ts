@@ -3,8 +3,8 @@ import {
   COUPON_FORM_FIELDS,
   type CouponInput,
   type CouponState,
+  type CouponUpdate,
   couponRequest,
-  couponUpdateRequest,
 } from '@vitrin/shared/api/admin/coupons';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
@@ -120,8 +120,7 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
       return Promise.all(rows.map((r) => answer(r, tree)));
     },
 
-    async create(actor: AuditActor, body: unknown): Promise<AdminCoupon> {
-      const input = parseInput(couponRequest, body);
+    async create(actor: AuditActor, input: CouponInput): Promise<AdminCoupon> {
       return change(input.code, () =>
         db.transaction(async (tx) => {
           await checkRefs(tx, input, null);
@@ -139,8 +138,8 @@ export function createCouponAdmin(db: Db, { categories, cache, now }: CouponAdmi
       );
     },
 
-    async update(actor: AuditActor, id: number, body: unknown): Promise<AdminCoupon> {
-      const patch = parseInput(couponUpdateRequest, body);
+    /** The patch as its route's schema parsed it; merged with the coupon, the whole is checked again. */
+    async update(actor: AuditActor, id: number, patch: CouponUpdate): Promise<AdminCoupon> {
       return change(patch.code, () =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
