@@ -2,9 +2,8 @@ import {
   type AdminSettings,
   SETTINGS_FIELD_KEYS,
   type SettingsFieldKey,
-  settingsUpdateRequest,
+  type SettingsUpdate,
 } from '@vitrin/shared/api/admin/settings';
-import { fieldMessages } from '@vitrin/shared/zod';
 import { sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
@@ -14,7 +13,7 @@ import { DomainError, isDomainError } from '../errors.ts';
 import { parseSetting, settingText } from './parse.ts';
 import type { SettingKey, Settings } from './registry.ts';
 
-/** A refused save: 400 GECERSIZ_ISTEK with a Turkish message per field; nothing was written. */
+/** A value the registry refuses: 400 GECERSIZ_ISTEK with a Turkish message per field; nothing was written. */
 const settingsInputError = (fields: Record<string, string>) =>
   new DomainError(
     400,
@@ -28,9 +27,10 @@ const asText = (key: SettingsFieldKey, value: unknown): string =>
   key === 'is_online' ? (value ? '1' : '0') : settingText(value as Settings[SettingKey]);
 
 /**
- * The settings as the panel shows and saves them (`settings.write`): one save (a section) is checked whole,
- * by the panel's schema and then by the registry the CLI uses, and written in one transaction with one audit
- * entry per changed setting; then every cache drops, so the storefront follows at once.
+ * The settings as the panel shows and saves them (`settings.write`): one save (a section) comes checked whole
+ * by the panel's schema (its route parsed it), is checked by the registry the CLI uses, and is written in one
+ * transaction with one audit entry per changed setting; then every cache drops, so the storefront follows at
+ * once.
  */
 export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Settings>) {
   async function view(): Promise<AdminSettings> {
@@ -41,12 +41,10 @@ export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Set
 
   return {
     view,
-    async save(actor: AuditActor, body: unknown): Promise<AdminSettings> {
-      const parsed = settingsUpdateRequest.safeParse(body);
-      if (!parsed.success) throw settingsInputError(fieldMessages(parsed.error));
-      const keys = SETTINGS_FIELD_KEYS.filter((k) => parsed.data[k] !== undefined);
+    async save(actor: AuditActor, data: SettingsUpdate): Promise<AdminSettings> {
+      const keys = SETTINGS_FIELD_KEYS.filter((k) => data[k] !== undefined);
       const rows = keys.map((key) => {
-        const raw = asText(key, parsed.data[key]);
+        const raw = asText(key, data[key]);
         try {
           return { key, value: settingText(parseSetting(key, raw)) };
         } catch (err) {
