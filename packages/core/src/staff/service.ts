@@ -1,15 +1,9 @@
-import {
-  type StaffPasswordRequest,
-  staffPasswordRequest,
-  type TotpConfirmData,
-  type TotpSetupAnswer,
-} from '@vitrin/shared/api/admin/session';
+import type { StaffPasswordData, TotpConfirmData, TotpSetupAnswer } from '@vitrin/shared/api/admin/session';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record.ts';
 import { hashPassword, verifyPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { staff } from '../db/schema.ts';
-import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 import { createStaffAccounts, type StaffAccount, staffAccountColumns } from './accounts.ts';
 import { staffError, staffNotFound, wrongTotpCode } from './errors.ts';
@@ -92,8 +86,7 @@ export function createStaffService(db: Db, options: StaffServiceOptions = {}) {
     },
 
     /** The caller's new password; their other sessions end (the one in use stays) and their device cookies stop vouching. */
-    async changePassword(account: StaffAccount, input: StaffPasswordRequest, token: string): Promise<void> {
-      const data = parseInput(staffPasswordRequest, input);
+    async changePassword(account: StaffAccount, data: StaffPasswordData, token: string): Promise<void> {
       const { passwordHash } = await secretsOf(account.id);
       if (!(await verifyPassword(data.currentPassword, passwordHash))) {
         throw staffError('SIFRE_HATALI', 'Girdiğiniz şifre hatalı.', {

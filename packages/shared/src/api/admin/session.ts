@@ -65,6 +65,7 @@ export const staffPasswordRequest = z
     message: 'Yeni şifre mevcut şifrenizden farklı olmalı',
   });
 export type StaffPasswordRequest = z.input<typeof staffPasswordRequest>;
+export type StaffPasswordData = z.output<typeof staffPasswordRequest>;
 
 /** The logged-in staff member as the panel sees themselves. */
 export const staffMeSchema = z.object({
