@@ -4,17 +4,15 @@ import {
   type CustomerDetail,
   type CustomerEraseData,
   type CustomerListAnswer,
-  type CustomerListQuery,
+  type CustomerListFilter,
   type CustomerRow,
   type CustomerUpdateData,
-  customerListQuery,
 } from '@vitrin/shared/api/admin/customers';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orders, sessions, supportTickets } from '../db/schema.ts';
-import { parseInput } from '../errors.ts';
 import { stateView } from '../orders/queries.ts';
 import type { Tx } from '../orders/stock.ts';
 import { statusView as ticketStatusView } from '../support/queries.ts';
@@ -144,8 +142,7 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
 
   return {
     /** One page of customers, newest first; `q` searches names, e-mails and phone numbers. */
-    async list(input: CustomerListQuery): Promise<CustomerListAnswer> {
-      const { q, page } = parseInput(customerListQuery, input);
+    async list({ q, page }: CustomerListFilter): Promise<CustomerListAnswer> {
       const where = q ? matching(q) : undefined;
       const [rows, [counted]] = await Promise.all([
         db

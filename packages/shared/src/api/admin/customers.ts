@@ -19,6 +19,7 @@ export const customerListQuery = z.object({
   page: pageNumber,
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
+export type CustomerListFilter = z.output<typeof customerListQuery>;
 
 export const customerIdParam = z.coerce
   .number({ error: 'Müşteri numarası geçersiz' })
