@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { StartupError } from '@vitrin/core';
+import { DomainError } from '@vitrin/core';
 import { backupCliCommand } from './ops/backup-cli.ts';
 import { bootstrap } from './ops/bootstrap.ts';
-import { CommandError, runCommand, USAGE } from './ops/commands.ts';
+import { commandError } from './ops/command-error.ts';
+import { runCommand, USAGE } from './ops/commands.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, sendControlCommand } from './ops/control.ts';
 
@@ -38,7 +39,7 @@ async function main(args: string[]): Promise<number> {
     // A mistyped DATA_DIR (or a command run from another directory) must not quietly make an empty shop.
     if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
       if (!creating) {
-        throw new CommandError(
+        throw commandError(
           'VERI_DIZINI_BOS',
           `"${dataDir}" veri dizininde bir mağaza veritabanı yok; hiçbir şey oluşturulmadı. ` +
             'Mağazanın veri dizinini DATA_DIR ile verin (ör. DATA_DIR=/srv/vitrin/data npm run vitrin -- …) ' +
@@ -68,7 +69,7 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof CommandError || err instanceof StartupError) {
+    if (err instanceof DomainError) {
       console.error(`Hata (${err.code}): ${err.message}`);
     } else {
       console.error('Hata:', err);

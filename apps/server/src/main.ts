@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StartupError } from '@vitrin/core';
+import { DomainError, startupError } from '@vitrin/core';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import type { ServerBuild } from 'react-router';
@@ -27,7 +27,7 @@ async function main() {
   const config = loadConfig();
   const serverEntry = path.join(config.webBuildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
-    throw new StartupError(
+    throw startupError(
       'CONFIG_INVALID',
       `Vitrin arayüzü derlenmemiş (${serverEntry} yok). Önce "npm run build" çalıştırın ya da "npm start" kullanın.`,
     );
@@ -178,7 +178,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof StartupError) {
+  if (err instanceof DomainError) {
     console.error(`Vitrin başlatılamadı: ${err.message}`);
   } else {
     console.error('Vitrin başlatılamadı:', err);

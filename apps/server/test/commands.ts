@@ -1,18 +1,19 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { DomainError } from '@vitrin/core';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { CommandError, runCommand } from '../src/ops/commands.ts';
+import { runCommand } from '../src/ops/commands.ts';
 import { createTestServices } from './server.ts';
 
-/** The CommandError a command fails with (the test fails if it succeeds or fails otherwise). */
-export async function commandFailure(pending: Promise<unknown>): Promise<CommandError> {
+/** The domain error a command fails with (the test fails if it succeeds or fails otherwise). */
+export async function commandFailure(pending: Promise<unknown>): Promise<DomainError> {
   const err = await pending.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(CommandError);
-  return err as CommandError;
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
 }
 
 /** Services on an empty test shop with a world to place orders in, and the CLI's commands run on them. */

@@ -25,7 +25,7 @@ export {
   SESSION_MS,
 } from './customers/service.ts';
 export { type Database, type DatabaseOptions, type Db, openDatabase, parseDatabaseUrl } from './db/client.ts';
-export { StartupError } from './db/errors.ts';
+export { startupError } from './db/errors.ts';
 export { isEmptyShop, seedDemo } from './demo/seed.ts';
 export { DomainError, isDomainError } from './errors.ts';
 export { createMailer, type Mailer, type MailerOptions, type MailLogger } from './mail/mailer.ts';

@@ -1,19 +1,7 @@
+import { ApiError } from '@vitrin/shared/api/api-error';
 import { isApiErrorBody } from '@vitrin/shared/api/error-body';
 
-/** An answer of the admin API that is not a success, with its Turkish message and per-field messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-    /** Seconds to wait before trying again (429 and 503 carry it). */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 type Listener = (error: ApiError) => void;
 let onSessionStale: Listener = () => {};

@@ -10,12 +10,16 @@ export const CHUNK_RELOAD_KEY = 'vitrin-panel-chunk-reload';
 const RELOAD_GUARD_MS = 60_000;
 
 /** A screen's code that could not be loaded (after an update the old file is gone from the server). */
-export class ScreenLoadError extends Error {
-  constructor(cause: unknown) {
-    super('Ekranın kodu yüklenemedi', { cause });
-    this.name = 'ScreenLoadError';
-  }
-}
+export const SCREEN_LOAD_FAILED = 'EKRAN_YUKLENEMEDI';
+
+const screenLoadError = (cause: unknown) =>
+  Object.assign(new Error('Ekranın kodu yüklenemedi', { cause }), {
+    name: 'ScreenLoadError',
+    code: SCREEN_LOAD_FAILED,
+  });
+
+const isScreenLoadError = (error: unknown) =>
+  error instanceof Error && (error as { code?: unknown }).code === SCREEN_LOAD_FAILED;
 
 function reloadedLately() {
   try {
@@ -37,7 +41,7 @@ export async function loadScreen<T>(load: () => Promise<T>, target?: () => strin
   try {
     return await load();
   } catch (error) {
-    if (reloadedLately()) throw new ScreenLoadError(error);
+    if (reloadedLately()) throw screenLoadError(error);
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
     const href = target?.();
     if (href) window.location.assign(href);
@@ -75,7 +79,7 @@ export function RouteError({ framed = false }: { framed?: boolean }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound
     ? 'Sayfa bulunamadı'
-    : error instanceof ScreenLoadError
+    : isScreenLoadError(error)
       ? 'Bu ekran yüklenemedi'
       : 'Beklenmeyen bir hata oluştu';
   useEffect(() => {
@@ -87,7 +91,7 @@ export function RouteError({ framed = false }: { framed?: boolean }) {
       <h1 className="text-2xl font-semibold text-stone-900">{title}</h1>
       {notFound ? (
         <p className="text-stone-800">Panelde böyle bir ekran yok.</p>
-      ) : error instanceof ScreenLoadError ? (
+      ) : isScreenLoadError(error) ? (
         <p className="text-stone-800">
           Panel güncellenmiş olabilir ya da bağlantı kesildi. Sayfayı yenileyince panelin güncel hâli
           yüklenir; yazdıklarınız kaydedilmediyse yeniden girmeniz gerekebilir.

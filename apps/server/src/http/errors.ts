@@ -78,7 +78,11 @@ export function notFoundBody(what: string, url: string): ApiErrorBody {
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     if (error.retryAt) reply.header('retry-after', String(secondsUntil(error.retryAt)));
-    return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+    // Details (an import's rows, say) are answered beside `error`.
+    const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+    return reply
+      .status(error.status)
+      .send({ ...errorBody(error.code, error.message, error.fields), ...details });
   }
   if (error instanceof HttpError) {
     return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));

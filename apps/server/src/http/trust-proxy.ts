@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { StartupError } from '@vitrin/core';
+import { startupError } from '@vitrin/core';
 
 /**
  * Which proxies in front of the shop are believed about the client (`X-Forwarded-For`) and the scheme
@@ -30,14 +30,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === '' || text === '0') return false;
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops > 10)
-      throw new StartupError('CONFIG_INVALID', `TRUST_PROXY en fazla 10 vekil sayabilir: "${text}"`);
+    if (hops > 10) throw startupError('CONFIG_INVALID', `TRUST_PROXY en fazla 10 vekil sayabilir: "${text}"`);
     return hops;
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const wrong = entries.find((entry) => !isAddressOrRange(entry));
   if (wrong !== undefined) {
-    throw new StartupError(
+    throw startupError(
       'CONFIG_INVALID',
       `TRUST_PROXY bir vekil sayısı (ör. 1) ya da virgülle ayrılmış IP adresleri ve aralıkları (ör. 10.0.0.0/8) olmalıdır: "${wrong}"`,
     );

@@ -2,8 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '@vitrin/core';
 import { dumpDatabase } from '@vitrin/core/backup/archive';
-import { BackupError } from '@vitrin/core/backup/errors';
-import { CommandError } from './command-error.ts';
+import { commandError } from './command-error.ts';
 
 export const BACKUP_USAGE = `  backup DOSYA [--force]      Gömülü veritabanını ve yüklenen dosyaları tek dosyaya yedekler
                               (mağaza çalışırken de; --force: var olan dosyanın üzerine yazar)
@@ -24,16 +23,12 @@ export async function dumpCommand(
 ): Promise<string> {
   const [file] = args;
   if (!file || !path.isAbsolute(file))
-    throw new CommandError('KOMUT_GECERSIZ', 'Döküm için tam bir dosya yolu gerekli.');
-  const info = await dumpDatabase(services.database, file).catch((err: unknown) => {
-    throw err instanceof BackupError ? asCommandError(err) : err;
-  });
+    throw commandError('KOMUT_GECERSIZ', 'Döküm için tam bir dosya yolu gerekli.');
+  const info = await dumpDatabase(services.database, file);
   // The CLI that asked went away meanwhile (killed): nobody will pack the image or remove it.
   if (signal?.aborted) {
     await rm(file, { force: true });
-    throw new CommandError('YEDEK_IPTAL', 'Dökümü isteyen komut durdu; döküm silindi.');
+    throw commandError('YEDEK_IPTAL', 'Dökümü isteyen komut durdu; döküm silindi.');
   }
   return JSON.stringify(info);
 }
-
-export const asCommandError = (err: BackupError) => new CommandError(err.code, err.message);

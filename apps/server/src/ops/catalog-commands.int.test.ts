@@ -12,7 +12,7 @@ describe('catalogue commands (product / category)', () => {
     const res = await t.app.inject(url);
     return { status: res.statusCode, body: res.json() };
   };
-  /** The code of the CommandError a command fails with. */
+  /** The code of the domain error a command fails with. */
   const failure = (...args: string[]) => commandFailure(run(...args));
   /** A product of a stock type whose own sale price is in TRY. */
   async function productOf(stockType: number) {

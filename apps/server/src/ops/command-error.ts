@@ -1,13 +1,7 @@
+import { DomainError } from '@vitrin/core/errors';
+
 /** A command that cannot be carried out; the message is shown to the operator as is. */
-export class CommandError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
+export const commandError = (code: string, message: string) => new DomainError(400, code, message);
 
 /**
  * A command's `--name value` pairs, each one of `allowed`; anything else (an unknown option, a missing
@@ -19,7 +13,7 @@ export function commandOptions(args: readonly string[], allowed: readonly string
     const name = args[i]!;
     const value = args[i + 1];
     if (!allowed.includes(name) || value === undefined || value.startsWith('--')) {
-      throw new CommandError(
+      throw commandError(
         'KOMUT_GECERSIZ',
         `Geçersiz seçenek "${name}". Kullanılabilir: ${allowed.join(', ')}.`,
       );

@@ -1,6 +1,5 @@
 import {
   categoryFieldHelp,
-  DomainError,
   parseStateArgument,
   productFieldHelp,
   type Services,
@@ -15,10 +14,8 @@ import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE, ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status';
 import { BACKUP_USAGE, DUMP_COMMAND, dumpCommand } from './backup-command.ts';
-import { CommandError, commandOptions } from './command-error.ts';
+import { commandError, commandOptions } from './command-error.ts';
 import { STAFF_USAGE, staffCommand } from './staff-command.ts';
-
-export { CommandError };
 
 export const USAGE = `Kullanım: npm run vitrin -- <komut>
 
@@ -71,46 +68,40 @@ export async function runCommand(
   signal?: AbortSignal,
 ): Promise<string> {
   const [command, sub, ...rest] = args;
-  try {
-    switch (command) {
-      case 'migrate':
-        await services.database.migrate();
-        return 'Veritabanı şeması güncel.';
-      case 'seed':
-        if (!(await services.audit.within((tx) => seedDemo(tx), seedEntry))) {
-          return 'Mağazada zaten veri var; demo verisi yüklenmedi.';
-        }
-        await services.cache.invalidateAll();
-        return 'Demo mağaza verisi yüklendi.';
-      case 'settings':
-        return await settingsCommand(services, sub, rest);
-      case 'product':
-        return await productCommand(services, sub, rest);
-      case 'category':
-        return await categoryCommand(services, sub, rest);
-      case 'customer':
-        return await customerCommand(services, sub, rest);
-      case 'order':
-        return await orderCommand(services, sub, rest);
-      case 'ticket':
-        return await ticketCommand(services, sub, rest);
-      case 'mail':
-        return await mailCommand(services, sub, rest);
-      case 'staff':
-        return await staffCommand(services, sub, rest);
-      case DUMP_COMMAND:
-        return await dumpCommand(services, args.slice(1), signal);
-      case undefined:
-      case 'help':
-      case '--help':
-        return USAGE;
-      default:
-        throw new CommandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
-    }
-  } catch (err) {
-    if (err instanceof DomainError && !(err instanceof CommandError))
-      throw new CommandError(err.code, err.message);
-    throw err;
+  switch (command) {
+    case 'migrate':
+      await services.database.migrate();
+      return 'Veritabanı şeması güncel.';
+    case 'seed':
+      if (!(await services.audit.within((tx) => seedDemo(tx), seedEntry))) {
+        return 'Mağazada zaten veri var; demo verisi yüklenmedi.';
+      }
+      await services.cache.invalidateAll();
+      return 'Demo mağaza verisi yüklendi.';
+    case 'settings':
+      return await settingsCommand(services, sub, rest);
+    case 'product':
+      return await productCommand(services, sub, rest);
+    case 'category':
+      return await categoryCommand(services, sub, rest);
+    case 'customer':
+      return await customerCommand(services, sub, rest);
+    case 'order':
+      return await orderCommand(services, sub, rest);
+    case 'ticket':
+      return await ticketCommand(services, sub, rest);
+    case 'mail':
+      return await mailCommand(services, sub, rest);
+    case 'staff':
+      return await staffCommand(services, sub, rest);
+    case DUMP_COMMAND:
+      return await dumpCommand(services, args.slice(1), signal);
+    case undefined:
+    case 'help':
+    case '--help':
+      return USAGE;
+    default:
+      throw commandError('KOMUT_BILINMIYOR', `Bilinmeyen komut "${command}".\n\n${USAGE}`);
   }
 }
 
@@ -125,7 +116,7 @@ async function settingsCommand(services: Services, sub: string | undefined, args
     const [key] = args as [string];
     const values = await services.settings.all();
     if (!Object.hasOwn(values, key)) {
-      throw new CommandError(
+      throw commandError(
         'AYAR_BILINMIYOR',
         `Bilinmeyen ayar "${key}". Bilinen ayarlar: ${settingKeys.join(', ')}`,
       );
@@ -154,8 +145,7 @@ const seedEntry = (seeded: boolean): AuditEntry | null =>
     ? { actor: CLI, action: 'shop.seed', entity: 'shop', before: { demo: false }, after: { demo: true } }
     : null;
 
-const badArguments = () =>
-  new CommandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
+const badArguments = () => commandError('KOMUT_GECERSIZ', `Eksik ya da fazla bağımsız değişken.\n\n${USAGE}`);
 
 async function productCommand(services: Services, sub: string | undefined, args: string[]) {
   if (sub === 'show' && args.length === 1) return services.catalogAdmin.showProduct(args[0]!);
@@ -189,7 +179,7 @@ async function customerCommand(services: Services, sub: string | undefined, args
     const [email, value] = args as [string, string];
     const on = SWITCH[value.toLocaleLowerCase('tr-TR')];
     if (on === undefined) {
-      throw new CommandError('KOMUT_GECERSIZ', `Toptan fiyat için "on" ya da "off" yazın: "${value}"`);
+      throw commandError('KOMUT_GECERSIZ', `Toptan fiyat için "on" ya da "off" yazın: "${value}"`);
     }
     const customer = await services.customerAdmin.setWholesale(CLI, email, on);
     // Takes effect at the customer's next request: prices follow the session, not the cookie.
@@ -242,7 +232,7 @@ async function orderCommand(services: Services, sub: string | undefined, args: s
 function stateArgument(text: string) {
   const state = parseStateArgument(text);
   if (state !== undefined) return state;
-  throw new CommandError(
+  throw commandError(
     'GECERSIZ_DURUM',
     `Geçersiz durum "${text}". Durumlar: ${ORDER_STATE_CODES.map((c) => `${c} (${ORDER_STATES[c].label})`).join(', ')}`,
   );
@@ -330,7 +320,7 @@ async function mailCommand(services: Services, sub: string | undefined, args: st
   if (sub === 'retry' && args.length === 1) {
     const id = /^\d{1,9}$/.test(args[0]!.trim()) ? Number(args[0]!.trim()) : Number.NaN;
     const mail = Number.isNaN(id) ? null : await services.mail.retry(id, CLI);
-    if (!mail) throw new CommandError('EPOSTA_BULUNAMADI', `E-posta bulunamadı: "${args[0]}".`);
+    if (!mail) throw commandError('EPOSTA_BULUNAMADI', `E-posta bulunamadı: "${args[0]}".`);
     if (mail.status === 'sent') return `${mail.id}: e-posta gönderildi (${mail.to}).`;
     return `${mail.id}: e-posta yine gönderilemedi (${mail.lastError ?? 'bilinmeyen hata'}); ${MAIL_STATUSES[mail.status] === 'Bekliyor' ? `sonraki deneme ${formatShortDateTime(mail.nextAttemptAt)}` : 'kuyrukta gönderilemeyen olarak kaldı'}.`;
   }
@@ -342,7 +332,7 @@ async function ticketCommand(services: Services, sub: string | undefined, args: 
   if (sub === 'list' && args.length <= 1) {
     const status = args[0];
     if (status !== undefined && !Object.hasOwn(TICKET_STATUSES, status)) {
-      throw new CommandError(
+      throw commandError(
         'KOMUT_GECERSIZ',
         `Geçersiz durum "${status}". Durumlar: ${Object.entries(TICKET_STATUSES)
           .map(([code, s]) => `${code} (${s.label})`)

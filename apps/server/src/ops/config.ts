@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { StartupError } from '@vitrin/core';
+import { startupError } from '@vitrin/core';
 import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.ts';
 
 /** Everything Vitrin reads from the environment, with safe defaults. Documented in docs/configuration.md. */
@@ -46,7 +46,7 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new StartupError(
+    throw startupError(
       'CONFIG_INVALID',
       `${name} ${min} ile ${max} arasında bir tam sayı olmalıdır: "${value}"`,
     );
@@ -57,16 +57,16 @@ function int(name: string, value: string | undefined, fallback: number, min: num
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bypass = env.MAINTENANCE_BYPASS_KEY?.trim();
   if (bypass !== undefined && bypass !== '' && bypass.length < 16) {
-    throw new StartupError('CONFIG_INVALID', 'MAINTENANCE_BYPASS_KEY en az 16 karakter olmalıdır.');
+    throw startupError('CONFIG_INVALID', 'MAINTENANCE_BYPASS_KEY en az 16 karakter olmalıdır.');
   }
   const apiBase = (env.PUBLIC_API_BASE ?? '').trim().replace(/\/+$/, '');
   if (apiBase && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(apiBase)) {
-    throw new StartupError('CONFIG_INVALID', `PUBLIC_API_BASE bir http(s) adresi olmalıdır: "${apiBase}"`);
+    throw startupError('CONFIG_INVALID', `PUBLIC_API_BASE bir http(s) adresi olmalıdır: "${apiBase}"`);
   }
   const port = int('PORT', env.PORT, 3000, 1, 65535);
   const publicUrl = (env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '') || `http://localhost:${port}`;
   if (!/^https?:\/\/[^/\s]+$/.test(publicUrl)) {
-    throw new StartupError(
+    throw startupError(
       'CONFIG_INVALID',
       `PUBLIC_URL yalnızca bir http(s) kökü olmalıdır (ör. https://magaza.example.com): "${publicUrl}"`,
     );
@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) {
     // The URL may hold a password: it is not repeated in the message.
-    throw new StartupError('CONFIG_INVALID', 'SMTP_URL smtp:// ya da smtps:// ile başlamalıdır.');
+    throw startupError('CONFIG_INVALID', 'SMTP_URL smtp:// ya da smtps:// ile başlamalıdır.');
   }
   return {
     port,

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Services } from '@vitrin/core';
-import { CommandError, runCommand } from './commands.ts';
+import { DomainError } from '@vitrin/core';
+import { runCommand } from './commands.ts';
 
 /**
  * The local control channel: while the server holds the embedded database, CLI commands are sent to it over
@@ -72,7 +73,7 @@ async function handle(line: string, services: Services, signal: AbortSignal): Pr
   try {
     return { ok: true, output: await runCommand(services, request.args, signal) };
   } catch (err) {
-    if (err instanceof CommandError) return { ok: false, code: err.code, message: err.message };
+    if (err instanceof DomainError) return { ok: false, code: err.code, message: err.message };
     return { ok: false, code: 'SUNUCU_HATASI', message: err instanceof Error ? err.message : String(err) };
   }
 }

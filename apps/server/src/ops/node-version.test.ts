@@ -1,4 +1,4 @@
-import { StartupError } from '@vitrin/core';
+import { DomainError } from '@vitrin/core';
 import { describe, expect, it } from 'vitest';
 import { assertNodeSupported } from './node-version.ts';
 
@@ -14,10 +14,10 @@ describe('Node.js version', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(StartupError);
-    expect((error as StartupError).code).toBe('NODE_UNSUPPORTED');
-    expect((error as StartupError).message).toContain('Node.js 20.19 ya da daha yeni');
-    expect((error as StartupError).message).toContain('v20.18.1');
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('NODE_UNSUPPORTED');
+    expect((error as DomainError).message).toContain('Node.js 20.19 ya da daha yeni');
+    expect((error as DomainError).message).toContain('v20.18.1');
   });
 
   it('holds on the Node.js running the tests, and the modules that need it load', async () => {

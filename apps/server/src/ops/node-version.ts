@@ -1,4 +1,4 @@
-import { StartupError } from '@vitrin/core';
+import { startupError } from '@vitrin/core';
 
 /**
  * Some dependencies (`cookie` under Fastify's cookie plugin and light-my-request, `content-disposition` under
@@ -11,7 +11,7 @@ export function assertNodeSupported(
   version: string = process.version,
 ) {
   if (features.require_module === true) return;
-  throw new StartupError(
+  throw startupError(
     'NODE_UNSUPPORTED',
     `Vitrin Node.js 20.19 ya da daha yeni bir sürüm gerektirir (22 serisinde 22.12 ve üstü); bu Node.js ${version}. ` +
       'Bazı bağımlılıklar require() ile yüklenen ES modülleridir ve eski sürümler bunları yükleyemez.',

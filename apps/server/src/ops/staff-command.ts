@@ -1,7 +1,7 @@
 import type { Services } from '@vitrin/core';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrin/shared/api/account';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@vitrin/shared/staff/permissions';
-import { CommandError, commandOptions } from './command-error.ts';
+import { commandError, commandOptions } from './command-error.ts';
 
 const STAFF_OPTIONS = ['--role', '--password', '--name'];
 
@@ -16,23 +16,20 @@ export const STAFF_USAGE = `  staff create E-POSTA --role owner|manager|support 
  */
 export async function staffCommand(services: Services, sub: string | undefined, args: string[]) {
   if (sub !== 'create' || args.length < 1) {
-    throw new CommandError('KOMUT_GECERSIZ', `Kullanım:\n${STAFF_USAGE}`);
+    throw commandError('KOMUT_GECERSIZ', `Kullanım:\n${STAFF_USAGE}`);
   }
   const [email, ...rest] = args as [string, ...string[]];
   const options = commandOptions(rest, STAFF_OPTIONS);
   const role = options['--role'];
   if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
-    throw new CommandError(
-      'GECERSIZ_ROL',
-      'Rolü --role owner, --role manager ya da --role support ile verin.',
-    );
+    throw commandError('GECERSIZ_ROL', 'Rolü --role owner, --role manager ya da --role support ile verin.');
   }
   const password = options['--password'];
   if (
     password !== undefined &&
     (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
   ) {
-    throw new CommandError(
+    throw commandError(
       'GECERSIZ_SIFRE',
       `Şifre ${PASSWORD_MIN_LENGTH} ile ${PASSWORD_MAX_LENGTH} karakter arasında olmalı.`,
     );

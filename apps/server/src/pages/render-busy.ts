@@ -1,9 +1,8 @@
 import type { ApiErrorBody } from '@vitrin/shared/api/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf } from '../http/request-path.ts';
-import type { RenderPoolBusy } from './render-pool.ts';
+import { RENDER_BUSY_CODE, RENDER_RETRY_AFTER_SECONDS } from './render-pool.ts';
 
-export const RENDER_BUSY_CODE = 'SAYFA_YOGUNLUGU';
 const MESSAGE =
   'Şu anda çok yoğunuz ve bu sayfayı hemen hazırlayamadık. Birkaç saniye sonra sayfayı yenileyin; alışverişiniz ve sepetiniz yerinde duruyor.';
 
@@ -21,8 +20,11 @@ a{display:inline-block;padding:.75rem 1.5rem;border-radius:.5rem;background:#1f2
  * A page the render threads could not take (as many renders wait as may): 503 with `Retry-After` at once,
  * a short page in Turkish for browsers, the error body for React Router's data requests (`.data`).
  */
-export function sendRenderBusy(request: FastifyRequest, reply: FastifyReply, busy: RenderPoolBusy) {
-  reply.status(503).header('retry-after', String(busy.retryAfterSeconds)).header('cache-control', 'no-store');
+export function sendRenderBusy(request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .status(503)
+    .header('retry-after', String(RENDER_RETRY_AFTER_SECONDS))
+    .header('cache-control', 'no-store');
   if (pathOf(request.url).endsWith('.data')) {
     return reply.send({ error: { code: RENDER_BUSY_CODE, message: MESSAGE } } satisfies ApiErrorBody);
   }

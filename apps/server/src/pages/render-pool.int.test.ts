@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDomainError } from '@vitrin/core/errors';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createRenderPool,
+  RENDER_BUSY_CODE,
+  RENDER_POOL_UNAVAILABLE,
+  RENDER_RETRY_AFTER_SECONDS,
   type RenderPool,
-  RenderPoolBusy,
-  RenderPoolUnavailable,
   type RenderRequest,
 } from './render-pool.ts';
 
@@ -178,7 +180,7 @@ describe('render pool', () => {
     const renders = Array.from({ length: 6 }, () =>
       closing.render(request('/thread/hang'), context).then(
         () => 'answered',
-        (err: unknown) => (err instanceof RenderPoolUnavailable ? 'turned away' : 'failed'),
+        (err: unknown) => (isDomainError(err, RENDER_POOL_UNAVAILABLE) ? 'turned away' : 'failed'),
       ),
     );
     await vi.waitFor(() => expect(started).toBe(4));
@@ -207,8 +209,8 @@ describe('render pool', () => {
       const held = Array.from({ length: 6 }, () => bounded.render(request('/thread/hang'), context));
       await vi.waitFor(() => expect(release).toHaveLength(4), { timeout: 10_000 });
       const turnedAway = bounded.render(request('/thread/hang'), context);
-      await expect(turnedAway).rejects.toBeInstanceOf(RenderPoolBusy);
-      await expect(turnedAway).rejects.toMatchObject({ retryAfterSeconds: 2 });
+      await expect(turnedAway).rejects.toMatchObject({ code: RENDER_BUSY_CODE });
+      expect(RENDER_RETRY_AFTER_SECONDS).toBe(2);
       // No thread was started for it and nothing of it ran.
       expect(bounded.threadCount).toBe(1);
       expect(release).toHaveLength(4);
@@ -264,11 +266,8 @@ describe('render pool', () => {
     const { pool, late, release } = await heldPool(1);
     try {
       const turnedAway = pool.render(request('/thread/late'), late.context);
-      await expect(turnedAway).rejects.toBeInstanceOf(RenderPoolBusy);
-      await expect(turnedAway).rejects.toMatchObject({
-        retryAfterSeconds: 2,
-        message: 'render waited too long',
-      });
+      await expect(turnedAway).rejects.toMatchObject({ code: RENDER_BUSY_CODE });
+      await expect(turnedAway).rejects.toMatchObject({ message: 'render waited too long' });
       expect(pool.full).toBe(false);
       // Its place was free for the next one, which waited (not turned away as by a full queue).
       await expect(pool.render(request('/thread/late'), late.context)).rejects.toThrow(
@@ -292,9 +291,9 @@ describe('render pool', () => {
       await expect(waiting).rejects.toThrow('render client left');
       expect(pool.full).toBe(false);
       // A client that left before its render reached the pool takes no place in the queue.
-      await expect(pool.render(request('/thread/late'), late.context, client.signal)).rejects.toBeInstanceOf(
-        RenderPoolBusy,
-      );
+      await expect(pool.render(request('/thread/late'), late.context, client.signal)).rejects.toMatchObject({
+        code: RENDER_BUSY_CODE,
+      });
       expect(pool.full).toBe(false);
       leave();
       expect(await release()).toEqual([200, 200, 200, 200, 200]);
@@ -315,7 +314,7 @@ describe('render pool', () => {
       const first = broken.render(request('/'), {});
       await expect(first).rejects.toThrow(/no-such-build/);
       // Its own kind of error: the page was never started on a thread, so the caller may render it itself.
-      await expect(first).rejects.toBeInstanceOf(RenderPoolUnavailable);
+      await expect(first).rejects.toMatchObject({ code: RENDER_POOL_UNAVAILABLE });
       expect(broken.usable).toBe(false);
       await expect(broken.render(request('/'), {})).rejects.toThrow(/no-such-build/);
     } finally {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Encoded } from '@vitrin/compression/compress';
+import { DomainError } from '@vitrin/core/errors';
 import { type DescribedError, describeError, reviveError } from './thread-errors.mjs';
 
 /** A page request as a render thread needs it (plain data: it is copied to the thread). */
@@ -41,13 +42,13 @@ export interface RenderPoolOptions {
   idleMs?: number;
   /**
    * The most renders that may wait for a thread (`RENDERS_WAITING` by default); one more is turned away
-   * (`RenderPoolBusy`) instead of being queued: the queue stays bounded (each render's wait: `maxWaitMs`).
+   * (RENDER_BUSY_CODE) instead of being queued: the queue stays bounded (each render's wait: `maxWaitMs`).
    */
   maxWaiting?: number;
   /**
    * The longest a render may wait for a thread, in ms (`RENDER_WAIT` by default), counted from when a thread
    * is ready (not while the first one starts): one not started by then leaves the queue and is turned away
-   * (`RenderPoolBusy`); it is never rendered later.
+   * (RENDER_BUSY_CODE); it is never rendered later.
    */
   maxWaitMs?: number;
   onError?: (err: Error) => void;
@@ -57,12 +58,13 @@ export interface RenderPoolOptions {
  * Why a render was not even started: the threads could not load the build (or the pool is closed). The
  * caller may render the page itself; nothing of the request has run on a thread.
  */
-export class RenderPoolUnavailable extends Error {
-  constructor(cause: Error) {
-    super(`render threads unavailable: ${cause.message}`, { cause });
-    this.name = 'RenderPoolUnavailable';
-  }
-}
+export const RENDER_POOL_UNAVAILABLE = 'SAYFA_ISLEYICILERI_YOK';
+/** A render turned away (its page answers 503 with Retry-After). */
+export const RENDER_BUSY_CODE = 'SAYFA_YOGUNLUGU';
+const renderPoolUnavailable = (cause: Error) =>
+  new DomainError(503, RENDER_POOL_UNAVAILABLE, `render threads unavailable: ${cause.message}`, undefined, {
+    cause,
+  });
 
 /**
  * Renders that may wait for a thread. At 3-10 ms of CPU a page on two threads the last one waits well under
@@ -77,20 +79,16 @@ const RENDERS_WAITING = 64;
  * the busy page and its Retry-After than by a page that may still take as long again.
  */
 const RENDER_WAIT = 5_000;
-const RETRY_AFTER_SECONDS = 2;
+/** Seconds a visitor turned away waits before asking again (`Retry-After`). */
+export const RENDER_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Why a render was turned away: as many renders wait for a thread as may (`maxWaiting`), it waited for one
  * longer than `maxWaitMs`, or its client left while it waited. Nothing of the request has run on a thread;
- * the client may ask again in `retryAfterSeconds` (ssr.ts answers 503).
+ * the client may ask again in `RENDER_RETRY_AFTER_SECONDS` (ssr.ts answers 503).
  */
-export class RenderPoolBusy extends Error {
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
-  constructor(reason: 'queue full' | 'waited too long' | 'client left' = 'queue full') {
-    super(`render ${reason}`);
-    this.name = 'RenderPoolBusy';
-  }
-}
+const renderPoolBusy = (reason: 'queue full' | 'waited too long' | 'client left' = 'queue full') =>
+  new DomainError(503, RENDER_BUSY_CODE, `render ${reason}`);
 
 /** A render thread's V8 old generation, in MB: its React, route modules and four renders hold a few tens. */
 const RENDER_THREAD_OLD_GENERATION_MB = 128;
@@ -138,11 +136,11 @@ type FromThread =
  * without threads.
  *
  * Requests wait in one queue, oldest first, at most `maxWaiting` of them and each at most `maxWaitMs` once
- * a thread is ready (more, or longer, are turned away with `RenderPoolBusy`; the time a thread takes to start
+ * a thread is ready (more, or longer, are turned away with RENDER_BUSY_CODE; the time a thread takes to start
  * is not counted); a thread takes up to `RENDERS_PER_THREAD` at
  * once. Threads are started on demand (`threads`) and stopped after `idleMs` with nothing to render. A thread that dies fails the renders it held (they answer 500) and
  * the next renders start another; one that cannot load the build turns away what waits
- * (`RenderPoolUnavailable`: the caller renders it itself), and the pool is no longer `usable`.
+ * (RENDER_POOL_UNAVAILABLE: the caller renders it itself), and the pool is no longer `usable`.
  */
 export function createRenderPool(options: RenderPoolOptions) {
   const threads: Thread[] = [];
@@ -190,7 +188,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       if (!failure) options.onError?.(lost);
       if (!thread.ready) {
         broken = lost;
-        for (const job of leaveAll()) job.reject(new RenderPoolUnavailable(lost));
+        for (const job of leaveAll()) job.reject(renderPoolUnavailable(lost));
         return;
       }
       dispatch();
@@ -276,7 +274,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     get usable() {
       return !closed && !broken;
     },
-    /** As many renders wait as may: the next `render` would be turned away (`RenderPoolBusy`). */
+    /** As many renders wait as may: the next `render` would be turned away (RENDER_BUSY_CODE). */
     get full() {
       return queue.length >= maxWaiting;
     },
@@ -293,21 +291,21 @@ export function createRenderPool(options: RenderPoolOptions) {
     },
     /**
      * Renders on a thread. A render not started within `maxWaitMs`, or whose `signal` aborts before (its
-     * client left), leaves the queue and is turned away (`RenderPoolBusy`): no thread ever runs it, so no
+     * client left), leaves the queue and is turned away (RENDER_BUSY_CODE): no thread ever runs it, so no
      * loader call of it reaches the load context. A render started on a thread is not interrupted.
      */
     render(request: RenderRequest, context: LoadContext, signal?: AbortSignal): Promise<Rendered> {
       if (closed || broken)
-        return Promise.reject(new RenderPoolUnavailable(broken ?? new Error('render pool closed')));
-      if (queue.length >= maxWaiting) return Promise.reject(new RenderPoolBusy());
-      if (signal?.aborted) return Promise.reject(new RenderPoolBusy('client left'));
+        return Promise.reject(renderPoolUnavailable(broken ?? new Error('render pool closed')));
+      if (queue.length >= maxWaiting) return Promise.reject(renderPoolBusy());
+      if (signal?.aborted) return Promise.reject(renderPoolBusy('client left'));
       return new Promise((resolve, reject) => {
         const drop = (reason: 'waited too long' | 'client left') => {
           const at = queue.indexOf(job);
           if (at === -1) return;
           queue.splice(at, 1);
           job.left();
-          reject(new RenderPoolBusy(reason));
+          reject(renderPoolBusy(reason));
         };
         let timer: NodeJS.Timeout | undefined;
         let gone = false;
@@ -335,7 +333,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       // Renders not yet on a thread are turned away like those of a pool that cannot load the build; the
       // ones on a thread fail as the thread stops.
       const closing = new Error('render pool closed');
-      for (const job of leaveAll()) job.reject(new RenderPoolUnavailable(closing));
+      for (const job of leaveAll()) job.reject(renderPoolUnavailable(closing));
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };

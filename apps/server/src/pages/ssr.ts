@@ -1,4 +1,5 @@
 import { METHODS } from 'node:http';
+import { DomainError, isDomainError } from '@vitrin/core/errors';
 import { FORM_TOO_LARGE_HEADER } from '@vitrin/shared/api/form-limits';
 import type { StorefrontContext } from '@vitrin/shared/storefront';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +19,7 @@ import { FORM_LIMITS, formLimitOf, formTooLargeInPage, sendFormTooLarge } from '
 import { isCompressible, isShareable } from './page-answer.mjs';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { sendRenderBusy } from './render-busy.ts';
-import { type Rendered, type RenderPool, RenderPoolBusy, RenderPoolUnavailable } from './render-pool.ts';
+import { RENDER_BUSY_CODE, RENDER_POOL_UNAVAILABLE, type Rendered, type RenderPool } from './render-pool.ts';
 
 /**
  * What React Router's loaders get: the storefront's context (`StorefrontContext`, which apps/web declares as
@@ -218,7 +219,7 @@ export function registerSsr(
       }
       const threaded = pool?.usable && (request.method === 'GET' || request.method === 'HEAD');
       // A full render queue turns the page away before its load context costs the database anything.
-      if (threaded && pool.full) return sendRenderBusy(request, reply, new RenderPoolBusy());
+      if (threaded && pool.full) return sendRenderBusy(request, reply);
       // A client that leaves stops the work for its page: a render still waiting for a thread is dropped, one
       // on this thread is aborted.
       const controller = new AbortController();
@@ -245,13 +246,13 @@ export function registerSsr(
           .catch((err: unknown) => {
             // The threads could not load the build: a page that was waiting for them is rendered here, as
             // every later one is. A render that failed on a thread stays an error.
-            if (err instanceof RenderPoolUnavailable) return undefined;
+            if (isDomainError(err, RENDER_POOL_UNAVAILABLE)) return undefined;
             // As many renders wait as may, this one waited for a thread past RENDER_WAIT_MS, or its client left
             // meanwhile: 503 (to nobody, then), and it is never rendered later.
-            if (err instanceof RenderPoolBusy) return err;
+            if (isDomainError(err, RENDER_BUSY_CODE)) return err;
             throw err;
           });
-        if (rendered instanceof RenderPoolBusy) return sendRenderBusy(request, reply, rendered);
+        if (rendered instanceof DomainError) return sendRenderBusy(request, reply);
         if (rendered) return send(request, reply, rendered, forCache, caching);
       }
       const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context);

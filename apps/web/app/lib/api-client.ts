@@ -1,37 +1,30 @@
+import { ApiError } from '@vitrin/shared/api/api-error';
 import { isApiErrorBody } from '@vitrin/shared/api/error-body';
 import { RETRY_STATUS_CODES } from '@vitrin/shared/constants';
 import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 
-/** A 400-599 answer of our API, carrying the server's Turkish message and error code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+/** A 400-599 answer of our API (the class both browsers' API clients share). */
+export { ApiError };
 
 /** Failures without an HTTP answer, in the spec's three kinds. */
 export type NetworkFailure = 'network' | 'aborted' | 'timeout';
 
-export class NetworkError extends Error {
-  constructor(
-    readonly kind: NetworkFailure,
-    cause: unknown,
-  ) {
-    super(
+/** A failure without an HTTP answer: a plain error named NetworkError, with its kind. */
+export type NetworkError = Error & { readonly name: 'NetworkError'; readonly kind: NetworkFailure };
+
+export const networkError = (kind: NetworkFailure, cause: unknown): NetworkError =>
+  Object.assign(
+    new Error(
       kind === 'network' ? 'Network Error' : kind === 'aborted' ? 'Request aborted' : 'timeout exceeded',
       {
         cause,
       },
-    );
-    this.name = 'NetworkError';
-  }
-}
+    ),
+    { name: 'NetworkError' as const, kind },
+  );
+
+export const isNetworkError = (error: unknown): error is NetworkError =>
+  error instanceof Error && error.name === 'NetworkError' && 'kind' in error;
 
 export interface RequestOptions extends FetchOptions<'json'> {
   /** Background requests (polling) fail silently instead of showing the network toast. */
@@ -54,9 +47,9 @@ export function classifyFetchError(error: unknown): ApiError | NetworkError {
   }
   const cause = error instanceof FetchError ? error.cause : error;
   const name = cause instanceof Error ? cause.name : '';
-  if (name === 'TimeoutError') return new NetworkError('timeout', error);
-  if (name === 'AbortError') return new NetworkError('aborted', error);
-  return new NetworkError('network', error);
+  if (name === 'TimeoutError') return networkError('timeout', error);
+  if (name === 'AbortError') return networkError('aborted', error);
+  return networkError('network', error);
 }
 
 export interface ApiClientOptions {
@@ -85,7 +78,7 @@ export function createApiClient({ baseURL, timeoutMs = 15_000, onNetworkError, f
       return await raw<T>(path, { ...options, method, retry: WRITE_METHODS.has(method) ? 0 : 1 });
     } catch (error) {
       const failure = classifyFetchError(error);
-      if (failure instanceof NetworkError && !quiet) onNetworkError?.(failure);
+      if (isNetworkError(failure) && !quiet) onNetworkError?.(failure);
       throw failure;
     }
   };

@@ -17,7 +17,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
-import { BackupError, writeFailure } from './errors.ts';
+import { DomainError } from '../errors.ts';
+import { backupError, writeFailure } from './errors.ts';
 import { temporaryFileOf } from './leftovers.ts';
 
 /**
@@ -92,13 +93,13 @@ export async function describeDatabase(database: Pick<Database, 'query'>): Promi
  * whole in memory.
  */
 export async function dumpDatabase(database: Database, file: string): Promise<DatabaseInfo> {
-  if (!database.dumpTo) throw new BackupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
+  if (!database.dumpTo) throw backupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
   try {
     await database.dumpTo(file);
   } catch (err) {
     // What this dump began (a full disk midway), never a file that was there before (`wx` refused it).
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true }).catch(() => {});
-    if (err instanceof BackupError) throw err;
+    if (err instanceof DomainError) throw err;
     throw writeFailure(err, 'Veritabanı dökümü');
   }
   return describeDatabase(database);
@@ -110,7 +111,7 @@ export async function dumpDatabase(database: Database, file: string): Promise<Da
  */
 export async function checkTarget(file: string | undefined, force: boolean): Promise<string> {
   if (!file?.trim()) {
-    throw new BackupError(
+    throw backupError(
       'YEDEK_DOSYASI_GEREKLI',
       'Yedek dosyasının adını yazın, ör. npm run vitrin -- backup /yedekler/vitrin-2026-11-27.tar.gz',
     );
@@ -118,10 +119,10 @@ export async function checkTarget(file: string | undefined, force: boolean): Pro
   const target = path.resolve(file);
   const existing = await stat(target).catch(() => null);
   if (existing?.isDirectory()) {
-    throw new BackupError('YEDEK_DOSYASI_KLASOR', `"${target}" bir klasör; yedek için bir dosya adı yazın.`);
+    throw backupError('YEDEK_DOSYASI_KLASOR', `"${target}" bir klasör; yedek için bir dosya adı yazın.`);
   }
   if (existing && !force) {
-    throw new BackupError(
+    throw backupError(
       'YEDEK_DOSYASI_VAR',
       `"${target}" zaten var; üzerine yazılmadı. Başka bir ad seçin ya da üzerine yazmak için --force ekleyin.`,
     );
@@ -129,15 +130,12 @@ export async function checkTarget(file: string | undefined, force: boolean): Pro
   const dir = path.dirname(target);
   const dirStat = await stat(dir).catch(() => null);
   if (!dirStat?.isDirectory()) {
-    throw new BackupError(
-      'YEDEK_KLASORU_YOK',
-      `"${dir}" klasörü yok; önce oluşturun ya da başka bir yer seçin.`,
-    );
+    throw backupError('YEDEK_KLASORU_YOK', `"${dir}" klasörü yok; önce oluşturun ya da başka bir yer seçin.`);
   }
   try {
     await access(dir, constants.W_OK);
   } catch {
-    throw new BackupError('YAZMA_IZNI_YOK', `"${dir}" klasörüne yazma izni yok; yedek yazılamaz.`);
+    throw backupError('YAZMA_IZNI_YOK', `"${dir}" klasörüne yazma izni yok; yedek yazılamaz.`);
   }
   return target;
 }
@@ -240,9 +238,9 @@ export async function writeBackup(options: {
 }
 
 const notABackup = (file: string) =>
-  new BackupError('YEDEK_GECERSIZ', `"${file}" bir Vitrin yedeği değil; hiçbir şey değiştirilmedi.`);
+  backupError('YEDEK_GECERSIZ', `"${file}" bir Vitrin yedeği değil; hiçbir şey değiştirilmedi.`);
 const cutShort = (file: string) =>
-  new BackupError(
+  backupError(
     'YEDEK_EKSIK',
     `"${file}" eksik ya da bozuk (dosya yarıda kesilmiş olabilir); hiçbir şey değiştirilmedi.`,
   );
@@ -343,7 +341,7 @@ export async function readBackup(file: string, intoDir: string): Promise<{ manif
     }
     await reading;
   } catch (err) {
-    if (err instanceof BackupError) throw err;
+    if (err instanceof DomainError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'Z_DATA_ERROR') throw notABackup(file);
     throw cutShort(file);
@@ -357,7 +355,7 @@ export async function readBackup(file: string, intoDir: string): Promise<{ manif
   }
   if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files)) throw notABackup(file);
   if (manifest.formatVersion !== FORMAT_VERSION) {
-    throw new BackupError(
+    throw backupError(
       'YEDEK_SURUMU_DESTEKLENMIYOR',
       `Bu yedek daha yeni bir Vitrin sürümüyle alınmış (biçim ${manifest.formatVersion}); Vitrin'i güncelleyip yeniden deneyin.`,
     );
@@ -372,7 +370,7 @@ export async function readBackup(file: string, intoDir: string): Promise<{ manif
       return !f || f.size !== u.size || f.sha256 !== u.sha256;
     });
   if (mismatch) {
-    throw new BackupError(
+    throw backupError(
       'YEDEK_BOZUK',
       `"${file}" içindeki dosyalar yedeğin sağlama toplamlarıyla uyuşmuyor (dosya bozulmuş ya da değiştirilmiş); hiçbir şey değiştirilmedi.`,
     );

@@ -1,13 +1,10 @@
-/** A backup or restore that cannot be done, with a Turkish message for the owner; nothing was left half-written. */
-export class BackupError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BackupError';
-  }
-}
+import { DomainError } from '../errors.ts';
+
+/**
+ * A backup or restore that cannot be done, with a Turkish message for the owner; nothing was left
+ * half-written. Never an HTTP answer (500 if one ever were).
+ */
+export const backupError = (code: string, message: string) => new DomainError(500, code, message);
 
 /** What an owner of a PostgreSQL shop does instead (docs/operations.md, "Backups", has the full steps). */
 export const POSTGRES_BACKUP_HINT =
@@ -21,15 +18,15 @@ export const POSTGRES_RESTORE_HINT =
   've dosya klasörlerini geri açın: tar -xzf dosyalar.tar.gz -C "$DATA_DIR".';
 
 /** The file-system error behind a failed write, in Turkish. */
-export function writeFailure(err: unknown, where: string): BackupError {
+export function writeFailure(err: unknown, where: string): DomainError {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new BackupError('DISK_DOLU', `Diskte yer kalmadı; ${where} yazılamadı. Yer açıp yeniden deneyin.`);
+    return backupError('DISK_DOLU', `Diskte yer kalmadı; ${where} yazılamadı. Yer açıp yeniden deneyin.`);
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new BackupError('YAZMA_IZNI_YOK', `${where} yazılamadı: bu klasöre yazma izni yok.`);
+    return backupError('YAZMA_IZNI_YOK', `${where} yazılamadı: bu klasöre yazma izni yok.`);
   }
-  return new BackupError(
+  return backupError(
     'YEDEK_YAZILAMADI',
     `${where} yazılamadı: ${err instanceof Error ? err.message : String(err)}`,
   );

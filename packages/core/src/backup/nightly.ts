@@ -1,9 +1,10 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
 import type { Settings } from '../settings/registry.ts';
 import { dumpDatabase, writeBackup } from './archive.ts';
-import { BackupError } from './errors.ts';
+import { backupError } from './errors.ts';
 import { type BackupResult, readLastResult, writeLastResult } from './last-result.ts';
 import { imageFileOf, removeLeftovers } from './leftovers.ts';
 
@@ -72,7 +73,7 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
     try {
       const settings = await options.settings.all();
       await mkdir(options.backupDir, { recursive: true }).catch((err: unknown) => {
-        throw new BackupError(
+        throw backupError(
           'YEDEK_KLASORU_YOK',
           `Yedek klasörü "${options.backupDir}" oluşturulamadı (${(err as NodeJS.ErrnoException).code ?? String(err)}); BACKUP_DIR ile yazılabilir bir klasör verin.`,
         );
@@ -96,7 +97,7 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
       );
     } catch (err) {
       const reason =
-        err instanceof BackupError
+        err instanceof DomainError
           ? err.message
           : `Beklenmeyen hata: ${err instanceof Error ? err.message : String(err)}`;
       result = { at: at.toISOString(), ok: false, file: null, sizeBytes: null, reason };

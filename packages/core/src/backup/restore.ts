@@ -1,8 +1,8 @@
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
-import { StartupError } from '../db/errors.ts';
 import { lockDataDir } from '../db/lock.ts';
+import { DomainError } from '../errors.ts';
 import {
   type BackupManifest,
   type DatabaseInfo,
@@ -10,7 +10,7 @@ import {
   knownMigrations,
   readBackup,
 } from './archive.ts';
-import { BackupError, writeFailure } from './errors.ts';
+import { backupError, writeFailure } from './errors.ts';
 import { forgetLastResult } from './last-result.ts';
 
 export interface RestoreResult {
@@ -34,7 +34,7 @@ export async function restoreBackup(options: {
   now?: Date;
 }): Promise<RestoreResult> {
   if (!options.file?.trim()) {
-    throw new BackupError(
+    throw backupError(
       'YEDEK_DOSYASI_GEREKLI',
       'Geri yüklenecek yedek dosyasını yazın, ör. npm run vitrin -- restore /yedekler/vitrin-2026-11-27.tar.gz',
     );
@@ -42,7 +42,7 @@ export async function restoreBackup(options: {
   const file = path.resolve(options.file);
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) {
-    throw new BackupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
+    throw backupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
   }
   const dataDir = path.resolve(options.dataDir);
   // Taking the lock makes the directory (and any missing parent): a refused restore removes what it made.
@@ -51,8 +51,8 @@ export async function restoreBackup(options: {
   try {
     unlock = await lockDataDir(dataDir);
   } catch (err) {
-    if (err instanceof StartupError && err.code === 'DATA_DIR_LOCKED') {
-      throw new BackupError(
+    if (err instanceof DomainError && err.code === 'DATA_DIR_LOCKED') {
+      throw backupError(
         'SUNUCU_CALISIYOR',
         `"${dataDir}" veri dizinini çalışan bir Vitrin sunucusu kullanıyor; geri yüklemeden önce sunucuyu durdurun. Hiçbir şey değiştirilmedi.`,
       );
@@ -68,7 +68,7 @@ export async function restoreBackup(options: {
   try {
     const present = await readdir(dataDir);
     if (present.length > 0 && !options.force) {
-      throw new BackupError(
+      throw backupError(
         'VERI_DIZINI_DOLU',
         `"${dataDir}" veri dizini boş değil; geri yükleme boş bir dizine yapılır. Boş bir DATA_DIR verin ya da ` +
           'mevcut içeriği kenara taşıyıp yedeği yüklemek için --force ekleyin.',
@@ -80,7 +80,7 @@ export async function restoreBackup(options: {
     });
     const { manifest } = await readBackup(file, temporary);
     if (manifest.migrations > knownMigrations()) {
-      throw new BackupError(
+      throw backupError(
         'YEDEK_DAHA_YENI',
         `Bu yedek daha yeni bir Vitrin sürümünün veritabanını içeriyor (${manifest.migrations} şema adımı, bu sürüm ${knownMigrations()}); önce Vitrin'i güncelleyin.`,
       );
@@ -108,7 +108,7 @@ export async function restoreBackup(options: {
     restored = true;
     return { manifest, info: restoredInfo, movedAside };
   } catch (err) {
-    if (err instanceof BackupError) throw err;
+    if (err instanceof DomainError) throw err;
     throw writeFailure(err, 'Geri yüklenen veri');
   } finally {
     await rm(temporary, { recursive: true, force: true });

@@ -10,22 +10,17 @@ import { slugify } from '@vitrin/shared/slug';
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
-import {
-  assertUnchangedSince,
-  ContentAdminError,
-  contentSlug,
-  parsedContent,
-  storedBody,
-} from '../content/admin.ts';
+import { assertUnchangedSince, contentError, contentSlug, storedBody } from '../content/admin.ts';
 import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
+import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 import { readingMinutes } from './reading-time.ts';
 import { createBlogTermsAdmin } from './terms-admin.ts';
 
 type Row = typeof blogPosts.$inferSelect;
 
-const notFound = () => new ContentAdminError(404, 'YAZI_BULUNAMADI', 'Blog yazısı bulunamadı.');
+const notFound = () => contentError(404, 'YAZI_BULUNAMADI', 'Blog yazısı bulunamadı.');
 
 const statusOf = (r: Pick<Row, 'isPublished' | 'publishedAt'>, now: Date): BlogPostStatus =>
   !r.isPublished ? 'draft' : r.publishedAt > now ? 'scheduled' : 'published';
@@ -66,7 +61,7 @@ async function setTags(tx: Tx, postId: number, names: string[]): Promise<string[
   for (const name of names) {
     const slug = slugify(name);
     if (!slug) {
-      throw new ContentAdminError(400, 'GECERSIZ_ISTEK', 'Etiketlerde hata var.', {
+      throw contentError(400, 'GECERSIZ_ISTEK', 'Etiketlerde hata var.', {
         tags: `"${name}" etiketinde harf ya da rakam yok`,
       });
     }
@@ -124,7 +119,7 @@ export function createBlogAdmin(db: Db, cache: Cache) {
   }
 
   async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminBlogPost> {
-    const input: BlogPostInput = parsedContent(blogPostRequest, body);
+    const input: BlogPostInput = parseInput(blogPostRequest, body);
     const html = storedBody(input.body);
     const savedId = await db.transaction(async (tx) => {
       const [current] =
@@ -137,7 +132,7 @@ export function createBlogAdmin(db: Db, cache: Cache) {
           .from(blogCategories)
           .where(eq(blogCategories.id, input.categoryId));
         if (!category) {
-          throw new ContentAdminError(400, 'GECERSIZ_ISTEK', 'Kategori bulunamadı.', {
+          throw contentError(400, 'GECERSIZ_ISTEK', 'Kategori bulunamadı.', {
             categoryId: 'Kategoriyi listeden seçin',
           });
         }

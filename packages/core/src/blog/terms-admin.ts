@@ -7,15 +7,17 @@ import {
 import { asc, count, eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
-import { ContentAdminError, contentSlug, parsedContent } from '../content/admin.ts';
+import { contentError, contentSlug } from '../content/admin.ts';
 import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
+import type { DomainError } from '../errors.ts';
+import { parseInput } from '../errors.ts';
 
 type Kind = 'category' | 'tag';
 const TABLES = { category: blogCategories, tag: blogTags } as const;
-const missing: Record<Kind, () => ContentAdminError> = {
-  category: () => new ContentAdminError(404, 'BLOG_KATEGORISI_BULUNAMADI', 'Blog kategorisi bulunamadı.'),
-  tag: () => new ContentAdminError(404, 'BLOG_ETIKETI_BULUNAMADI', 'Blog etiketi bulunamadı.'),
+const missing: Record<Kind, () => DomainError> = {
+  category: () => contentError(404, 'BLOG_KATEGORISI_BULUNAMADI', 'Blog kategorisi bulunamadı.'),
+  tag: () => contentError(404, 'BLOG_ETIKETI_BULUNAMADI', 'Blog etiketi bulunamadı.'),
 };
 const ENTITY = { category: 'blogCategory', tag: 'blogTag' } as const;
 
@@ -59,7 +61,7 @@ export function createBlogTermsAdmin(db: Db, cache: Cache) {
   }
 
   async function save(kind: Kind, actor: AuditActor, id: number | null, body: unknown): Promise<BlogTerm> {
-    const input: BlogTermInput = parsedContent(blogTermRequest, body);
+    const input: BlogTermInput = parseInput(blogTermRequest, body);
     const table = TABLES[kind];
     const savedId = await db.transaction(async (tx) => {
       const [current] =
@@ -125,7 +127,7 @@ export function createBlogTermsAdmin(db: Db, cache: Cache) {
       ...records('category'),
       /** Puts a category at `index` of the list (0: first); the others keep their order. */
       async move(actor: AuditActor, id: number, body: unknown): Promise<BlogTerm[]> {
-        const { index } = parsedContent(blogCategoryMoveRequest, body);
+        const { index } = parseInput(blogCategoryMoveRequest, body);
         await db.transaction(async (tx) => {
           const rows = await tx
             .select()

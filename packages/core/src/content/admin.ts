@@ -6,7 +6,6 @@ import {
 } from '@vitrin/shared/api/admin/pages';
 import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
 import { slugify } from '@vitrin/shared/slug';
-import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { and, asc, eq, like, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
@@ -14,41 +13,27 @@ import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { pages } from '../db/schema.ts';
 import { rememberLeftSlugs } from '../db/slug-history.ts';
+import { DomainError, parseInput } from '../errors.ts';
 import { plainText, sanitizeStoredHtml } from '../html/sanitize.ts';
 import type { Tx } from '../orders/stock.ts';
 import { pageSlugs } from './service.ts';
 
 /** Why a change of a page or a blog post was refused: a stable code, its HTTP status and a Turkish message. */
-export class ContentAdminError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly code:
-      | 'GECERSIZ_ISTEK'
-      | 'SAYFA_BULUNAMADI'
-      | 'YAZI_BULUNAMADI'
-      | 'BLOG_KATEGORISI_BULUNAMADI'
-      | 'BLOG_ETIKETI_BULUNAMADI'
-      | 'SLUG_KAYITLI'
-      | 'KAYIT_DEGISTI',
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ContentAdminError';
-  }
-}
+export type ContentErrorCode =
+  | 'GECERSIZ_ISTEK'
+  | 'SAYFA_BULUNAMADI'
+  | 'YAZI_BULUNAMADI'
+  | 'BLOG_KATEGORISI_BULUNAMADI'
+  | 'BLOG_ETIKETI_BULUNAMADI'
+  | 'SLUG_KAYITLI'
+  | 'KAYIT_DEGISTI';
 
-/** The domain checks what it is given whoever calls it (the routes check it first, with the same schema). */
-export function parsedContent<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new ContentAdminError(
-    400,
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fieldMessages(result.error),
-  );
-}
+export const contentError = (
+  status: 400 | 404 | 409,
+  code: ContentErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) => new DomainError(status, code, message, fields);
 
 /**
  * Refuses a save of a record changed since the form loaded it (`loaded`: the `updatedAt` the form read), so
@@ -56,8 +41,7 @@ export function parsedContent<S extends z.ZodType>(schema: S, body: unknown): z.
  * row's lock, so two saves of the same version cannot both pass.
  */
 export function assertUnchangedSince(current: { updatedAt: Date } | undefined, loaded: string | undefined) {
-  if (changedSince(current, loaded))
-    throw new ContentAdminError(409, 'KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
+  if (changedSince(current, loaded)) throw contentError(409, 'KAYIT_DEGISTI', RECORD_CHANGED_MESSAGE);
 }
 
 /** Whether a record (read under its row lock) was changed since a form loaded it; none loaded: not asked. */
@@ -69,7 +53,7 @@ export function changedSince(current: { updatedAt: Date } | null | undefined, lo
 export function storedBody(html: string): string {
   const body = sanitizeStoredHtml(html);
   if (!plainText(body) && !body.includes('<img ')) {
-    throw new ContentAdminError(400, 'GECERSIZ_ISTEK', 'İçerik boş olamaz.', { body: 'İçeriği yazın' });
+    throw contentError(400, 'GECERSIZ_ISTEK', 'İçerik boş olamaz.', { body: 'İçeriği yazın' });
   }
   return body;
 }
@@ -87,7 +71,7 @@ export async function contentSlug(
 ): Promise<string> {
   const wanted = typed || (current ? current.slug : slugify(title));
   if (!wanted) {
-    throw new ContentAdminError(400, 'GECERSIZ_ISTEK', 'Başlıktan adres yapılamadı; bir slug girin.', {
+    throw contentError(400, 'GECERSIZ_ISTEK', 'Başlıktan adres yapılamadı; bir slug girin.', {
       slug: 'Harf ya da rakam içeren bir slug girin',
     });
   }
@@ -104,14 +88,9 @@ export async function contentSlug(
   let free = wanted;
   for (let n = 2; used.has(free); n++) free = `${wanted.slice(0, 115).replace(/-+$/, '')}-${n}`;
   if (typed && free !== typed) {
-    throw new ContentAdminError(
-      409,
-      'SLUG_KAYITLI',
-      `"${typed}" adresi kullanılıyor; "${free}" kullanılabilir.`,
-      {
-        slug: `Bu slug kullanılıyor; öneri: ${free}`,
-      },
-    );
+    throw contentError(409, 'SLUG_KAYITLI', `"${typed}" adresi kullanılıyor; "${free}" kullanılabilir.`, {
+      slug: `Bu slug kullanılıyor; öneri: ${free}`,
+    });
   }
   return free;
 }
@@ -137,7 +116,7 @@ const audited = (r: Row) => ({
   isPublished: r.isPublished,
 });
 
-const notFound = () => new ContentAdminError(404, 'SAYFA_BULUNAMADI', 'Sayfa bulunamadı.');
+const notFound = () => contentError(404, 'SAYFA_BULUNAMADI', 'Sayfa bulunamadı.');
 
 /**
  * Content pages in the panel: each change and its audit row in one transaction, the body sanitized before
@@ -145,7 +124,7 @@ const notFound = () => new ContentAdminError(404, 'SAYFA_BULUNAMADI', 'Sayfa bul
  */
 export function createPageAdmin(db: Db, cache: Cache) {
   async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminPage> {
-    const { loadedUpdatedAt, ...input }: PageInput = parsedContent(pageRequest, body);
+    const { loadedUpdatedAt, ...input }: PageInput = parseInput(pageRequest, body);
     const html = storedBody(input.body);
     const page = await db.transaction(async (tx) => {
       const [current] =

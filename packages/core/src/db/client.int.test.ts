@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openTestDatabase } from '@vitrin/testing/database';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../errors.ts';
 import { openDatabase, parseDatabaseUrl } from './client.ts';
-import { StartupError } from './errors.ts';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -112,9 +112,9 @@ describe('embedded database', () => {
     const holder = await openDatabase({ dataDir: dir });
     try {
       const error = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(StartupError);
-      expect((error as StartupError).code).toBe('DATA_DIR_LOCKED');
-      expect((error as StartupError).message).toContain('başka bir Vitrin süreci tarafından kullanılıyor');
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('DATA_DIR_LOCKED');
+      expect((error as DomainError).message).toContain('başka bir Vitrin süreci tarafından kullanılıyor');
     } finally {
       await holder.close();
     }
@@ -142,7 +142,7 @@ describe('embedded database', () => {
     try {
       await new Promise((r) => setTimeout(r, 11_000));
       const error = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
-      expect((error as StartupError).code).toBe('DATA_DIR_LOCKED');
+      expect((error as DomainError).code).toBe('DATA_DIR_LOCKED');
       const second = await otherProcess(dir);
       expect(second.opened).toBe(false);
       expect(second.output).toContain('DATA_DIR_LOCKED');
@@ -171,9 +171,9 @@ describe('DATABASE_URL', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(StartupError);
-    expect((error as StartupError).code).toBe('DATABASE_URL_INVALID');
-    expect((error as StartupError).message).toContain(message);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('DATABASE_URL_INVALID');
+    expect((error as DomainError).message).toContain(message);
   });
 
   it('never repeats the password of a malformed URL', () => {
@@ -184,7 +184,7 @@ describe('DATABASE_URL', () => {
     const error = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(StartupError);
-    expect((error as StartupError).code).toBe('DATABASE_UNREACHABLE');
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('DATABASE_UNREACHABLE');
   });
 });

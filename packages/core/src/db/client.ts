@@ -13,7 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { writeDataDirTar } from './data-dir-tar.ts';
-import { StartupError } from './errors.ts';
+import { startupError } from './errors.ts';
 import { createListener } from './listener.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
@@ -87,19 +87,19 @@ export function parseDatabaseUrl(databaseUrl: string): URL {
   try {
     url = new URL(databaseUrl);
   } catch {
-    throw new StartupError(
+    throw startupError(
       'DATABASE_URL_INVALID',
       'DATABASE_URL geçerli bir adres değil. Beklenen biçim: postgres://kullanici:sifre@sunucu:5432/veritabani',
     );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new StartupError(
+    throw startupError(
       'DATABASE_URL_INVALID',
       `DATABASE_URL "${url.protocol}" ile başlıyor; yalnızca postgres:// veya postgresql:// desteklenir.`,
     );
   }
   if (!url.hostname && !url.searchParams.get('host')) {
-    throw new StartupError('DATABASE_URL_INVALID', 'DATABASE_URL bir sunucu adı içermiyor.');
+    throw startupError('DATABASE_URL_INVALID', 'DATABASE_URL bir sunucu adı içermiyor.');
   }
   return url;
 }
@@ -208,7 +208,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   } catch (err) {
     await pool.end().catch(() => {});
     const reason = err instanceof Error ? err.message : String(err);
-    throw new StartupError('DATABASE_UNREACHABLE', `PostgreSQL sunucusuna bağlanılamadı: ${reason}`);
+    throw startupError('DATABASE_UNREACHABLE', `PostgreSQL sunucusuna bağlanılamadı: ${reason}`);
   }
   const db = drizzleNodePg(pool, { schema });
   const listener = createListener(connection, (message) => console.error(message));

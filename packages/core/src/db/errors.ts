@@ -1,18 +1,14 @@
+import { DomainError } from '../errors.ts';
+
+export type StartupErrorCode =
+  | 'DATABASE_URL_INVALID'
+  | 'DATA_DIR_LOCKED'
+  | 'DATABASE_UNREACHABLE'
+  | 'CONFIG_INVALID'
+  | 'NODE_UNSUPPORTED';
+
 /** A problem with how Vitrin was configured or started; the message is meant for the operator as is. */
-export class StartupError extends Error {
-  constructor(
-    readonly code:
-      | 'DATABASE_URL_INVALID'
-      | 'DATA_DIR_LOCKED'
-      | 'DATABASE_UNREACHABLE'
-      | 'CONFIG_INVALID'
-      | 'NODE_UNSUPPORTED',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StartupError';
-  }
-}
+export const startupError = (code: StartupErrorCode, message: string) => new DomainError(500, code, message);
 
 /** SQLSTATE classes and socket errors that mean the server is away or restarting, not that a query is wrong. */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']);

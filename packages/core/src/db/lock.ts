@@ -3,7 +3,8 @@ import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { StartupError } from './errors.ts';
+import type { DomainError } from '../errors.ts';
+import { startupError } from './errors.ts';
 
 /**
  * PGlite does not lock its directory and two processes on one directory corrupt it, so the opener holds a
@@ -63,8 +64,8 @@ function answers(address: string): Promise<boolean> {
   });
 }
 
-function lockedError(dataDir: string): StartupError {
-  return new StartupError(
+function lockedError(dataDir: string): DomainError {
+  return startupError(
     'DATA_DIR_LOCKED',
     `Veri dizini "${dataDir}" başka bir Vitrin süreci tarafından kullanılıyor. ` +
       'Gömülü veritabanını aynı anda yalnızca bir süreç açabilir: çalışan sunucuyu kullanın (CLI komutları ona iletilir), ' +

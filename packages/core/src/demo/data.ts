@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DomainError } from '../errors.ts';
 import { assertSettingKey, parseSetting } from '../settings/service.ts';
 
 /** The data folder, beside `src/` (and beside a compiled `dist/`, at the same depth). */
@@ -172,13 +173,17 @@ export interface DemoData {
   };
 }
 
-/** Thrown for data that does not fit its schema or names what is not there; every problem on its line. */
-export class DemoDataError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Demo verisi hatalı:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-    this.name = 'DemoDataError';
-  }
-}
+/** For data that does not fit its schema or names what is not there; every problem on its line. */
+const demoDataError = (problems: string[]) =>
+  new DomainError(
+    500,
+    'DEMO_VERISI_HATALI',
+    `Demo verisi hatalı:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    undefined,
+    {
+      details: { problems },
+    },
+  );
 
 const where = (file: string, at: readonly PropertyKey[]) =>
   `${file}${at.length ? ` › ${at.map(String).join('.')}` : ''}`;
@@ -189,11 +194,11 @@ export function parseDemoFile<T>(file: string, schema: z.ZodType<T>, raw: string
   try {
     json = JSON.parse(raw);
   } catch (err) {
-    throw new DemoDataError([`${file}: JSON değil (${err instanceof Error ? err.message : String(err)})`]);
+    throw demoDataError([`${file}: JSON değil (${err instanceof Error ? err.message : String(err)})`]);
   }
   const result = schema.safeParse(json);
   if (!result.success)
-    throw new DemoDataError(result.error.issues.map((i) => `${where(file, i.path)}: ${i.message}`));
+    throw demoDataError(result.error.issues.map((i) => `${where(file, i.path)}: ${i.message}`));
   return result.data;
 }
 
@@ -285,7 +290,7 @@ export function demoDataProblems(data: DemoData, imagesDir = DEMO_IMAGES_DIR): s
   return problems;
 }
 
-/** Reads and checks every file of the demo data; throws a `DemoDataError` naming each problem. */
+/** Reads and checks every file of the demo data; throws DEMO_VERISI_HATALI naming each problem. */
 export async function readDemoData(dir = DEMO_DATA_DIR): Promise<DemoData> {
   const read = async <T>(file: string, schema: z.ZodType<T>) =>
     parseDemoFile(file, schema, await readFile(path.join(dir, file), 'utf8'));
@@ -294,7 +299,7 @@ export async function readDemoData(dir = DEMO_DATA_DIR): Promise<DemoData> {
     try {
       return (await readFile(path.join(dir, file), 'utf8')).trimEnd();
     } catch {
-      throw new DemoDataError([`${file}: dosya yok`]);
+      throw demoDataError([`${file}: dosya yok`]);
     }
   };
   const [shop, categories, tags, products, coupons, pages, blog] = await Promise.all([
@@ -321,6 +326,6 @@ export async function readDemoData(dir = DEMO_DATA_DIR): Promise<DemoData> {
     },
   };
   const problems = demoDataProblems(data, path.join(dir, 'images'));
-  if (problems.length) throw new DemoDataError(problems);
+  if (problems.length) throw demoDataError(problems);
   return data;
 }

@@ -2,16 +2,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.ts';
 import { rows } from '../catalog/rows.ts';
 import type { Db } from '../db/client.ts';
+import { importError } from './errors.ts';
 
 const IMPORT_NOTE = 'İçe aktarmayla değiştirildi';
 
 /** A stored product or variant the plan changes is gone, or a new variant's product: nothing is written. */
-export class ImportApplyConflict extends Error {
-  constructor() {
-    super('A product the import changes was deleted meanwhile');
-    this.name = 'ImportApplyConflict';
-  }
-}
+const applyConflict = () =>
+  importError(
+    409,
+    'ICE_AKTARMA_CAKISMA',
+    'Bu sırada dosyadaki bir ürün ya da varyant silindi; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
+  );
 
 /** The products columns the import writes, with their types (`jsonb` is taken as it is). */
 const PRODUCT_COLUMNS = [
@@ -89,7 +90,7 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
         where ${id} and s.kind = ${kind} for update of r`,
     );
     if (locked.length < (await count(sql`s.kind = ${kind} and ${ref} is not null`))) {
-      throw new ImportApplyConflict();
+      throw applyConflict();
     }
     await tx.execute(
       movement(sql`select ${productId}, ${variantId}, (s.data->>'stock')::integer - r.stock, r.stock, (s.data->>'stock')::integer, ${mark}
@@ -135,7 +136,7 @@ export async function applyStaged(tx: Db, importId: string, actor: AuditActor, a
       returning id`,
   );
   if (added.length < (await count(sql`s.kind = 'variant' and s.variant_id is null`))) {
-    throw new ImportApplyConflict();
+    throw applyConflict();
   }
   await tx.execute(
     movement(sql`select v.product_id, v.id, v.stock, 0, v.stock, ${mark}

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
-import { ImportError } from './errors.ts';
+import { importError } from './errors.ts';
 
 /** What a malformed CSV is told, in Turkish (csv-parse's own messages are English). */
 const CSV_PROBLEMS: Record<string, string> = {
@@ -46,7 +46,7 @@ export async function parseCsv(text: string): Promise<{ line: number; cells: str
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
     const row = ((err as CsvError & { records?: number }).records ?? rows.length) + 1;
-    throw new ImportError(422, 'DOSYA_OKUNAMADI', `Satır ${row}: ${CSV_PROBLEMS[err.code] ?? CSV_PROBLEM}`, {
+    throw importError(422, 'DOSYA_OKUNAMADI', `Satır ${row}: ${CSV_PROBLEMS[err.code] ?? CSV_PROBLEM}`, {
       file: 'CSV okunamadı',
     });
   }

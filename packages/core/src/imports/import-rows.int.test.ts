@@ -1,3 +1,4 @@
+import type { ImportAnswer } from '@vitrin/shared/api/admin/imports';
 import { openTestDatabase } from '@vitrin/testing/database';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -5,9 +6,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { productPrices, products } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import { createServices, type Services } from '../services.ts';
-import { ImportError } from './errors.ts';
-import { ImportRowsError } from './service.ts';
 
 /**
  * The import numbers rows as a spreadsheet shows them (header row 1, the first product row 2), however many
@@ -118,7 +118,7 @@ describe('row numbers of the product import', () => {
       'SKU;Ürün Adı;Kategori;Satış Fiyatı\r\nA-1;Kupa;kupalar;1,00\r\nA-2;"Tabak;kupalar;2,00\r\n',
     );
     const err = await dryRun(file).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ImportError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ status: 422, code: 'DOSYA_OKUNAMADI' });
     expect((err as Error).message).toMatch(/^Satır 3: .*tırna/);
   });
@@ -196,9 +196,11 @@ describe('what an import changes', () => {
     const record = records[1]!;
     record[header.indexOf('Satış Fiyatı')] = 'x';
     const err = await realRun(csvOf([header, record])).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ImportRowsError);
-    expect((err as ImportRowsError).result).toMatchObject({ created: [], updated: [], changes: [] });
-    expect((err as ImportRowsError).result.rows[0]!.line).toBe(2);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ status: 422, code: 'ICE_AKTARMA_HATALI' });
+    const { details } = err as DomainError<string, ImportAnswer>;
+    expect(details).toMatchObject({ created: [], updated: [], changes: [] });
+    expect(details!.rows[0]!.line).toBe(2);
   });
 
   it('stores a description as the product form saves it: plain text as paragraphs, no table, no script', async () => {

@@ -6,7 +6,7 @@ import type { OptionGroup } from '../db/schema.ts';
 import { storedDescription } from '../html/sanitize.ts';
 import * as read from './cells.ts';
 import { unguarded } from './csv.ts';
-import { ImportError } from './errors.ts';
+import { importError } from './errors.ts';
 import type { Cell, Table } from './table.ts';
 
 /** The price columns and their price types (1 purchase, 2 sale, 3 market, 4 instalment, 5 wholesale). */
@@ -98,7 +98,7 @@ export function columnsOf(header: string[]): Map<ProductColumn, number> {
     const key = COLUMN_OF.get(headerKey(h));
     if (!key) return;
     if (columns.has(key)) {
-      throw new ImportError(422, 'BASLIK_EKSIK', `"${TITLE[key]}" sütunu iki kez yazılmış.`, {
+      throw importError(422, 'BASLIK_EKSIK', `"${TITLE[key]}" sütunu iki kez yazılmış.`, {
         [key]: 'Sütun iki kez var',
       });
     }
@@ -106,7 +106,7 @@ export function columnsOf(header: string[]): Map<ProductColumn, number> {
   });
   const missing = PRODUCT_COLUMNS.filter((c) => 'required' in c && c.required && !columns.has(c.key));
   if (missing.length) {
-    throw new ImportError(
+    throw importError(
       422,
       'BASLIK_EKSIK',
       `Başlık satırında şu sütunlar eksik: ${missing.map((c) => `${c.title} (${c.key})`).join(', ')}.`,

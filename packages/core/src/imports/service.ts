@@ -3,22 +3,14 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
-import { applyStaged, ImportApplyConflict } from './apply.ts';
+import { applyStaged } from './apply.ts';
 import { describeChanges } from './changes.ts';
-import { ImportError } from './errors.ts';
+import { importError, importRowsRefused, isImportRowsRefusal } from './errors.ts';
 import { productsCsv, productsXlsx } from './export.ts';
 import { type Plan, planImport } from './plan.ts';
 import { readRows } from './rows.ts';
 import { clearStaged, clearStagedBefore, stagePlan } from './stage.ts';
 import { readTable } from './table.ts';
-
-/** A real run refused for its rows: nothing was written; the answer names every row's errors. */
-export class ImportRowsError extends Error {
-  constructor(readonly result: ImportAnswer) {
-    super('İçe aktarılacak dosyada hatalı satırlar var; hiçbir değişiklik yapılmadı.');
-    this.name = 'ImportRowsError';
-  }
-}
 
 /** Runs kept for their progress: the last ones, for an hour. */
 const KEPT_RUNS = 100;
@@ -95,9 +87,9 @@ export function createProductImports(db: Db, cache: Cache) {
 
   return {
     /**
-     * Checks the file and, unless `dryRun`, writes it: throws `ImportError` for a file it cannot read or a
-     * change made meanwhile that the import clashes with (nothing written), and `ImportRowsError` (nothing
-     * written) for rows with errors. `onProgress` is told (and awaited) at each step of a run: after each
+     * Checks the file and, unless `dryRun`, writes it: throws a domain error for a file it cannot read or a
+     * change made meanwhile that the import clashes with (nothing written), and ICE_AKTARMA_HATALI (nothing
+     * written) with every row's errors. `onProgress` is told (and awaited) at each step of a run: after each
      * 500 rows checked and each batch staged.
      */
     async run(
@@ -112,7 +104,7 @@ export function createProductImports(db: Db, cache: Cache) {
       const id = options.id ?? crypto.randomUUID();
       const running = runs.get(id);
       if (running && (running.phase === 'read' || running.phase === 'check' || running.phase === 'write')) {
-        throw new ImportError(409, 'ICE_AKTARMA_CAKISMA', 'Bu kimlikle bir içe aktarım zaten sürüyor.');
+        throw importError(409, 'ICE_AKTARMA_CAKISMA', 'Bu kimlikle bir içe aktarım zaten sürüyor.');
       }
       const run = track(id, options.dryRun);
       const told = async () => {
@@ -136,7 +128,7 @@ export function createProductImports(db: Db, cache: Cache) {
         }
         // Refused: nothing is created or changed.
         if (plan.errors.size) {
-          throw new ImportRowsError({ ...answer, created: [], updated: [], changes: [], changesLeftOut: 0 });
+          throw importRowsRefused({ ...answer, created: [], updated: [], changes: [], changesLeftOut: 0 });
         }
         run.phase = 'write';
         run.done = 0;
@@ -172,20 +164,13 @@ export function createProductImports(db: Db, cache: Cache) {
         return answer;
       } catch (err) {
         run.phase = 'failed';
-        if (err instanceof ImportRowsError) run.result = err.result;
+        if (isImportRowsRefusal(err) && err.details) run.result = err.details;
         // Another change took a SKU or slug, or deleted a product, between the check and the apply.
         if (isUniqueViolation(err)) {
-          throw new ImportError(
+          throw importError(
             409,
             'ICE_AKTARMA_CAKISMA',
             'Bu sırada başka bir değişiklik dosyadaki bir SKU’yu ya da adresi aldı; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
-          );
-        }
-        if (err instanceof ImportApplyConflict) {
-          throw new ImportError(
-            409,
-            'ICE_AKTARMA_CAKISMA',
-            'Bu sırada dosyadaki bir ürün ya da varyant silindi; hiçbir şey yazılmadı, dosyayı yeniden gönderin.',
           );
         }
         throw err;
@@ -205,7 +190,7 @@ export function createProductImports(db: Db, cache: Cache) {
     progress(id: string): ImportProgress {
       const run = runs.get(id);
       if (!run) {
-        throw new ImportError(
+        throw importError(
           404,
           'ICE_AKTARMA_BULUNAMADI',
           'Bu kimlikle bir içe aktarım bulunamadı (ya da süresi doldu).',

@@ -1,6 +1,6 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@vitrin/shared/api/admin/imports';
 import { parseCsv } from './csv.ts';
-import { ImportError } from './errors.ts';
+import { importError } from './errors.ts';
 import { checkWorkbook, XLSX_MAX_UNPACKED } from './xlsx-guard.ts';
 
 /** A cell as the file gives it: CSV text, or an XLSX cell's number or text. */
@@ -21,9 +21,9 @@ const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => byt
 
 const MB = IMPORT_MAX_BYTES / (1024 * 1024);
 export const tooLarge = () =>
-  new ImportError(413, 'DOSYA_COK_BUYUK', `Dosya en fazla ${MB} MB olabilir.`, { file: 'Dosya çok büyük' });
+  importError(413, 'DOSYA_COK_BUYUK', `Dosya en fazla ${MB} MB olabilir.`, { file: 'Dosya çok büyük' });
 const wrongType = (message: string) =>
-  new ImportError(415, 'DOSYA_TURU_GECERSIZ', message, { file: 'CSV ya da XLSX dosyası seçin' });
+  importError(415, 'DOSYA_TURU_GECERSIZ', message, { file: 'CSV ya da XLSX dosyası seçin' });
 
 /**
  * The file as a header and rows: a `.xlsx` workbook (its first sheet) or a `.csv` in UTF-8 (with or without
@@ -50,7 +50,7 @@ export async function readTable(file: { bytes: Buffer; name: string }): Promise<
 }
 
 const tooManyRows = (counted = '') =>
-  new ImportError(
+  importError(
     422,
     'COK_FAZLA_SATIR',
     `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} satır olabilir${counted}. Dosyayı bölün.`,
@@ -58,7 +58,7 @@ const tooManyRows = (counted = '') =>
   );
 
 const empty = () =>
-  new ImportError(422, 'DOSYA_BOS', 'Dosya boş: başlık satırı ve en az bir ürün satırı olmalı.', {
+  importError(422, 'DOSYA_BOS', 'Dosya boş: başlık satırı ve en az bir ürün satırı olmalı.', {
     file: 'Dosya boş',
   });
 
@@ -81,7 +81,7 @@ async function readXlsx(bytes: Buffer): Promise<{ line: number; cells: Cell[] }[
   if (check === 'unreadable') throw unreadable();
   if (check === 'too-many-rows') throw tooManyRows();
   if (check === 'too-large') {
-    throw new ImportError(
+    throw importError(
       413,
       'DOSYA_COK_BUYUK',
       `Excel dosyası açıldığında ${XLSX_MAX_UNPACKED / (1024 * 1024)} MB’tan büyük; dosyayı bölün ya da CSV olarak kaydedin.`,

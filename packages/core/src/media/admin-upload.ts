@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
 import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from './disk-full.ts';
 import { loadSharp } from './image-variants.ts';
 
@@ -32,22 +33,15 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 const MAX_INPUT_PIXELS = ADMIN_IMAGE_MAX_SIDE * ADMIN_IMAGE_MAX_SIDE;
 const MB = ADMIN_IMAGE_MAX_BYTES / (1024 * 1024);
 
-export class AdminImageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/** Why an upload of the panel was refused, with its status (the HTTP layer's answer). */
+const adminImageError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+  new DomainError(status, code, message, fields);
 
 /** The disk filled up while an upload was written: nothing of it is kept. */
-export const diskFull = () => new AdminImageError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE);
+export const diskFull = () => adminImageError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE);
 
 export const imageTooLarge = (name: string) =>
-  new AdminImageError(413, 'DOSYA_COK_BUYUK', `"${name}" en fazla ${MB} MB olabilir.`, {
+  adminImageError(413, 'DOSYA_COK_BUYUK', `"${name}" en fazla ${MB} MB olabilir.`, {
     files: `${name}: dosya çok büyük`,
   });
 
@@ -117,7 +111,7 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
   async function normalize(image: IncomingImage): Promise<{ out: string; width: number; height: number }> {
     const kind = imageKindOf(await headOf(image.file));
     if (!kind) {
-      throw new AdminImageError(
+      throw adminImageError(
         415,
         'GORSEL_TURU_GECERSIZ',
         `"${image.name}" bir görsel değil: yalnızca JPEG, PNG, WebP ya da AVIF yükleyebilirsiniz.`,
@@ -126,7 +120,7 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
     }
     const sharp = await loadSharp();
     const unreadable = () =>
-      new AdminImageError(422, 'GORSEL_OKUNAMADI', `"${image.name}" okunamadı; dosya bozuk olabilir.`, {
+      adminImageError(422, 'GORSEL_OKUNAMADI', `"${image.name}" okunamadı; dosya bozuk olabilir.`, {
         files: `${image.name}: görsel okunamadı`,
       });
     let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -143,7 +137,7 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
       width > ADMIN_IMAGE_MAX_SIDE ||
       height > ADMIN_IMAGE_MAX_SIDE
     ) {
-      throw new AdminImageError(
+      throw adminImageError(
         400,
         'GORSEL_BOYUTU_GECERSIZ',
         `"${image.name}" ${width}×${height} piksel; görseller en az ${ADMIN_IMAGE_MIN_SIDE}×${ADMIN_IMAGE_MIN_SIDE}, en fazla ${ADMIN_IMAGE_MAX_SIDE}×${ADMIN_IMAGE_MAX_SIDE} piksel olmalıdır.`,

@@ -9,8 +9,9 @@ import {
   type ImageWidth,
   isResizableImage,
 } from '@vitrin/shared/media';
+import { isDomainError } from '../errors.ts';
 import { isDiskFull } from './disk-full.ts';
-import { createVariantProcess, VariantProcessLost } from './variant-process.ts';
+import { createVariantProcess, VARIANT_PROCESS_LOST } from './variant-process.ts';
 
 /**
  * Resized WebP/AVIF copies of uploaded images, made with sharp in a child process (`variant-process.ts`) and
@@ -255,7 +256,7 @@ export function createImageVariants({
           () => generate(source.file, file, width, format),
         );
       } catch (err) {
-        if (!isDiskFull(err) && !(err instanceof VariantProcessLost)) rememberFailure(key);
+        if (!isDiskFull(err) && !isDomainError(err, VARIANT_PROCESS_LOST)) rememberFailure(key);
       }
     }
   }
@@ -345,7 +346,7 @@ export function createImageVariants({
         }
       } catch (err) {
         if (isDiskFull(err)) return { kind: 'disk-full' };
-        if (err instanceof VariantProcessLost) return original();
+        if (isDomainError(err, VARIANT_PROCESS_LOST)) return original();
         rememberFailure(key);
         return { kind: 'broken', error: err };
       } finally {

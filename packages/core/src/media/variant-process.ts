@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { ImageFormat, ImageWidth } from '@vitrin/shared/media';
+import { DomainError } from '../errors.ts';
 
 export interface VariantJob {
   source: string;
@@ -9,18 +10,16 @@ export interface VariantJob {
 }
 
 /** The child making a job went away twice (killed, out of memory): the request gets the original file. */
-export class VariantProcessLost extends Error {
-  constructor() {
-    super('the image process ended before the resized copy was made');
-  }
-}
+export const VARIANT_PROCESS_LOST = 'GORSEL_ISLEMI_KAYBOLDU';
+const variantProcessLost = () =>
+  new DomainError(503, VARIANT_PROCESS_LOST, 'the image process ended before the resized copy was made');
 
 type Answer = { id: number; ok: true } | { id: number; ok: false; code?: string; message: string };
 
 /**
  * The child process that makes the resized copies (`variant-child.mjs`): started at the first job, told to
  * go (disconnected) after `idleMs` without any, so its memory goes back to the system. A job whose child
- * ended before answering is sent once more to a new one, then rejected with `VariantProcessLost`.
+ * ended before answering is sent once more to a new one, then rejected with VARIANT_PROCESS_LOST.
  */
 export function createVariantProcess({ idleMs, threads }: { idleMs: number; threads: number }) {
   let child: ChildProcess | undefined;
@@ -57,7 +56,7 @@ export function createVariantProcess({ idleMs, threads }: { idleMs: number; thre
       const lost = [...pending.entries()];
       for (const [id, entry] of lost) {
         pending.delete(id);
-        if (entry.retried) entry.reject(new VariantProcessLost());
+        if (entry.retried) entry.reject(variantProcessLost());
         else send(entry.job, true).then(entry.resolve, entry.reject);
       }
       settle();
@@ -113,7 +112,7 @@ export function createVariantProcess({ idleMs, threads }: { idleMs: number; thre
       if (last?.connected) last.disconnect();
       for (const [id, entry] of pending) {
         pending.delete(id);
-        entry.reject(new VariantProcessLost());
+        entry.reject(variantProcessLost());
       }
     },
   };

@@ -4,45 +4,23 @@ import {
   socialAccountOrderRequest,
   socialAccountRequest,
 } from '@vitrin/shared/api/admin/social-accounts';
-import { fieldMessages, type z } from '@vitrin/shared/zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { socialAccounts } from '../db/schema.ts';
+import { DomainError, parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 
 /** Why a change of the social accounts was refused: a stable code, its HTTP status and a Turkish message. */
-export class SocialAccountError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 422,
-    readonly code:
-      | 'GECERSIZ_ISTEK'
-      | 'SOSYAL_HESAP_BULUNAMADI'
-      | 'SOSYAL_HESAP_SIRASI_ESKI'
-      | 'SOSYAL_HESAP_SINIRI',
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'SocialAccountError';
-  }
-}
+const socialAccountError = (
+  status: 400 | 404 | 409 | 422,
+  code: 'GECERSIZ_ISTEK' | 'SOSYAL_HESAP_BULUNAMADI' | 'SOSYAL_HESAP_SIRASI_ESKI' | 'SOSYAL_HESAP_SINIRI',
+  message: string,
+  fields?: Record<string, string>,
+) => new DomainError(status, code, message, fields);
 
-const notFound = () =>
-  new SocialAccountError(404, 'SOSYAL_HESAP_BULUNAMADI', 'Sosyal medya hesabı bulunamadı.');
-
-/** The domain checks what it is given whoever calls it (the routes check it first, with the same schema). */
-function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  throw new SocialAccountError(
-    400,
-    'GECERSIZ_ISTEK',
-    'Gönderilen bilgilerde hata var; lütfen işaretli alanları düzeltin.',
-    fieldMessages(result.error),
-  );
-}
+const notFound = () => socialAccountError(404, 'SOSYAL_HESAP_BULUNAMADI', 'Sosyal medya hesabı bulunamadı.');
 
 type Row = typeof socialAccounts.$inferSelect;
 const answer = (r: Row): AdminSocialAccount => ({
@@ -76,7 +54,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
 
     /** Adds an account at the end of the list. */
     create(actor: AuditActor, body: unknown): Promise<AdminSocialAccount> {
-      const input = parsed(socialAccountRequest, body);
+      const input = parseInput(socialAccountRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           const [{ count = 0, last = -1 } = {}] = await tx
@@ -86,7 +64,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
             })
             .from(socialAccounts);
           if (count >= SOCIAL_ACCOUNTS_MAX) {
-            throw new SocialAccountError(
+            throw socialAccountError(
               422,
               'SOSYAL_HESAP_SINIRI',
               `En fazla ${SOCIAL_ACCOUNTS_MAX} sosyal medya hesabı eklenebilir.`,
@@ -110,7 +88,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
     },
 
     update(actor: AuditActor, id: number, body: unknown): Promise<AdminSocialAccount> {
-      const input = parsed(socialAccountRequest, body);
+      const input = parseInput(socialAccountRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           const [current] = await tx
@@ -159,13 +137,13 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
      * account added or removed meanwhile) is refused with 409, changing nothing.
      */
     reorder(actor: AuditActor, body: unknown): Promise<AdminSocialAccount[]> {
-      const { ids } = parsed(socialAccountOrderRequest, body);
+      const { ids } = parseInput(socialAccountOrderRequest, body);
       return changed(() =>
         db.transaction(async (tx) => {
           const rows = await ordered(tx).for('update');
           const stored = new Set(rows.map((r) => r.id));
           if (ids.length !== stored.size || ids.some((id) => !stored.has(id))) {
-            throw new SocialAccountError(
+            throw socialAccountError(
               409,
               'SOSYAL_HESAP_SIRASI_ESKI',
               'Hesap listesi siz düzenlerken değişti; sayfayı yenileyip sırayı yeniden verin.',

@@ -4,21 +4,6 @@ import { HttpError } from '../../http/errors.ts';
 import type { StaffOf } from '../../sessions/staff-session.ts';
 import { STAFF_SESSION_REQUIRED_MESSAGE } from '../route.ts';
 
-/**
- * Runs a domain operation whose refusals `toHttp` turns into answers (it gives undefined for any other
- * error, which goes on to the shop's error handler).
- */
-export async function refusalsAs<T>(
-  toHttp: (err: unknown) => HttpError | undefined,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    throw toHttp(err) ?? err;
-  }
-}
-
 /** The staff member of a request the route's check let through (the check looked them up already). */
 export async function signedIn(staffOf: StaffOf, request: FastifyRequest): Promise<StaffAccount> {
   const account = await staffOf(request);

@@ -1,10 +1,11 @@
+import { DomainError } from '@vitrin/core';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../../../test/accounts.ts';
 import { createTestApp, tempDir } from '../../../test/server.ts';
 import { multipartForm } from '../../../test/uploads.ts';
-import { CommandError, runCommand } from '../../ops/commands.ts';
+import { runCommand } from '../../ops/commands.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -226,7 +227,7 @@ describe('support tickets API', () => {
     const refused = await runCommand(t.services, ['ticket', 'reply', no, 'Ek bilgi']).catch(
       (e: unknown) => e,
     );
-    expect(refused).toBeInstanceOf(CommandError);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'TALEP_KAPALI' });
     const reopened = await ayse.post(`/api/front/support/tickets/${no}/messages`, {
       message: 'Yeni kupa da kırık.',
@@ -279,7 +280,7 @@ describe('npm run vitrin -- ticket', () => {
     );
     expect(unknown).toMatchObject({ code: 'TALEP_BULUNAMADI', message: 'Destek talebi bulunamadı.' });
     expect(
-      await runCommand(t.services, ['ticket', 'list', 'bekliyor']).catch((e: CommandError) => e.code),
+      await runCommand(t.services, ['ticket', 'list', 'bekliyor']).catch((e: DomainError) => e.code),
     ).toBe('KOMUT_GECERSIZ');
   });
 });

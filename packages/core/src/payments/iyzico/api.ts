@@ -82,14 +82,11 @@ export interface IyzicoFailure {
   errorGroup?: string;
 }
 
-export class IyzicoUnavailable extends Error {
-  constructor(
-    readonly path: string,
-    cause: unknown,
-  ) {
-    super(`iyzico ${path}: no answer (${cause instanceof Error ? cause.message : String(cause)})`);
-  }
-}
+/** iyzico did not answer: an outage (not a refusal), which the provider's callers turn into their answers. */
+const unavailable = (path: string, cause: unknown) =>
+  new Error(`iyzico ${path}: no answer (${cause instanceof Error ? cause.message : String(cause)})`, {
+    cause,
+  });
 
 export interface IyzicoClientOptions {
   keys: IyzicoKeys;
@@ -139,7 +136,7 @@ export function createIyzicoClient(options: IyzicoClientOptions) {
         last = err;
       }
     }
-    throw new IyzicoUnavailable(path, last);
+    throw unavailable(path, last);
   }
 
   return { call, keys };

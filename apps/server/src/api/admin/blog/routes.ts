@@ -14,8 +14,8 @@ import { contentIdParam } from '@vitrin/shared/api/admin/pages';
 import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { contentRefusal, registerRecordRoutes } from '../pages/record-routes.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { registerRecordRoutes } from '../pages/record-routes.ts';
+import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: blog';
 
@@ -79,12 +79,10 @@ export function registerAdminBlogRoutes(app: FastifyInstance, services: Services
       404: errorAnswer('BLOG_KATEGORISI_BULUNAMADI'),
     },
     handler: async (request) => ({
-      items: await refusalsAs(contentRefusal, async () =>
-        admin.terms.categories.move(
-          staffActor(await signedIn(staffOf, request)),
-          request.params.id,
-          request.body,
-        ),
+      items: await admin.terms.categories.move(
+        staffActor(await signedIn(staffOf, request)),
+        request.params.id,
+        request.body,
       ),
     }),
   });

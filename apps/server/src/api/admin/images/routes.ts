@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  AdminImageError,
   type AdminImageStore,
   diskFull,
   type IncomingImage,
@@ -46,12 +45,8 @@ const PART_ERRORS: Record<string, () => HttpError> = {
     new HttpError(400, 'GECERSIZ_ISTEK', 'Çok parçalı form okunamadı.'),
 };
 
-const asHttp = (err: unknown) => {
-  const known = isDiskFull(err) ? diskFull() : err;
-  return known instanceof AdminImageError
-    ? new HttpError(known.status, known.code, known.message, known.fields)
-    : known;
-};
+/** A full disk while an upload is written is the upload's own refusal (507), not the shop's outage (503). */
+const asHttp = (err: unknown) => (isDiskFull(err) ? diskFull() : err);
 
 /** A browser's file name, short and on one line, for messages only. */
 const shownName = (name: string | undefined) =>

@@ -1,5 +1,5 @@
 import { auditLog, importStaging, products, stockMovements } from '@vitrin/core/db/schema';
-import { ImportError } from '@vitrin/core/imports/errors';
+import { DomainError } from '@vitrin/core/errors';
 import type { ImportProgress } from '@vitrin/shared/api/admin/imports';
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +141,7 @@ describe('a second run of an id still running', () => {
         }
       },
     });
-    expect(second).toBeInstanceOf(ImportError);
+    expect(second).toBeInstanceOf(DomainError);
     expect(second).toMatchObject({
       status: 409,
       code: 'ICE_AKTARMA_CAKISMA',
@@ -171,7 +171,7 @@ describe('all or nothing at the apply', () => {
       },
     });
     const err = await run.catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ImportError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ status: 409, code: 'ICE_AKTARMA_CAKISMA' });
     expect((err as Error).message).toMatch(/hiçbir şey yazılmadı/);
     expect(await countOf('CAKISMA')).toBe(before);

@@ -1,7 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { Services } from '@vitrin/core';
-import { ImportError } from '@vitrin/core/imports/errors';
-import { ImportRowsError } from '@vitrin/core/imports/service';
 import {
   IMPORT_MAX_BYTES,
   importAnswer,
@@ -14,13 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
+import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: ürün içe aktarma';
 const MB = IMPORT_MAX_BYTES / (1024 * 1024);
-
-const asHttp = (err: unknown) =>
-  err instanceof ImportError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined;
 
 const noFile = () =>
   new HttpError(400, 'DOSYA_GEREKLI', 'Bir CSV ya da XLSX dosyası seçin (çok parçalı formun `file` alanı).', {
@@ -87,7 +82,7 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
       ...staffRefusals,
       404: errorAnswer('ICE_AKTARMA_BULUNAMADI: no run of this id (or over an hour ago)'),
     },
-    handler: async (request) => refusalsAs(asHttp, async () => productImports.progress(request.params.id)),
+    handler: async (request) => productImports.progress(request.params.id),
   });
 
   // Multipart is parsed only here (its own plugin scope), as for ticket attachments.
@@ -128,7 +123,7 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
         ),
       },
       bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024,
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const actor = staffActor(await signedIn(staffOf, request));
         const { file, fields } = await fileOf(request);
         const dryRun = request.query.dryRun || fields.dryRun === '1' || fields.dryRun === 'true';
@@ -138,17 +133,8 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
             id: 'Geçersiz kimlik',
           });
         }
-        try {
-          return await refusalsAs(asHttp, () =>
-            productImports.run(file, { dryRun, actor, ...(id ? { id } : {}) }),
-          );
-        } catch (err) {
-          if (!(err instanceof ImportRowsError)) throw err;
-          return reply.status(422).send({
-            error: { code: 'ICE_AKTARMA_HATALI', message: err.message },
-            ...err.result,
-          });
-        }
+        // Rows with errors: 422 ICE_AKTARMA_HATALI with every row's errors beside `error` (its details).
+        return productImports.run(file, { dryRun, actor, ...(id ? { id } : {}) });
       },
     });
   });

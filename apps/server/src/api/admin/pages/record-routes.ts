@@ -1,17 +1,11 @@
 import type { AuditActor } from '@vitrin/core/audit/record';
-import { ContentAdminError } from '@vitrin/core/content/admin';
 import { contentIdParam } from '@vitrin/shared/api/admin/pages';
 import type { z } from '@vitrin/shared/zod';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { type apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import type { ApiTag } from '../../tags.ts';
-import { refusalsAs, signedIn, staffActor } from '../replies.ts';
-
-/** A refusal of the page or blog admin as its answer. */
-export const contentRefusal = (err: unknown) =>
-  err instanceof ContentAdminError ? new HttpError(err.status, err.code, err.message, err.fields) : undefined;
+import { signedIn, staffActor } from '../replies.ts';
 
 /** What the page and the blog admin both do to one record. */
 export interface RecordAdmin<T> {
@@ -45,7 +39,6 @@ export function registerRecordRoutes<T>(
 ) {
   const { url, tag, key, admin, summaries } = spec;
   const actorOf = async (request: FastifyRequest) => staffActor(await signedIn(staffOf, request));
-  const work = <R>(run: () => Promise<R>) => refusalsAs(contentRefusal, run);
   const notFound = { 404: errorAnswer(spec.notFound) };
   const slugTaken = {
     409: errorAnswer('SLUG_KAYITLI: the typed slug is taken (`fields.slug` offers a free one, e.g. `-2`)'),
@@ -72,7 +65,7 @@ export function registerRecordRoutes<T>(
       ...staffRefusals,
       ...notFound,
     },
-    handler: async (request) => ({ [key]: await work(() => admin.get(request.params.id)) }),
+    handler: async (request) => ({ [key]: await admin.get(request.params.id) }),
   });
 
   route({
@@ -88,7 +81,7 @@ export function registerRecordRoutes<T>(
       ...slugTaken,
     },
     handler: async (request, reply) => {
-      const stored = await work(async () => admin.create(await actorOf(request), request.body));
+      const stored = await admin.create(await actorOf(request), request.body);
       return reply.status(201).send({ [key]: stored });
     },
   });
@@ -108,7 +101,7 @@ export function registerRecordRoutes<T>(
       ...changeRefused,
     },
     handler: async (request) => ({
-      [key]: await work(async () => admin.update(await actorOf(request), request.params.id, request.body)),
+      [key]: await admin.update(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -120,7 +113,7 @@ export function registerRecordRoutes<T>(
     params,
     responses: { 204: { description: 'Removed' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
-      await work(async () => admin.remove(await actorOf(request), request.params.id));
+      await admin.remove(await actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });

@@ -1,5 +1,4 @@
 import type { Services } from '@vitrin/core';
-import { SocialAccountError } from '@vitrin/core/navigation/admin';
 import {
   socialAccountAnswer,
   socialAccountIdParam,
@@ -8,22 +7,12 @@ import {
   socialAccountRequest,
 } from '@vitrin/shared/api/admin/social-accounts';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../../http/errors.ts';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
 
 const TAG = 'Yönetim: sosyal medya hesapları';
 const notFound = { 404: errorAnswer('SOSYAL_HESAP_BULUNAMADI') };
-
-async function accountWork<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof SocialAccountError) throw new HttpError(err.status, err.code, err.message, err.fields);
-    throw err;
-  }
-}
 
 /**
  * The storefront footer's social media accounts (owners and managers: `content.write`, as the catalogue and
@@ -60,7 +49,7 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
       422: errorAnswer('SOSYAL_HESAP_SINIRI: 20 accounts at most'),
     },
     handler: async (request, reply) => {
-      const account = await accountWork(async () => admin.create(await actorOf(request), request.body));
+      const account = await admin.create(await actorOf(request), request.body);
       return reply.status(201).send({ account });
     },
   });
@@ -79,7 +68,7 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
       409: errorAnswer('SOSYAL_HESAP_SIRASI_ESKI: the ids are not the accounts stored now'),
     },
     handler: async (request) => ({
-      items: await accountWork(async () => admin.reorder(await actorOf(request), request.body)),
+      items: await admin.reorder(await actorOf(request), request.body),
     }),
   });
 
@@ -98,9 +87,7 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
       ...notFound,
     },
     handler: async (request) => ({
-      account: await accountWork(async () =>
-        admin.update(await actorOf(request), request.params.id, request.body),
-      ),
+      account: await admin.update(await actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -113,7 +100,7 @@ export function registerSocialAccountRoutes(app: FastifyInstance, services: Serv
     params: { id: socialAccountIdParam },
     responses: { 204: { description: 'Removed' }, ...invalid, ...staffRefusals, ...notFound },
     handler: async (request, reply) => {
-      await accountWork(async () => admin.remove(await actorOf(request), request.params.id));
+      await admin.remove(await actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   });
