@@ -2,16 +2,17 @@ import { DomainError, type Services } from '@vitrin/core';
 import type { FormFields } from '@vitrin/shared/api/account-context';
 import type { OrdersContext } from '@vitrin/shared/api/orders-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import { type AccountOf, customerIdOf } from '../sessions/account.ts';
 import { cartRequest, claimOwner } from './cart-request.ts';
-import { refusal, resultOf } from './results.ts';
+import { forCustomer } from './customer.ts';
+import { resultOf } from './results.ts';
 
 /** A domain refusal (order, payment or cart) as a result; anything else is a bug and goes up. */
 const run = resultOf;
 
 /**
  * The order pages' part of the load context: the same service calls as the REST routes of
- * `routes/orders.ts` and `routes/payments.ts`, for this request's customer or guest link.
+ * `api/orders/routes.ts` and `api/orders/payments.ts`, for this request's customer or guest link.
  */
 export function createOrdersContext(
   services: Services,
@@ -20,11 +21,7 @@ export function createOrdersContext(
   accountOf: AccountOf,
 ): OrdersContext {
   const customerId = () => customerIdOf(accountOf, request, reply);
-  const asCustomer = async <T>(work: (id: number) => Promise<T>) => {
-    const id = await customerId();
-    if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
-    return run(() => work(id));
-  };
+  const asCustomer = <T>(work: (id: number) => Promise<T>) => forCustomer(accountOf, request, reply, work);
   const viewer = async (token?: string | null) => ({
     customerId: await customerId(),
     token: token ?? undefined,

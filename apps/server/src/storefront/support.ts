@@ -1,12 +1,13 @@
 import type { AttachmentUpload, Services } from '@vitrin/core';
 import { attachmentTooLarge } from '@vitrin/core/support/errors';
-import type { Failure, FormFields, Result } from '@vitrin/shared/api/account-context';
+import type { Failure, FormFields } from '@vitrin/shared/api/account-context';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MS } from '@vitrin/shared/api/contact';
 import type { ContactContext, SupportContext } from '@vitrin/shared/api/support-context';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountOf, customerIdOf, SESSION_REQUIRED_MESSAGE } from '../sessions/account.ts';
+import type { AccountOf } from '../sessions/account.ts';
 import { RATE_LIMIT_CODE } from '../sessions/account-limits.ts';
+import { forCustomer } from './customer.ts';
 import { refusal, resultOf } from './results.ts';
 
 /** A domain refusal as a result; anything else is a bug and goes up. */
@@ -69,21 +70,6 @@ const textFields = (fields: FormFields) => {
   return rest;
 };
 
-/**
- * Runs `work` for the logged-in customer, its refusal as a result, or 401 OTURUM_GECERSIZ: the support
- * tickets' who-asks, the same for the REST routes and the pages.
- */
-export async function asSupportCustomer<T>(
-  accountOf: AccountOf,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  work: (customerId: number) => Promise<T>,
-): Promise<Result<T>> {
-  const id = await customerIdOf(accountOf, request, reply);
-  if (id === null) return refusal(401, 'OTURUM_GECERSIZ', SESSION_REQUIRED_MESSAGE);
-  return runSupport(() => work(id));
-}
-
 /** The support pages' part of the load context: the same service calls as `api/support/routes.ts`. */
 export function createSupportContext(
   services: Services,
@@ -93,7 +79,7 @@ export function createSupportContext(
 ): SupportContext {
   const { support } = services;
   const asCustomer = <T>(work: (customerId: number) => Promise<T>) =>
-    asSupportCustomer(accountOf, request, reply, work);
+    forCustomer(accountOf, request, reply, work);
   return {
     list: (page) => asCustomer((id) => support.list(id, { page })),
     open: (fields) => asCustomer(async (id) => support.open(id, textFields(fields), await uploadOf(fields))),

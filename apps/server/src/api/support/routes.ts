@@ -11,7 +11,7 @@ import { z } from '@vitrin/shared/zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { AccountOf } from '../../sessions/account.ts';
-import { asSupportCustomer } from '../../storefront/support.ts';
+import { forCustomer } from '../../storefront/customer.ts';
 import { bodyOf, sendResult } from '../account/replies.ts';
 import { apiRoutes, crossOrigin, errorAnswer, invalid, maintenance, noSession } from '../route.ts';
 import { list, notFound, ticketAnswer, upload, withFile } from './schemas.ts';
@@ -91,7 +91,7 @@ export async function registerSupportRoutes(app: FastifyInstance, services: Serv
     request: FastifyRequest,
     reply: FastifyReply,
     work: (customerId: number) => Promise<T>,
-  ) => asSupportCustomer(accountOf, request, reply, work);
+  ) => forCustomer(accountOf, request, reply, work);
   const ticket = (status: number) => (value: unknown) => ({ status, body: { ticket: value } });
 
   const route = apiRoutes(app, accountOf);
