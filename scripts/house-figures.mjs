@@ -13,7 +13,7 @@ const root = process.env.HOUSE_ROOT ? path.resolve(process.env.HOUSE_ROOT) : rep
  * packages/*\/src without tests (`*.test.ts(x)`) and test helpers (`testing` folders, packages/testing).
  */
 export const LIMITS = [
-  { key: 'errorClasses', label: 'error classes in production source', max: 3, enforced: false },
+  { key: 'errorClasses', label: 'error classes in production source', max: 3, enforced: true },
   { key: 'stateNumbers', label: 'bare-number state comparisons', max: 5, enforced: true },
   { key: 'asNever', label: '`as never` in production source', max: 5, enforced: true },
   { key: 'testingFolders', label: '`src/testing` folders', max: 0, enforced: true },
