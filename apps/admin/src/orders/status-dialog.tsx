@@ -36,7 +36,12 @@ export function StatusDialog({
 }) {
   const form = useForm<Values>({
     resolver: async (values, context, options) => {
-      const checked = await zodResolver(orderStatusRequest)(requestOf(values), context, options as never);
+      // The request made of the form's text is checked; the field names (read only for field arrays, which
+      // this form has none of) are the form's, not the request's.
+      const checked = await zodResolver(orderStatusRequest)(requestOf(values), context, {
+        ...options,
+        names: undefined,
+      });
       return Object.keys(checked.errors).length
         ? { values: {}, errors: checked.errors }
         : { values, errors: {} };

@@ -39,7 +39,7 @@ export function SettingsSection<K extends SettingsFieldKey>({
   const [saved, setSaved] = useState(false);
   const schema = z.object(Object.fromEntries(keys.map((k) => [k, settingsFormFields[k]])));
   const form = useForm<FieldValues>({
-    resolver: zodResolver(schema) as never,
+    resolver: zodResolver(schema),
     defaultValues: Object.fromEntries(keys.map((k) => [k, shown(k, settings)])),
   });
   const save = useSaveSettings();
