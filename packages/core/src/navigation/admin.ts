@@ -1,15 +1,15 @@
 import {
   type AdminSocialAccount,
   SOCIAL_ACCOUNTS_MAX,
-  socialAccountOrderRequest,
-  socialAccountRequest,
+  type SocialAccountInput,
+  type SocialAccountOrder,
 } from '@vitrin/shared/api/admin/social-accounts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { socialAccounts } from '../db/schema.ts';
-import { DomainError, parseInput } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 
 /** Why a change of the social accounts was refused: a stable code, its HTTP status and a Turkish message. */
@@ -35,7 +35,7 @@ const audited = (r: Row) => ({ platform: r.platform, label: r.label, url: r.url,
 /**
  * The social accounts of the storefront's footer, changed from the panel: each change and its audit row in
  * one transaction, then every cache drops (the footer's `social-accounts` and the page cache, on every node),
- * as a settings change does.
+ * as a settings change does. Its inputs come parsed by the routes' schemas.
  */
 export function createSocialAccountAdmin(db: Db, cache: Cache) {
   const ordered = (tx: Db | Tx) =>
@@ -53,8 +53,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
     },
 
     /** Adds an account at the end of the list. */
-    create(actor: AuditActor, body: unknown): Promise<AdminSocialAccount> {
-      const input = parseInput(socialAccountRequest, body);
+    create(actor: AuditActor, input: SocialAccountInput): Promise<AdminSocialAccount> {
       return changed(() =>
         db.transaction(async (tx) => {
           const [{ count = 0, last = -1 } = {}] = await tx
@@ -87,8 +86,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
       );
     },
 
-    update(actor: AuditActor, id: number, body: unknown): Promise<AdminSocialAccount> {
-      const input = parseInput(socialAccountRequest, body);
+    update(actor: AuditActor, id: number, input: SocialAccountInput): Promise<AdminSocialAccount> {
       return changed(() =>
         db.transaction(async (tx) => {
           const [current] = await tx
@@ -136,8 +134,7 @@ export function createSocialAccountAdmin(db: Db, cache: Cache) {
      * Puts the accounts in the given order: every account's id once. A list that is not the stored set (an
      * account added or removed meanwhile) is refused with 409, changing nothing.
      */
-    reorder(actor: AuditActor, body: unknown): Promise<AdminSocialAccount[]> {
-      const { ids } = parseInput(socialAccountOrderRequest, body);
+    reorder(actor: AuditActor, { ids }: SocialAccountOrder): Promise<AdminSocialAccount[]> {
       return changed(() =>
         db.transaction(async (tx) => {
           const rows = await ordered(tx).for('update');
