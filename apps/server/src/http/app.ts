@@ -19,7 +19,6 @@ import { registerAuthRoutes } from '../api/account/auth.ts';
 import { registerAccountRoutes } from '../api/account/routes.ts';
 import { registerAdminRoutes } from '../api/admin/routes.ts';
 import { registerBlogRoutes } from '../api/blog/routes.ts';
-import { createCouponLimiter } from '../storefront/coupon-limits.ts';
 import { registerCouponRoutes } from '../api/cart/coupons.ts';
 import { registerCartRoutes } from '../api/cart/routes.ts';
 import { registerHomeRoutes } from '../api/catalog/home.ts';
@@ -38,15 +37,6 @@ import { registerSupportRoutes } from '../api/support/routes.ts';
 import { registerCompareRoutes } from '../api/wishlist/compare.ts';
 import { registerWishlistRoutes } from '../api/wishlist/routes.ts';
 import type { Config } from '../ops/config.ts';
-import { createCartContext } from '../storefront/cart.ts';
-import { createCheckoutContext } from '../storefront/checkout.ts';
-import { createOrdersContext } from '../storefront/orders.ts';
-import {
-  createContactContext,
-  createContactLimiter,
-  createSupportContext,
-} from '../storefront/support.ts';
-import { createWishlistContext } from '../storefront/wishlist.ts';
 import { registerFeedRoutes } from '../pages/feeds.ts';
 import { isPublic, MIN_COMPRESSED_BYTES } from '../pages/page-answer.mjs';
 import { createPageCache, isCacheablePageRequest, sendHit } from '../pages/page-cache.ts';
@@ -56,6 +46,12 @@ import { registerSsr } from '../pages/ssr.ts';
 import { createAccountContext, type ServerAccountContext } from '../sessions/account.ts';
 import { createAccountLimiter } from '../sessions/account-limits.ts';
 import { hasWholesaleCookie, registerCookieSecurity } from '../sessions/session-cookie.ts';
+import { createCartContext } from '../storefront/cart.ts';
+import { createCheckoutContext } from '../storefront/checkout.ts';
+import { createCouponLimiter } from '../storefront/coupon-limits.ts';
+import { createOrdersContext } from '../storefront/orders.ts';
+import { createContactContext, createContactLimiter, createSupportContext } from '../storefront/support.ts';
+import { createWishlistContext } from '../storefront/wishlist.ts';
 import { registerAdminApp } from './admin-app.ts';
 import { type PageMethods, registerOptions } from './allowed-methods.ts';
 import { registerDatabaseOutage } from './database-outage.ts';
