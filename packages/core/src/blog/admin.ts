@@ -1,10 +1,9 @@
-import {
-  type AdminBlogPost,
-  type BlogListFilter,
-  type BlogPostInput,
-  type BlogPostList,
-  type BlogPostStatus,
-  blogPostRequest,
+import type {
+  AdminBlogPost,
+  BlogListFilter,
+  BlogPostInput,
+  BlogPostList,
+  BlogPostStatus,
 } from '@vitrin/shared/api/admin/blog';
 import { slugify } from '@vitrin/shared/slug';
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -13,7 +12,6 @@ import type { Cache } from '../cache.ts';
 import { assertUnchangedSince, contentError, contentSlug, storedBody } from '../content/admin.ts';
 import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
-import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';
 import { readingMinutes } from './reading-time.ts';
 import { createBlogTermsAdmin } from './terms-admin.ts';
@@ -118,8 +116,7 @@ export function createBlogAdmin(db: Db, cache: Cache) {
     return answer(found.post, await tagNames(db, id), found.categoryName);
   }
 
-  async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminBlogPost> {
-    const input: BlogPostInput = parseInput(blogPostRequest, body);
+  async function save(actor: AuditActor, id: number | null, input: BlogPostInput): Promise<AdminBlogPost> {
     const html = storedBody(input.body);
     const savedId = await db.transaction(async (tx) => {
       const [current] =
@@ -214,8 +211,8 @@ export function createBlogAdmin(db: Db, cache: Cache) {
     get: read,
     /** The blog's categories (the post form's picker) and tags. */
     terms: createBlogTermsAdmin(db, cache),
-    create: (actor: AuditActor, body: unknown) => save(actor, null, body),
-    update: (actor: AuditActor, id: number, body: unknown) => save(actor, id, body),
+    create: (actor: AuditActor, input: BlogPostInput) => save(actor, null, input),
+    update: (actor: AuditActor, id: number, input: BlogPostInput) => save(actor, id, input),
     async remove(actor: AuditActor, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const tags = await tagNames(tx, id);

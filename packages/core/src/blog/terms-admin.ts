@@ -1,9 +1,4 @@
-import {
-  type BlogTerm,
-  type BlogTermInput,
-  blogCategoryMoveRequest,
-  blogTermRequest,
-} from '@vitrin/shared/api/admin/blog';
+import type { BlogCategoryMove, BlogTerm, BlogTermInput } from '@vitrin/shared/api/admin/blog';
 import { asc, count, eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
@@ -11,7 +6,6 @@ import { contentError, contentSlug } from '../content/admin.ts';
 import type { Db } from '../db/client.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from '../db/schema.ts';
 import type { DomainError } from '../errors.ts';
-import { parseInput } from '../errors.ts';
 
 type Kind = 'category' | 'tag';
 const TABLES = { category: blogCategories, tag: blogTags } as const;
@@ -60,8 +54,12 @@ export function createBlogTermsAdmin(db: Db, cache: Cache) {
     return found;
   }
 
-  async function save(kind: Kind, actor: AuditActor, id: number | null, body: unknown): Promise<BlogTerm> {
-    const input: BlogTermInput = parseInput(blogTermRequest, body);
+  async function save(
+    kind: Kind,
+    actor: AuditActor,
+    id: number | null,
+    input: BlogTermInput,
+  ): Promise<BlogTerm> {
     const table = TABLES[kind];
     const savedId = await db.transaction(async (tx) => {
       const [current] =
@@ -117,8 +115,8 @@ export function createBlogTermsAdmin(db: Db, cache: Cache) {
   const records = (kind: Kind) => ({
     list: () => list(kind),
     get: (id: number) => get(kind, id),
-    create: (actor: AuditActor, body: unknown) => save(kind, actor, null, body),
-    update: (actor: AuditActor, id: number, body: unknown) => save(kind, actor, id, body),
+    create: (actor: AuditActor, input: BlogTermInput) => save(kind, actor, null, input),
+    update: (actor: AuditActor, id: number, input: BlogTermInput) => save(kind, actor, id, input),
     remove: (actor: AuditActor, id: number) => remove(kind, actor, id),
   });
 
@@ -126,8 +124,7 @@ export function createBlogTermsAdmin(db: Db, cache: Cache) {
     categories: {
       ...records('category'),
       /** Puts a category at `index` of the list (0: first); the others keep their order. */
-      async move(actor: AuditActor, id: number, body: unknown): Promise<BlogTerm[]> {
-        const { index } = parseInput(blogCategoryMoveRequest, body);
+      async move(actor: AuditActor, id: number, { index }: BlogCategoryMove): Promise<BlogTerm[]> {
         await db.transaction(async (tx) => {
           const rows = await tx
             .select()

@@ -1,9 +1,4 @@
-import {
-  type AdminPage,
-  type AdminPageSummary,
-  type PageInput,
-  pageRequest,
-} from '@vitrin/shared/api/admin/pages';
+import type { AdminPage, AdminPageSummary, PageInput } from '@vitrin/shared/api/admin/pages';
 import { RECORD_CHANGED_MESSAGE } from '@vitrin/shared/api/admin/record-version';
 import { slugify } from '@vitrin/shared/slug';
 import { and, asc, eq, like, ne, or, type SQL } from 'drizzle-orm';
@@ -13,7 +8,7 @@ import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { pages } from '../db/schema.ts';
 import { rememberLeftSlugs } from '../db/slug-history.ts';
-import { DomainError, parseInput } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import { plainText, sanitizeStoredHtml } from '../html/sanitize.ts';
 import type { Tx } from '../orders/stock.ts';
 import { pageSlugs } from './service.ts';
@@ -123,8 +118,8 @@ const notFound = () => contentError(404, 'SAYFA_BULUNAMADI', 'Sayfa bulunamadı.
  * it is stored, then every cache drops (pages, footer links, the page cache, on every node).
  */
 export function createPageAdmin(db: Db, cache: Cache) {
-  async function save(actor: AuditActor, id: number | null, body: unknown): Promise<AdminPage> {
-    const { loadedUpdatedAt, ...input }: PageInput = parseInput(pageRequest, body);
+  async function save(actor: AuditActor, id: number | null, sent: PageInput): Promise<AdminPage> {
+    const { loadedUpdatedAt, ...input } = sent;
     const html = storedBody(input.body);
     const page = await db.transaction(async (tx) => {
       const [current] =
@@ -172,8 +167,8 @@ export function createPageAdmin(db: Db, cache: Cache) {
       if (!row) throw notFound();
       return answer(row);
     },
-    create: (actor: AuditActor, body: unknown) => save(actor, null, body),
-    update: (actor: AuditActor, id: number, body: unknown) => save(actor, id, body),
+    create: (actor: AuditActor, input: PageInput) => save(actor, null, input),
+    update: (actor: AuditActor, id: number, input: PageInput) => save(actor, id, input),
     async remove(actor: AuditActor, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning();

@@ -143,3 +143,4 @@ export const blogCategoryMoveRequest = z.object({
     .min(0, 'Yeni sıra 0 ya da büyük olmalı')
     .max(10_000, 'Yeni sıra çok büyük'),
 });
+export type BlogCategoryMove = z.output<typeof blogCategoryMoveRequest>;

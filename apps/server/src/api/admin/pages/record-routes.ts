@@ -10,6 +10,7 @@ import { signedIn, staffActor } from '../replies.ts';
 /** What the page and the blog admin both do to one record. */
 export interface RecordAdmin<T> {
   get(id: number): Promise<T>;
+  /** `body` as the route's `request` schema parsed it: each admin takes its schema's output type. */
   create(actor: AuditActor, body: unknown): Promise<T>;
   update(actor: AuditActor, id: number, body: unknown): Promise<T>;
   remove(actor: AuditActor, id: number): Promise<void>;
