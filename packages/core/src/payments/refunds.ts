@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CardRefund,
+  type CardRefundRequest,
   type CardRefunds,
-  cardRefundRequest,
   refundAmountOf,
 } from '@vitrin/shared/api/admin/refunds';
 import { formatMoney } from '@vitrin/shared/money';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { fieldMessages } from '@vitrin/shared/zod';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
@@ -172,10 +171,12 @@ export function createRefunds(db: Db, options: RefundsOptions) {
    * The owner's refund of chosen lines: reserved and written before the provider is asked. The same `key`
    * again (a double click, a retry after a timeout) is the same refund: it is settled, never made twice.
    */
-  async function refundLines(orderNo: string, body: unknown, actor: AuditActor): Promise<CardRefunds> {
-    const parsed = cardRefundRequest.safeParse(body);
-    if (!parsed.success) throw invalidOrderInput(fieldMessages(parsed.error));
-    const input = parsed.data;
+  /** `input` as the route's schema (`cardRefundRequest`) parsed it. */
+  async function refundLines(
+    orderNo: string,
+    input: CardRefundRequest,
+    actor: AuditActor,
+  ): Promise<CardRefunds> {
     const order = await orderByNo(orderNo);
     // Read before the transaction: on the embedded database a read outside it would wait for it.
     const shareOf = await sharesOf(order);
