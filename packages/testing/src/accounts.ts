@@ -136,17 +136,4 @@ export async function tableText(database: Database, table: string): Promise<stri
   return JSON.stringify(await database.query(`select * from ${table}`));
 }
 
-/** The rejection of `promise`, to look at its code, message and fields. */
-export async function rejection(promise: Promise<unknown>): Promise<{
-  code?: string;
-  message: string;
-  fields?: Record<string, string>;
-  retryAt?: Date;
-}> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { code?: string; message: string };
-  }
-  throw new Error('expected a rejection');
-}
+export { rejection } from './refusal.ts';

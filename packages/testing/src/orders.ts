@@ -279,14 +279,4 @@ export async function openOrderWorld(options: { mailer?: Mailer; database?: Data
 
 export type OrderWorld = Awaited<ReturnType<typeof openOrderWorld>>;
 
-/** The rejection of `promise`, to look at its code and message. */
-export async function rejection(
-  promise: Promise<unknown>,
-): Promise<{ code?: string; message: string; status?: number; fields?: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as { code?: string; message: string };
-  }
-  throw new Error('expected a rejection');
-}
+export { rejection } from './refusal.ts';

@@ -10,6 +10,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { refusal } from '@vitrin/testing/refusal';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_FORMAT, readBackup, writeBackup } from './archive.ts';
@@ -60,14 +61,6 @@ const freshDir = () => {
   mkdirSync(into);
   return into;
 };
-async function refusal(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await work();
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('not refused');
-}
 
 beforeAll(async () => {
   writeFileSync(imageFile, await tarOf([{ name: 'PG_VERSION', data: Buffer.from('17\n') }]));

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { refusal } from '@vitrin/testing/refusal';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTarget } from './archive.ts';
 import { writeFailure } from './errors.ts';
@@ -9,15 +10,6 @@ import { imageFileOf, removeLeftovers, temporaryFileOf } from './leftovers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-backup-checks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function refusal(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await work();
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('not refused');
-}
 
 describe('checkTarget: a backup’s file is checked before anything is dumped', () => {
   it('answers the absolute path of a new file in a writable folder', async () => {

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { refusal } from '@vitrin/testing/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { categories, products } from '../db/schema.ts';
@@ -63,14 +64,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function refusal(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await work();
-  } catch (err) {
-    return err as { code: string; message: string };
-  }
-  throw new Error('not refused');
-}
 const leftovers = () => readdirSync(dir).filter((n) => n.includes('geri-yukleniyor'));
 
 describe('a backup of the embedded database', () => {

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { refusal } from '@vitrin/testing/refusal';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminImageDirs, createAdminImageStore } from './admin-upload.ts';
@@ -43,15 +44,6 @@ const everything = () => [
   ...filesIn(path.join(dirs.uploadsDir, 'products')),
   ...filesIn(path.join(dirs.uploadsDir, 'posts')),
 ];
-type Refusal = { status: number; code: string; message: string; fields?: Record<string, string> };
-async function refusal(work: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await work();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 
 describe('a stored upload', () => {
   it('is a WebP turned upright, without EXIF or GPS, under a random name in its purpose’s folder', async () => {

@@ -1,3 +1,4 @@
+import { refusal } from '@vitrin/testing/refusal';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,16 +21,6 @@ const form = (extra: Record<string, unknown>) => ({
   slug: '',
   ...extra,
 });
-type Refusal = { status: number; code: string; message: string; fields?: Record<string, string> };
-/** The error a change was refused with (thrown at once or rejected). */
-async function refusal(change: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await change();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 const count = async () => (await t.db.select({ id: categories.id }).from(categories)).length;
 
 describe('a new category', () => {

@@ -1,3 +1,4 @@
+import { refusal } from '@vitrin/testing/refusal';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,15 +13,6 @@ afterAll(() => t.dispose());
 
 const cli = { kind: 'cli' } as const;
 const admin = () => t.services.tagAdmin;
-type Refusal = { status: number; code: string; fields?: Record<string, string> };
-async function refusal(change: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await change();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 const searchTextOf = async (id: number) =>
   (await t.db.select({ s: products.searchText }).from(products).where(eq(products.id, id)))[0]!.s;
 const query = { page: 1, pageSize: 24, sort: 'newest' as const, tag: [], opt: [] };

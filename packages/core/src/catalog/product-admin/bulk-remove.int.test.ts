@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { refusal } from '@vitrin/testing/refusal';
 import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,15 +30,6 @@ const create = () =>
     stock: 12,
   });
 const bulk = (body: Record<string, unknown>) => t.services.productAdmin.bulk(cli, body);
-type Refusal = { status: number; code: string; fields?: Record<string, string> };
-async function refusal(change: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await change();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 const listed = async (category: string) =>
   (await t.services.catalog.categoryPage(category, {
     page: 1,

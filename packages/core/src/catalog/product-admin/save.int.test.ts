@@ -1,3 +1,4 @@
+import { refusal } from '@vitrin/testing/refusal';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,15 +25,6 @@ const single = (extra: Record<string, unknown> = {}) => ({
   stock: 12,
   ...extra,
 });
-type Refusal = { status: number; code: string; message: string; fields?: Record<string, string> };
-async function refusal(change: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await change();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 const create = (extra: Record<string, unknown> = {}) => t.services.productAdmin.create(cli, single(extra));
 
 describe('a saved product', () => {

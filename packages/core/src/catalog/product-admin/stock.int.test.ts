@@ -1,3 +1,4 @@
+import { refusal } from '@vitrin/testing/refusal';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,15 +14,6 @@ afterAll(() => t.dispose());
 const cli = { kind: 'cli' } as const;
 const adjust = (id: number, body: Record<string, unknown>) =>
   t.services.productAdmin.adjustStock(cli, id, body);
-type Refusal = { status: number; code: string; fields?: Record<string, string> };
-async function refusal(change: () => Promise<unknown>): Promise<Refusal> {
-  try {
-    await change();
-  } catch (err) {
-    return err as Refusal;
-  }
-  throw new Error('not refused');
-}
 
 describe('stock adjustments', () => {
   it('adds and takes stock with a reason; the history lists them newest first with before and after', async () => {
