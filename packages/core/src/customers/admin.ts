@@ -240,13 +240,14 @@ export function createCustomerAdmin(db: Db, options: CustomerAdminOptions) {
      * within the same hourly allowance. Refused when nothing waits, or the account cannot log in to use it.
      */
     async sendGuestOrdersLink(actor: AuditActor, id: number): Promise<{ count: number }> {
+      const queueLink = await options.guestOrders.staffLink();
       const n = await db.transaction(async (tx) => {
         const row = await lockLive(tx, id);
         if (row.disabledAt) throw disabledNoLink();
         const [counted] = await tx.select({ n: count() }).from(orders).where(guestOrdersOf(row.email));
         const waiting = counted?.n ?? 0;
         if (waiting === 0) throw noGuestOrdersToLink();
-        await options.guestOrders.queueLink(tx, id, row, waiting);
+        await queueLink(tx, id, row, waiting);
         await recordAudit(tx, {
           actor,
           action: 'customer.guestOrdersLink',

@@ -89,6 +89,7 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
     account: { email: string; firstName: string },
     n: number,
     byStaff: boolean,
+    shopName: string,
   ): Promise<MailMessage> {
     if ((await recentLinks(account.email, tx)) >= LINKS_PER_HOUR) {
       throw orderError(
@@ -104,7 +105,7 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
     return {
       to: account.email,
       ...guestOrdersEmail({
-        shopName: await options.shopName(),
+        shopName,
         firstName: account.firstName,
         count: n,
         linkUrl: `${shopUrl}/panel/orders?baglanti=${encodeURIComponent(token)}`,
@@ -125,16 +126,25 @@ export function createGuestOrderLinks(db: Db, options: GuestOrderLinkOptions) {
       const account = await accountOf(customerId);
       const n = await waiting(account.email);
       if (n === 0) return 0;
-      await sendLink(await linkMessage(db, customerId, account, n, false));
+      await sendLink(await linkMessage(db, customerId, account, n, false, await options.shopName()));
       return n;
     },
 
     /**
-     * The same link sent by staff from the panel: queued in `tx`, the transaction that records it (the
-     * caller locked the account and counted its `n` guest orders); `sent()` starts the queue after the commit.
+     * The same link sent by staff from the panel: what the e-mail needs from outside the caller's transaction
+     * (the shop's name, from the settings) is read first, then the returned function queues the link in `tx`,
+     * the transaction that records it (the caller locked the account and counted its `n` guest orders);
+     * `sent()` starts the queue after the commit. Read inside the transaction, the name could need the
+     * database while the transaction holds it: the embedded database would wait for itself for ever.
      */
-    async queueLink(tx: Tx, customerId: number, account: { email: string; firstName: string }, n: number) {
-      await enqueueMail(tx, { kind: MAIL_KIND, ...(await linkMessage(tx, customerId, account, n, true)) });
+    async staffLink() {
+      const shopName = await options.shopName();
+      return async (tx: Tx, customerId: number, account: { email: string; firstName: string }, n: number) => {
+        await enqueueMail(tx, {
+          kind: MAIL_KIND,
+          ...(await linkMessage(tx, customerId, account, n, true, shopName)),
+        });
+      };
     },
     sent: () => options.mail.kick(),
 

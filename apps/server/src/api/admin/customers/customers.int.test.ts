@@ -194,6 +194,17 @@ describe('customers in the panel', () => {
     expect(disabled.json().error.code).toBe('HESAP_KAPALI');
   });
 
+  it('sends the link right after the settings changed (their cache emptied), with the shop name read outside the transaction', async () => {
+    // The shop's name comes from the settings; read inside the link's transaction on a cold cache, it asked
+    // the embedded database while that transaction held it, and the whole shop waited for ever.
+    const c = await customer();
+    await w.placeOrder({ email: c.form.email });
+    t.services.cache.clearLocal();
+    const sent = await manager.post(`/api/admin/customers/${c.id}/guest-orders-link`, {});
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ count: 1 });
+  }, 30_000);
+
   it('answers 404 HESAP_BULUNAMADI for an unknown customer and 400 for a malformed number', async () => {
     const unknown = await support.get('/api/admin/customers/999999');
     expect(unknown.statusCode).toBe(404);
