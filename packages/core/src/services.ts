@@ -40,6 +40,8 @@ import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
+import { createDiskStore } from './storage/disk-store.ts';
+import type { FileStore } from './storage/file-store.ts';
 import { createSavedReplies } from './support/saved-replies.ts';
 import { createSupportService } from './support/service.ts';
 import { createWishlistService } from './wishlist/service.ts';
@@ -51,6 +53,11 @@ export interface ServicesOptions {
   mailer?: Mailer;
   /** The storefront's public address, for links in e-mails; `http://localhost:3000` by default. */
   shopUrl?: string;
+  /**
+   * Every file the shop keeps, by key (`storage/file-store.ts`): the data directory's folders, or the bucket
+   * with `S3_BUCKET`. Tests default to a folder under the system's temporary directory.
+   */
+  files?: FileStore;
   /** `DATA_DIR/private`: files only their owners may read (support ticket attachments). */
   privateDir?: string;
   /** `DATA_DIR/uploads`: files the shop serves (personalization images); an erasure removes a customer's. */
@@ -75,6 +82,7 @@ const PROVIDER_FACTORIES: Partial<Record<'iyzico' | 'paytr', ProviderFactory>> =
 export function createServices(database: Database, options: ServicesOptions = {}) {
   const cache = createCache();
   const { db } = database;
+  const files = options.files ?? createDiskStore(path.join(os.tmpdir(), 'vitrin-files'));
   const settings = createSettingsService(db, cache);
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
@@ -181,6 +189,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   });
   return {
     database,
+    files,
     cache,
     settings,
     navigation,

@@ -9,6 +9,7 @@ import {
   seedDemo,
 } from '@vitrin/core';
 import { writeDemoBlogImages, writeDemoCatalogImages } from '@vitrin/core/demo/images';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { type Config, logsInfo } from './config.ts';
 import { collectGarbageNow } from './heap-growth.ts';
 
@@ -85,6 +86,7 @@ export async function bootstrap(
     const services = createServices(database, {
       mailer,
       shopUrl: config.publicUrl,
+      files: createDiskStore(config.dataDir),
       privateDir: path.join(config.dataDir, 'private'),
       uploadsDir: path.join(config.dataDir, 'uploads'),
       // The built-in test bank only in the demo shop and in development: a real shop takes cards through
