@@ -1184,3 +1184,29 @@ export const orderNotes = pgTable(
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/** Binary data (the catalogue snapshot's chunks); Drizzle has no built-in column for it. */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The catalogue index as a starting node finds it (catalog/index-snapshot.ts): the oldest transaction the
+ * snapshot may miss (`watermark`, a 64-bit transaction id), so that a node that loads it reads again just the
+ * products changed since. One row, named by `name`.
+ */
+export const catalogueSnapshots = pgTable('catalogue_snapshots', {
+  name: text('name').primaryKey(),
+  format: integer('format').notNull(),
+  watermark: bigint('watermark', { mode: 'bigint' }).notNull(),
+  chunkSize: integer('chunk_size').notNull(),
+  chunks: integer('chunks').notNull(),
+  /** Which node wrote it last: a node rewrites only its changed chunks over a snapshot it wrote itself. */
+  writer: text('writer').notNull(),
+  savedAt: timestamps.updatedAt,
+});
+
+/** The snapshot's chunks: `chunk_size` index slots each, serialized and compressed (index-snapshot.ts). */
+export const catalogueSnapshotChunks = pgTable('catalogue_snapshot_chunks', {
+  chunk: integer('chunk').primaryKey(),
+  data: bytea('data').notNull(),
+  savedAt: timestamps.updatedAt,
+});
