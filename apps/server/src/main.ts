@@ -76,7 +76,6 @@ async function main() {
   // Expired sessions and reset links are useless rows, and so are guest carts nobody can reach any more;
   // personalization photos no cart or order uses are personal data kept for nothing; a panel upload that no
   // product or post names a day later was never saved. Cleared at start and every hour after.
-  const uploadsDir = path.join(config.dataDir, 'uploads');
   const adminImages = createAdminImageStore(adminImageDirs(config.dataDir));
   /** Logs what a purge removed (when anything) or why it failed; a failure waits for the next hour. */
   const logPurge = (purged: Promise<Record<string, number>>, what: string) =>
@@ -89,7 +88,7 @@ async function main() {
   const purge = () =>
     Promise.all([
       logPurge(services.customers.purgeExpired(), 'Süresi dolmuş oturumlar'),
-      logPurge(services.cart.purgeAbandoned(uploadsDir), 'Terk edilmiş sepetler ve görseller'),
+      logPurge(services.cart.purgeAbandoned(), 'Terk edilmiş sepetler ve görseller'),
       logPurge(
         adminImages.purgeOrphans(services.database.db),
         'Bir günde ürüne ya da yazıya eklenmeyen görseller',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServices, type Services, type ServicesOptions } from '@vitrin/core';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { openTestDatabase } from '@vitrin/testing/database';
 import type { ServerBuild } from 'react-router';
 import { type AppOptions, buildApp } from '../src/http/app.ts';
@@ -32,9 +33,12 @@ export async function createTestApp(
     webBuildEntry?: AppOptions['webBuildEntry'];
   } = {},
 ) {
+  // The shop's files in the test's data directory when it names one, as `bootstrap` keeps them.
+  const dataDir = options.config?.dataDir;
+  const files = options.services?.files ?? (dataDir ? createDiskStore(dataDir) : undefined);
   const services = await createTestServices({
     demo: options.demo ?? true,
-    ...(options.services ? { options: options.services } : {}),
+    options: { ...options.services, ...(files ? { files } : {}) },
   });
   const app = await buildApp({
     services,

@@ -58,10 +58,6 @@ export interface ServicesOptions {
    * with `S3_BUCKET`. Tests default to a folder under the system's temporary directory.
    */
   files?: FileStore;
-  /** `DATA_DIR/private`: files only their owners may read (support ticket attachments). */
-  privateDir?: string;
-  /** `DATA_DIR/uploads`: files the shop serves (personalization images); an erasure removes a customer's. */
-  uploadsDir?: string;
   /** Card payments: the environment the providers' keys come from, and whether the test bank may be used. */
   payments?: {
     env?: ProviderEnv;
@@ -145,7 +141,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   });
   // The money path before the order exists: cart, coupons, checkout (which hands over to `orders`).
   const coupons = createCouponService(db, { categories: createCategoryService(db, cache).tree, cache });
-  const cart = createCartService(db, { settings, coupons, cache });
+  const cart = createCartService(db, { settings, coupons, cache, files, database });
   const checkout = createCheckoutService(db, {
     settings,
     cart,
@@ -169,7 +165,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     mail,
     settings,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
-    privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
+    files,
   });
   // Support's saved replies, inserted into a ticket's reply in the panel.
   const savedReplies = createSavedReplies(db);
@@ -184,8 +180,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const productImports = createProductImports(db, cache);
   const customerAdmin = createCustomerAdmin(db, {
     guestOrders,
-    privateDir: options.privateDir ?? path.join(os.tmpdir(), 'vitrin-private'),
-    uploadsDir: options.uploadsDir ?? path.join(os.tmpdir(), 'vitrin-uploads'),
+    files,
   });
   return {
     database,

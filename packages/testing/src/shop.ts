@@ -6,6 +6,7 @@ import type { Db } from '@vitrin/core/db/client';
 import { categories, coupons, productPrices, products, productVariants } from '@vitrin/core/db/schema';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { createServices, type Services } from '@vitrin/core/services';
+import type { FileStore } from '@vitrin/core/storage/file-store';
 import { eq, sql } from 'drizzle-orm';
 import { homeAddress } from './accounts.ts';
 import { openTestDatabase } from './database.ts';
@@ -166,12 +167,15 @@ export async function seedTestShop(db: Db): Promise<TestShop> {
   };
 }
 
-/** Services on a fresh database with the test shop; the e-mails go to a throwaway outbox. */
-export async function openTestShop() {
+/**
+ * Services on a fresh database with the test shop; the e-mails go to a throwaway outbox. `files` is the
+ * shop's file store (a test's own folder or bucket); by default the services' shared temporary folder.
+ */
+export async function openTestShop(options: { files?: FileStore } = {}) {
   const { database, dispose } = await openTestDatabase();
   const outboxDir = mkdtempSync(join(tmpdir(), 'vitrin-cart-outbox-'));
   const mailer = createMailer({ outboxDir, from: 'Vitrin <noreply@example.com>' });
-  const services: Services = createServices(database, { mailer });
+  const services: Services = createServices(database, { mailer, ...options });
   await services.settings.set('usd_rate', '41.25');
   await services.settings.set('eur_rate', '47.80');
   const shop = await seedTestShop(database.db);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, homeAddress, registeredBrowser } from '../../test/accounts.ts';
@@ -20,7 +21,7 @@ import { multipartForm, PNG } from '../../test/uploads.ts';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: TestShop;
 let operations: Operation[];
-const privateDir = tempDir('vitrin-private-');
+const dataDir = tempDir('vitrin-files-');
 let a: Browser;
 let b: Browser;
 /** B's identifiers by the parameter names of the document. */
@@ -44,7 +45,7 @@ const B_VIEWS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, services: { privateDir: privateDir.dir } });
+  t = await createTestApp({ demo: false, services: { files: createDiskStore(dataDir.dir) } });
   shop = await seedTestShop(t.services.database.db);
   await t.services.orders.ready();
   operations = operationsOf((await t.app.inject('/api/docs')).json() as ApiDocument);
@@ -85,7 +86,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  privateDir.remove();
+  dataDir.remove();
 });
 
 const views = async (who: Browser) => Promise.all(B_VIEWS.map(async (url) => (await who.get(url)).body));

@@ -258,7 +258,6 @@ export async function buildApp({
   registerAddressRoutes(app, accountOf);
   await registerCartRoutes(app, services, accountOf, {
     publicUrl: config.publicUrl,
-    uploadsDir: path.join(config.dataDir, 'uploads'),
     uploadsBudgetBytes: config.uploadsBudgetMb * 1024 * 1024,
     limitCoupon,
   });

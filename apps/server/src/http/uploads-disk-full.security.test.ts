@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../../test/accounts.ts';
@@ -53,10 +54,7 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: false,
     config: { dataDir: disk.dir },
-    services: {
-      privateDir: path.join(disk.dir, 'private'),
-      uploadsDir: path.join(disk.dir, 'uploads'),
-    },
+    services: { files: createDiskStore(disk.dir) },
   });
   manager = (await loggedInStaff(t.app, t.services, 'manager')).b;
   ayse = await registeredBrowser(t.app, 1);

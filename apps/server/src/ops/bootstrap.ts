@@ -87,8 +87,6 @@ export async function bootstrap(
       mailer,
       shopUrl: config.publicUrl,
       files: createDiskStore(config.dataDir),
-      privateDir: path.join(config.dataDir, 'private'),
-      uploadsDir: path.join(config.dataDir, 'uploads'),
       // The built-in test bank only in the demo shop and in development: a real shop takes cards through
       // the provider `payment_provider` names (keys from the environment), or offers no card payment.
       payments: { allowTestProvider: config.demo || process.env.NODE_ENV === 'development' },

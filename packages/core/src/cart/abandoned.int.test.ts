@@ -8,23 +8,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../customers/tokens.ts';
 import { carts } from '../db/schema.ts';
-import { GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
+import { createDiskStore } from '../storage/disk-store.ts';
+import { deleteUnusedPersonalizationImages, GUEST_CART_DAYS, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
 import type { CartOwner } from './owner.ts';
 
 let t: OpenTestShop;
-let uploadsDir: string;
+// The shop's files in a folder of this test's own: the purge lists every personalization image there.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-abandoned-'));
 beforeAll(async () => {
-  t = await openTestShop();
-  uploadsDir = mkdtempSync(path.join(tmpdir(), 'vitrin-uploads-'));
-  mkdirSync(path.join(uploadsDir, 'personalization'));
+  t = await openTestShop({ files: createDiskStore(dataDir) });
+  mkdirSync(path.join(dataDir, 'uploads', 'personalization'), { recursive: true });
 });
 afterAll(async () => {
   await t.dispose();
-  rmSync(uploadsDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const file = (image: string) => path.join(uploadsDir, image);
+const file = (image: string) => path.join(dataDir, 'uploads', image);
 
 /** An image as the upload endpoint stores it, last written `ageMs` ago. */
 function uploaded(ageMs: number): string {
@@ -64,7 +65,7 @@ describe('cart: purging what nobody can use any more', () => {
     writeFileSync(file('personalization/README.txt'), 'not ours');
     utimesSync(file('personalization/README.txt'), new Date(0), new Date(0));
 
-    const result = await t.services.cart.purgeAbandoned(uploadsDir);
+    const result = await t.services.cart.purgeAbandoned();
     expect(result.images).toBe(1);
     expect(existsSync(file(unused))).toBe(false);
     expect(existsSync(file(fresh))).toBe(true);
@@ -82,7 +83,7 @@ describe('cart: purging what nobody can use any more', () => {
     await t.services.cart.add(recent, { productId: t.shop.kupa, quantity: 1 }, guest);
     await ageCart(recent, GUEST_CART_DAYS - 1);
 
-    const result = await t.services.cart.purgeAbandoned(uploadsDir);
+    const result = await t.services.cart.purgeAbandoned();
     expect(result).toEqual({ carts: 1, images: 1 });
     expect((await t.services.cart.view(old, guest)).lines).toEqual([]);
     expect((await t.services.cart.view(recent, guest)).lines).toHaveLength(1);
@@ -96,14 +97,25 @@ describe('cart: purging what nobody can use any more', () => {
     const longAgo = new Date(Date.now() - 400 * DAY_MS);
     await t.db.update(carts).set({ updatedAt: longAgo }).where(eq(carts.customerId, customer.id));
 
-    await t.services.cart.purgeAbandoned(uploadsDir);
+    await t.services.cart.purgeAbandoned();
     expect((await t.services.cart.view(owner, guest)).lines).toHaveLength(1);
+  });
+
+  it('runs on one app node at a time: a purge that finds one under way skips its turn', async () => {
+    const unused = uploaded(UNUSED_IMAGE_GRACE_MS + 60_000);
+    const [first, second] = await Promise.all([
+      t.services.cart.purgeAbandoned(),
+      t.services.cart.purgeAbandoned(),
+    ]);
+    expect(first.images).toBe(1);
+    expect(second).toEqual({ carts: 0, images: 0 });
+    expect(existsSync(file(unused))).toBe(false);
   });
 
   it('has nothing to do without an uploads folder', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'vitrin-no-uploads-'));
     try {
-      expect((await t.services.cart.purgeAbandoned(empty)).images).toBe(0);
+      expect(await deleteUnusedPersonalizationImages(t.db, createDiskStore(empty), new Date())).toBe(0);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

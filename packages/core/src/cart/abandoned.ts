@@ -1,8 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts, orderItems, personalizationUploads } from '../db/schema.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { uploadKey } from '../storage/keys.ts';
 import { PERSONALIZATION_IMAGE_PATH } from './personalization.ts';
 
 /**
@@ -33,36 +33,23 @@ export async function deleteExpiredGuestCarts(db: Db, at: Date): Promise<number>
 }
 
 /**
- * Deletes personalization images (`<uploads>/personalization/*`) that are older than an hour and that no
- * cart line or order line names: photos a shopper uploaded and then did not buy are personal data with no
- * purpose left (KVKK). Files the upload endpoint could not have made are left alone. The uploads older than
+ * Deletes personalization images (the store's `uploads/personalization/*`) that are older than an hour and
+ * that no cart line or order line names: photos a shopper uploaded and then did not buy are personal data with
+ * no purpose left (KVKK). Files the upload endpoint could not have made are left alone. The uploads older than
  * that leave the upload quota and disk budget (`uploads.ts`): deleted, or kept for the line that uses them.
- * Returns how many were deleted.
+ * Returns how many were deleted. The caller runs it on one node at a time (`CartService.purgeAbandoned`).
  *
  * An image uploaded more than an hour before its line is added may be deleted just before; adding it then
  * answers KISISELLESTIRME_GECERSIZ and asks for the image again.
  */
-export async function deleteUnusedPersonalizationImages(
-  db: Db,
-  uploadsDir: string,
-  at: Date,
-): Promise<number> {
+export async function deleteUnusedPersonalizationImages(db: Db, files: FileStore, at: Date): Promise<number> {
   const cutoff = at.getTime() - UNUSED_IMAGE_GRACE_MS;
   await db.delete(personalizationUploads).where(lt(personalizationUploads.createdAt, new Date(cutoff)));
-  const dir = path.join(uploadsDir, 'personalization');
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw err;
-  }
+  const prefix = uploadKey('personalization/');
   const old: string[] = [];
-  for (const name of names) {
-    const image = `personalization/${name}`;
-    if (!PERSONALIZATION_IMAGE_PATH.test(image)) continue;
-    const info = await stat(path.join(dir, name)).catch(() => undefined);
-    if (info?.isFile() && info.mtimeMs < cutoff) old.push(image);
+  for await (const file of files.list(prefix)) {
+    const image = file.key.slice('uploads/'.length);
+    if (PERSONALIZATION_IMAGE_PATH.test(image) && file.modified.getTime() < cutoff) old.push(image);
   }
 
   const inCarts = sql<string>`${cartItems.personalization}->>'image'`;
@@ -78,13 +65,8 @@ export async function deleteUnusedPersonalizationImages(
     );
     for (const image of batch) {
       if (used.has(image)) continue;
-      try {
-        await unlink(path.join(uploadsDir, image));
-        deleted += 1;
-      } catch (err) {
-        // Another node of the shop deleted it first.
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
+      await files.remove(uploadKey(image));
+      deleted += 1;
     }
   }
   return deleted;

@@ -21,11 +21,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { CouponService } from '../coupons/service.ts';
 import { hashToken, isTokenShaped } from '../customers/tokens.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { withClusterLock } from '../db/cluster-lock.ts';
 import { cartItems, carts, products, productVariants } from '../db/schema.ts';
 import { preparedRows } from '../db/statements.ts';
 import { parseInput } from '../errors.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { deleteExpiredGuestCarts, deleteUnusedPersonalizationImages } from './abandoned.ts';
 import { addLine, dropIfEmpty, type NewLine } from './add-line.ts';
 import {
@@ -61,6 +63,10 @@ export interface CartServiceOptions {
   coupons: CouponService;
   /** Keeps the catalogue rows that adding to the cart prices from (dropped on every catalogue change). */
   cache: Cache;
+  /** The shop's files: personalization images are its `uploads/personalization/…`. */
+  files: FileStore;
+  /** The database `db` belongs to: the purge of unused images runs on one app node at a time under its lock. */
+  database: Database;
   now?: () => Date;
 }
 
@@ -115,7 +121,7 @@ function lineOf(
  */
 export function createCartService(
   db: Db,
-  { settings, coupons, cache, now = () => new Date() }: CartServiceOptions,
+  { settings, coupons, cache, files, database, now = () => new Date() }: CartServiceOptions,
 ) {
   const catalogueCache = createCartCatalogue(db, cache);
   /** The owner's cart, locked for the rest of the transaction when `lock` (changes to one cart queue up). */
@@ -337,12 +343,16 @@ export function createCartService(
 
     /**
      * Deletes guest carts nobody can reach any more (abandoned.ts `GUEST_CART_DAYS`), then the
-     * personalization images under `uploadsDir` that no cart or order line names; for a periodic job.
+     * personalization images in the store that no cart or order line names; for a periodic job. One app node
+     * at a time: another that finds the purge running skips its turn (`{ carts: 0, images: 0 }`).
      */
-    async purgeAbandoned(uploadsDir: string): Promise<{ carts: number; images: number }> {
-      const at = now();
-      const removed = await deleteExpiredGuestCarts(db, at);
-      return { carts: removed, images: await deleteUnusedPersonalizationImages(db, uploadsDir, at) };
+    async purgeAbandoned(): Promise<{ carts: number; images: number }> {
+      const purged = await withClusterLock(database, 'cart-purge', async () => {
+        const at = now();
+        const removed = await deleteExpiredGuestCarts(db, at);
+        return { carts: removed, images: await deleteUnusedPersonalizationImages(db, files, at) };
+      });
+      return purged.ran ? purged.value : { carts: 0, images: 0 };
     },
 
     /**

@@ -18,7 +18,7 @@ import type { Tx } from '../orders/stock.ts';
 import { statusView as ticketStatusView } from '../support/queries.ts';
 import { listAddresses } from './addresses.ts';
 import { eraseAccount } from './erase.ts';
-import { type ErasedFileDirs, removeErasedFiles } from './erased-files.ts';
+import { type ErasedFilesOptions, removeErasedFiles } from './erased-files.ts';
 import {
   accountErased,
   customerNotFound,
@@ -30,7 +30,7 @@ import type { GuestOrderLinks } from './guest-orders.ts';
 import { exportPersonalOrders, type PersonalOrder } from './personal-orders.ts';
 import { type ProfileRow, profileColumns } from './service.ts';
 
-export interface CustomerAdminOptions extends ErasedFileDirs {
+export interface CustomerAdminOptions extends ErasedFilesOptions {
   /** The guest orders' linking e-mail, which staff may send from a customer's page. */
   guestOrders: GuestOrderLinks;
   now?: () => Date;

@@ -6,24 +6,25 @@ import { ayse } from '@vitrin/testing/accounts';
 import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
+import { createDiskStore } from '../storage/disk-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { createCustomerAdmin } from './admin.ts';
 
 let t: OpenTestShop;
-let uploadsDir: string;
-let privateDir: string;
+let dataDir: string;
+let files: FileStore;
 beforeAll(async () => {
   t = await openTestShop();
-  uploadsDir = mkdtempSync(path.join(tmpdir(), 'vitrin-erase-uploads-'));
-  privateDir = mkdtempSync(path.join(tmpdir(), 'vitrin-erase-private-'));
-  mkdirSync(path.join(uploadsDir, 'personalization'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-erase-files-'));
+  files = createDiskStore(dataDir);
+  mkdirSync(path.join(dataDir, 'uploads', 'personalization'), { recursive: true });
 });
 afterAll(async () => {
   await t.dispose();
-  rmSync(uploadsDir, { recursive: true, force: true });
-  rmSync(privateDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const file = (image: string) => path.join(uploadsDir, image);
+const file = (image: string) => path.join(dataDir, 'uploads', image);
 
 /** An image as the upload endpoint stores it. */
 function uploaded(): string {
@@ -66,8 +67,7 @@ describe('KVKK erasure: the personalization images', () => {
     const errors: unknown[] = [];
     const admin = createCustomerAdmin(t.db, {
       guestOrders: t.services.guestOrders,
-      privateDir,
-      uploadsDir,
+      files,
       logError: (...args) => errors.push(args),
     });
     const c = await customerWithImages();
@@ -85,8 +85,7 @@ describe('KVKK erasure: the personalization images', () => {
     const errors: Array<[string, Record<string, unknown>]> = [];
     const admin = createCustomerAdmin(t.db, {
       guestOrders: t.services.guestOrders,
-      privateDir,
-      uploadsDir,
+      files,
       logError: (message, fields) => errors.push([message, fields]),
     });
     const c = await customerWithImages();
@@ -99,7 +98,7 @@ describe('KVKK erasure: the personalization images', () => {
     expect(erased).toMatchObject({ erased: true });
     expect(existsSync(file(c.inCart))).toBe(false);
     expect(errors).toEqual([
-      ['KVKK silme: dosya silinemedi', expect.objectContaining({ file: file(c.ordered) })],
+      ['KVKK silme: dosya silinemedi', expect.objectContaining({ file: `uploads/${c.ordered}` })],
     ]);
   });
 });

@@ -18,11 +18,11 @@ import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts
 /** The address an erased account's e-mail becomes: unique per row (the index), and no one's mailbox. */
 export const erasedEmail = (customerId: number) => `deleted-${customerId}@invalid`;
 
-/** Files named by the rows an erasure removed or anonymised, relative to their directories. */
+/** Files named by the rows an erasure removed or anonymised, as the rows name them. */
 export interface ErasedFiles {
-  /** Support ticket attachments, under `DATA_DIR/private`. */
+  /** Support ticket attachments (`support/…`, the store's `private/support/…`). */
   attachments: string[];
-  /** Personalization images of cart and order lines (`personalization/…`), under `DATA_DIR/uploads`. */
+  /** Personalization images of cart and order lines (`personalization/…`, the store's `uploads/personalization/…`). */
   images: string[];
 }
 
@@ -33,9 +33,9 @@ export interface ErasedFiles {
  * (their messages and files), anonymises the person in the account's orders and in the guest orders placed
  * with its e-mail address (`personal-orders.ts`: amounts, lines and VAT stay, an invoiced order's billing
  * fields too), and deletes the contact messages, stock alerts and queued e-mails of that address. Returns
- * the files the erased rows named, for the caller to remove after the commit: the support attachments
- * (paths under `DATA_DIR/private`) and the personalization images of the cart's and orders' lines (under
- * `DATA_DIR/uploads`).
+ * the files the erased rows named, for the caller to remove from the shop's store after the commit
+ * (`erased-files.ts`): the support attachments (its private area) and the personalization images of the
+ * cart's and orders' lines (its uploads).
  */
 export async function eraseAccount(
   tx: Tx,

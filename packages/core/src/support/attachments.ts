@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type AttachmentType, MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
-import { isDiskFull, writeNewFile } from '../media/disk-full.ts';
+import { isDiskFull } from '../media/disk-full.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { attachmentDiskFull, attachmentTooLarge, attachmentWrongType } from './errors.ts';
 
 const EXTENSIONS: Record<AttachmentType, string> = {
@@ -56,12 +55,20 @@ export function cleanFileName(name: string, type: AttachmentType): string {
   return base || `ek.${EXTENSIONS[type]}`;
 }
 
+/** The form of a stored attachment's path (what the database keeps): only such a path is ever read. */
+const STORED_PATH = /^support\/[A-Za-z0-9_-]{22}\.(?:jpg|png|webp|pdf)$/;
+
 /**
- * Ticket attachments under `DATA_DIR/private/support/` (never under the public uploads): random names, the
- * type taken from the bytes. The database keeps the path relative to the private directory.
+ * The store key of a stored attachment's path. The database keeps the path relative to the private area
+ * (`support/<random>.<ext>`, as it did under `DATA_DIR/private`), so existing rows name the same files.
  */
-export function createAttachmentStore(privateDir: string) {
-  const dir = path.join(privateDir, 'support');
+export const attachmentKey = (stored: string) => `private/${stored}`;
+
+/**
+ * Ticket attachments in the store's private area (`private/support/…`: never a public object, never under
+ * `/uploads`; read only through the ticket's access check): random names, the type taken from the bytes.
+ */
+export function createAttachmentStore(files: FileStore) {
   return {
     /** Checks size and type first; nothing is written for a refused file. */
     check(upload: AttachmentUpload): AttachmentType {
@@ -70,26 +77,29 @@ export function createAttachmentStore(privateDir: string) {
       if (!type) throw attachmentWrongType();
       return type;
     },
+    /**
+     * Writes the whole file or nothing (the store's promise): a full disk is DISK_DOLU (507), a bucket that
+     * refuses writes the store's DEPOLAMA_KULLANILAMIYOR (503); either way no file and no row, and the same
+     * request works once the store takes writes again.
+     */
     async save(upload: AttachmentUpload): Promise<StoredAttachment> {
       const type = this.check(upload);
-      const file = `${randomBytes(16).toString('base64url')}.${EXTENSIONS[type]}`;
+      const stored = `support/${randomBytes(16).toString('base64url')}.${EXTENSIONS[type]}`;
       try {
-        await mkdir(dir, { recursive: true, mode: 0o700 });
-        await writeNewFile(path.join(dir, file), upload.bytes, 0o600);
+        await files.put(attachmentKey(stored), upload.bytes, { contentType: type });
       } catch (err) {
         throw isDiskFull(err) ? attachmentDiskFull() : err;
       }
-      return {
-        path: `support/${file}`,
-        name: cleanFileName(upload.name, type),
-        type,
-        size: upload.bytes.length,
-      };
+      return { path: stored, name: cleanFileName(upload.name, type), type, size: upload.bytes.length };
     },
-    async read(stored: string): Promise<Buffer> {
-      if (!/^support\/[A-Za-z0-9_-]{22}\.(?:jpg|png|webp|pdf)$/.test(stored))
-        throw new Error('bad attachment path');
-      return readFile(path.join(privateDir, stored));
+    /** The file's bytes (at most MAX_ATTACHMENT_BYTES), or undefined for a path that is not one or a file gone. */
+    async read(stored: string): Promise<Buffer | undefined> {
+      if (!STORED_PATH.test(stored)) return undefined;
+      return files.readBytes(attachmentKey(stored));
+    },
+    /** Removes a stored file (a message that was not saved, an erased customer's); quiet when it is gone. */
+    async remove(stored: string): Promise<void> {
+      if (STORED_PATH.test(stored)) await files.remove(attachmentKey(stored));
     },
   };
 }

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type AdminTicket, type AdminTicketList, adminTicketQuery } from '@vitrin/shared/api/admin/tickets';
 import {
   openTicketRequest,
@@ -20,6 +18,7 @@ import { enqueueMail, type MailQueue, type QueuedMessage } from '../mail/queue.t
 import { ticketReplyEmail } from '../mail/support-templates.ts';
 import type { Tx } from '../orders/stock.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { type AttachmentUpload, createAttachmentStore, type StoredAttachment } from './attachments.ts';
 import { invalidSupportInput, orderNotYours, ticketChanged, ticketClosed, ticketNotFound } from './errors.ts';
 import {
@@ -39,8 +38,8 @@ export interface SupportServiceOptions {
   settings: SettingsService;
   /** The storefront's public origin: the link in the reply e-mail starts with it. */
   shopUrl: string;
-  /** `DATA_DIR/private`: attachments go to its `support/` folder. */
-  privateDir: string;
+  /** The shop's files: attachments go to its private area (`private/support/…`). */
+  files: FileStore;
 }
 
 /** A downloaded attachment: its bytes and what to tell the browser. */
@@ -72,7 +71,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 export function createSupportService(db: Db, options: SupportServiceOptions) {
   const { mail, settings } = options;
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
-  const store = createAttachmentStore(options.privateDir);
+  const store = createAttachmentStore(options.files);
 
   /** The ticket if it is this customer's; 404 otherwise. */
   async function own(customerId: number, ticketNo: unknown): Promise<TicketRow> {
@@ -100,7 +99,7 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     try {
       return await work(stored);
     } catch (err) {
-      if (stored) await rm(path.join(options.privateDir, stored.path), { force: true });
+      if (stored) await store.remove(stored.path);
       throw err;
     }
   }
@@ -223,15 +222,10 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
       .from(supportMessages)
       .where(and(eq(supportMessages.id, id), eq(supportMessages.ticketId, row.id)));
     if (!message?.attachmentPath || !message.attachmentType) throw ticketNotFound();
-    try {
-      return {
-        bytes: await store.read(message.attachmentPath),
-        name: message.attachmentName ?? 'ek',
-        type: message.attachmentType,
-      };
-    } catch {
-      throw ticketNotFound();
-    }
+    // A file gone is the same 404 as a message without one; a store that cannot answer is its own error.
+    const bytes = await store.read(message.attachmentPath);
+    if (!bytes) throw ticketNotFound();
+    return { bytes, name: message.attachmentName ?? 'ek', type: message.attachmentType };
   }
 
   const detailOf = async (ticketNo: string) => ticketDetail(db, (await findTicket(db, ticketNo))!);

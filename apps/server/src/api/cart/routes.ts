@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { DomainError, PERSONALIZATION_IMAGE_PATH, type Services } from '@vitrin/core';
 import { releaseUpload, reserveUpload, UPLOADS_PER_ADDRESS_HOURLY } from '@vitrin/core/cart/uploads';
-import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from '@vitrin/core/media/disk-full';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from '@vitrin/core/media/disk-full';
+import { uploadKey } from '@vitrin/core/storage/keys';
 import { MAX_UPLOAD_BYTES } from '@vitrin/shared/api/cart';
 import { addToCartInput, couponInput, updateQuantityInput } from '@vitrin/shared/api/cart-requests';
 import { z } from '@vitrin/shared/zod';
@@ -21,8 +20,6 @@ import { cartView, refused } from './schemas.ts';
 export interface CartRoutesOptions {
   /** `PUBLIC_URL`: writes carrying the cart cookie must come from it. */
   publicUrl: string;
-  /** `DATA_DIR/uploads`: personalization images go to its `personalization/` folder. */
-  uploadsDir: string;
   /** `UPLOADS_BUDGET_MB`: disk the uploads not yet looked at by the hourly purge may take. */
   uploadsBudgetBytes: number;
   /** Coupon codes tried per client and cart, counted with the cart page's form. */
@@ -74,19 +71,19 @@ export async function registerCartRoutes(
   app: FastifyInstance,
   services: Services,
   accountOf: AccountOf,
-  { publicUrl, uploadsDir, uploadsBudgetBytes, limitCoupon }: CartRoutesOptions,
+  { publicUrl, uploadsBudgetBytes, limitCoupon }: CartRoutesOptions,
 ) {
-  const { cart } = services;
+  const { cart, files } = services;
   const onRequest = refuseCrossOriginCartWrite(publicUrl);
-  const imageDir = path.join(uploadsDir, 'personalization');
 
-  /** Only files the upload endpoint stored: a well-formed path whose file is there. */
+  /**
+   * Only files the upload endpoint stored: a well-formed path whose file is in the shop's store (`/uploads`'s
+   * `uploads/personalization/…`, which every node sees).
+   */
   async function checkUploadedImage(body: unknown) {
     const image = (body as { personalization?: { image?: unknown } } | null)?.personalization?.image;
     if (typeof image !== 'string' || !PERSONALIZATION_IMAGE_PATH.test(image)) return; // the domain refuses the rest
-    try {
-      await access(path.join(uploadsDir, image));
-    } catch {
+    if (!(await files.head(uploadKey(image)))) {
       throw new DomainError(
         400,
         'KISISELLESTIRME_GECERSIZ',
@@ -260,6 +257,9 @@ export async function registerCartRoutes(
         429: errorAnswer(
           'COK_FAZLA_ISTEK: 30 an hour per address; GORSEL_SINIRI: the cart holds 10 images no line uses; YUKLEME_ALANI_DOLU: the disk budget of uploads (UPLOADS_BUDGET_MB) is used up until the hourly purge',
         ),
+        503: errorAnswer(
+          'DEPOLAMA_KULLANILAMIYOR: the file store (the bucket) refuses writes; nothing stored',
+        ),
         507: errorAnswer('DISK_DOLU: the server disk is full; nothing stored'),
       },
       onRequest,
@@ -282,8 +282,7 @@ export async function registerCartRoutes(
           if (file.file.truncated) throw uploadTooLarge();
           const type = imageTypeOf(bytes);
           if (!type) throw uploadWrongType();
-          const name = `${randomBytes(16).toString('base64url')}.${type}`;
-          const stored = `personalization/${name}`;
+          const stored = `personalization/${randomBytes(16).toString('base64url')}.${type}`;
           // An upload belongs to a cart (a guest gets one now), which its quota counts against.
           const owner = claimOwner(request, reply, current);
           await reserveUpload(services.database.db, {
@@ -292,9 +291,13 @@ export async function registerCartRoutes(
             bytes: bytes.length,
             budgetBytes: uploadsBudgetBytes,
           });
+          // The whole file or none (the store's promise); a refused write takes its reservation back, so a
+          // full disk (507) or a bucket refusing writes (the store's 503) leaves neither, and the same upload
+          // works once the store takes writes again.
           try {
-            await mkdir(imageDir, { recursive: true });
-            await writeNewFile(path.join(imageDir, name), bytes);
+            await files.put(uploadKey(stored), bytes, {
+              contentType: `image/${type === 'jpg' ? 'jpeg' : type}`,
+            });
           } catch (err) {
             await releaseUpload(services.database.db, stored);
             throw isDiskFull(err) ? new DomainError(507, DISK_FULL_CODE, DISK_FULL_MESSAGE) : err;

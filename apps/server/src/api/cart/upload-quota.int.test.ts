@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { deleteUnusedPersonalizationImages } from '@vitrin/core/cart/abandoned';
 import { UPLOADS_PER_ADDRESS_HOURLY, UPLOADS_PER_CART } from '@vitrin/core/cart/uploads';
 import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
@@ -17,7 +16,6 @@ import { multipart, PNG } from '../../../test/uploads.ts';
 let t: AccountTestApp;
 let shop: TestShop;
 const data = tempDir('vitrin-upload-quota-');
-const uploads = path.join(data.dir, 'uploads');
 beforeAll(async () => {
   t = await createAccountTestApp({ config: { dataDir: data.dir, uploadsBudgetMb: 1 } });
   shop = await seedTestShop(t.services.database.db);
@@ -79,7 +77,11 @@ describe('personalization upload quota', () => {
     const b = browser(t.app);
     expect((await upload(b, pngOf(400))).statusCode).toBe(429);
     const inTwoHours = new Date(Date.now() + 2 * 60 * 60 * 1000);
-    const deleted = await deleteUnusedPersonalizationImages(t.services.database.db, uploads, inTwoHours);
+    const deleted = await deleteUnusedPersonalizationImages(
+      t.services.database.db,
+      t.services.files,
+      inTwoHours,
+    );
     expect(deleted).toBeGreaterThan(0);
     expect((await upload(b, pngOf(400))).statusCode).toBe(201);
   });

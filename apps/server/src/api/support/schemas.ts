@@ -8,6 +8,9 @@ export const notFound = { 404: errorAnswer('TALEP_BULUNAMADI: unknown or another
 export const upload = {
   413: errorAnswer('DOSYA_COK_BUYUK: the attachment is over 5 MB'),
   415: errorAnswer('DOSYA_TURU_GECERSIZ: not a JPEG, PNG, WebP or PDF (by content)'),
+  503: errorAnswer(
+    'DEPOLAMA_KULLANILAMIYOR: the file store (the bucket) refuses writes; neither the file nor the message is saved',
+  ),
   507: errorAnswer('DISK_DOLU: the server disk is full; neither the file nor the message is saved'),
 };
 

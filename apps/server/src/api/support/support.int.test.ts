@@ -1,4 +1,5 @@
 import { DomainError } from '@vitrin/core';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let w: OrderWorld;
-const privateDir = tempDir('vitrin-private-');
+const dataDir = tempDir('vitrin-files-');
 let ayse: Browser;
 let mehmet: Browser;
 let ayseId: number;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const mailer = smtpMailer(smtp.url);
   t = await createTestApp({
     demo: false,
-    services: { mailer, shopUrl: 'https://magaza.example.com', privateDir: privateDir.dir },
+    services: { mailer, shopUrl: 'https://magaza.example.com', files: createDiskStore(dataDir.dir) },
   });
   w = await openOrderWorld({ database: t.services.database });
   ayse = await registeredBrowser(t.app, 1);
@@ -42,7 +43,7 @@ afterAll(async () => {
   await t.close();
   t.services.mailer.close();
   await smtp.close();
-  privateDir.remove();
+  dataDir.remove();
 });
 
 const openTicket = (b: Browser, fields: Record<string, string>, file?: Parameters<typeof multipartForm>[1]) =>

@@ -1,5 +1,6 @@
 import { newOrderNo } from '@vitrin/core/checkout/order-number';
 import { mailQueue, orders } from '@vitrin/core/db/schema';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { MAX_ATTACHMENT_BYTES } from '@vitrin/shared/ticket-status';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
@@ -14,7 +15,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const privateDir = tempDir('vitrin-private-');
+const dataDir = tempDir('vitrin-files-');
 let ayse: Browser;
 let support: Browser;
 let owner: Browser;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const mailer = smtpMailer(smtp.url);
   t = await createTestApp({
     demo: false,
-    services: { mailer, shopUrl: 'https://magaza.example.com', privateDir: privateDir.dir },
+    services: { mailer, shopUrl: 'https://magaza.example.com', files: createDiskStore(dataDir.dir) },
   });
   ayse = await registeredBrowser(t.app, 1);
   support = (await loggedInStaff(t.app, t.services, 'support')).b;
@@ -38,7 +39,7 @@ afterAll(async () => {
   await t.close();
   t.services.mailer.close();
   await smtp.close();
-  privateDir.remove();
+  dataDir.remove();
 });
 
 /** A ticket Ayşe opens in the storefront, with a PDF attached. */
