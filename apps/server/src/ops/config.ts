@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { startupError } from '@vitrin/core';
 import { parseTrustProxy, type TrustProxy } from '../http/trust-proxy.ts';
+import { loadStorageConfig, type StorageConfig } from './storage-config.ts';
 
 /** Everything Vitrin reads from the environment, with safe defaults. Documented in docs/configuration.md. */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** Where the nightly backups are kept (BACKUP_DIR; default `<dataDir>/backups`). */
   backupDir: string;
+  /** Where the shop's files are kept: a bucket (S3_*) or the data directory; PUBLIC_UPLOADS_BASE. */
+  storage: StorageConfig;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
     backupDir: path.resolve(env.BACKUP_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'backups')),
+    storage: loadStorageConfig(env),
   };
 }
 

@@ -24,12 +24,16 @@ export interface StoredFile {
   /** A strong validator of the content: the bucket's ETag, or size and time on disk. */
   etag: string;
   contentType?: string | undefined;
+  /** The content's SHA-256 (hex) when it was stored with it (a bucket's object metadata); the disk keeps none. */
+  sha256?: string | undefined;
 }
 
 export interface PutOptions {
   contentType?: string | undefined;
   /** Refuse (answer `false`) when the key exists already, instead of replacing it. */
   ifAbsent?: boolean;
+  /** The content's SHA-256 (hex), kept with the object where the store can (`vitrin storage migrate` compares it). */
+  sha256?: string | undefined;
 }
 
 export interface FileStore {
