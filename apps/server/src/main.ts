@@ -94,6 +94,10 @@ async function main() {
         'Bir günde ürüne ya da yazıya eklenmeyen görseller',
       ),
       logPurge(
+        services.productImports.purgeKeptFiles().then((files) => ({ files })),
+        'Otuz günü geçen içe aktarma dosyaları',
+      ),
+      logPurge(
         services.mail.purge().then((mails) => ({ mails })),
         'Gönderilmiş (7 gün) ve gönderilemeyen (30 gün) eski e-postalar',
       ),

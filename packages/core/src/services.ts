@@ -24,6 +24,7 @@ import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createOrderDocuments } from './documents/order-documents.ts';
 import { createHomeService } from './home/service.ts';
+import { createKeptImportFiles } from './imports/kept-files.ts';
 import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
@@ -177,7 +178,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const orderDocuments = createOrderDocuments(db, settings);
   const orderAdmin = createAdminOrders(db, orders);
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
-  const productImports = createProductImports(db, cache);
+  const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
     guestOrders,
     files,

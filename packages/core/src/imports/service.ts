@@ -7,6 +7,7 @@ import { applyStaged } from './apply.ts';
 import { describeChanges } from './changes.ts';
 import { importError, importRowsRefused, isImportRowsRefusal } from './errors.ts';
 import { productsCsv, productsXlsx } from './export.ts';
+import type { KeptImportFiles } from './kept-files.ts';
 import { type Plan, planImport } from './plan.ts';
 import { readRows } from './rows.ts';
 import { clearStaged, clearStagedBefore, stagePlan } from './stage.ts';
@@ -33,9 +34,11 @@ export interface ImportFile {
  * batches, then applies them in one short transaction of set-based statements: all or nothing, and other
  * queries (on the embedded database, its one connection) run between the steps before it. Idempotent by
  * SKU: a row that changes nothing is not staged, so a second run of one file writes nothing. Progress is kept
- * in memory by the run's id (on several app nodes, the node that runs it answers for it).
+ * in memory by the run's id (on several app nodes, the node that runs it answers for it). A real run's file is
+ * kept in the shop's store beside its report (`kept-files.ts`: any node can offer it again), written before
+ * the changes are applied and taken back when they are not.
  */
-export function createProductImports(db: Db, cache: Cache) {
+export function createProductImports(db: Db, cache: Cache, kept: KeptImportFiles) {
   const runs = new Map<string, ImportProgress>();
 
   function track(id: string, dryRun: boolean): ImportProgress {
@@ -111,6 +114,8 @@ export function createProductImports(db: Db, cache: Cache) {
         await options.onProgress?.(run);
       };
       let staging = false;
+      let keptFile = false;
+      let applied = false;
       try {
         const rows = await read(file, run);
         await told();
@@ -133,6 +138,8 @@ export function createProductImports(db: Db, cache: Cache) {
         run.phase = 'write';
         run.done = 0;
         run.total = 0;
+        await kept.keep(id, file);
+        keptFile = true;
         // Rows a crashed run of this id left, then this run's, in short batches: shoppers are served between.
         staging = true;
         await clearStaged(db, id);
@@ -151,11 +158,14 @@ export function createProductImports(db: Db, cache: Cache) {
                 entity: 'product',
                 entityId: null,
                 before: null,
-                after: touched.length ? { file: file.name, ...plan.summary, products: touched.length } : null,
+                after: touched.length
+                  ? { file: file.name, run: id, ...plan.summary, products: touched.length }
+                  : null,
               });
               return touched;
             })
           : [];
+        applied = true;
         // One invalidation for the whole import, after the commit.
         if (changed.length)
           await cache.invalidateAll(changed.length <= REFRESH_AT_MOST ? changed : undefined);
@@ -176,6 +186,8 @@ export function createProductImports(db: Db, cache: Cache) {
         throw err;
       } finally {
         if (staging) await clearStaged(db, id);
+        // Quietly: the run's own error is the answer; a file left over goes with the purge.
+        if (keptFile && !applied) await kept.forget(id).catch(() => undefined);
       }
     },
 
@@ -198,6 +210,22 @@ export function createProductImports(db: Db, cache: Cache) {
       }
       return run;
     },
+
+    /** A written run's file as it was sent (kept `IMPORT_FILE_DAYS`), or ICE_AKTARMA_BULUNAMADI. */
+    async keptFile(id: string) {
+      const file = await kept.read(id);
+      if (!file) {
+        throw importError(
+          404,
+          'ICE_AKTARMA_BULUNAMADI',
+          'Bu içe aktarımın dosyası bulunamadı (ya da süresi doldu).',
+        );
+      }
+      return file;
+    },
+
+    /** Removes the kept files older than `IMPORT_FILE_DAYS` (the hourly purge, one node at a time). */
+    purgeKeptFiles: (at?: Date) => kept.purge(at),
 
     /** Every product and variant in the import's columns, purchase prices included (staff only). */
     exportCsv: () => productsCsv(db),

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { Services } from '@vitrin/core';
+import { IMPORT_FILE_DAYS } from '@vitrin/core/imports/kept-files';
 import {
   IMPORT_MAX_BYTES,
   importAnswer,
@@ -83,6 +84,40 @@ export function registerImportRoutes(app: FastifyInstance, services: Services, s
       404: errorAnswer('ICE_AKTARMA_BULUNAMADI: no run of this id (or over an hour ago)'),
     },
     handler: async (request) => productImports.progress(request.params.id),
+  });
+
+  apiRoutes(
+    app,
+    undefined,
+    staffOf,
+  )({
+    method: 'GET',
+    url: '/api/admin/imports/:id/file',
+    summary: `A written import's file as it was sent (Content-Disposition, nosniff), from whichever node; kept ${IMPORT_FILE_DAYS} days`,
+    tag: TAG,
+    permission: 'catalog.write',
+    params: importIdParam,
+    responses: {
+      200: { description: 'The CSV or XLSX file' },
+      ...invalid,
+      ...staffRefusals,
+      404: errorAnswer(
+        `ICE_AKTARMA_BULUNAMADI: no written run of this id (a dry run, a refused one, over ${IMPORT_FILE_DAYS} days ago)`,
+      ),
+    },
+    handler: async (request, reply) => {
+      const { bytes, name, type } = await productImports.keptFile(request.params.id);
+      const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', type)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   });
 
   // Multipart is parsed only here (its own plugin scope), as for ticket attachments.
