@@ -7,6 +7,7 @@ import { commandError } from './ops/command-error.ts';
 import { runCommand, USAGE } from './ops/commands.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, sendControlCommand } from './ops/control.ts';
+import { storageCliCommand } from './ops/storage-command.ts';
 
 /** The commands that make a database: every other one needs a shop that is there. */
 const CREATING_COMMANDS = new Set(['migrate', 'seed']);
@@ -25,6 +26,11 @@ async function main(args: string[]): Promise<number> {
   // The CLI writes and reads the backup file itself; a running server only dumps its database for it.
   if (command === 'backup' || command === 'restore') {
     console.log(await backupCliCommand(config, args));
+    return 0;
+  }
+  // Files only: the data directory's folders and the bucket, no database.
+  if (command === 'storage') {
+    console.log(await storageCliCommand(config, args));
     return 0;
   }
   const dataDir = path.resolve(config.dataDir);

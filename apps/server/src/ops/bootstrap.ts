@@ -86,7 +86,7 @@ export async function bootstrap(
     const services = createServices(database, {
       mailer,
       shopUrl: config.publicUrl,
-      files: createFileStore({ dataDir: config.dataDir, s3: config.storage.s3 }),
+      files: await createFileStore({ dataDir: config.dataDir, s3: config.storage.s3 }),
       // The built-in test bank only in the demo shop and in development: a real shop takes cards through
       // the provider `payment_provider` names (keys from the environment), or offers no card payment.
       payments: { allowTestProvider: config.demo || process.env.NODE_ENV === 'development' },

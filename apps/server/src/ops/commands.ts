@@ -16,6 +16,7 @@ import { TICKET_STATUSES, type TicketStatus } from '@vitrin/shared/ticket-status
 import { BACKUP_USAGE, DUMP_COMMAND, dumpCommand } from './backup-command.ts';
 import { commandError, commandOptions } from './command-error.ts';
 import { STAFF_USAGE, staffCommand } from './staff-command.ts';
+import { STORAGE_USAGE } from './storage-command.ts';
 
 export const USAGE = `Kullanım: npm run vitrin -- <komut>
 
@@ -49,6 +50,7 @@ Komutlar:
                               müşteriye e-posta gönderir
 ${STAFF_USAGE}
 ${BACKUP_USAGE}
+${STORAGE_USAGE}
 
 Ürün alanları:
 ${productFieldHelp.map((l) => `  ${l}`).join('\n')}

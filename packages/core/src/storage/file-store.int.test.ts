@@ -196,4 +196,23 @@ describe('the s3 file store when the bucket refuses writes', () => {
     }
     expect(await files.head('uploads/big/video.bin')).toBeUndefined();
   });
+
+  it('answers DEPOLAMA_KULLANILAMIYOR for every call when the bucket cannot be reached at all', async () => {
+    const gone = await startS3({ bucket: 'gone', ports: [18460, 18469] });
+    await gone.stop();
+    const files = createS3Store({
+      bucket: gone.bucket,
+      endpoint: gone.endpoint,
+      region: gone.region,
+      accessKeyId: gone.accessKeyId,
+      secretAccessKey: gone.secretAccessKey,
+      forcePathStyle: true,
+    });
+    await expect(files.put('uploads/x.jpg', Buffer.from('x'))).rejects.toMatchObject({
+      code: STORE_UNAVAILABLE,
+    });
+    await expect(files.head('uploads/x.jpg')).rejects.toMatchObject({ code: STORE_UNAVAILABLE });
+    await expect(files.read('uploads/x.jpg')).rejects.toMatchObject({ code: STORE_UNAVAILABLE });
+    await expect(collect(files.list('uploads/'))).rejects.toMatchObject({ code: STORE_UNAVAILABLE });
+  });
 });

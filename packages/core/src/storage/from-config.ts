@@ -1,11 +1,17 @@
 import { createDiskStore } from './disk-store.ts';
 import type { FileStore } from './file-store.ts';
-import { createS3Store, type S3StoreOptions } from './s3-store.ts';
+import type { S3StoreOptions } from './s3-store.ts';
 
 /**
  * The shop's file store as configured: the bucket when `S3_BUCKET` is set (every node of a cluster sees the
- * same files), else the data directory's folders as before.
+ * same files), else the data directory's folders as before. The AWS SDK is loaded only for a bucket: it
+ * costs a shop on one disk about 20 MB resident and a quarter of a second at start for nothing.
  */
-export function createFileStore(config: { dataDir: string; s3: S3StoreOptions | undefined }): FileStore {
-  return config.s3 ? createS3Store(config.s3) : createDiskStore(config.dataDir);
+export async function createFileStore(config: {
+  dataDir: string;
+  s3: S3StoreOptions | undefined;
+}): Promise<FileStore> {
+  if (!config.s3) return createDiskStore(config.dataDir);
+  const { createS3Store } = await import('./s3-store.ts');
+  return createS3Store(config.s3);
 }

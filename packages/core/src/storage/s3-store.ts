@@ -8,13 +8,16 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { DomainError } from '../errors.ts';
 import type { FileStore, PutOptions, StoredFile } from './file-store.ts';
 import { storeKeyError } from './keys.ts';
+import { S3_PART_SIZE } from './s3-part-size.ts';
 import { storeUnavailable } from './unavailable.ts';
 
 export interface S3StoreOptions {
@@ -27,13 +30,6 @@ export interface S3StoreOptions {
   /** `bucket` in the path (`https://host/bucket/key`, MinIO and most local servers) instead of the host name. */
   forcePathStyle: boolean;
 }
-
-/**
- * The part size of multipart uploads (bodies larger than one part). Fixed rather than the SDK's default
- * (which grows with a known length), so that `vitrin storage migrate` can tell a multipart object's ETag
- * (the MD5 of its parts' MD5s) from the local file.
- */
-export const S3_PART_SIZE = 8 * 1024 * 1024;
 
 /** An SDK error's HTTP status and name (`NotFound`, `NoSuchKey`, `PreconditionFailed`…), when it has one. */
 function answerOf(err: unknown): { status: number | undefined; name: string } {
@@ -51,7 +47,9 @@ const isMissing = (err: unknown) => {
  * sent: the bucket's own policy decides, and support attachments reach a browser only through the node).
  * Every failure of the bucket (refused, unreachable, too slow) becomes 503 DEPOLAMA_KULLANILAMIYOR.
  */
-export function createS3Store(options: S3StoreOptions): FileStore & { client: S3Client } {
+export function createS3Store(
+  options: S3StoreOptions,
+): FileStore & { client: S3Client; checkBucket: () => Promise<void> } {
   const { bucket } = options;
   const client = new S3Client({
     region: options.region,
@@ -164,6 +162,29 @@ export function createS3Store(options: S3StoreOptions): FileStore & { client: S3
   return {
     kind: 's3',
     client,
+    /** Whether the bucket is there and the keys may use it: a clear message for an operator's command. */
+    async checkBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (err) {
+        const { status } = answerOf(err);
+        if (status === 404) {
+          throw new DomainError(
+            500,
+            'KOVA_BULUNAMADI',
+            `"${bucket}" kovası bulunamadı; önce kovayı oluşturun.`,
+          );
+        }
+        if (status === 403 || status === 401) {
+          throw new DomainError(
+            500,
+            'KOVA_ERISIMI_YOK',
+            `"${bucket}" kovasına bu anahtarlarla erişilemiyor (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION).`,
+          );
+        }
+        throw storeUnavailable(err);
+      }
+    },
     put,
     putFile(key, file, opts) {
       return put(key, createReadStream(file), opts);
