@@ -144,6 +144,21 @@ describe.each(stores)('the %s file store', (_kind, make) => {
   });
 });
 
+describe('the s3 file store on several nodes', () => {
+  it('with ifAbsent at once from three nodes keeps exactly one write of each new key', async () => {
+    const nodes = [stores[1]![1](), stores[1]![1](), stores[1]![1]()];
+    for (let i = 0; i < 5; i++) {
+      const key = `cache/images/ayni-anda-${i}.webp`;
+      const results = await Promise.all(
+        nodes.map((node, n) => node.put(key, Buffer.from(`düğüm ${n}`), { ifAbsent: true })),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect((await nodes[0]!.readBytes(key))?.toString()).toBe(`düğüm ${winner}`);
+    }
+  });
+});
+
 describe('the s3 file store when the bucket refuses writes', () => {
   const store = () => stores[1]![1]();
 
