@@ -5,17 +5,22 @@ import { DomainError, startupError } from '@vitrin/core';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
 import type { ServerBuild } from 'react-router';
+import { createReadiness, NOT_READY_REASON } from './http/readiness.ts';
 import { bootstrap } from './ops/bootstrap.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, startControlServer } from './ops/control.ts';
 import { keepYoungGenerationSmall, limitHeapGrowth } from './ops/heap-growth.ts';
 import { assertNodeSupported } from './ops/node-version.ts';
+import { listenWhileStarting } from './ops/starting-server.ts';
 import { storefrontVersion } from './pages/storefront-version.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Unpaid card orders are given 30 minutes by default (`card_payment_minutes`): a minute late is fine. */
 const EXPIRY_INTERVAL_MS = 60 * 1000;
+/** Longest the requests in flight, the last e-mails and the database's close may take once draining is over. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** A catalogue index that could not be built (the database away) is tried again after this, the node unready. */
+const SEARCH_RETRY_MS = 5_000;
 const BACKUP_CHECK_INTERVAL_MS = 60 * 1000;
 
 async function main() {
@@ -35,11 +40,20 @@ async function main() {
   // Imported when a page is first rendered on this thread (form posts; pages when no render thread runs).
   const webBuild = async () => (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   let demoImages: Promise<unknown> = Promise.resolve();
+  // Not ready until the database is migrated and the catalogue index built; a balancer asking `/readyz`
+  // meanwhile is told so by a stand-in on the port (it sees a starting node, not a dead one).
+  const readiness = createReadiness(NOT_READY_REASON.Migrations);
+  const databaseKind = config.databaseUrl ? 'postgres' : 'pglite';
+  const stopStandIn = await listenWhileStarting(config.port, config.host, () => ({
+    ...readiness.notReady()!,
+    database: databaseKind,
+  }));
   const services = await bootstrap(config, (m) => console.log(m), {
     onDemoImages: (copying) => {
       demoImages = copying;
     },
   });
+  readiness.startingFor(NOT_READY_REASON.SearchIndex);
   const imageVariants = imageVariantsOf(config);
   const app = await buildApp({
     imageVariants,
@@ -49,20 +63,30 @@ async function main() {
     webBuildVersion: await storefrontVersion(config.webBuildDir),
     webBuildEntry: serverEntry,
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    readiness,
   });
+  await stopStandIn();
   await app.listen({ port: config.port, host: config.host });
   const stopControl =
     services.database.kind === 'pglite'
       ? await startControlServer(controlSocketPath(config.dataDir), services)
       : async () => {};
   app.log.info(`Vitrin hazır: http://localhost:${config.port} (veritabanı: ${services.database.kind})`);
-  // In the background: the shop answers meanwhile, and a search that comes first waits for the same build.
+  // In the background: the shop answers meanwhile (a search that comes first waits for the same build), but
+  // `/readyz` says ready only once it is built, so a balancer sends shoppers once listings answer at once.
   const indexing = performance.now();
-  services.catalog.prepareSearch().then(
-    (size) =>
-      app.log.info(`Arama dizini hazır: ${size} ürün, ${Math.round(performance.now() - indexing)} ms`),
-    (err: unknown) => app.log.error({ err }, 'Arama dizini kurulamadı; ilk arama yeniden deneyecek'),
-  );
+  const prepareSearch = () =>
+    services.catalog.prepareSearch().then(
+      (size) => {
+        app.log.info(`Arama dizini hazır: ${size} ürün, ${Math.round(performance.now() - indexing)} ms`);
+        readiness.markReady();
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'Arama dizini kurulamadı; yeniden denenecek');
+        if (!readiness.stopping()) setTimeout(prepareSearch, SEARCH_RETRY_MS).unref();
+      },
+    );
+  void prepareSearch();
 
   // The resized copies pages name (every upload's, the demo's pictures once copied) that are not made yet, as
   // after a restart or on a new shop: made in the background, one at a time, WebP first, then AVIF.
@@ -152,16 +176,26 @@ async function main() {
   services.mail.start();
   services.stockAlerts.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal} alındı; açık istekler bitiriliyor.`);
+  // SIGTERM (systemd's stop, an orchestrator's): `/readyz` answers 503 at once and every answer closes its
+  // connection, the node keeps serving for SHUTDOWN_DRAIN_MS so the balancer's health check takes it out, then
+  // it stops listening and finishes the requests in flight. SIGINT (Ctrl-C in a terminal) does not wait for a
+  // balancer. A second signal, or requests that outlast the timeout, end the process at once.
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (readiness.stopping()) {
+      app.log.error(`${signal} yeniden alındı; süreç beklemeden sonlandırılıyor.`);
+      process.exit(1);
+    }
+    readiness.markStopping();
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info(
+      `${signal} alındı; /readyz 503 yanıtlıyor, ${drainMs} ms sonra yeni bağlantı alınmayacak, açık istekler bitiriliyor.`,
+    );
     const timer = setTimeout(() => {
       app.log.error('Kapanma zaman aşımına uğradı; süreç sonlandırılıyor.');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
     await stopControl();
     await app.close();
     // E-mails of the last requests (welcome, reset links) go out before the database and the mailer close.

@@ -50,9 +50,21 @@ export async function startNode(
   env: Record<string, string> = {},
   entry: 'sources' | 'compiled' = 'sources',
 ): Promise<AppNode> {
-  const port = await freePort(...ports);
+  return untilReady(await launchNode(databaseUrl, dataDir, ports, env, entry));
+}
+
+/** Starts the server as `startNode` does without waiting for it (`untilReady` waits). */
+export async function launchNode(
+  databaseUrl: string,
+  dataDir: string,
+  ports: [number, number] = [18800, 18899],
+  env: Record<string, string> = {},
+  entry: 'sources' | 'compiled' = 'sources',
+  port?: number,
+): Promise<AppNode> {
+  const chosen = port ?? (await freePort(...ports));
   const output: string[] = [];
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${chosen}`;
   const compiled = path.join(root, SERVER_ENTRY);
   if (entry === 'compiled' && !existsSync(compiled))
     throw new Error('The server is not compiled: run `npm run build` first.');
@@ -65,24 +77,32 @@ export async function startNode(
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      PORT: String(port),
+      PORT: String(chosen),
       PUBLIC_URL: url,
       HOST: '127.0.0.1',
       VITRIN_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // No balancer in front to notice a stopping node: it stops at once (the balancer's tests set their own).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));
   child.stderr?.on('data', (d) => output.push(String(d)));
+  return { url, child, output };
+}
+
+/** Waits until `node` answers `/readyz` with 200; fails with its output when it exits or never does. */
+export async function untilReady(node: AppNode): Promise<AppNode> {
+  const { url, child, output } = node;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) break;
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { url, child, output };
+    if (ready) return node;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');

@@ -56,9 +56,10 @@ import { registerAdminApp } from './admin-app.ts';
 import { type PageMethods, registerOptions } from './allowed-methods.ts';
 import { registerDatabaseOutage } from './database-outage.ts';
 import { errorBody, handleClientError, handleError, notFoundBody } from './errors.ts';
-import { registerHealthRoutes } from './health.ts';
+import { closeConnectionsWhenStopping, registerHealthRoutes } from './health.ts';
 import { BAD_HOST_CODE, BAD_HOST_MESSAGE, hasValidHost } from './host-header.ts';
 import { isPreview, MAINTENANCE_MESSAGE, maintenanceViewer, markPreview } from './maintenance.ts';
+import { createReadiness, type Readiness } from './readiness.ts';
 import { pathOf } from './request-path.ts';
 import { registerSameOriginCheck } from './same-origin.ts';
 import { API_CSP, contentSecurityPolicy, ISOLATION_HEADERS, SECURITY_HEADERS } from './security-headers.ts';
@@ -89,6 +90,8 @@ export interface AppOptions {
    * background queue it fills at start with whatever is missing.
    */
   imageVariants?: ImageVariants | undefined;
+  /** Whether the node takes shoppers (`/readyz`); the server's own while it starts and stops, ready otherwise. */
+  readiness?: Readiness | undefined;
 }
 
 const MAX_URL_LENGTH = 2048;
@@ -119,6 +122,7 @@ export async function buildApp({
   logger = false,
   adminBuildDir,
   imageVariants,
+  readiness = createReadiness(),
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -133,6 +137,7 @@ export async function buildApp({
     clientErrorHandler: handleClientError,
   });
   app.setErrorHandler(handleError);
+  closeConnectionsWhenStopping(app, readiness);
 
   const images = imageVariants ?? imageVariantsOf(config);
   // The background's variants not started yet are left: the next start queues what is missing.
@@ -249,7 +254,7 @@ export async function buildApp({
   });
 
   registerOpenApi(app);
-  registerHealthRoutes(app, services);
+  registerHealthRoutes(app, services, readiness);
   registerHomeRoutes(app, services, publicConfig);
   registerClientErrorRoutes(app);
   registerCatalogRoutes(app, services, accountOf);

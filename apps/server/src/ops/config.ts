@@ -41,7 +41,15 @@ export interface Config {
   backupDir: string;
   /** Where the shop's files are kept: a bucket (S3_*) or the data directory; PUBLIC_UPLOADS_BASE. */
   storage: StorageConfig;
+  /**
+   * How long a node told to stop with SIGTERM keeps serving while `/readyz` answers 503, in ms, so the load
+   * balancer's health check takes it out before it stops taking connections (SHUTDOWN_DRAIN_MS).
+   */
+  shutdownDrainMs: number;
 }
+
+/** Two failed checks of a balancer asking every second (docs/deployment/haproxy.cfg), with room to spare. */
+const DEFAULT_DRAIN_MS = 5_000;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -102,6 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || '"Vitrin" <no-reply@localhost>',
     backupDir: path.resolve(env.BACKUP_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'backups')),
     storage: loadStorageConfig(env),
+    // Only nodes on PostgreSQL sit behind a balancer: the embedded database is one process on its machine.
+    shutdownDrainMs: int(
+      'SHUTDOWN_DRAIN_MS',
+      env.SHUTDOWN_DRAIN_MS,
+      env.DATABASE_URL?.trim() ? DEFAULT_DRAIN_MS : 0,
+      0,
+      600_000,
+    ),
   };
 }
 
