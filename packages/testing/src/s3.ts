@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,17 @@ const SECRET_ACCESS_KEY = 'S3RVER';
 const SLOW_DOWN = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>`;
 
+const PRECONDITION_FAILED = `<?xml version="1.0" encoding="UTF-8"?>
+<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>`;
+
 const WRITES = new Set(['PUT', 'POST']);
+
+const ACCESS_DENIED = `<?xml version="1.0" encoding="UTF-8"?>
+<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`;
+
+/** A request with no signature (no Authorization header, no presigned query): what a stranger's browser sends. */
+const isAnonymous = (url: URL, headers: Record<string, unknown>) =>
+  !headers.authorization && !url.searchParams.has('X-Amz-Signature');
 
 /** Listens on the first free port of `from`-`to` (both included), or on any free one without a range. */
 async function listenInRange(server: Server, range: readonly [number, number] | undefined): Promise<number> {
@@ -53,15 +63,23 @@ async function listenInRange(server: Server, range: readonly [number, number] | 
 /**
  * An S3-compatible server on loopback for the tests (`s3rver`, files in a temporary directory, no network),
  * with one bucket made. The shop talks to it through a small gate (an HTTP proxy passing requests through
- * byte for byte, so signatures hold) that can refuse writes: the fault tests' bucket that says no.
+ * byte for byte, so signatures hold) that can refuse writes (the fault tests' bucket that says no) and that
+ * answers conditional writes (`If-None-Match: *`) as S3 does.
  */
 export async function startS3({
   bucket = 'vitrin-test',
   ports,
+  publicPrefixes,
 }: {
   bucket?: string;
   /** The range the gate's port is taken from (a test's own); by default any free port. */
   ports?: readonly [number, number];
+  /**
+   * With it, the bucket is private as a real one is, but for these key prefixes (a policy making, say,
+   * `uploads/` public for a CDN): an unsigned request for any other key is 403 AccessDenied. s3rver itself
+   * checks no policy and serves anyone. Without it, everything passes as s3rver answers it.
+   */
+  publicPrefixes?: readonly string[];
 } = {}): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(tmpdir(), 'vitrin-s3rver-'));
   const s3rver = new S3rver({
@@ -73,8 +91,32 @@ export async function startS3({
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   const { port: innerPort } = (await s3rver.run()) as AddressInfo;
+  // Its file store, which its published types leave out: asked whether a key exists.
+  const store = (
+    s3rver as unknown as { store: { existsObject(bucket: string, key: string): Promise<boolean> } }
+  ).store;
 
   let refusing = false;
+  /** Conditional writes in flight, by object path: one at a time, as the bucket decides them. */
+  const conditional = new Map<string, Promise<void>>();
+  const forward = (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const upstream = request(
+        { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('end', resolve);
+          answer.on('error', () => resolve());
+        },
+      );
+      upstream.on('error', () => {
+        res.destroy();
+        resolve();
+      });
+      req.on('error', () => upstream.destroy());
+      req.pipe(upstream);
+    });
   const gate = createServer((req, res) => {
     if (refusing && WRITES.has(req.method ?? '')) {
       // The body is read to its end first: an SDK still sending it would see a reset, not the answer.
@@ -85,17 +127,44 @@ export async function startS3({
       });
       return;
     }
-    const upstream = request(
-      { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.on('error', () => upstream.destroy());
-    req.pipe(upstream);
+    if (req.headers['if-none-match'] === '*' && WRITES.has(req.method ?? '')) {
+      void writeIfAbsent(req, res);
+      return;
+    }
+    void forward(req, res);
   });
+
+  /**
+   * `If-None-Match: *` on a PUT (or on completing a multipart upload), which s3rver ignores, answered as S3
+   * does: 412 PreconditionFailed when the key exists, decided one write at a time per key, so two nodes
+   * writing the same new key at once see one success and one 412.
+   */
+  async function writeIfAbsent(req: IncomingMessage, res: ServerResponse) {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://gate').pathname);
+    const [, bucketName = '', ...rest] = pathname.split('/');
+    const key = rest.join('/');
+    const before = conditional.get(pathname) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const chained = before.then(() => mine);
+    conditional.set(pathname, chained);
+    await before;
+    try {
+      if (await store.existsObject(bucketName, key)) {
+        req.resume();
+        await new Promise((resolve) => req.on('end', resolve));
+        res.writeHead(412, { 'content-type': 'application/xml' });
+        res.end(PRECONDITION_FAILED);
+        return;
+      }
+      await forward(req, res);
+    } finally {
+      done();
+      if (conditional.get(pathname) === chained) conditional.delete(pathname);
+    }
+  }
   const port = await listenInRange(gate, ports);
   const endpoint = `http://127.0.0.1:${port}`;
   const region = 'us-east-1';
