@@ -54,7 +54,7 @@ async function main() {
     },
   });
   readiness.startingFor(NOT_READY_REASON.SearchIndex);
-  const imageVariants = imageVariantsOf(config);
+  const imageVariants = imageVariantsOf(config, services);
   const app = await buildApp({
     imageVariants,
     services,
@@ -100,7 +100,7 @@ async function main() {
   // Expired sessions and reset links are useless rows, and so are guest carts nobody can reach any more;
   // personalization photos no cart or order uses are personal data kept for nothing; a panel upload that no
   // product or post names a day later was never saved. Cleared at start and every hour after.
-  const adminImages = createAdminImageStore(adminImageDirs(config.dataDir));
+  const adminImages = createAdminImageStore(adminImageDirs(config.dataDir, services.files));
   /** Logs what a purge removed (when anything) or why it failed; a failure waits for the next hour. */
   const logPurge = (purged: Promise<Record<string, number>>, what: string) =>
     purged.then(
@@ -114,7 +114,7 @@ async function main() {
       logPurge(services.customers.purgeExpired(), 'Süresi dolmuş oturumlar'),
       logPurge(services.cart.purgeAbandoned(), 'Terk edilmiş sepetler ve görseller'),
       logPurge(
-        adminImages.purgeOrphans(services.database.db),
+        adminImages.purgeOrphansOnce(services.database),
         'Bir günde ürüne ya da yazıya eklenmeyen görseller',
       ),
       logPurge(

@@ -86,7 +86,7 @@ export interface AppOptions {
   /** The built staff panel (apps/admin/build by default). */
   adminBuildDir?: string | undefined;
   /**
-   * The resized copies of uploads (`imageVariantsOf(config)` by default): the server passes its own, whose
+   * The resized copies of uploads (`imageVariantsOf(config, services)` by default): the server passes its own, whose
    * background queue it fills at start with whatever is missing.
    */
   imageVariants?: ImageVariants | undefined;
@@ -98,15 +98,20 @@ const MAX_URL_LENGTH = 2048;
 const MAX_SEGMENT_LENGTH = 255;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const assetsDir = path.resolve(import.meta.dirname, '../../assets');
-/** Upload folders in lookup order: the data directory's, then the bundled one (the default image). */
-const uploadRoots = (config: Config) => [
-  path.join(config.dataDir, 'uploads'),
-  path.join(assetsDir, 'uploads'),
-];
+/** The bundled uploads (the default image): read-only, looked in after the shop's file store. */
+const bundledUploads = [path.join(assetsDir, 'uploads')];
 
-/** The shop's resized copies of its uploads, kept in `DATA_DIR/cache/images`. */
-export const imageVariantsOf = (config: Config) =>
-  createImageVariants({ roots: uploadRoots(config), cacheDir: path.join(config.dataDir, 'cache', 'images') });
+/**
+ * The shop's resized copies of its uploads, kept in its file store (`cache/images/…`) and made by one node
+ * of several (a lock per variant on the shared database).
+ */
+export const imageVariantsOf = (config: Config, services: Pick<Services, 'files' | 'database'>) =>
+  createImageVariants({
+    files: services.files,
+    database: services.database,
+    bundledRoots: bundledUploads,
+    workDir: path.join(config.dataDir, 'tmp', 'images'),
+  });
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 /** The request's account context, made on first use (`accountOf` in `buildApp`). */
@@ -139,7 +144,7 @@ export async function buildApp({
   app.setErrorHandler(handleError);
   closeConnectionsWhenStopping(app, readiness);
 
-  const images = imageVariants ?? imageVariantsOf(config);
+  const images = imageVariants ?? imageVariantsOf(config, services);
   // The background's variants not started yet are left: the next start queues what is missing.
   app.addHook('onClose', () => images.close());
   const publicConfig: PublicConfig = {
@@ -287,13 +292,16 @@ export async function buildApp({
     config.publicUrl,
     config.maintenanceBypassKey !== undefined,
     // A saved upload's variants are made in the background, before a page asks for them.
-    createAdminImageStore({ ...adminImageDirs(config.dataDir), onStored: (paths) => images.prepare(paths) }),
+    createAdminImageStore({
+      ...adminImageDirs(config.dataDir, services.files),
+      onStored: (paths) => images.prepare(paths),
+    }),
   );
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send(notFoundBody('API adresi', request.url)),
   );
 
-  await registerUploadRoutes(app, { roots: uploadRoots(config), images });
+  await registerUploadRoutes(app, { files: services.files, bundledRoots: bundledUploads, images });
 
   if (webBuild) {
     await app.register(fastifyStatic, {

@@ -53,23 +53,6 @@ export async function bootstrap(
       // collection (a new demo shop idled at 570-600 MB resident until load came, 305 now).
       collectGarbageNow();
     }
-    if (seed && config.demo) {
-      // The demo pictures are copied in the background: the shop answers at once, images appear as copied.
-      const uploads = path.join(config.dataDir, 'uploads');
-      const copying = Promise.all([
-        writeDemoCatalogImages(uploads).then(
-          (n) => n > 0 && log(`${n} demo ürün görseli kopyalandı (${uploads}).`),
-          (err: unknown) =>
-            log(`Demo görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
-        ),
-        writeDemoBlogImages(uploads).then(
-          (n) => n > 0 && log(`${n} demo blog kapak görseli kopyalandı (${uploads}).`),
-          (err: unknown) =>
-            log(`Blog görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
-        ),
-      ]);
-      onDemoImages?.(copying);
-    }
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, 'outbox'),
@@ -91,6 +74,23 @@ export async function bootstrap(
       // the provider `payment_provider` names (keys from the environment), or offers no card payment.
       payments: { allowTestProvider: config.demo || process.env.NODE_ENV === 'development' },
     });
+    if (seed && config.demo) {
+      // The demo pictures are copied into the shop's file store in the background: the shop answers at
+      // once, images appear as copied.
+      const copying = Promise.all([
+        writeDemoCatalogImages(services.files).then(
+          (n) => n > 0 && log(`${n} demo ürün görseli kopyalandı.`),
+          (err: unknown) =>
+            log(`Demo görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+        writeDemoBlogImages(services.files).then(
+          (n) => n > 0 && log(`${n} demo blog kapak görseli kopyalandı.`),
+          (err: unknown) =>
+            log(`Blog görselleri kopyalanamadı: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+      ]);
+      onDemoImages?.(copying);
+    }
     // Rows a product import that crashed left in its staging table (never applied: its apply is one transaction).
     await services.productImports.clearCrashedRuns(database.kind === 'pglite');
     await connectCacheBus(services);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ADMIN_IMAGE_MAX_BYTES,
@@ -10,18 +10,23 @@ import {
 } from '@vitrin/shared/api/admin/images';
 import { sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { withClusterLock } from '../db/cluster-lock.ts';
 import { DomainError } from '../errors.ts';
-import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull, writeNewFile } from './disk-full.ts';
+import { createDiskStore } from '../storage/disk-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { uploadKey } from '../storage/keys.ts';
+import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from './disk-full.ts';
 import { loadSharp } from './image-variants.ts';
 
 /**
- * Images the staff upload for products and posts. A file arrives in `incomingDir` (outside the uploads, so
- * nothing half-checked is ever served), is checked by its first bytes and its dimensions, and is stored as a
- * normalized copy: EXIF orientation applied, every metadata block (EXIF, GPS, XMP, ICC comments) dropped,
- * the longer side at most 2400 px, WebP at quality 90, which `image-variants` resizes like any upload. The copy
- * is written to a temporary name and renamed into `uploads/{folder}/`; a request's files are stored all or
- * none, and every temporary file is removed whatever happens.
+ * Images the staff upload for products and posts. A file arrives in `incomingDir` (this node's disk, outside
+ * the uploads, so nothing half-checked is ever served; a request's files live as long as the request), is
+ * checked by its first bytes and its dimensions, and is stored as a normalized copy: EXIF orientation
+ * applied, every metadata block (EXIF, GPS, XMP, ICC comments) dropped, the longer side at most 2400 px, WebP
+ * at quality 90, which `image-variants` resizes like any upload. The copy goes into the shop's file store as
+ * `uploads/{folder}/{name}.webp` (the data directory or the bucket, which every node serves); a request's
+ * files are stored all or none, and every arrived file is removed whatever happens.
  */
 
 export const ADMIN_IMAGE_FOLDERS: Record<AdminImagePurpose, string> = { product: 'products', post: 'posts' };
@@ -90,25 +95,32 @@ export interface StoredImage {
 }
 
 export interface AdminImageStoreOptions {
-  /** `DATA_DIR/uploads`. */
-  uploadsDir: string;
-  /** Same disk as the uploads (a rename, not a copy), never served: `DATA_DIR/tmp/uploads`. */
+  /** The shop's files: the images go under `uploads/{folder}/`. */
+  files: FileStore;
+  /** This node's folder for arriving files, never served: `DATA_DIR/tmp/uploads`. */
   incomingDir: string;
   /** Hears the paths (`folder/file`) of the images a request stored, e.g. to make their variants. */
   onStored?: (paths: string[]) => void;
 }
 
-/** The folders of a shop's data directory: its uploads, and beside them where files arrive. */
-export const adminImageDirs = (dataDir: string): AdminImageStoreOptions => ({
+/**
+ * A data directory's store and where its files arrive; `uploadsDir` is where the disk store keeps the
+ * uploads (for looking at them). `files` replaces the store (the bucket's), the arrivals stay on this disk.
+ */
+export const adminImageDirs = (dataDir: string, files: FileStore = createDiskStore(dataDir)) => ({
+  files,
   uploadsDir: path.join(dataDir, 'uploads'),
   incomingDir: path.join(dataDir, 'tmp', 'uploads'),
 });
 
-export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: AdminImageStoreOptions) {
+/** The name of the hourly purge's lock: one node at a time lists the bucket and deletes. */
+export const ORPHAN_PURGE_LOCK = 'purge:admin-images';
+
+export function createAdminImageStore({ files, incomingDir, onStored }: AdminImageStoreOptions) {
   const randomName = () => randomBytes(16).toString('base64url');
 
-  /** Checks one file and writes its normalized copy beside it; the caller renames it into place. */
-  async function normalize(image: IncomingImage): Promise<{ out: string; width: number; height: number }> {
+  /** Checks one file and makes its normalized copy (in memory: at most 2400 px of WebP); the caller stores it. */
+  async function normalize(image: IncomingImage): Promise<{ data: Buffer; width: number; height: number }> {
     const kind = imageKindOf(await headOf(image.file));
     if (!kind) {
       throw adminImageError(
@@ -160,13 +172,10 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
     } catch {
       throw unreadable();
     }
-    // Written by us, not by sharp: a full disk is then Node's ENOSPC, and the part written is removed.
-    const out = path.join(incomingDir, `${randomName()}.webp.part`);
-    await writeNewFile(out, made.data);
-    return { out, width: made.info.width, height: made.info.height };
+    return { data: made.data, width: made.info.width, height: made.info.height };
   }
 
-  return {
+  const store = {
     /** A fresh temporary file name for an arriving file (the directory is made). */
     async incomingFile(): Promise<string> {
       await mkdir(incomingDir, { recursive: true });
@@ -184,25 +193,30 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
      */
     async store(images: IncomingImage[], purpose: AdminImagePurpose): Promise<StoredImage[]> {
       const folder = ADMIN_IMAGE_FOLDERS[purpose];
-      const made: { out: string; width: number; height: number; name: string }[] = [];
       const placed: string[] = [];
       try {
+        const made: { data: Buffer; width: number; height: number; name: string }[] = [];
         // One at a time: each decode takes a few of sharp's threads already.
         for (const image of images) made.push({ ...(await normalize(image)), name: image.name });
-        await mkdir(path.join(uploadsDir, folder), { recursive: true });
         const stored: StoredImage[] = [];
         for (const m of made) {
           const relative = `${folder}/${randomName()}.webp`;
-          const target = path.join(uploadsDir, relative);
-          const { size } = await stat(m.out);
-          await rename(m.out, target);
-          placed.push(target);
-          stored.push({ path: relative, name: m.name, width: m.width, height: m.height, bytes: size });
+          // The store writes all of it or nothing (a full disk, a bucket refusing): what this request placed
+          // before is removed below.
+          await files.put(uploadKey(relative), m.data, { contentType: 'image/webp', ifAbsent: true });
+          placed.push(uploadKey(relative));
+          stored.push({
+            path: relative,
+            name: m.name,
+            width: m.width,
+            height: m.height,
+            bytes: m.data.length,
+          });
         }
         onStored?.(stored.map((s) => s.path));
         return stored;
       } catch (err) {
-        await Promise.all([...made.map((m) => removeQuietly(m.out)), ...placed.map(removeQuietly)]);
+        await Promise.all(placed.map((key) => files.remove(key).catch(() => undefined)));
         throw isDiskFull(err) ? diskFull() : err;
       } finally {
         await Promise.all(images.map((i) => removeQuietly(i.file)));
@@ -211,28 +225,27 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
 
     /**
      * Deletes uploads older than a day that no product, variant, category, order line, post or page names
-     * (uploaded, then never saved), and arrived files a crash left behind. Part of the hourly purge.
+     * (uploaded, then never saved), and arrived files a crash left behind. Part of the hourly purge; with
+     * several nodes `purgeOrphansOnce` runs it on one of them.
      */
     async purgeOrphans(db: Db, at = new Date()): Promise<{ adminImages: number }> {
       const before = at.getTime() - ORPHAN_AGE_MS;
-      const old = async (file: string) => {
-        try {
-          return (await stat(file)).mtimeMs < before;
-        } catch {
-          return false;
-        }
-      };
-      const names = async (dir: string) => readdir(dir).catch(() => [] as string[]);
-      for (const name of await names(incomingDir)) {
+      for (const name of await readdir(incomingDir).catch(() => [] as string[])) {
         const file = path.join(incomingDir, name);
-        if (await old(file)) await removeQuietly(file);
+        const old = await stat(file).then(
+          (s) => s.mtimeMs < before,
+          () => false,
+        );
+        if (old) await removeQuietly(file);
       }
       const candidates: string[] = [];
       for (const folder of Object.values(ADMIN_IMAGE_FOLDERS)) {
-        for (const name of await names(path.join(uploadsDir, folder))) {
-          if (STORED_NAME.test(name) && (await old(path.join(uploadsDir, folder, name)))) {
+        const prefix = uploadKey(`${folder}/`);
+        for await (const file of files.list(prefix)) {
+          const name = file.key.slice(prefix.length);
+          // Only the folder's own stored names: nothing in a subfolder, nothing another part put there.
+          if (STORED_NAME.test(name) && file.modified.getTime() < before)
             candidates.push(`${folder}/${name}`);
-          }
         }
       }
       if (!candidates.length) return { adminImages: 0 };
@@ -256,12 +269,21 @@ export function createAdminImageStore({ uploadsDir, incomingDir, onStored }: Adm
       let removed = 0;
       for (const relative of candidates) {
         if (used.has(relative)) continue;
-        await removeQuietly(path.join(uploadsDir, relative));
+        await files.remove(uploadKey(relative));
         removed += 1;
       }
       return { adminImages: removed };
     },
+
+    /** `purgeOrphans` on one node at a time: a node that finds another purging skips this round. */
+    async purgeOrphansOnce(database: Database, at = new Date()): Promise<{ adminImages: number }> {
+      const round = await withClusterLock(database, ORPHAN_PURGE_LOCK, () =>
+        store.purgeOrphans(database.db, at),
+      );
+      return round.ran ? round.value : { adminImages: 0 };
+    },
   };
+  return store;
 }
 
 export type AdminImageStore = ReturnType<typeof createAdminImageStore>;

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isStoreKey } from '../storage/keys.ts';
 import { imageKindOf } from './admin-upload.ts';
 import { isDiskFull } from './disk-full.ts';
-import { safeRelativePath, variantCacheFile } from './image-variants.ts';
+import { safeRelativePath, variantKey } from './image-variants.ts';
 
 const bytes = (...parts: Array<string | number[]>) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -67,16 +68,17 @@ describe('safeRelativePath: an upload is read only from inside the upload folder
   });
 });
 
-describe('variantCacheFile: a resized copy is keyed by its source', () => {
-  const source = { file: '/data/uploads/catalog/a.jpg', size: 1000, mtimeMs: 1 };
+describe('variantKey: a resized copy is keyed by its source', () => {
+  const source = { id: 'uploads/catalog/a.jpg', version: '"3e8-1"' };
   it('gives a new key to a new file of the same name, and to each width and format', () => {
-    const first = variantCacheFile('/cache', source, 320, 'webp');
-    expect(variantCacheFile('/cache', source, 320, 'webp')).toEqual(first);
-    expect(variantCacheFile('/cache', { ...source, mtimeMs: 2 }, 320, 'webp').key).not.toBe(first.key);
-    expect(variantCacheFile('/cache', { ...source, size: 1001 }, 320, 'webp').key).not.toBe(first.key);
-    expect(variantCacheFile('/cache', source, 640, 'webp').key).not.toBe(first.key);
-    expect(variantCacheFile('/cache', source, 320, 'avif').file).toMatch(/\.avif$/);
-    expect(first.file.startsWith(path.join('/cache', first.key.slice(0, 2)))).toBe(true);
+    const first = variantKey(source, 320, 'webp');
+    expect(variantKey(source, 320, 'webp')).toEqual(first);
+    expect(variantKey({ ...source, version: '"3e8-2"' }, 320, 'webp').key).not.toBe(first.key);
+    expect(variantKey({ ...source, id: 'bundled:catalog/a.jpg' }, 320, 'webp').key).not.toBe(first.key);
+    expect(variantKey(source, 640, 'webp').key).not.toBe(first.key);
+    expect(variantKey(source, 320, 'avif').key).toMatch(/\.avif$/);
+    expect(first.key).toBe(`cache/images/${first.hash.slice(0, 2)}/${first.hash}.webp`);
+    expect(isStoreKey(first.key)).toBe(true);
   });
 });
 

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStore } from '../storage/disk-store.ts';
 import { createImageVariants, type ImageVariants } from './image-variants.ts';
 
 /** A page's request for a resized copy of an upload (`/uploads/…?w=&f=`). */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-variant-requests-'));
 const uploads = path.join(dir, 'uploads');
-const cacheDir = path.join(dir, 'cache');
+const files = createDiskStore(dir);
 let images: ImageVariants;
 beforeAll(async () => {
   mkdirSync(path.join(uploads, 'catalog'), { recursive: true });
-  mkdirSync(cacheDir, { recursive: true });
   const photo = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: '#b85' } })
       .jpeg()
@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(path.join(uploads, 'catalog', 'genis.jpg'), await photo(1200, 600));
   writeFileSync(path.join(uploads, 'catalog', 'kucuk.jpg'), await photo(300, 200));
   writeFileSync(path.join(uploads, 'catalog', 'notlar.txt'), 'görsel değil');
-  images = createImageVariants({ roots: [uploads], cacheDir, waitMs: 60_000 });
+  images = createImageVariants({ files, workDir: path.join(dir, 'tmp'), waitMs: 60_000 });
 });
 afterAll(async () => {
   await images.close();
@@ -32,27 +32,29 @@ const ok = async (relative: string, width: 320 | 640, format: 'webp' | 'avif') =
   if (result.kind !== 'ok') throw new Error(`${relative}: ${result.kind}`);
   return result;
 };
+/** The stored variant's image facts. */
+const metadataOf = async (result: { key: string }) => sharp(await files.readBytes(result.key)).metadata();
 
 describe('a resized copy of an upload', () => {
   it('has the asked width and format, keeping the aspect ratio', async () => {
     const webp = await ok('catalog/genis.jpg', 640, 'webp');
     expect(webp.contentType).toBe('image/webp');
-    expect(await sharp(webp.file).metadata()).toMatchObject({ format: 'webp', width: 640, height: 320 });
+    expect(await metadataOf(webp)).toMatchObject({ format: 'webp', width: 640, height: 320 });
     const avif = await ok('catalog/genis.jpg', 320, 'avif');
     expect(avif.contentType).toBe('image/avif');
-    expect(await sharp(avif.file).metadata()).toMatchObject({ format: 'heif', width: 320, height: 160 });
+    expect(await metadataOf(avif)).toMatchObject({ format: 'heif', width: 320, height: 160 });
   });
 
   it('is never wider than the upload itself', async () => {
     const result = await ok('catalog/kucuk.jpg', 640, 'webp');
-    expect((await sharp(result.file).metadata()).width).toBe(300);
+    expect((await metadataOf(result)).width).toBe(300);
   });
 
   it('is made once and answered from the cache with the same tag after', async () => {
     const first = await ok('catalog/genis.jpg', 320, 'webp');
     const made = images.made;
     const again = await ok('catalog/genis.jpg', 320, 'webp');
-    expect(again).toMatchObject({ file: first.file, etag: first.etag });
+    expect(again).toMatchObject({ key: first.key, etag: first.etag });
     expect(images.made).toBe(made);
   });
 
@@ -69,7 +71,7 @@ describe('a resized copy of an upload', () => {
     utimesSync(file, later, later);
     const after = await ok('catalog/kucuk.jpg', 320, 'webp');
     expect(after.etag).not.toBe(before.etag);
-    expect(await sharp(after.file).metadata()).toMatchObject({ width: 320, height: 320 });
+    expect(await metadataOf(after)).toMatchObject({ width: 320, height: 320 });
   });
 
   it('is refused for a path leaving the uploads, a file that is no image, and a missing file', async () => {

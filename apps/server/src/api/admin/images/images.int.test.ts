@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminImageDirs, createAdminImageStore } from '@vitrin/core/media/admin-upload';
-import { variantCacheFile } from '@vitrin/core/media/image-variants';
+import { variantKey } from '@vitrin/core/media/image-variants';
+import { uploadKey } from '@vitrin/core/storage/keys';
 import { ADMIN_IMAGE_MAX_BYTES } from '@vitrin/shared/api/admin/images';
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
 import sharp from 'sharp';
@@ -119,11 +120,10 @@ describe('POST /api/admin/images', () => {
   it('makes every resized copy of an upload in the background, before any page asks for one', async () => {
     const res = await upload(manager, [{ name: 'vazo.png', type: 'image/png', bytes: await png(1300, 900) }]);
     expect(res.statusCode).toBe(201);
-    const file = path.join(dirs.uploadsDir, (res.json().images[0] as { path: string }).path);
-    const { size, mtimeMs } = statSync(file);
-    const cacheDir = path.join(data.dir, 'cache', 'images');
+    const key = uploadKey((res.json().images[0] as { path: string }).path);
+    const stored = await dirs.files.head(key);
     const expected = IMAGE_WIDTHS.flatMap((w) =>
-      IMAGE_FORMATS.map((f) => variantCacheFile(cacheDir, { file, size, mtimeMs }, w, f).file),
+      IMAGE_FORMATS.map((f) => path.join(data.dir, variantKey({ id: key, version: stored!.etag }, w, f).key)),
     );
     // Nobody asks for them: all 12 appear on their own.
     await vi.waitFor(() => expect(expected.filter((f) => !existsSync(f))).toEqual([]), {
