@@ -7,7 +7,7 @@ import { commandError } from './ops/command-error.ts';
 import { runCommand, USAGE } from './ops/commands.ts';
 import { loadConfig } from './ops/config.ts';
 import { controlSocketPath, sendControlCommand } from './ops/control.ts';
-import { storageCliCommand } from './ops/storage-command.ts';
+import { progressLine, storageCliCommand } from './ops/storage-command.ts';
 
 /** The commands that make a database: every other one needs a shop that is there. */
 const CREATING_COMMANDS = new Set(['migrate', 'seed']);
@@ -30,7 +30,14 @@ async function main(args: string[]): Promise<number> {
   }
   // Files only: the data directory's folders and the bucket, no database.
   if (command === 'storage') {
-    console.log(await storageCliCommand(config, args));
+    // A line every ten seconds: moving a large shop's files takes a while.
+    let shown = Date.now();
+    const result = await storageCliCommand(config, args, (_key, _outcome, counts) => {
+      if (Date.now() - shown < 10_000) return;
+      shown = Date.now();
+      console.log(progressLine(counts));
+    });
+    console.log(result);
     return 0;
   }
   const dataDir = path.resolve(config.dataDir);

@@ -14,6 +14,10 @@ export const STORAGE_USAGE = `  storage migrate [--cache]   Veri dizinindeki dos
 const megabytes = (bytes: number) =>
   `${(bytes / 1024 / 1024).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} MB`;
 
+/** What a long run has done so far, for a line every few seconds. */
+export const progressLine = (c: MigrationCounts) =>
+  `… ${c.copied} dosya kopyalandı (${megabytes(c.bytes)}), ${c.skipped} dosya atlandı`;
+
 const summary = (c: MigrationCounts) =>
   `${c.copied} dosya kopyalandı (${megabytes(c.bytes)}), ${c.skipped} dosya kovada zaten aynısıyla vardı (atlandı).`;
 
@@ -26,8 +30,8 @@ const summary = (c: MigrationCounts) =>
 export async function storageCliCommand(
   config: Config,
   args: readonly string[],
-  /** Told of each file copied (tests cut a run short with it). */
-  onCopied?: (key: string, counts: MigrationCounts) => void,
+  /** Told of each file done, copied or skipped, with the counts so far (progress lines; tests cut a run short). */
+  onFile?: (key: string, outcome: 'copied' | 'skipped', counts: MigrationCounts) => void,
 ): Promise<string> {
   const [, sub, ...rest] = args;
   const unknown = rest.find((a) => a !== '--cache');
@@ -53,9 +57,9 @@ export async function storageCliCommand(
       source: createDiskStore(config.dataDir),
       target,
       areas,
-      onCopied: (key, counts) => {
+      onFile: (key, outcome, counts) => {
         progress = counts;
-        onCopied?.(key, counts);
+        onFile?.(key, outcome, counts);
       },
     });
     return [

@@ -66,6 +66,9 @@ const holds = (object: StoredFile | undefined, local: FileDigests) =>
   object.size === local.size &&
   (object.sha256 === local.sha256 || local.etags.includes(object.etag));
 
+/** Files copied at once. */
+const PARALLEL_FILES = 4;
+
 /** The types a CDN in front of the bucket (PUBLIC_UPLOADS_BASE) answers images with; the node names its own. */
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -89,37 +92,59 @@ export async function migrateFiles({
   source,
   target,
   areas = MIGRATED_AREAS,
-  onCopied,
+  onFile,
 }: {
   source: FileStore;
   target: FileStore;
   areas?: readonly FileArea[];
-  /** Told of each file written (tests cut a run short with it). */
-  onCopied?: (key: string, counts: MigrationCounts) => void;
+  /** Told of each file done, copied or skipped, with the counts so far (progress; tests cut a run short). */
+  onFile?: (key: string, outcome: 'copied' | 'skipped', counts: MigrationCounts) => void;
 }): Promise<MigrationCounts> {
   const counts: MigrationCounts = { copied: 0, skipped: 0, bytes: 0 };
-  for (const area of areas) {
-    for await (const file of source.list(`${area}/`)) {
-      const local = await source.localCopy(file.key);
-      // Removed since it was listed (a purge on a node still running): nothing to copy.
-      if (!local) continue;
-      try {
-        const digests = await digestsOf(local.path);
-        if (holds(await target.head(file.key), digests)) {
-          counts.skipped++;
-          continue;
-        }
-        const contentType = CONTENT_TYPES[path.extname(file.key).slice(1).toLowerCase()];
-        await target.putFile(file.key, local.path, { sha256: digests.sha256, contentType });
-        await verify(target, file.key, digests);
-        counts.copied++;
-        counts.bytes += digests.size;
-        onCopied?.(file.key, counts);
-      } finally {
-        await local.release();
+
+  async function migrateOne(key: string) {
+    const local = await source.localCopy(key);
+    // Removed since it was listed (a purge on a node still running): nothing to copy.
+    if (!local) return;
+    try {
+      const digests = await digestsOf(local.path);
+      if (holds(await target.head(key), digests)) {
+        counts.skipped++;
+        onFile?.(key, 'skipped', counts);
+        return;
       }
+      const contentType = CONTENT_TYPES[path.extname(key).slice(1).toLowerCase()];
+      await target.putFile(key, local.path, { sha256: digests.sha256, contentType });
+      await verify(target, key, digests);
+      counts.copied++;
+      counts.bytes += digests.size;
+      onFile?.(key, 'copied', counts);
+    } finally {
+      await local.release();
     }
   }
+
+  // A few files at a time: each costs the bucket three round trips (head, put, head), which one at a time
+  // would make the run's length the network's latency times three times the files.
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const start = (key: string) => {
+    const job: Promise<void> = migrateOne(key)
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(job));
+    running.add(job);
+  };
+  outer: for (const area of areas) {
+    for await (const file of source.list(`${area}/`)) {
+      if (failure) break outer;
+      start(file.key);
+      if (running.size >= PARALLEL_FILES) await Promise.race(running);
+    }
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
   return counts;
 }
 
