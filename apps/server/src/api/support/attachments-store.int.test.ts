@@ -35,7 +35,7 @@ const stores: StoreUnderTest[] = [
     async open() {
       const s3 = await startS3({
         bucket: 'vitrin-attachments',
-        ports: [18500, 18509],
+        ports: [18500, 18504],
         // As an operator may set it up: the pictures public for a CDN, everything else private.
         publicPrefixes: ['uploads/'],
       });

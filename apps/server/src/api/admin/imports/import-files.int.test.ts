@@ -2,6 +2,9 @@ import { auditLog, products } from '@vitrin/core/db/schema';
 import { IMPORT_FILE_DAYS } from '@vitrin/core/imports/kept-files';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import type { FileStore } from '@vitrin/core/storage/file-store';
+import { createS3Store } from '@vitrin/core/storage/s3-store';
+import { STORE_UNAVAILABLE } from '@vitrin/core/storage/unavailable';
+import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../../../../test/accounts.ts';
@@ -22,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The store the shop keeps its files in, as a test opens it. */
 interface StoreUnderTest {
   name: string;
-  open(): Promise<{ files: FileStore; close(): Promise<void> }>;
+  open(): Promise<{ files: FileStore; s3?: LocalS3; close(): Promise<void> }>;
 }
 
 const onDisk: StoreUnderTest = {
@@ -33,7 +36,23 @@ const onDisk: StoreUnderTest = {
   },
 };
 
-describe.each([onDisk])('product import files kept for the report, in $name', (store) => {
+const inBucket: StoreUnderTest = {
+  name: 'an S3 bucket',
+  async open() {
+    const s3 = await startS3({ bucket: 'vitrin-imports', ports: [18505, 18509] });
+    const files = createS3Store({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+    return { files, s3, close: () => s3.stop() };
+  },
+};
+
+describe.each([onDisk, inBucket])('product import files kept for the report, in $name', (store) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let opened: Awaited<ReturnType<StoreUnderTest['open']>>;
   let manager: Browser;
@@ -94,13 +113,46 @@ describe.each([onDisk])('product import files kept for the report, in $name', (s
     }
   });
 
+  it.runIf(store.name === 'an S3 bucket')(
+    'a bucket refusing writes stops a real run with 503 DEPOLAMA_KULLANILAMIYOR and nothing written; the same run works once it accepts',
+    async () => {
+      const s3 = opened.s3!;
+      const db = t.services.database.db;
+      const written = async () => ({
+        products: (await db.select({ n: count() }).from(products).where(eq(products.sku, 'DOSYA-KUPA-5')))[0]!
+          .n,
+        audits: (
+          await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'product.import'))
+        )[0]!.n,
+      });
+      const before = await written();
+      s3.refuseWrites(true);
+      try {
+        const refused = await upload(csvOf('DOSYA-KUPA-5'), 'kova-reddetti-01');
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json().error).toMatchObject({
+          code: STORE_UNAVAILABLE,
+          message: expect.stringMatching(/Dosya deposuna şu anda ulaşılamıyor/),
+        });
+      } finally {
+        s3.refuseWrites(false);
+      }
+      expect(await written()).toEqual(before);
+      expect((await keptFile(manager, 'kova-reddetti-01')).statusCode).toBe(404);
+
+      expect((await upload(csvOf('DOSYA-KUPA-5'), 'kova-reddetti-01')).statusCode).toBe(200);
+      expect(await written()).toEqual({ products: 1, audits: before.audits + 1 });
+      expect((await keptFile(manager, 'kova-reddetti-01')).statusCode).toBe(200);
+    },
+  );
+
   it(`removes the files kept over ${IMPORT_FILE_DAYS} days with the hourly purge, and only those`, async () => {
     expect((await upload(csvOf('DOSYA-KUPA-4'), 'eski-calisma-01')).statusCode).toBe(200);
     expect(await t.services.productImports.purgeKeptFiles()).toBe(0);
     expect((await keptFile(manager, 'eski-calisma-01')).statusCode).toBe(200);
 
     const later = new Date(Date.now() + (IMPORT_FILE_DAYS + 1) * DAY_MS);
-    expect(await t.services.productImports.purgeKeptFiles(later)).toBe(2);
+    expect(await t.services.productImports.purgeKeptFiles(later)).toBe(store.name === 'an S3 bucket' ? 3 : 2);
     expect((await keptFile(manager, 'eski-calisma-01')).statusCode).toBe(404);
     expect((await keptFile(manager, 'saklanan-dosya-01')).statusCode).toBe(404);
     // The products the runs wrote stay: only the copies of their files go.
