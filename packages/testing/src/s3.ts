@@ -118,6 +118,18 @@ export async function startS3({
       req.pipe(upstream);
     });
   const gate = createServer((req, res) => {
+    if (publicPrefixes && isAnonymous(new URL(req.url ?? '/', 'http://gate'), req.headers)) {
+      // A private bucket: a stranger reads only the public prefixes (a bucket policy's GetObject), writes nothing.
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://gate').pathname);
+      const key = pathname.split('/').slice(2).join('/');
+      const readable = req.method === 'GET' || req.method === 'HEAD';
+      if (!readable || !publicPrefixes.some((prefix) => key.startsWith(prefix))) {
+        req.resume();
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        res.end(ACCESS_DENIED);
+        return;
+      }
+    }
     if (refusing && WRITES.has(req.method ?? '')) {
       // The body is read to its end first: an SDK still sending it would see a reset, not the answer.
       req.resume();
