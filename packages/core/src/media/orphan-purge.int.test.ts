@@ -1,11 +1,15 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withClusterLock } from '../db/cluster-lock.ts';
 import { blogPosts, categories, products } from '../db/schema.ts';
-import { adminImageDirs, createAdminImageStore } from './admin-upload.ts';
+import { uploadKey } from '../storage/keys.ts';
+import { createS3Store } from '../storage/s3-store.ts';
+import { adminImageDirs, createAdminImageStore, ORPHAN_PURGE_LOCK } from './admin-upload.ts';
 
 /** The hourly purge of uploads nobody saved into a product, category, post or page. */
 let t: OpenTestShop;
@@ -87,5 +91,50 @@ describe('the purge of unsaved uploads', () => {
     await store.purgeOrphans(t.db, now);
     expect(existsSync(stray)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+  });
+});
+
+describe('the purge on several nodes', () => {
+  it('runs on one node at a time: a node finding another purging skips its round', async () => {
+    const orphan = upload('products', dayAgo);
+    const skipped = await withClusterLock(t.database, ORPHAN_PURGE_LOCK, () =>
+      store.purgeOrphansOnce(t.database, now),
+    );
+    expect(skipped).toEqual({ ran: true, value: { adminImages: 0 } });
+    expect(present(orphan)).toBe(true);
+    expect(await store.purgeOrphansOnce(t.database, now)).toEqual({ adminImages: 1 });
+    expect(present(orphan)).toBe(false);
+  });
+
+  describe('with the files in a bucket', () => {
+    let s3: LocalS3;
+    beforeAll(async () => {
+      s3 = await startS3({ bucket: 'orphans', ports: [18488, 18489] });
+    });
+    afterAll(() => s3?.stop());
+
+    it('lists the folders in the bucket and deletes there what nothing names, by the time it was stored', async () => {
+      const files = createS3Store({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+      });
+      const bucketStore = createAdminImageStore(adminImageDirs(data, files));
+      const orphan = `products/${'o'.repeat(22)}.webp`;
+      const named = `posts/${'n'.repeat(22)}.webp`;
+      for (const relative of [orphan, named]) await files.put(uploadKey(relative), Buffer.from('webp'));
+      await t.db
+        .insert(blogPosts)
+        .values({ slug: 'kovadan', title: 'Kova', author: 'Ayşe', coverImage: named, body: '<p>Kova</p>' });
+      // Stored just now: a day later they are old enough.
+      const later = new Date(Date.now() + 25 * 60 * 60_000);
+      expect(await bucketStore.purgeOrphans(t.db, new Date())).toEqual({ adminImages: 0 });
+      expect(await bucketStore.purgeOrphans(t.db, later)).toEqual({ adminImages: 1 });
+      expect(await files.head(uploadKey(orphan))).toBeUndefined();
+      expect(await files.head(uploadKey(named))).toBeDefined();
+    });
   });
 });
