@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,39 @@ const ACCESS_DENIED = `<?xml version="1.0" encoding="UTF-8"?>
 const isAnonymous = (url: URL, headers: Record<string, unknown>) =>
   !headers.authorization && !url.searchParams.has('X-Amz-Signature');
 
+/**
+ * s3rver makes ListObjectsV2's continuation tokens with single DES, which OpenSSL 3 (Node 17 and later) no
+ * longer offers: any listing longer than one page (1000 keys) failed with 500 InternalError. Triple DES with
+ * the key three times over is single DES, and is offered: the two calls for `des` are answered with it. Only
+ * the algorithm named `des` is touched, and only in processes that use this helper.
+ */
+function offerSingleDes() {
+  const patched = crypto as typeof crypto & { singleDesOffered?: boolean };
+  if (patched.singleDesOffered) return;
+  patched.singleDesOffered = true;
+  const triple = (key: crypto.CipherKey) => Buffer.concat([key as Buffer, key as Buffer, key as Buffer]);
+  const cipher = crypto.createCipheriv;
+  const decipher = crypto.createDecipheriv;
+  patched.createCipheriv = ((
+    algorithm: string,
+    key: crypto.CipherKey,
+    iv: crypto.BinaryLike | null,
+    options?: never,
+  ) =>
+    algorithm === 'des'
+      ? cipher('des-ede3-cbc', triple(key), iv, options)
+      : cipher(algorithm, key, iv, options)) as typeof crypto.createCipheriv;
+  patched.createDecipheriv = ((
+    algorithm: string,
+    key: crypto.CipherKey,
+    iv: crypto.BinaryLike | null,
+    options?: never,
+  ) =>
+    algorithm === 'des'
+      ? decipher('des-ede3-cbc', triple(key), iv, options)
+      : decipher(algorithm, key, iv, options)) as typeof crypto.createDecipheriv;
+}
+
 /** Listens on the first free port of `from`-`to` (both included), or on any free one without a range. */
 async function listenInRange(server: Server, range: readonly [number, number] | undefined): Promise<number> {
   const [from, to] = range ?? [0, 0];
@@ -81,6 +115,7 @@ export async function startS3({
    */
   publicPrefixes?: readonly string[];
 } = {}): Promise<LocalS3> {
+  offerSingleDes();
   const directory = await mkdtemp(path.join(tmpdir(), 'vitrin-s3rver-'));
   const s3rver = new S3rver({
     address: '127.0.0.1',

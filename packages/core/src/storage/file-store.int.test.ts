@@ -110,6 +110,17 @@ describe.each(stores)('the %s file store', (_kind, make) => {
     expect(await collect(store.list('imports/'))).toEqual([]);
   });
 
+  it('lists more files than one page of a bucket listing holds (1000)', async () => {
+    const keys = Array.from(
+      { length: 1005 },
+      (_, i) => `cache/images/sayfa/${String(i).padStart(4, '0')}.webp`,
+    );
+    for (let i = 0; i < keys.length; i += 25) {
+      await Promise.all(keys.slice(i, i + 25).map((key) => store.put(key, Buffer.from(key))));
+    }
+    expect(await collect(store.list('cache/images/sayfa/'))).toEqual(keys);
+  });
+
   it('with ifAbsent keeps the first file and answers false to the second', async () => {
     expect(await store.put('cache/images/v.webp', Buffer.from('first'), { ifAbsent: true })).toBe(true);
     expect(await store.put('cache/images/v.webp', Buffer.from('second'), { ifAbsent: true })).toBe(false);
