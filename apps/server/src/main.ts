@@ -158,12 +158,13 @@ async function main() {
   void expire();
   setInterval(expire, EXPIRY_INTERVAL_MS).unref();
 
-  // The nightly backup of the embedded database and the uploads (`backup_time`, `backup_keep`), looked at
-  // every minute; its result is on the panel's dashboard. On PostgreSQL it does nothing (docs/decisions/005-backup-format.md says why).
+  // The nightly backup of the database and the shop's files (`backup_time`, `backup_keep`), looked at every
+  // minute; its result is on the panel's dashboard. On PostgreSQL one node at a time makes it (pg_dump).
   const nightly = createNightlyBackup({
     database: services.database,
     settings: services.settings,
-    dataDir: config.dataDir,
+    files: services.files,
+    databaseUrl: config.databaseUrl,
     backupDir: config.backupDir,
     log: (level, message) => app.log[level](message),
   });

@@ -8,20 +8,10 @@ const megabytes = (bytes: number) =>
 
 /**
  * The nightly backup: when it runs, and how the last one went (a failure with its reason, so an owner sees it
- * the morning after). On PostgreSQL the database server keeps the backups, and the card says so.
+ * the morning after). On PostgreSQL one app node makes it with pg_dump; the card adds that the database
+ * server's own backups (point-in-time recovery) are the finer net, and that they do not hold the files.
  */
 export function BackupCard({ backup }: { backup: BackupState }) {
-  if (backup.database === 'postgres') {
-    return (
-      <Card title="Yedekleme">
-        <p className="text-sm text-stone-800">
-          Veritabanı bir PostgreSQL sunucusunda: yedeklerini veritabanı sunucusu alır (pg_dump ya da
-          barındırma sağlayıcısının otomatik yedekleri). Yüklenen dosyaları ve destek eklerini (uploads ve
-          private klasörleri) ayrıca yedekleyin; adımlar README’nin “Yedekleme” bölümünde.
-        </p>
-      </Card>
-    );
-  }
   const { last } = backup;
   return (
     <Card title="Gece yedeği">
@@ -46,6 +36,13 @@ export function BackupCard({ backup }: { backup: BackupState }) {
             ? `Her gece alınır (saat ${backup.time}, Türkiye saati); son ${backup.keep} yedek saklanır.`
             : 'Gece yedeği kapalı: Ayarlar → Gece yedeği bölümünden bir saat girin.'}
         </p>
+        {backup.database === 'postgres' && (
+          <p className="text-stone-700">
+            Veritabanı bir PostgreSQL sunucusunda: gece yedeğini sunuculardan biri pg_dump ile alır. Sunucunun
+            kendi yedekleri (anlık geri dönüş) veritabanını dakikası dakikasına korur ama yüklenen dosyaları
+            içermez; ayrıntılar kılavuzun “Yedekleme” bölümünde.
+          </p>
+        )}
       </div>
     </Card>
   );

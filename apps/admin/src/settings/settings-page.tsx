@@ -131,7 +131,7 @@ export function SettingsPage() {
                   name="backup_time"
                   label="Saat (Türkiye saati)"
                   inputMode="numeric"
-                  hint="SS:DD, ör. 03:30. Boş: gece yedeği alınmaz. PostgreSQL kullanan mağazada yedeği veritabanı sunucusu alır."
+                  hint="SS:DD, ör. 03:30. Boş: gece yedeği alınmaz. PostgreSQL kullanan mağazada sunuculardan biri pg_dump ile alır."
                 />
                 <FormInput
                   form={form}

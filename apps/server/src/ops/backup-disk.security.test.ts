@@ -5,6 +5,7 @@ import { type Database, openDatabase } from '@vitrin/core';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
 import { createCache } from '@vitrin/core/cache';
 import { createSettingsService } from '@vitrin/core/settings/service';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/commands.ts';
 import { mountTmpfs, unmountTmpfs } from '../../test/full-disk.ts';
@@ -65,7 +66,7 @@ describe('a backup that cannot be written', () => {
       const nightly = createNightlyBackup({
         database,
         settings,
-        dataDir,
+        files: createDiskStore(dataDir),
         backupDir: full,
         log: () => {},
         now: () => clock,

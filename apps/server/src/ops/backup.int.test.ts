@@ -7,6 +7,7 @@ import { createGzip } from 'node:zlib';
 import { type Database, openDatabase } from '@vitrin/core';
 import { backupState, forgetLastResult, writeLastResult } from '@vitrin/core/backup/last-result';
 import { createNightlyBackup } from '@vitrin/core/backup/nightly';
+import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +148,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Yedek yazıldı: ${file}`);
-    expect(result.stdout).toContain('4 dosya (yüklenen görseller ve destek ekleri)');
+    expect(result.stdout).toContain('4 dosya (yüklenen görseller, destek ekleri ve içe aktarma dosyaları)');
     expect(placed.length).toBeGreaterThan(0);
     atBackup = await ordersById(database);
   }, 120_000);
@@ -222,16 +223,16 @@ describe('backup and restore of the embedded database and the uploads', () => {
     expect(readFileSync(file).equals(before)).toBe(false);
   }, 60_000);
 
-  it('tells a PostgreSQL shop to use pg_dump and pg_restore', async () => {
+  it('on PostgreSQL needs the database server: one that does not answer is refused in Turkish, nothing written', async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://vitrin@127.0.0.1:1/vitrin' };
-    const backup = await cli(['backup', path.join(dir.dir, 'pg.tar.gz')], env);
+    const target = path.join(dir.dir, 'pg.tar.gz');
+    const backup = await cli(['backup', target], env);
     expect(backup.code).toBe(1);
-    expect(backup.stderr).toContain('POSTGRESQL_YEDEGI');
-    expect(backup.stderr).toContain('pg_dump --format=custom');
+    expect(backup.stderr).toContain('PostgreSQL sunucusuna bağlanılamadı');
+    expect(readdirSync(dir.dir).filter((n) => n.startsWith('pg.tar.gz'))).toEqual([]);
     const restore = await cli(['restore', file], env);
     expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain('POSTGRESQL_GERI_YUKLEME');
-    expect(restore.stderr).toContain('pg_restore');
+    expect(restore.stderr).toContain('PostgreSQL sunucusuna bağlanılamadı');
   }, 60_000);
 
   it('refuses each wrong restore with a Turkish message, leaving the directory as it was', async () => {
@@ -331,7 +332,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const nightly = createNightlyBackup({
       database,
       settings: world.services.settings,
-      dataDir,
+      files: createDiskStore(dataDir),
       backupDir,
       log: () => {},
       // Before tonight's time: nothing is due, the leftover goes all the same.
@@ -357,7 +358,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const nightly = createNightlyBackup({
       database,
       settings: world.services.settings,
-      dataDir,
+      files: createDiskStore(dataDir),
       backupDir,
       log: (level, message) => logged.push(`${level}: ${message}`),
       now: () => clock,
@@ -395,7 +396,7 @@ describe('backup and restore of the embedded database and the uploads', () => {
     const nightly = createNightlyBackup({
       database,
       settings: world.services.settings,
-      dataDir,
+      files: createDiskStore(dataDir),
       backupDir: notADir,
       log: (level, message) => logged.push(`${level}: ${message}`),
       now: () => clock,

@@ -13,6 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { refusal } from '@vitrin/testing/refusal';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskStore } from '../storage/disk-store.ts';
 import { BACKUP_FORMAT, readBackup, writeBackup } from './archive.ts';
 
 /**
@@ -72,7 +73,13 @@ beforeAll(async () => {
     mkdirSync(path.join(dataDir, path.dirname(file)), { recursive: true });
     writeFileSync(path.join(dataDir, file), data);
   }
-  await writeBackup({ file: backup, imageFile, info, dataDir, now: new Date('2026-11-27T00:30:00Z') });
+  await writeBackup({
+    file: backup,
+    imageFile,
+    info,
+    files: createDiskStore(dataDir),
+    now: new Date('2026-11-27T00:30:00Z'),
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -112,7 +119,12 @@ describe('a backup file', () => {
   it('leaves nothing under the target’s name, nor a half file beside it, when writing fails', async () => {
     const target = path.join(dir, 'basarisiz.tar.gz');
     const err = await refusal(() =>
-      writeBackup({ file: target, imageFile: path.join(dir, 'olmayan.tar'), info, dataDir }),
+      writeBackup({
+        file: target,
+        imageFile: path.join(dir, 'olmayan.tar'),
+        info,
+        files: createDiskStore(dataDir),
+      }),
     );
     expect(err.code).toBe('YEDEK_YAZILAMADI');
     expect(readdirSync(dir).filter((f) => f.startsWith('basarisiz'))).toEqual([]);

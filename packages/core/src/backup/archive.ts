@@ -1,39 +1,39 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import {
-  access,
-  constants,
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
+import type { FileStore, StoredFile } from '../storage/file-store.ts';
 import { backupError, writeFailure } from './errors.ts';
 import { temporaryFileOf } from './leftovers.ts';
+import { connectionOf, findPgTool, type PgToolSearch, runPgTool, serverMajor } from './pg-tools.ts';
 
 /**
- * A Vitrin backup is one gzip-compressed tar: `database.tar` (the embedded database's data directory, as PGlite
- * dumps it between transactions), the data directory's files the database names (`uploads/…`: pictures and
- * personalization photos; `private/…`: support tickets' attachments) and, last, `manifest.json` with the
- * checksum of every other entry. The manifest comes last so the archive is written in one pass; a file cut short
- * has none and is refused whole.
+ * A Vitrin backup is one gzip-compressed tar: the database first, either `database.tar` (the embedded
+ * database's data directory, as PGlite dumps it between transactions) or `database.pgdump` (a PostgreSQL
+ * database as `pg_dump --format=custom` writes it); then the shop's files the database names, read through its
+ * file store (`uploads/…`: pictures and personalization photos; `private/…`: support tickets' attachments;
+ * `imports/…`: import files kept for their report), whether that is the data directory or a bucket; and, last,
+ * `manifest.json` with the checksum of every other entry. The manifest comes last so the archive is written in
+ * one pass; a file cut short has none and is refused whole.
  */
 export const BACKUP_FORMAT = 'vitrin-yedek';
 const FORMAT_VERSION = 1;
-const DATABASE_ENTRY = 'database.tar';
+export type DatabaseKind = Database['kind'];
+/** The database's entry by its kind: a backup holds one, restored only onto a database of the same kind. */
+const DATABASE_ENTRIES: Record<DatabaseKind, string> = {
+  pglite: 'database.tar',
+  postgres: 'database.pgdump',
+};
 const MANIFEST_ENTRY = 'manifest.json';
-/** The data directory's folders of files the database names: in every backup, restored beside it. */
-const FILE_FOLDERS = ['uploads', 'private'] as const;
+/** The file store's areas of files the database names: in every backup (`cache/` can be made again). */
+export const FILE_AREAS = ['uploads', 'private', 'imports'] as const;
 
 /** The tables an owner recognises, counted into the manifest (and shown after a restore). */
 const COUNTED_TABLES = ['orders', 'order_items', 'payments', 'products', 'customers'] as const;
@@ -48,10 +48,12 @@ export interface DatabaseInfo {
 export interface BackupManifest extends DatabaseInfo {
   format: typeof BACKUP_FORMAT;
   formatVersion: number;
+  /** The database's kind (absent in backups made before PostgreSQL had its own: the embedded one). */
+  databaseKind?: DatabaseKind;
   createdAt: string;
   vitrinVersion: string;
   database: { size: number; sha256: string };
-  /** Every file of `FILE_FOLDERS`, its path starting with its folder (`uploads/products/…`). */
+  /** Every file of `FILE_AREAS`, its path starting with its folder (`uploads/products/…`). */
   files: { path: string; size: number; sha256: string }[];
 }
 
@@ -88,12 +90,31 @@ export async function describeDatabase(database: Pick<Database, 'query'>): Promi
 }
 
 /**
- * Writes the database's image to `file` (a new file; the running server does this for the CLI, and the nightly
- * backup beside its target) and answers its description. The image goes to the disk file by file: it is never
- * whole in memory.
+ * Writes the database's image to `file` (a new file; for the embedded database the running server does this
+ * for the CLI, and the nightly backup beside its target) and answers its description. The image goes to the
+ * disk as it is made: it is never whole in memory. On PostgreSQL it is `pg_dump`'s custom format, made with
+ * the client of the server's major version (`pg-tools.ts`) from `databaseUrl`.
  */
-export async function dumpDatabase(database: Database, file: string): Promise<DatabaseInfo> {
-  if (!database.dumpTo) throw backupError('POSTGRESQL_YEDEGI', 'PostgreSQL veritabanı dökülemez.');
+export async function dumpDatabase(
+  database: Database,
+  file: string,
+  postgres: { databaseUrl?: string | undefined; search?: PgToolSearch } = {},
+): Promise<DatabaseInfo> {
+  if (database.kind === 'postgres' && postgres.databaseUrl) {
+    try {
+      return await dumpPostgres(database, postgres.databaseUrl, file, postgres.search);
+    } catch (err) {
+      await rm(file, { force: true }).catch(() => {});
+      if (err instanceof DomainError) throw err;
+      throw writeFailure(err, 'Veritabanı dökümü');
+    }
+  }
+  if (!database.dumpTo) {
+    throw backupError(
+      'POSTGRESQL_YEDEGI',
+      'PostgreSQL veritabanı, adresi (DATABASE_URL) verilmeden dökülemez.',
+    );
+  }
   try {
     await database.dumpTo(file);
   } catch (err) {
@@ -103,6 +124,43 @@ export async function dumpDatabase(database: Database, file: string): Promise<Da
     throw writeFailure(err, 'Veritabanı dökümü');
   }
   return describeDatabase(database);
+}
+
+/**
+ * `pg_dump` of the database into `file`, from a snapshot a read-only transaction exports: the description
+ * (migrations, counts) is read in that transaction, so the manifest's counts are the dump's own while the
+ * shop keeps taking orders.
+ */
+async function dumpPostgres(
+  database: Database,
+  databaseUrl: string,
+  file: string,
+  search: PgToolSearch | undefined,
+): Promise<DatabaseInfo> {
+  const pgDump = await findPgTool('pg_dump', await serverMajor(database), search);
+  const { dbname, env } = connectionOf(databaseUrl);
+  let info: DatabaseInfo | undefined;
+  await database.db.transaction(
+    async (tx) => {
+      const query = async <T>(text: string) =>
+        ((await tx.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+      const [exported] = await query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+      info = await describeDatabase({ query });
+      await runPgTool(
+        pgDump,
+        [
+          '--format=custom',
+          `--file=${file}`,
+          `--snapshot=${exported!.snapshot}`,
+          '--no-password',
+          `--dbname=${dbname}`,
+        ],
+        env,
+      );
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return info!;
 }
 
 /**
@@ -140,24 +198,15 @@ export async function checkTarget(file: string | undefined, force: boolean): Pro
   return target;
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-
-/** Every regular file of the folders backed up, as paths from the data directory with `/`, in a stable order. */
-async function dataFiles(dataDir: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const folder of FILE_FOLDERS) {
-    const names = await readdir(path.join(dataDir, folder), { recursive: true }).catch(
-      (err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return [] as string[];
-        throw err;
-      },
-    );
-    for (const name of names.sort()) {
-      const info = await lstat(path.join(dataDir, folder, name)).catch(() => null);
-      if (info?.isFile()) files.push(`${folder}/${name.split(path.sep).join('/')}`);
-    }
+/** Every file of the areas backed up, area by area, each area's keys in a stable order. */
+async function storedFiles(files: FileStore): Promise<StoredFile[]> {
+  const all: StoredFile[] = [];
+  for (const area of FILE_AREAS) {
+    const listed: StoredFile[] = [];
+    for await (const file of files.list(`${area}/`)) listed.push(file);
+    all.push(...listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
   }
-  return files;
+  return all;
 }
 
 function addEntry(pack: tar.Pack, name: string, data: Uint8Array, mtime: Date): Promise<void> {
@@ -171,18 +220,17 @@ function addEntry(pack: tar.Pack, name: string, data: Uint8Array, mtime: Date): 
   });
 }
 
-/** Adds the file `from` as the entry `name`, read as a stream; answers its size and SHA-256. */
-async function addFileEntry(
+/** Adds `reading` (`size` bytes) as the entry `name`, streamed; answers its size and SHA-256. */
+async function addStreamEntry(
   pack: tar.Pack,
   name: string,
-  from: string,
+  reading: Readable,
+  size: number,
   mtime: Date,
 ): Promise<{ size: number; sha256: string }> {
-  const { size } = await stat(from);
   const hash = createHash('sha256');
   const sink = pack.entry({ name, size, mtime, mode: 0o600 });
-  const reading = createReadStream(from);
-  reading.on('data', (chunk) => hash.update(chunk));
+  reading.on('data', (chunk: Buffer) => hash.update(chunk));
   await pipeline(reading, sink);
   return { size, sha256: hash.digest('hex') };
 }
@@ -195,11 +243,14 @@ export async function writeBackup(options: {
   file: string;
   /** The database's image, as `dumpDatabase` wrote it. */
   imageFile: string;
+  /** The kind of database the image is of (the embedded one when not said). */
+  databaseKind?: DatabaseKind;
   info: DatabaseInfo;
-  /** The data directory whose `FILE_FOLDERS` go in. */
-  dataDir: string;
+  /** The shop's file store, whose `FILE_AREAS` areas go in. */
+  files: FileStore;
   now?: Date;
 }): Promise<{ file: string; sizeBytes: number; manifest: BackupManifest }> {
+  const kind = options.databaseKind ?? 'pglite';
   const now = options.now ?? new Date();
   const temporary = temporaryFileOf(options.file);
   const pack = tar.pack();
@@ -211,19 +262,27 @@ export async function writeBackup(options: {
     formatVersion: FORMAT_VERSION,
     createdAt: now.toISOString(),
     vitrinVersion: vitrinVersion(),
+    databaseKind: kind,
     ...options.info,
     database: { size: 0, sha256: '' },
     files: [],
   };
   try {
     const filling = (async () => {
-      manifest.database = await addFileEntry(pack, DATABASE_ENTRY, options.imageFile, now);
-      for (const name of await dataFiles(options.dataDir)) {
+      const { size } = await stat(options.imageFile);
+      manifest.database = await addStreamEntry(
+        pack,
+        DATABASE_ENTRIES[kind],
+        createReadStream(options.imageFile),
+        size,
+        now,
+      );
+      for (const listed of await storedFiles(options.files)) {
         // A file removed since the listing (the hourly purge of unused uploads) is simply not in the backup.
-        const data = await readFile(path.join(options.dataDir, ...name.split('/'))).catch(() => null);
-        if (!data) continue;
-        manifest.files.push({ path: name, size: data.byteLength, sha256: sha256(data) });
-        await addEntry(pack, name, data, now);
+        const opened = await options.files.read(listed.key);
+        if (!opened) continue;
+        const entry = await addStreamEntry(pack, listed.key, opened.body, opened.file.size, now);
+        manifest.files.push({ path: listed.key, ...entry });
       }
       await addEntry(pack, MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)), now);
       pack.finalize();
@@ -245,11 +304,11 @@ const cutShort = (file: string) =>
     `"${file}" eksik ya da bozuk (dosya yarıda kesilmiş olabilir); hiçbir şey değiştirilmedi.`,
   );
 
-/** Whether a path from the archive is a file of one of `FILE_FOLDERS` (never one that could leave it). */
+/** Whether a path from the archive is a file of one of `FILE_AREAS` (never one that could leave it). */
 function safeFilePath(name: string): boolean {
   const [folder, ...rest] = name.split('/');
   return (
-    (FILE_FOLDERS as readonly string[]).includes(folder!) &&
+    (FILE_AREAS as readonly string[]).includes(folder!) &&
     rest.length > 0 &&
     !name.includes('\\') &&
     rest.every((p) => p !== '..' && p !== '' && p !== '.')
@@ -307,16 +366,70 @@ async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Writes an entry to the new file `target` as it is read; answers its size and SHA-256. */
+async function saveEntry(
+  entry: AsyncIterable<Buffer>,
+  target: string,
+  what: string,
+): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const counted = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+      yield chunk;
+    }
+  };
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await pipeline(entry, counted, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+  } catch (err) {
+    // The disk's refusal (full, not writable); anything else is the archive's.
+    throw (err as NodeJS.ErrnoException).syscall ? writeFailure(err, what) : err;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** Where `readBackup` puts a PostgreSQL backup's dump, for `pg_restore`. */
+export const pgDumpFileIn = (intoDir: string) => path.join(intoDir, DATABASE_ENTRIES.postgres);
+
+const kindNames: Record<DatabaseKind, string> = {
+  pglite: 'gömülü veritabanının (DATABASE_URL olmadan çalışan mağazanın)',
+  postgres: 'bir PostgreSQL veritabanının (DATABASE_URL ile çalışan mağazanın)',
+};
 /**
- * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`), its database's directory
- * under `intoDir/pg` (streamed, never whole in memory), and every entry is checked against the manifest. A file
- * that is not one of ours, cut short or changed is refused.
+ * A backup of the other kind of database. Loading one into the other would mean translating the whole
+ * database (PGlite has no `pg_dump` of the custom format, a `pg_dump` cannot be loaded into PGlite's
+ * directory image), so it is refused before anything is written.
  */
-export async function readBackup(file: string, intoDir: string): Promise<{ manifest: BackupManifest }> {
+const otherKind = (file: string, found: DatabaseKind) =>
+  backupError(
+    'YEDEK_TURU_FARKLI',
+    `"${file}" ${kindNames[found]} yedeği; bu mağaza ${found === 'postgres' ? 'gömülü veritabanında' : 'PostgreSQL üzerinde'} çalışıyor. ` +
+      `Yedek yalnızca aynı türde bir veritabanına geri yüklenir: ${
+        found === 'postgres'
+          ? 'DATABASE_URL ile PostgreSQL’e geri yükleyin'
+          : 'DATABASE_URL olmadan boş bir veri dizinine geri yükleyin'
+      }. Hiçbir şey değiştirilmedi.`,
+  );
+
+/**
+ * Reads a backup: its files are written under `intoDir` (`uploads/`, `private/`, `imports/`), its database's
+ * directory under `intoDir/pg` or its PostgreSQL dump to `pgDumpFileIn(intoDir)` (streamed, never whole in
+ * memory), and every entry is checked against the manifest. A file that is not one of ours, cut short or
+ * changed is refused, and so is a backup of another kind of database than `expected`, at its first entry.
+ */
+export async function readBackup(
+  file: string,
+  intoDir: string,
+  expected: DatabaseKind = 'pglite',
+): Promise<{ manifest: BackupManifest }> {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   let manifestText: Buffer | null = null;
   let image: { size: number; sha256: string } | null = null;
+  let imageKind: DatabaseKind | null = null;
   const found = new Map<string, { size: number; sha256: string }>();
   try {
     // The pipeline's failure (not gzip, cut short) also ends the loop below with an error.
@@ -324,19 +437,23 @@ export async function readBackup(file: string, intoDir: string): Promise<{ manif
     for await (const entry of extract) {
       const { name, type } = entry.header;
       if (type !== 'file') throw notABackup(file);
-      if (name === DATABASE_ENTRY) {
-        image = await unpackDatabase(entry as AsyncIterable<Buffer>, path.join(intoDir, 'pg'), file);
+      const kind = (Object.keys(DATABASE_ENTRIES) as DatabaseKind[]).find(
+        (k) => DATABASE_ENTRIES[k] === name,
+      );
+      if (kind) {
+        if (kind !== expected) throw otherKind(file, kind);
+        if (image) throw notABackup(file);
+        imageKind = kind;
+        image =
+          kind === 'pglite'
+            ? await unpackDatabase(entry as AsyncIterable<Buffer>, path.join(intoDir, 'pg'), file)
+            : await saveEntry(entry as AsyncIterable<Buffer>, pgDumpFileIn(intoDir), 'Veritabanı dökümü');
         continue;
       }
-      const data = await collect(entry as AsyncIterable<Buffer>);
-      if (name === MANIFEST_ENTRY) manifestText = data;
-      else if (safeFilePath(name)) {
+      if (name === MANIFEST_ENTRY) manifestText = await collect(entry as AsyncIterable<Buffer>);
+      else if (safeFilePath(name) && !found.has(name)) {
         const target = path.join(intoDir, ...name.split('/'));
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, data).catch((err: unknown) => {
-          throw writeFailure(err, 'Yüklenen dosyalar');
-        });
-        found.set(name, { size: data.byteLength, sha256: sha256(data) });
+        found.set(name, await saveEntry(entry as AsyncIterable<Buffer>, target, 'Yüklenen dosyalar'));
       } else throw notABackup(file);
     }
     await reading;
@@ -353,7 +470,12 @@ export async function readBackup(file: string, intoDir: string): Promise<{ manif
   } catch {
     throw notABackup(file);
   }
-  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files)) throw notABackup(file);
+  if (
+    manifest.format !== BACKUP_FORMAT ||
+    !Array.isArray(manifest.files) ||
+    (manifest.databaseKind ?? 'pglite') !== imageKind
+  )
+    throw notABackup(file);
   if (manifest.formatVersion !== FORMAT_VERSION) {
     throw backupError(
       'YEDEK_SURUMU_DESTEKLENMIYOR',

@@ -15,8 +15,8 @@ export interface BackupResult {
 
 /**
  * Kept as a row of the `settings` table under a key the settings registry does not know (so no setting lists,
- * shows or changes it): the dashboard is answered by whichever process asks, and on the embedded database that
- * is the one process that made the backup. A restored shop forgets the row it brought along.
+ * shows or changes it): the dashboard is answered by whichever process asks, and on PostgreSQL every node
+ * reads the row the node that made the backup wrote. A restored shop forgets the row it brought along.
  */
 const KEY = 'backup_last_result';
 
@@ -51,6 +51,10 @@ export async function backupState(
   settings: { all(): Promise<{ backup_time: string; backup_keep: number }> },
 ): Promise<BackupState> {
   const { backup_time: time, backup_keep: keep } = await settings.all();
-  if (database.kind === 'postgres') return { database: 'postgres', time: null, keep, last: null };
-  return { database: 'embedded', time: time || null, keep, last: await readLastResult(database) };
+  return {
+    database: database.kind === 'postgres' ? 'postgres' : 'embedded',
+    time: time || null,
+    keep,
+    last: await readLastResult(database),
+  };
 }

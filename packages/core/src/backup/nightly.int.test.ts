@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import type { Settings } from '../settings/registry.ts';
+import { createDiskStore } from '../storage/disk-store.ts';
 import { readLastResult } from './last-result.ts';
 import { createNightlyBackup } from './nightly.ts';
 
@@ -25,7 +26,7 @@ function nightly(backupDir: string, clock: { now: Date }, values = { backup_time
   return createNightlyBackup({
     database,
     settings: { all: async () => values as unknown as Settings },
-    dataDir,
+    files: createDiskStore(dataDir),
     backupDir,
     log: (level, message) => logs.push([level, message]),
     now: () => clock.now,
@@ -63,14 +64,14 @@ describe('the nightly backup', () => {
     ]);
   });
 
-  it('is never made without a backup_time, nor on PostgreSQL', async () => {
+  it('is never made without a backup_time, nor on PostgreSQL without the address pg_dump needs', async () => {
     const backupDir = path.join(dir, 'kapali');
     const clock = { now: at('2026-06-01T00:31:00Z') };
     expect(await nightly(backupDir, clock, { backup_time: '', backup_keep: 2 }).tick()).toBeNull();
     const postgres = createNightlyBackup({
       database: { ...database, kind: 'postgres' },
       settings: { all: async () => ({ backup_time: '03:30', backup_keep: 2 }) as unknown as Settings },
-      dataDir,
+      files: createDiskStore(dataDir),
       backupDir,
       log: () => {},
       now: () => at('2026-06-02T00:31:00Z'),

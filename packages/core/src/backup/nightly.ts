@@ -1,8 +1,10 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/client.ts';
+import { withClusterLock } from '../db/cluster-lock.ts';
 import { DomainError } from '../errors.ts';
 import type { Settings } from '../settings/registry.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { dumpDatabase, writeBackup } from './archive.ts';
 import { backupError } from './errors.ts';
 import { type BackupResult, readLastResult, writeLastResult } from './last-result.ts';
@@ -41,8 +43,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 export interface NightlyBackupOptions {
   database: Database;
   settings: { all(): Promise<Settings> };
-  /** The data directory: its uploads and support attachments go in with the database. */
-  dataDir: string;
+  /** The shop's file store: its uploads, support attachments and import files go in with the database. */
+  files: FileStore;
+  /** On PostgreSQL, the database's address, for `pg_dump` (without it no nightly backup is made there). */
+  databaseUrl?: string | undefined;
   /** Where the nightly backups are kept (BACKUP_DIR, by default DATA_DIR/backups). */
   backupDir: string;
   /** Where a failure is reported besides the dashboard. */
@@ -51,17 +55,18 @@ export interface NightlyBackupOptions {
 }
 
 /**
- * The nightly backup of the embedded database and the uploads. `tick()` (called every minute by the server)
+ * The nightly backup of the database and the shop's files. `tick()` (called every minute by the server)
  * makes one when the last `backup_time` has passed since the last attempt, so a night is backed up once
  * (a failed attempt waits for the next night, and says why on the dashboard) and a server that was down at
  * that time makes it when it starts. A shop that never had one starts counting at the server's start.
- * One process holds an embedded database, so there is nothing to share between nodes; on PostgreSQL backups
- * are the database server's job and this does nothing.
+ * On PostgreSQL every app node ticks: one at a time holds the cluster lock `nightly-backup` and looks again
+ * under it, so the node that gets there first makes the night's backup (with `pg_dump`) into its
+ * `BACKUP_DIR`, and the others find the result it recorded in the shared database and skip.
  */
 export function createNightlyBackup(options: NightlyBackupOptions) {
   const now = options.now ?? (() => new Date());
   const started = now();
-  let running: Promise<BackupResult> | null = null;
+  let running: Promise<BackupResult | null> | null = null;
   // What a backup of a server that died midway left (its image can be as large as the database) goes at the
   // first tick, not a night later.
   let swept = false;
@@ -84,8 +89,15 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
       const imageFile = imageFileOf(file);
       let written: Awaited<ReturnType<typeof writeBackup>>;
       try {
-        const info = await dumpDatabase(options.database, imageFile);
-        written = await writeBackup({ file, imageFile, info, dataDir: options.dataDir, now: at });
+        const info = await dumpDatabase(options.database, imageFile, { databaseUrl: options.databaseUrl });
+        written = await writeBackup({
+          file,
+          imageFile,
+          databaseKind: options.database.kind,
+          info,
+          files: options.files,
+          now: at,
+        });
       } finally {
         await rm(imageFile, { force: true });
       }
@@ -110,17 +122,24 @@ export function createNightlyBackup(options: NightlyBackupOptions) {
   return {
     /** Makes tonight's backup when it is due; `null` when nothing was due (or one is being made). */
     async tick(): Promise<BackupResult | null> {
-      if (running || options.database.kind !== 'pglite') return null;
+      if (running) return null;
+      if (options.database.kind === 'postgres' && !options.databaseUrl) return null;
       if (!swept) {
         swept = true;
         await removeLeftovers(options.backupDir);
       }
-      const { backup_time: time } = await options.settings.all();
-      if (!time) return null;
-      const last = await readLastResult(options.database);
-      const since = last ? new Date(last.at) : started;
-      if (since.getTime() >= latestSlot(now(), time).getTime()) return null;
-      running = make();
+      const due = async () => {
+        const { backup_time: time } = await options.settings.all();
+        if (!time) return false;
+        const last = await readLastResult(options.database);
+        const since = last ? new Date(last.at) : started;
+        return since.getTime() < latestSlot(now(), time).getTime();
+      };
+      if (!(await due())) return null;
+      running = withClusterLock(options.database, 'nightly-backup', async () =>
+        // Another node may have made it between the first look and the lock.
+        (await due()) ? make() : null,
+      ).then((locked) => (locked.ran ? locked.value : null));
       try {
         return await running;
       } finally {

@@ -13,6 +13,7 @@ import { refusal } from '@vitrin/testing/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { categories, products } from '../db/schema.ts';
+import { createDiskStore } from '../storage/disk-store.ts';
 import { dumpDatabase, knownMigrations, writeBackup } from './archive.ts';
 import { backupState, readLastResult, writeLastResult } from './last-result.ts';
 import { restoreBackup } from './restore.ts';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dataDir, 'uploads', 'products', 'kupa.webp'), photo);
   const imageFile = path.join(dir, 'image.dokum');
   const info = await dumpDatabase(database, imageFile);
-  await writeBackup({ file: backup, imageFile, info, dataDir });
+  await writeBackup({ file: backup, imageFile, info, files: createDiskStore(dataDir) });
   rmSync(imageFile);
 });
 afterAll(async () => {
@@ -150,7 +151,7 @@ describe('a restore', () => {
       file: newer,
       imageFile,
       info: { ...info, migrations: knownMigrations() + 1 },
-      dataDir,
+      files: createDiskStore(dataDir),
     });
     const target = path.join(dir, 'yeni-surum');
     const err = await refusal(() => restoreBackup({ file: newer, dataDir: target, force: false }));
@@ -179,12 +180,9 @@ describe('the dashboard’s backup card', () => {
     });
   });
 
-  it('leaves backups to the host on PostgreSQL', async () => {
-    expect(await backupState({ ...database, kind: 'postgres' }, settings)).toEqual({
-      database: 'postgres',
-      time: null,
-      keep: 7,
-      last: null,
-    });
+  it('shows the same on PostgreSQL, where one app node makes the nightly backup', async () => {
+    const state = await backupState({ ...database, kind: 'postgres' }, settings);
+    expect(state).toMatchObject({ database: 'postgres', time: '03:30', keep: 7 });
+    expect(state.last).toEqual(await readLastResult(database));
   });
 });

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/lock.ts';
 import { DomainError } from '../errors.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import {
   type BackupManifest,
   type DatabaseInfo,
   describeDatabase,
+  FILE_AREAS,
   knownMigrations,
   readBackup,
 } from './archive.ts';
@@ -30,20 +32,15 @@ export interface RestoreResult {
 export async function restoreBackup(options: {
   file: string | undefined;
   dataDir: string;
+  /**
+   * The shop's file store when it is a bucket: the files go there rather than into the data directory (on
+   * disk they are the data directory's own folders, renamed into place with the database).
+   */
+  files?: FileStore;
   force: boolean;
   now?: Date;
 }): Promise<RestoreResult> {
-  if (!options.file?.trim()) {
-    throw backupError(
-      'YEDEK_DOSYASI_GEREKLI',
-      'Geri yüklenecek yedek dosyasını yazın, ör. npm run vitrin -- restore /yedekler/vitrin-2026-11-27.tar.gz',
-    );
-  }
-  const file = path.resolve(options.file);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) {
-    throw backupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
-  }
+  const file = await backupFileOf(options.file);
   const dataDir = path.resolve(options.dataDir);
   // Taking the lock makes the directory (and any missing parent): a refused restore removes what it made.
   const made = await firstMissing(dataDir);
@@ -79,12 +76,7 @@ export async function restoreBackup(options: {
       throw writeFailure(err, 'Geçici geri yükleme klasörü');
     });
     const { manifest } = await readBackup(file, temporary);
-    if (manifest.migrations > knownMigrations()) {
-      throw backupError(
-        'YEDEK_DAHA_YENI',
-        `Bu yedek daha yeni bir Vitrin sürümünün veritabanını içeriyor (${manifest.migrations} şema adımı, bu sürüm ${knownMigrations()}); önce Vitrin'i güncelleyin.`,
-      );
-    }
+    checkMigrations(manifest);
     // The database's directory is unpacked in place: PGlite opens it as it is.
     const database = await openDatabase({ dataDir: temporary });
     let restoredInfo: DatabaseInfo;
@@ -95,6 +87,12 @@ export async function restoreBackup(options: {
       restoredInfo = await describeDatabase(database);
     } finally {
       await database.close();
+    }
+    if (options.files && options.files.kind !== 'disk') {
+      for (const { path: key } of manifest.files) {
+        await options.files.putFile(key, path.join(temporary, ...key.split('/')));
+      }
+      for (const area of FILE_AREAS) await rm(path.join(temporary, area), { recursive: true, force: true });
     }
     let movedAside: string | null = null;
     if (present.length > 0) {
@@ -114,6 +112,32 @@ export async function restoreBackup(options: {
     await rm(temporary, { recursive: true, force: true });
     await unlock();
     if (!restored) await removeMade(made);
+  }
+}
+
+/** The backup file to restore, as an absolute path: refused when not named or not there. */
+export async function backupFileOf(name: string | undefined): Promise<string> {
+  if (!name?.trim()) {
+    throw backupError(
+      'YEDEK_DOSYASI_GEREKLI',
+      'Geri yüklenecek yedek dosyasını yazın, ör. npm run vitrin -- restore /yedekler/vitrin-2026-11-27.tar.gz',
+    );
+  }
+  const file = path.resolve(name);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) {
+    throw backupError('YEDEK_DOSYASI_YOK', `"${file}" adında bir yedek dosyası yok.`);
+  }
+  return file;
+}
+
+/** The refusal of a backup of a schema newer than this code's migrations. */
+export function checkMigrations(manifest: BackupManifest): void {
+  if (manifest.migrations > knownMigrations()) {
+    throw backupError(
+      'YEDEK_DAHA_YENI',
+      `Bu yedek daha yeni bir Vitrin sürümünün veritabanını içeriyor (${manifest.migrations} şema adımı, bu sürüm ${knownMigrations()}); önce Vitrin'i güncelleyin.`,
+    );
   }
 }
 

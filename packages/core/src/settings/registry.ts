@@ -260,7 +260,7 @@ export const settingDefinitions = {
       ),
     default: '03:30',
     public: false,
-    description: 'Gece yedeğinin saati (Türkiye saati, SS:DD; boş: kapalı). Yalnızca gömülü veritabanında',
+    description: 'Gece yedeğinin saati (Türkiye saati, SS:DD; boş: kapalı)',
   }),
   backup_keep: define({
     schema: z

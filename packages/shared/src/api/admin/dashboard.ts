@@ -44,7 +44,9 @@ export type LegalDetail = keyof typeof LEGAL_DETAILS;
 export const backupState = z.object({
   database: z
     .enum(['embedded', 'postgres'])
-    .describe('postgres: backups are the database server’s job (pg_dump), not the shop’s'),
+    .describe(
+      'postgres: the nightly backup is a pg_dump made by one app node; the server’s own backups hold no files',
+    ),
   time: z.string().nullable().describe('HH:MM Turkey time; null: nightly backup switched off'),
   keep: z.number().int(),
   last: z
