@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { categories } from '@vitrin/core/db/schema';
 import { DISK_FULL_CODE } from '@vitrin/core/media/disk-full';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import sharp from 'sharp';
@@ -108,6 +109,29 @@ const uploadImage = (bytes: Buffer) =>
   });
 
 describe('uploads on a full disk', () => {
+  // First, before any image upload: the resized copies an upload has made in the background would write (and
+  // drop) files meanwhile, and a small file such as this CSV could take the room one of them gave back.
+  it('a product import: 507 DISK_DOLU when its file cannot be kept for the report, nothing imported; works once freed', async () => {
+    await t.services.database.db.insert(categories).values({ slug: 'kupalar', name: 'Kupalar' });
+    const header =
+      'SKU;Ana Ürün SKU;Ürün Adı;Kategori;Marka;Barkod;Satış Fiyatı;Piyasa Fiyatı;Alış Fiyatı;Para Birimi;KDV Oranı;Stok;Aktif;Seçenekler';
+    const row = 'DOLU-KUPA-1;;Dolu Diskte Kupa;kupalar;;;120,00;;;TRY;%20;3;evet;';
+    const csv = Buffer.from(`\uFEFF${header}\r\n${row}\r\n`);
+    const run = (bytes: Buffer) =>
+      manager.request({
+        method: 'POST',
+        url: '/api/admin/imports/products?id=dolu-disk-01',
+        ...multipartForm({}, { name: 'urunler.csv', type: 'text/csv', bytes }),
+      });
+    await refusedWhileFull(csv, run, async () => [await count('products'), await count('audit_log')], [0]);
+    const written = await run(csv);
+    expect(written.statusCode).toBe(200);
+    expect(written.json().summary).toMatchObject({ create: 1 });
+    expect(files().filter((f) => f.startsWith('imports/'))).toEqual([
+      'imports/products/dolu-disk-01/urunler.csv',
+    ]);
+  });
+
   it('a product image: 507 DISK_DOLU whether the disk fills on arrival or on the stored copy; nothing left; works once freed', async () => {
     const image = await noisy();
     const before = files();
