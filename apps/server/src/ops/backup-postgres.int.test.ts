@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Database, openDatabase } from '@vitrin/core';
+import { createS3Store } from '@vitrin/core/storage/s3-store';
 import { openTestDatabase } from '@vitrin/testing/database';
 import { type OrderWorld, openOrderWorld } from '@vitrin/testing/orders';
+import { startS3 } from '@vitrin/testing/s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/commands.ts';
@@ -102,6 +104,55 @@ describe.runIf(serverUrl)('backup and restore of a shop on PostgreSQL, by the CL
     expect(again.stderr).toContain('Veritabanı boş değil');
     expect(readdirSync(dir.dir).filter((n) => n.includes('geri-yukleniyor'))).toEqual([]);
   }, 120_000);
+
+  it('with the files in a bucket (S3_*): backs them up from it and restores them into the bucket configured', async () => {
+    const buckets = [
+      await startS3({ bucket: 'kaynak', ports: [18530, 18539] }),
+      await startS3({ bucket: 'hedef', ports: [18530, 18539] }),
+    ];
+    try {
+      const [from, into] = buckets.map((s3) =>
+        createS3Store({
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: s3.region,
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+          forcePathStyle: true,
+        }),
+      );
+      for (const [key, data] of Object.entries(files)) await from!.put(key, data);
+      const bucketFile = path.join(dir.dir, 'kova.tar.gz');
+      const emptyDataDir = path.join(dir.dir, 'kova-kaynak');
+      const backup = await cli(['backup', bucketFile], {
+        DATA_DIR: emptyDataDir,
+        DATABASE_URL: source.url!,
+        ...buckets[0]!.env,
+      });
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain('3 dosya');
+
+      const name = `vitrin_cli_${randomBytes(5).toString('hex')}`;
+      await admin(`create database ${name}`);
+      made.push(name);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const targetDir = path.join(dir.dir, 'kova-hedef');
+      const restore = await cli(['restore', bucketFile], {
+        DATA_DIR: targetDir,
+        DATABASE_URL: url.toString(),
+        ...buckets[1]!.env,
+      });
+      expect(restore.code).toBe(0);
+      for (const [key, data] of Object.entries(files)) {
+        expect((await into!.readBytes(key))?.equals(data)).toBe(true);
+      }
+      // Into the bucket, not the node's disk.
+      expect(existsSync(path.join(targetDir, 'uploads'))).toBe(false);
+    } finally {
+      for (const s3 of buckets) await s3.stop();
+    }
+  }, 180_000);
 
   it('refuses a backup cut short, in Turkish, writing nothing', async () => {
     const cut = path.join(dir.dir, 'kesik.tar.gz');
