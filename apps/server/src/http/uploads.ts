@@ -165,8 +165,17 @@ export async function registerUploadRoutes(
     return undefined;
   }
 
+  /** The API's JSON error, whatever the file's headers said already. */
+  const refuse = (reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>) =>
+    reply
+      .status(status)
+      .removeHeader('etag')
+      .removeHeader('last-modified')
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send(notFoundBody('Dosya', request.url));
+    refuse(reply, 404, notFoundBody('Dosya', request.url));
 
   /** The body, or a 404 when the file went away between its facts and its reading. */
   async function sendBody(
@@ -195,12 +204,11 @@ export async function registerUploadRoutes(
     const range =
       asked && (ifRange === undefined || ifRange === found.etag) ? byteRange(asked, found.size) : undefined;
     if (range === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${found.size}`)
-        .send(
-          errorBody('GECERSIZ_ARALIK', `İstenen bayt aralığı dosyanın dışında (dosya ${found.size} bayt).`),
-        );
+      return refuse(
+        reply.header('content-range', `bytes */${found.size}`),
+        416,
+        errorBody('GECERSIZ_ARALIK', `İstenen bayt aralığı dosyanın dışında (dosya ${found.size} bayt).`),
+      );
     }
     if (range) {
       return sendBody(
