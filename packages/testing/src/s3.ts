@@ -37,6 +37,9 @@ const PRECONDITION_FAILED = `<?xml version="1.0" encoding="UTF-8"?>
 
 const WRITES = new Set(['PUT', 'POST']);
 
+const INVALID_ACCESS_KEY = `<?xml version="1.0" encoding="UTF-8"?>
+<Error><Code>InvalidAccessKeyId</Code><Message>The AWS Access Key Id you provided does not exist in our records.</Message></Error>`;
+
 const ACCESS_DENIED = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`;
 
@@ -153,6 +156,14 @@ export async function startS3({
       req.pipe(upstream);
     });
   const gate = createServer((req, res) => {
+    // s3rver checks no signature at all: the gate at least refuses a key that is not its own, as S3 does.
+    const credential = /Credential=([^/,\s]+)\//.exec(req.headers.authorization ?? '')?.[1];
+    if (credential !== undefined && credential !== ACCESS_KEY_ID) {
+      req.resume();
+      res.writeHead(403, { 'content-type': 'application/xml' });
+      res.end(INVALID_ACCESS_KEY);
+      return;
+    }
     if (publicPrefixes && isAnonymous(new URL(req.url ?? '/', 'http://gate'), req.headers)) {
       // A private bucket: a stranger reads only the public prefixes (a bucket policy's GetObject), writes nothing.
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://gate').pathname);
