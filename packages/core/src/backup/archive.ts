@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -104,7 +104,7 @@ export async function dumpDatabase(
     try {
       return await dumpPostgres(database, postgres.databaseUrl, file, postgres.search);
     } catch (err) {
-      await rm(file, { force: true }).catch(() => {});
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true }).catch(() => {});
       if (err instanceof DomainError) throw err;
       throw writeFailure(err, 'Veritabanı dökümü');
     }
@@ -139,6 +139,9 @@ async function dumpPostgres(
 ): Promise<DatabaseInfo> {
   const pgDump = await findPgTool('pg_dump', await serverMajor(database), search);
   const { dbname, env } = connectionOf(databaseUrl);
+  // Made here, new and readable by its owner only: pg_dump keeps the mode of the file it writes into, where
+  // its own would follow the umask (often readable by every user of the machine, with every customer in it).
+  await writeFile(file, '', { flag: 'wx', mode: 0o600 });
   let info: DatabaseInfo | undefined;
   await database.db.transaction(
     async (tx) => {

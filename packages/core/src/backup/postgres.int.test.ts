@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -104,6 +104,8 @@ async function backUp(database: Database, store: FileStore, kind: DatabaseKind, 
   const file = fresh('yedek.tar.gz');
   const imageFile = `${file}.dokum`;
   const info = await dumpDatabase(database, imageFile, { databaseUrl });
+  // The dump holds every customer: readable by its owner only, whatever the umask.
+  expect(statSync(imageFile).mode & 0o777).toBe(0o600);
   const written = await writeBackup({ file, imageFile, databaseKind: kind, info, files: store });
   rmSync(imageFile);
   return { file, info, manifest: written.manifest };
