@@ -65,6 +65,17 @@ describe('vitrin storage migrate', () => {
     expect(result.stderr).toMatch(/Hata \(KOVA_AYARLANMAMIS\): S3_BUCKET ayarlı değil/);
   });
 
+  it('runs from the real CLI with the bucket in the environment', async () => {
+    const dir = await dataDir('cli', { 'uploads/cli/a.webp': 'a', 'private/cli/b.pdf': 'b' });
+    const result = await runCli(['storage', 'migrate'], { DATA_DIR: dir, ...s3.env });
+    expect(result.stderr).not.toMatch(/Hata/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`kova: ${s3.bucket} (uploads/, private/, imports/)`);
+    expect(result.stdout).toContain('2 dosya kopyalandı');
+    // Nothing of the keys in what it printed.
+    expect(result.stdout + result.stderr).not.toContain(s3.secretAccessKey);
+  });
+
   it('copies uploads, private and imports under the same keys once, checksummed; a second run copies nothing', async () => {
     const big = Buffer.alloc(9 * 1024 * 1024 + 17, 5);
     const dir = await dataDir('shop', {
