@@ -227,6 +227,11 @@ test('a manager imports a CSV: the dry run names the bad line and column and cha
   await expect(page.getByText('Eklenen', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Eklenen SKU’lar' })).toContainText(`${a}, ${b}`);
   expect(await stored()).toBe(2);
+  // The file as it was sent, kept with the run's report.
+  await expect(page.getByRole('link', { name: 'İçe aktarılan dosyayı indir' })).toHaveAttribute(
+    'href',
+    /^\/api\/admin\/imports\/[0-9a-f]{32}\/file$/,
+  );
   await expect(importButton).toBeDisabled();
 
   // The same file again: all unchanged.

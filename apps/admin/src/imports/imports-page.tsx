@@ -93,6 +93,16 @@ export function ImportsPage() {
             <ImportSummary answer={last.answer} />
             <ImportErrors rows={last.answer.rows} />
             <ImportChanges answer={last.answer} />
+            {/* A written run's file is kept 30 days with its report, on whichever node ran it. */}
+            {!last.answer.dryRun && last.answer.summary.errors === 0 && (
+              <a
+                href={apiLink(`imports/${encodeURIComponent(last.run.id)}/file`)}
+                download
+                className="self-start text-sm font-medium text-amber-900 underline"
+              >
+                İçe aktarılan dosyayı indir
+              </a>
+            )}
           </div>
         )}
       </section>
