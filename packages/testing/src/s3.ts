@@ -22,6 +22,11 @@ export interface LocalS3 {
    * Off again, the same writes succeed.
    */
   refuseWrites(on: boolean): void;
+  /**
+   * While on, the first byte of every object or part written is changed on its way in (the request is
+   * passed on as sent otherwise; s3rver checks no signature): what a checksum must catch.
+   */
+  corruptWrites(on: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -135,6 +140,7 @@ export async function startS3({
   ).store;
 
   let refusing = false;
+  let corrupting = false;
   /** Conditional writes in flight, by object path: one at a time, as the bucket decides them. */
   const conditional = new Map<string, Promise<void>>();
   const forward = (req: IncomingMessage, res: ServerResponse) =>
@@ -153,7 +159,19 @@ export async function startS3({
         resolve();
       });
       req.on('error', () => upstream.destroy());
-      req.pipe(upstream);
+      if (corrupting && req.method === 'PUT') {
+        let first = true;
+        req.on('data', (chunk: Buffer) => {
+          if (first && chunk.length > 0) {
+            first = false;
+            chunk[0] = chunk[0]! ^ 0xff;
+          }
+          upstream.write(chunk);
+        });
+        req.on('end', () => upstream.end());
+      } else {
+        req.pipe(upstream);
+      }
     });
   const gate = createServer((req, res) => {
     // s3rver checks no signature at all: the gate at least refuses a key that is not its own, as S3 does.
@@ -239,6 +257,9 @@ export async function startS3({
       S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
       S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
       S3_FORCE_PATH_STYLE: '1',
+    },
+    corruptWrites(on) {
+      corrupting = on;
     },
     refuseWrites(on) {
       refusing = on;

@@ -175,6 +175,23 @@ describe('vitrin storage migrate', () => {
     }
   });
 
+  it('catches a file the bucket received changed: removes it and stops with DOSYA_DOGRULANAMADI', async () => {
+    const dir = await dataDir('corrupted', { 'uploads/bozuk/a.webp': 'doğru içerik' });
+    s3.corruptWrites(true);
+    let err: unknown;
+    try {
+      err = await commandFailure(migrate(dir));
+    } finally {
+      s3.corruptWrites(false);
+    }
+    expect(err).toMatchObject({ code: 'DOSYA_DOGRULANAMADI' });
+    expect((err as Error).message).toContain('"uploads/bozuk/a.webp" kovaya yazıldı ama');
+    expect(await keysIn('uploads/bozuk/')).toEqual([]);
+    // Once the way in is sound again, the same run copies it.
+    expect(await migrate(dir)).toContain('1 dosya kopyalandı');
+    expect((await bucket().readBytes('uploads/bozuk/a.webp'))?.toString()).toBe('doğru içerik');
+  });
+
   it('refuses a bucket that is not there with a clear message', async () => {
     const dir = await dataDir('missing-bucket', { 'uploads/x.webp': 'x' });
     const err = await commandFailure(
