@@ -20,7 +20,7 @@ import {
 import { tempDir } from '../../test/server.ts';
 import { NOT_READY_REASON, READINESS_STATUS } from './readiness.ts';
 
-const NODE_PORTS: [number, number] = [18545, 18559];
+const NODE_PORTS: [number, number] = [18545, 18552];
 /** The key `packages/core/src/db/client.ts` serialises migrations with. */
 const MIGRATION_LOCK_KEY = 7_310_442;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,7 +83,9 @@ describe('a node starting on an empty PostgreSQL database beside another', () =>
     await holder.connect();
     try {
       await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      for (const dir of dirs) nodes.push(await launchNode(url, dir.dir, NODE_PORTS));
+      // The second with one connection only: the one holding the lock migrates.
+      nodes.push(await launchNode(url, dirs[0]!.dir, NODE_PORTS));
+      nodes.push(await launchNode(url, dirs[1]!.dir, NODE_PORTS, { DB_POOL_SIZE: '1' }));
       for (const node of nodes) {
         const starting = await until('a starting answer', async () => {
           const answer = await readyz(node);

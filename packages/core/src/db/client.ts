@@ -219,7 +219,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(db, { migrationsFolder });
+        // On the connection holding the lock: with DB_POOL_SIZE=1 a second one would never come.
+        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();
