@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type IndexTable, Marks, NAME_SORT, TEXT } from './index-table.ts';
 import { rows } from './rows.ts';
+import { SearchVocabulary } from './search-vocabulary.ts';
 
 /**
  * The shop's search, answered from memory (part of the catalogue index, catalogue-index.ts).
@@ -15,8 +16,11 @@ import { rows } from './rows.ts';
  * matches a quarter of a 100 000-product catalogue; in SQL that read the whole products table for each
  * search (0.1-0.6 s), here it is a walk over a few arrays (milliseconds).
  *
- * It holds the active products' entries by stem and by word. A changed product's entries are taken out and
- * made again (`remove`, `add`): nothing else is rebuilt.
+ * It holds the active products' entries by stem and by word, and the words' trigrams (search-vocabulary.ts)
+ * for typos. A changed product's entries are taken out and made again (`remove`, `add`): nothing else is
+ * rebuilt. What a search costs grows with its matches, not with the catalogue: a query's words narrow the
+ * candidates through the vocabulary before any text is read, a typo's candidates come from its trigrams, and
+ * ranking by relevance reads the names of the rows that can still reach the page only.
  */
 
 /** A query in the two forms the search matches: Turkish-folded, and lowercased for stems. */
@@ -42,20 +46,6 @@ export async function queryStems(db: Db, lowered: string): Promise<string[]> {
     sql`select tsvector_to_array(to_tsvector('turkish', ${lowered})) as stems`,
   );
   return row?.stems ?? [];
-}
-
-/** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
-function trigrams(word: string): Set<string> {
-  const padded = `  ${word} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  return out;
-}
-
-function similarity(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / (a.size + b.size - shared);
 }
 
 /** Words as pg_trgm sees them: runs of letters and digits. */
@@ -136,6 +126,10 @@ function removeRows(map: Map<string, Int32Array>, gone: ReadonlySet<number>): st
   return emptied;
 }
 
+/** The cheap points of an exact match (search-index's `topByRelevance`): its stems, the query in its text. */
+const STEM = 1;
+const SUBSTRING = 2;
+
 /** Numbers (the digits of SKUs: one per product) are not indexed: a query with a digit scans the texts. */
 const isNumber = (word: string) => /^\d+$/.test(word);
 
@@ -210,7 +204,7 @@ export type TextIndex = ReturnType<typeof createTextIndex>;
 export function createTextIndex(table: IndexTable) {
   const stemRows = new Map<string, Int32Array>();
   const wordRows = new Map<string, Int32Array>();
-  const gramsOf = new Map<string, Set<string>>();
+  const vocabulary = new SearchVocabulary();
   // Rows added since the last `commit`, merged into the entries by it: a build adds batch after batch and
   // the entries are made once (merging each batch made every list again, churning the allocator).
   const newStems = new Map<string, number[]>();
@@ -222,6 +216,8 @@ export function createTextIndex(table: IndexTable) {
   let ranks = new Float64Array(0);
   let best = new Float64Array(0);
   let hit = new Uint8Array(0);
+  /** The cheap points of an exact match's rank (stems, substring), zero between searches. */
+  let points = new Uint8Array(0);
   const similar = new Marks(0);
 
   /** Adds an active row's entries (they count once `commit` has run: a search and `remove` run it first). */
@@ -232,21 +228,41 @@ export function createTextIndex(table: IndexTable) {
 
   function commit() {
     mergePending(stemRows, newStems);
-    for (const word of mergePending(wordRows, newWords)) gramsOf.set(word, trigrams(word));
+    for (const word of mergePending(wordRows, newWords)) vocabulary.add(word);
   }
 
   function remove(gone: ReadonlySet<number>) {
     if (!gone.size) return;
     commit();
     removeRows(stemRows, gone);
-    for (const word of removeRows(wordRows, gone)) gramsOf.delete(word);
+    for (const word of removeRows(wordRows, gone)) vocabulary.delete(word);
   }
 
-  /** Rows (in row order) of the vocabulary's words that contain `part`. */
-  function rowsOfWordsContaining(part: string): Rows {
+  /** The row lists of the vocabulary's words that pass `test`. */
+  function listsOfWords(test: (word: string) => boolean): Int32Array[] {
     const lists: Int32Array[] = [];
-    for (const [word, list] of wordRows) if (word.includes(part)) lists.push(list);
+    for (const [word, list] of wordRows) if (test(word)) lists.push(list);
+    return lists;
+  }
+
+  /** The rows of the lists, in row order, each once. */
+  function unionOf(lists: Int32Array[]): Rows {
     if (lists.length === 1) return lists[0]!;
+    let total = 0;
+    for (const list of lists) total += list.length;
+    if (total * 16 < table.count) {
+      // Few rows: sorted natively rather than marked in a walk of the whole table.
+      const all = new Int32Array(total);
+      let n = 0;
+      for (const list of lists) {
+        all.set(list, n);
+        n += list.length;
+      }
+      all.sort();
+      let kept = 0;
+      for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k]!;
+      return all.subarray(0, kept);
+    }
     for (const list of lists) for (const row of list) hit[row] = 1;
     const out: number[] = [];
     for (let row = 0; row < table.count; row++)
@@ -258,15 +274,16 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /**
-   * Rows whose search text holds `folded`, in row order. Through the vocabulary (a few hundred or thousand
-   * words, where testing every product's text would be 100 000 tests): each word of the query lies inside
-   * one word of a matching text, so the words containing its longest word give the candidates; a query of
-   * more than one word is then checked against the candidates' texts.
+   * Rows whose search text holds `folded`, in row order. Through the vocabulary (a few thousand words, where
+   * testing every product's text would be a test per product): each letter word of the query lies inside
+   * one word of a matching text, so the words holding it give the candidates. A query of more than one word
+   * is then checked against the candidates' texts; its inner words are whole words of the text, its first
+   * word ends one and its last begins one, which narrows the candidates before that.
    */
   function substringMatches(folded: string, bytes: Uint8Array): Rows {
     const parts = words(folded);
-    if (!parts.length || parts.some(isNumber)) {
-      // A number (numbers are not in the vocabulary) or a query of no letters: one scan of every text.
+    if (!parts.length) {
+      // A query of no letters or digits: every text holds the empty query, a scan finds the others.
       if (!bytes.length)
         return keep(
           Array.from({ length: table.count }, (_, row) => row),
@@ -274,10 +291,43 @@ export function createTextIndex(table: IndexTable) {
         );
       return table.strings.slotsContaining(TEXT, bytes, isActive);
     }
-    if (parts.length === 1 && parts[0] === folded) return rowsOfWordsContaining(folded);
-    // The longest word is the most selective (`e` of `e-kitap` is in nearly every text).
-    const longest = parts.reduce((a, b) => (b.length > a.length ? b : a));
-    return keep(rowsOfWordsContaining(longest), (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
+    if (parts.length === 1 && parts[0] === folded && !isNumber(folded))
+      return unionOf(listsOfWords((word) => word.includes(folded)));
+    const last = parts.length - 1;
+    const tests = parts
+      .map((part, i) => {
+        const starts = i > 0 || !folded.startsWith(part);
+        const ends = i < last || !folded.endsWith(part);
+        const test = (word: string) =>
+          starts && ends
+            ? word === part
+            : starts
+              ? word.startsWith(part)
+              : ends
+                ? word.endsWith(part)
+                : word.includes(part);
+        return { part, test };
+      })
+      // Numbers (the digits of SKUs) are not in the vocabulary; longest words first: they are the most
+      // selective (`e` of `e-kitap` is in nearly every text).
+      .filter(({ part }) => !isNumber(part))
+      .sort((a, b) => b.part.length - a.part.length);
+    // Only numbers: one scan of every text.
+    if (!tests.length) return table.strings.slotsContaining(TEXT, bytes, isActive);
+    let candidates = unionOf(listsOfWords(tests[0]!.test));
+    // Marking a word's rows costs less than reading a text: every other word narrows the candidates unless
+    // its rows are far more than the candidates left.
+    for (const { test } of tests.slice(1)) {
+      if (candidates.length < 64) break;
+      const lists = listsOfWords(test);
+      let rowsOfPart = 0;
+      for (const list of lists) rowsOfPart += list.length;
+      if (rowsOfPart > 32 * candidates.length) continue;
+      similar.clear(table.capacity);
+      for (const list of lists) for (const row of list) similar.add(row);
+      candidates = keep(candidates, (row) => similar.has(row));
+    }
+    return keep(candidates, (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
   }
 
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
@@ -306,16 +356,13 @@ export function createTextIndex(table: IndexTable) {
    * Typos: every word of the query is similar to some word of the product (`serammik` → `seramik`). Rows
    * in row order; each row's rank (the sum of its best similarity per query word) goes into `ranks`.
    */
-  function typoMatches(folded: string): number[] {
+  function typoMatches(folded: string): Rows {
     let found: number[] | null = null;
     for (const qw of words(folded)) {
-      const grams = trigrams(qw);
       // The best similarity of a row's words to this query word, for the rows in `similar`.
       similar.clear(table.capacity);
       const touched: number[] = [];
-      for (const [word, wordGrams] of gramsOf) {
-        const s = similarity(grams, wordGrams);
-        if (s < TYPO_SIMILARITY) continue;
+      for (const { word, similarity: s } of vocabulary.similar(qw, TYPO_SIMILARITY)) {
         for (const row of wordRows.get(word)!) {
           if (similar.add(row)) {
             best[row] = s;
@@ -331,18 +378,64 @@ export function createTextIndex(table: IndexTable) {
         for (const row of found) ranks[row]! += best[row]!;
       }
     }
-    return (found ?? []).sort((a, b) => a - b);
+    // A typed array sorts numbers natively (a broad typo matches hundreds of thousands of rows).
+    return Int32Array.from(found ?? []).sort();
   }
 
   /**
-   * Exact name first, then names that begin with the query, then the query in the name; stems and the
-   * query anywhere (tags, category, SKU) add one point each.
+   * The first `count` exact matches (ascending in `rowsToOrder`) by relevance: exact name first, then names
+   * that begin with the query, then the query in the name; stems and the query anywhere (tags, category,
+   * SKU) add one point each; ties newest (highest row) first.
+   *
+   * Only the shown rows need their rank, and the costly part of a rank is looking for the query in the name:
+   * the rows are walked from the highest down, the cheap points counted first, and a row that cannot beat
+   * the last kept one even with the name's points (a later row loses ties) is passed over unread. A broad
+   * word (a quarter of the catalogue) reads a few names instead of every match's.
    */
-  function exactRank(row: number, folded: Uint8Array, exactName: Uint8Array): number {
-    // Only the text's beginning and its name (which begins it) are looked at, not the whole text.
-    const atStart = table.strings.indexOf(row, TEXT, folded, folded.length) === 0;
-    const inName = table.strings.indexOf(row, TEXT, folded, table.nameLength(row)) >= 0;
-    return (table.strings.equals(row, NAME_SORT, exactName) ? 8 : 0) + (atStart ? 4 : 0) + (inName ? 2 : 0);
+  function topByRelevance(
+    rowsToOrder: Rows,
+    byStem: Rows,
+    bySubstring: Rows,
+    folded: Uint8Array,
+    exactName: Uint8Array,
+    count: number,
+  ): number[] {
+    for (const row of byStem) points[row] = STEM;
+    for (const row of bySubstring) points[row]! |= SUBSTRING;
+    const top: number[] = [];
+    const topRanks: number[] = [];
+    for (let i = rowsToOrder.length - 1; i >= 0; i--) {
+      const row = rowsToOrder[i]!;
+      const p = points[row]!;
+      let rank = (p & STEM) + ((p & SUBSTRING) >> 1);
+      if (table.strings.equals(row, NAME_SORT, exactName)) rank += 8;
+      const full = top.length === count;
+      // The query at the text's start or in its name (which begins the text) is the query in the text.
+      if (p & SUBSTRING) {
+        // Only the text's beginning and its name are looked at, not the whole text.
+        if (table.strings.indexOf(row, TEXT, folded, folded.length) === 0) rank += 4;
+        if (full && rank + 2 <= topRanks[count - 1]!) continue;
+        if (table.strings.indexOf(row, TEXT, folded, table.nameLength(row)) >= 0) rank += 2;
+      }
+      if (full && rank <= topRanks[count - 1]!) continue;
+      // After every kept row of the same rank or more: those are higher rows.
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (topRanks[mid]! >= rank) lo = mid + 1;
+        else hi = mid;
+      }
+      top.splice(lo, 0, row);
+      topRanks.splice(lo, 0, rank);
+      if (top.length > count) {
+        top.pop();
+        topRanks.pop();
+      }
+    }
+    for (const row of byStem) points[row] = 0;
+    for (const row of bySubstring) points[row] = 0;
+    return top;
   }
 
   /** Rows are in id order, so ties go by row: newest and highest id first, as category listings. */
@@ -386,26 +479,28 @@ export function createTextIndex(table: IndexTable) {
         ranks = new Float64Array(table.capacity);
         best = new Float64Array(table.capacity);
         hit = new Uint8Array(table.capacity);
+        points = new Uint8Array(table.capacity);
       }
       // Texts are kept as UTF-8 (packed-strings.ts): the query is matched as bytes.
       const folded = table.strings.encode(terms.folded);
       const byStem = stemMatches(stems);
       const bySubstring = substringMatches(terms.folded, folded);
-      let matched = exactMatches(bySubstring, byStem);
-      if (matched.length) {
-        const exactName = table.strings.encode(turkishSortKey(terms.lowered));
-        for (const row of matched) ranks[row] = exactRank(row, folded, exactName);
-        for (const row of byStem) ranks[row]! += 1;
-        for (const row of bySubstring) ranks[row]! += 1;
-      } else matched = typoMatches(terms.folded);
+      let matched: Rows = exactMatches(bySubstring, byStem);
+      const exact = matched.length > 0;
+      if (!exact) matched = typoMatches(terms.folded);
 
       const prices = wholesale ? table.wholesale : table.retail;
       const facets = table.facetsOf(matched, prices);
       const filter = table.filterFor(query, prices);
       const filtered = filter ? keep(matched, filter) : matched;
-      const order = rowOrder(query.sort, prices, nameOrder);
       const from = (query.page - 1) * query.pageSize;
-      const page = from < filtered.length ? topRows(filtered, order, from + query.pageSize).slice(from) : [];
+      const count = from + query.pageSize;
+      let page: number[] = [];
+      if (from >= filtered.length) page = [];
+      else if (exact && query.sort === 'relevance') {
+        const exactName = table.strings.encode(turkishSortKey(terms.lowered));
+        page = topByRelevance(filtered, byStem, bySubstring, folded, exactName, count).slice(from);
+      } else page = topRows(filtered, rowOrder(query.sort, prices, nameOrder), count).slice(from);
       return { slots: page, total: filtered.length, facets };
     },
   };
