@@ -10,7 +10,7 @@ import {
   temporaryFileOf,
 } from '@vitrin/core/backup/leftovers';
 import { restoreBackup } from '@vitrin/core/backup/restore';
-import { restorePostgres } from '@vitrin/core/backup/restore-postgres';
+import { restoreConnectionUrl, restorePostgres } from '@vitrin/core/backup/restore-postgres';
 import type { FileStore } from '@vitrin/core/storage/file-store';
 import { createFileStore } from '@vitrin/core/storage/from-config';
 import { BACKUP_USAGE, DUMP_COMMAND } from './backup-command.ts';
@@ -63,7 +63,7 @@ export async function backupCliCommand(config: Config, args: readonly string[]):
   if (args[0] === 'restore' && databaseUrl) {
     const dataDir = path.resolve(config.dataDir);
     const files = await shopFiles(config);
-    const restored = await withPostgres(databaseUrl, (database) =>
+    const restored = await withPostgres(restoreConnectionUrl(databaseUrl), (database) =>
       restorePostgres({
         file,
         database,

@@ -19,7 +19,7 @@ import { type DatabaseKind, dumpDatabase, knownMigrations, writeBackup } from '.
 import { forgetLastResult, readLastResult, writeLastResult } from './last-result.ts';
 import { createNightlyBackup } from './nightly.ts';
 import { restoreBackup } from './restore.ts';
-import { restorePostgres } from './restore-postgres.ts';
+import { restoreConnectionUrl, restorePostgres } from './restore-postgres.ts';
 
 /**
  * A backup through the shop's own database and file store, restored: on PostgreSQL (`npm run test:pg`) a
@@ -145,7 +145,7 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     return {
-      database: await openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
+      database: await openDatabase({ databaseUrl: restoreConnectionUrl(url.toString()), poolSize: 2 }),
       url: url.toString(),
     };
   }
@@ -243,6 +243,22 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
     expect(await target.database.query('select slug from categories')).toEqual([{ slug: 'seramik' }]);
     expect(await productRows(target.database)).toEqual(await productRows(source.database));
     expect(await storedFiles(targetStore)).toEqual(files);
+  }, 60_000);
+
+  it('refuses a database another client is connected to (a node left running), changing nothing', async () => {
+    const target = await emptyDatabase();
+    opened.push(target.database);
+    const node = await openDatabase({ databaseUrl: target.url, poolSize: 1 });
+    try {
+      const targetStore = createDiskStore(fresh('kullanimda'));
+      const err = await refusal(() => restoreOnto(target, targetStore, backup.file, true));
+      expect(err.code).toBe('VERITABANI_KULLANIMDA');
+      expect(err.message).toContain('sunucuları durdurun');
+      expect(await tableCount(target.database)).toBe(0);
+      expect(await storedFiles(targetStore)).toEqual({});
+    } finally {
+      await node.close();
+    }
   }, 60_000);
 
   it('refuses a backup cut short or corrupted, changing nothing', async () => {

@@ -21,6 +21,27 @@ export interface PostgresRestoreResult {
   info: DatabaseInfo;
 }
 
+/** The `application_name` of a restore's own connections: every other client of the database is a node or a tool. */
+const RESTORE_APPLICATION = 'vitrin-geri-yukleme';
+
+/** `url` with the restore's `application_name`, to open the database a restore is given with. */
+export function restoreConnectionUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', RESTORE_APPLICATION);
+  return parsed.toString();
+}
+
+/** Sessions of other clients on the database (app nodes, a psql left open), not the restore's own. */
+async function otherSessions(database: Pick<Database, 'query'>): Promise<number> {
+  const [row] = await database.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+     where datname = current_database() and backend_type = 'client backend'
+       and pid <> pg_backend_pid() and application_name <> $1`,
+    [RESTORE_APPLICATION],
+  );
+  return row?.n ?? 0;
+}
+
 /** Tables in the database's own schemas (the shop's and the migrations' journal): none in an empty one. */
 async function tableCount(database: Pick<Database, 'query'>): Promise<number> {
   const [row] = await database.query<{ n: number }>(
@@ -32,8 +53,8 @@ async function tableCount(database: Pick<Database, 'query'>): Promise<number> {
 
 /**
  * Restores a PostgreSQL backup (`database.pgdump` and the files) onto the database `databaseUrl` names, the
- * shop's nodes stopped. Everything is checked before anything changes: a non-empty database is refused
- * unless `force`, the archive is unpacked into `stagingDir` and checked against its manifest (a file cut
+ * shop's nodes stopped. Everything is checked before anything changes: a database another client is connected
+ * to is refused (a node left running), a non-empty one unless `force`, the archive is unpacked into `stagingDir` and checked against its manifest (a file cut
  * short, changed or of the embedded database is refused there). Then the files go into the store first (a
  * file nothing names yet harms nobody, a row naming a missing file would), then `pg_restore` loads the dump in
  * one transaction (`--single-transaction`: all of it or, on an error, nothing), `--clean --if-exists`
@@ -43,7 +64,7 @@ async function tableCount(database: Pick<Database, 'query'>): Promise<number> {
  */
 export async function restorePostgres(options: {
   file: string | undefined;
-  /** The database opened on `databaseUrl`, for the checks and the migrations. */
+  /** The database opened on `restoreConnectionUrl(databaseUrl)`, for the checks and the migrations. */
   database: Database;
   databaseUrl: string;
   /** The shop's file store, which the backup's files are written back into. */
@@ -55,6 +76,15 @@ export async function restorePostgres(options: {
 }): Promise<PostgresRestoreResult> {
   const file = await backupFileOf(options.file);
   const { database } = options;
+  // A node still running would wait on the restore's locks, then serve its caches of the shop replaced.
+  const sessions = await otherSessions(database);
+  if (sessions > 0) {
+    throw backupError(
+      'VERITABANI_KULLANIMDA',
+      `Veritabanına başka ${sessions} bağlantı açık (çalışan Vitrin sunucuları ya da başka bir araç); geri ` +
+        'yüklemeden önce bütün sunucuları durdurun ve bağlantıları kapatın. Hiçbir şey değiştirilmedi.',
+    );
+  }
   const tables = await tableCount(database);
   if (tables > 0 && !options.force) {
     throw backupError(
