@@ -118,6 +118,10 @@ async function main() {
         'Bir günde ürüne ya da yazıya eklenmeyen görseller',
       ),
       logPurge(
+        services.support.purgeOrphanAttachments().then((attachments) => ({ attachments })),
+        'Hiçbir mesaja bağlı olmayan destek ekleri',
+      ),
+      logPurge(
         services.productImports.purgeKeptFiles().then((files) => ({ files })),
         'Otuz günü geçen içe aktarma dosyaları',
       ),

@@ -167,6 +167,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     settings,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     files,
+    database,
   });
   // Support's saved replies, inserted into a ticket's reply in the panel.
   const savedReplies = createSavedReplies(db);

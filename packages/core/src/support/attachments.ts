@@ -58,6 +58,9 @@ export function cleanFileName(name: string, type: AttachmentType): string {
 /** The form of a stored attachment's path (what the database keeps): only such a path is ever read. */
 const STORED_PATH = /^support\/[A-Za-z0-9_-]{22}\.(?:jpg|png|webp|pdf)$/;
 
+/** Whether `stored` is a path the attachment store makes (`support/<random>.<ext>`). */
+export const isStoredAttachmentPath = (stored: string) => STORED_PATH.test(stored);
+
 /**
  * The store key of a stored attachment's path. The database keeps the path relative to the private area
  * (`support/<random>.<ext>`, as it did under `DATA_DIR/private`), so existing rows name the same files.

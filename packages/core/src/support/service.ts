@@ -12,7 +12,8 @@ import type { z } from '@vitrin/shared/zod';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { withClusterLock } from '../db/cluster-lock.ts';
 import { customers, supportMessages, supportTickets } from '../db/schema.ts';
 import { enqueueMail, type MailQueue, type QueuedMessage } from '../mail/queue.ts';
 import { ticketReplyEmail } from '../mail/support-templates.ts';
@@ -21,6 +22,7 @@ import type { SettingsService } from '../settings/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { type AttachmentUpload, createAttachmentStore, type StoredAttachment } from './attachments.ts';
 import { invalidSupportInput, orderNotYours, ticketChanged, ticketClosed, ticketNotFound } from './errors.ts';
+import { deleteOrphanAttachments } from './orphan-attachments.ts';
 import {
   findTicket,
   listAllTickets,
@@ -40,6 +42,8 @@ export interface SupportServiceOptions {
   shopUrl: string;
   /** The shop's files: attachments go to its private area (`private/support/…`). */
   files: FileStore;
+  /** The database `db` belongs to: the purge of orphaned attachments runs on one app node at a time. */
+  database: Database;
 }
 
 /** A downloaded attachment: its bytes and what to tell the browser. */
@@ -354,6 +358,17 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
 
     async staffAttachment(ticketNo: unknown, messageId: unknown): Promise<AttachmentFile> {
       return attachmentOf(await anyTicket(ticketNo), messageId);
+    },
+
+    /**
+     * Deletes the stored attachments no message names (`orphan-attachments.ts`); for the hourly purge, one
+     * app node at a time (another that finds it running skips its turn: 0).
+     */
+    async purgeOrphanAttachments(at = new Date()): Promise<number> {
+      const purged = await withClusterLock(options.database, 'support-attachments-purge', () =>
+        deleteOrphanAttachments(db, options.files, at),
+      );
+      return purged.ran ? purged.value : 0;
     },
 
     /** Resolves when the queue's round under way is over (the CLI before it closes the database, tests). */
