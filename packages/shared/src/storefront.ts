@@ -75,10 +75,19 @@ export interface MerchantPolicy {
   returnDays: number;
 }
 
+/** The base of image addresses (`imageUrl`, `variantUrl`): `PUBLIC_UPLOADS_BASE` when set, else the API's. */
+export const imagesBase = (config: Pick<PublicConfig, 'apiBase' | 'uploadsBase'>): string =>
+  config.uploadsBase || config.apiBase;
+
 /** Runtime configuration that may reach the browser. Never put a secret here. */
 export interface PublicConfig {
   /** Base URL of the API and of /uploads; '' means same origin. */
   apiBase: string;
+  /**
+   * Where pages load the shop's images (`/uploads/…`, resized copies too) from when not from `apiBase`: a CDN
+   * in front of the shop (`PUBLIC_UPLOADS_BASE`). Absent or '': `apiBase`.
+   */
+  uploadsBase?: string;
   /** Version of the deployed client build, to notice newer deployments. */
   buildVersion: string;
 }

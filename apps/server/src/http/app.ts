@@ -149,11 +149,16 @@ export async function buildApp({
   app.addHook('onClose', () => images.close());
   const publicConfig: PublicConfig = {
     apiBase: config.publicApiBase,
+    // Pages name images under the CDN in front of the shop when there is one; /uploads still answers.
+    ...(config.storage.publicUploadsBase ? { uploadsBase: config.storage.publicUploadsBase } : {}),
     buildVersion: (typeof webBuild === 'function' ? webBuildVersion : webBuild?.assets.version) ?? 'dev',
   };
   const apiOrigin = config.publicApiBase ? new URL(config.publicApiBase).origin : undefined;
 
-  const csp = contentSecurityPolicy(apiOrigin);
+  const csp = contentSecurityPolicy(
+    apiOrigin,
+    config.storage.publicUploadsBase ? new URL(config.storage.publicUploadsBase).origin : undefined,
+  );
   // A cached page answers with the nonce it was rendered with; its CSP header names the same one.
   const pageCache = createPageCache({
     maxBytes: config.pageCacheMb * 1024 * 1024,

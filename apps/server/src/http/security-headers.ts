@@ -27,12 +27,16 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze
   'origin-agent-cluster': '?1',
 });
 
-/** CSP around its nonce: scripts only from us or with the response's nonce; nothing may frame the shop. */
-export function contentSecurityPolicy(apiOrigin: string | undefined) {
+/**
+ * CSP around its nonce: scripts only from us or with the response's nonce; nothing may frame the shop. Images
+ * may also come from where the pages name them (`PUBLIC_UPLOADS_BASE`'s origin).
+ */
+export function contentSecurityPolicy(apiOrigin: string | undefined, imagesOrigin?: string) {
   const extra = apiOrigin ? ` ${apiOrigin}` : '';
+  const images = imagesOrigin && imagesOrigin !== apiOrigin ? `${extra} ${imagesOrigin}` : extra;
   const before = "default-src 'self';script-src 'self' 'nonce-";
   const after =
-    `';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:${extra};connect-src 'self'${extra};` +
+    `';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:${images};connect-src 'self'${extra};` +
     "font-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
     "script-src-attr 'none'";
   return (nonce: string) => before + nonce + after;

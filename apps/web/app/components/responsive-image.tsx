@@ -1,4 +1,5 @@
 import { type ImageWidth, imageSrcSet, imageUrl, isResizableImage, variantUrl } from '@vitrin/shared/media';
+import { imagesBase } from '@vitrin/shared/storefront';
 import { useRootData } from '../lib/use-home.ts';
 
 interface ResponsiveImageProps {
@@ -35,7 +36,7 @@ export function ResponsiveImage({
   'data-testid': testId,
 }: ResponsiveImageProps) {
   const { publicConfig } = useRootData();
-  const base = publicConfig.apiBase;
+  const base = imagesBase(publicConfig);
   const img = {
     width,
     height,

@@ -1,5 +1,6 @@
 import type { MenuNode } from '@vitrin/shared/api/home';
 import { imageUrl } from '@vitrin/shared/media';
+import { imagesBase } from '@vitrin/shared/storefront';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
@@ -112,7 +113,7 @@ export function SiteHeader() {
           aria-label={`${settings.brand_name} – ${t('header.home')}`}
         >
           <img
-            src={imageUrl(settings.logo, publicConfig.apiBase)}
+            src={imageUrl(settings.logo, imagesBase(publicConfig))}
             alt={t('header.logoAlt', { name: settings.brand_name })}
             width={180}
             height={42}
