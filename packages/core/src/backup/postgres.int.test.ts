@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { openTestDatabase } from '@vitrin/testing/database';
 import { refusal } from '@vitrin/testing/refusal';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +235,31 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
     } finally {
       await shop.dispose();
     }
+  }, 60_000);
+
+  it('restores a backup of an earlier schema and migrates it to this one, its rows kept', async () => {
+    const DROPPED = 3;
+    const folder = fresh('eski-gocler');
+    cpSync(fileURLToPath(new URL('../db/migrations', import.meta.url)), folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries = journal.entries.slice(0, -DROPPED);
+    writeFileSync(journalFile, JSON.stringify(journal));
+    const earlier = await emptyDatabase();
+    opened.push(earlier.database);
+    await migrate(earlier.database.db as never, { migrationsFolder: folder });
+    await earlier.database.query(
+      `insert into pages (type, slug, title, body) values (1, 'eski-sayfa', 'Eski sayfa', '<p>Eski</p>')`,
+    );
+    const old = await backUp(earlier.database, createDiskStore(fresh('eski')), 'postgres', earlier.url);
+    expect(old.manifest.migrations).toBe(knownMigrations() - DROPPED);
+
+    const target = await emptyDatabase();
+    opened.push(target.database);
+    const result = await restoreOnto(target, createDiskStore(fresh('eski-hedef')), old.file);
+    expect(result.manifest.migrations).toBe(knownMigrations() - DROPPED);
+    expect(result.info.migrations).toBe(knownMigrations());
+    expect(await target.database.query('select slug from pages')).toEqual([{ slug: 'eski-sayfa' }]);
   }, 60_000);
 
   it('refuses a non-empty database without --force, changing nothing; with it, replaces its rows', async () => {
