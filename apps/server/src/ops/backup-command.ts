@@ -4,10 +4,12 @@ import type { Services } from '@vitrin/core';
 import { dumpDatabase } from '@vitrin/core/backup/archive';
 import { commandError } from './command-error.ts';
 
-export const BACKUP_USAGE = `  backup DOSYA [--force]      Gömülü veritabanını ve yüklenen dosyaları tek dosyaya yedekler
-                              (mağaza çalışırken de; --force: var olan dosyanın üzerine yazar)
-  restore DOSYA [--force]     Bir yedeği boş bir veri dizinine geri yükler (sunucu durmuşken;
-                              --force: dolu dizinin içeriğini kenara taşıyıp yükler)`;
+export const BACKUP_USAGE = `  backup DOSYA [--force]      Veritabanını (gömülü ya da PostgreSQL: pg_dump) ve mağazanın dosyalarını
+                              tek dosyaya yedekler (mağaza çalışırken de; --force: var olan dosyanın
+                              üzerine yazar)
+  restore DOSYA [--force]     Bir yedeği boş bir veri dizinine ya da boş bir PostgreSQL veritabanına
+                              geri yükler (sunucular durmuşken; --force: dolu dizinin içeriğini kenara
+                              taşır, dolu veritabanının içeriğini yedektekiyle değiştirir)`;
 
 /** The control command the CLI sends the server that holds the database: write its image to a file. */
 export const DUMP_COMMAND = 'backup-dump';
