@@ -2,7 +2,7 @@ import type { ListingFacets, ProductCard } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import type { IndexRows } from './index-rows.ts';
-import { IndexTable, NAME, NAME_SORT, SLUG, TEXT } from './index-table.ts';
+import { IndexTable, NAME, NAME_SORT, SLUG, type TableChunk, TEXT } from './index-table.ts';
 import { publicPrice, type ShopperContext } from './listing.ts';
 import { createTextIndex, type SearchTerms } from './search-index.ts';
 import { SortedSlots } from './sorted-slots.ts';
@@ -299,8 +299,42 @@ export function createCatalogueIndex(pricing: PriceContext) {
     return true;
   }
 
+  /**
+   * Appends slots that a snapshot kept (index-snapshot.ts), with each slot's stems (its search entries are
+   * made from them and its text). Only while the index is being loaded: nothing kept depends on the slots
+   * yet. False when the chunk does not come right after the last slot.
+   */
+  function importChunk(chunk: TableChunk, stems: ReadonlyArray<readonly string[] | null>): boolean {
+    if (!table.importChunk(chunk)) return false;
+    for (let k = 0; k < chunk.ids.length; k++) {
+      const slot = chunk.from + k;
+      if (!table.active[slot]) continue;
+      active++;
+      text.add(slot, stems[k] ?? []);
+    }
+    version++;
+    return true;
+  }
+
   return {
     apply,
+    importChunk,
+    /** Slots `from` to `to` (exclusive) as plain data, for a snapshot (see `importChunk`). */
+    exportChunk: (from: number, to: number) => table.exportChunk(from, to),
+    /** Slots in use (active or not). */
+    get slots() {
+      return table.count;
+    },
+    /** The product id of each slot from `from` to `to` (exclusive). */
+    idsOf: (from: number, to: number) => table.ids.subarray(from, to),
+    /** The ids of the active products. */
+    activeIds(): number[] {
+      const out: number[] = [];
+      for (let slot = 0; slot < table.count; slot++) if (table.active[slot]) out.push(table.ids[slot]!);
+      return out;
+    },
+    /** The slot of a product id; -1 when it has none. */
+    slotOf: (id: number) => table.slotOf(id),
     /**
      * Ends a build that applied batch after batch: makes the search entries of all of them at once and gives
      * back the slack the arrays grew by.

@@ -96,6 +96,30 @@ const grown = <A extends Float64Array | Int32Array | Uint8Array>(array: A, size:
   return next;
 };
 
+/** Slots of the table as plain data (`IndexTable.exportChunk`): what a snapshot keeps of them. */
+export interface TableChunk {
+  /** The first slot. */
+  from: number;
+  ids: Int32Array;
+  active: Uint8Array;
+  category: Int32Array;
+  created: Float64Array;
+  stockType: Uint8Array;
+  vatRate: Uint8Array;
+  inStock: Uint8Array;
+  amounts: Float64Array;
+  currencies: Uint8Array;
+  stemsHash: Int32Array;
+  strings: { bounds: Uint32Array; data: Uint8Array };
+  images: Array<string | null>;
+  variantOptions: Array<Array<Record<string, string>> | null>;
+  /** The chunk's distinct tag lists, and each slot's (an index into them; -1: none). */
+  tagLists: number[][];
+  tagOf: Int32Array;
+  groupLists: OptionGroup[][];
+  groupOf: Int32Array;
+}
+
 /** The strings of a slot, as fields of `IndexTable.strings`. */
 export const SLUG = 0;
 export const NAME = 1;
@@ -284,6 +308,11 @@ export class IndexTable {
       this.amounts[at] = amount;
       this.currencies[at] = CURRENCY_CODES.indexOf(currency);
     }
+    this.priceSlot(slot);
+  }
+
+  /** The slot's prices in TRY from its entries, at the shop's rates. */
+  private priceSlot(slot: number) {
     const inTry = (type: number) => {
       const at = slot * 4 + PRICE_TYPES.indexOf(type as DisplayPriceType);
       const amount = this.amounts[at]!;
@@ -299,6 +328,92 @@ export class IndexTable {
     this.market[slot] = inTry(3);
     const wholesale = inTry(5);
     this.wholesale[slot] = Number.isNaN(wholesale) ? this.retail[slot]! : wholesale;
+  }
+
+  /**
+   * Slots `from` to `to` (exclusive) as plain data, for a snapshot of the index (index-snapshot.ts): what a
+   * row read from the database would give, without prices in TRY (made again at the rates of the node that
+   * loads it). Tag and option group lists are named once per chunk.
+   */
+  exportChunk(from: number, to: number): TableChunk {
+    const tagKeys = new Map<number, number>();
+    const groupKeys = new Map<number, number>();
+    const local = (lists: Map<number, number>, list: number) => {
+      if (list < 0) return -1;
+      let at = lists.get(list);
+      if (at === undefined) {
+        at = lists.size;
+        lists.set(list, at);
+      }
+      return at;
+    };
+    const tagOf = this.tagList.slice(from, to).map((list) => local(tagKeys, list));
+    const groupOf = this.groupList.slice(from, to).map((list) => local(groupKeys, list));
+    return {
+      from,
+      ids: this.ids.slice(from, to),
+      active: this.active.slice(from, to),
+      category: this.category.slice(from, to),
+      created: this.created.slice(from, to),
+      stockType: this.stockType.slice(from, to),
+      vatRate: this.vatRate.slice(from, to),
+      inStock: this.inStock.slice(from, to),
+      amounts: this.amounts.slice(from * 4, to * 4),
+      currencies: this.currencies.slice(from * 4, to * 4),
+      stemsHash: this.stemsHash.slice(from, to),
+      strings: this.strings.exportRange(from, to),
+      images: this.images.slice(from, to).map((image) => image ?? null),
+      variantOptions: this.variantOptions.slice(from, to).map((options) => options ?? null),
+      tagLists: [...tagKeys.keys()].map((list) => [...this.tagLists.lists[list]!]),
+      tagOf,
+      groupLists: [...groupKeys.keys()].map((list) => this.groupLists.lists[list]!),
+      groupOf,
+    };
+  }
+
+  /**
+   * Appends a chunk that `exportChunk` gave, after the last slot (chunks come in slot order): copies of the
+   * arrays and the strings' bytes, prices made at this table's rates. False when its ids do not come after
+   * the table's.
+   */
+  importChunk(chunk: TableChunk): boolean {
+    const n = chunk.ids.length;
+    if (!n) return true;
+    if (chunk.from !== this.count || (this.count > 0 && this.ids[this.count - 1]! >= chunk.ids[0]!))
+      return false;
+    if (this.count + n > this.ids.length) this.resize(Math.max(this.count + n, this.ids.length * 2));
+    const at = this.count;
+    this.ids.set(chunk.ids, at);
+    this.active.set(chunk.active, at);
+    this.category.set(chunk.category, at);
+    this.created.set(chunk.created, at);
+    this.stockType.set(chunk.stockType, at);
+    this.vatRate.set(chunk.vatRate, at);
+    this.inStock.set(chunk.inStock, at);
+    this.amounts.set(chunk.amounts, at * 4);
+    this.currencies.set(chunk.currencies, at * 4);
+    this.stemsHash.set(chunk.stemsHash, at);
+    this.nameLengths.fill(-1, at, at + n);
+    this.strings.importRange(at, chunk.strings.bounds, chunk.strings.data);
+    const tagLists = chunk.tagLists.map((tags) =>
+      this.tagLists.number(tags.join(','), () => Int32Array.from(tags)),
+    );
+    const groupLists = chunk.groupLists.map((groups) =>
+      this.groupLists.number(JSON.stringify(groups), () => groups),
+    );
+    for (let k = 0; k < n; k++) {
+      const slot = at + k;
+      const image = chunk.images[k] ?? null;
+      this.images[slot] = image === null ? null : this.interned(image);
+      this.variantOptions[slot] = chunk.variantOptions[k] ?? undefined;
+      const tags = chunk.tagOf[k]!;
+      this.tagList[slot] = tags < 0 ? -1 : tagLists[tags]!;
+      const groups = chunk.groupOf[k]!;
+      this.groupList[slot] = groups < 0 ? -1 : groupLists[groups]!;
+      this.priceSlot(slot);
+    }
+    this.count += n;
+    return true;
   }
 
   /** The product's price entries as `resolveDisplayPrice` takes them. */

@@ -1,13 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import type { PriceContext } from '@vitrin/shared/pricing';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { readAllIndexRows, readIndexRows } from './index-rows.ts';
+import {
+  CHUNK_SLOTS,
+  catchUp,
+  loadSnapshot,
+  pruneChanges,
+  saveSnapshot,
+  watermarkNow,
+} from './index-snapshot.ts';
 
 /** After a change of anything, the index is built again once changes pause (a request first waits for it). */
 const REBUILD_DELAY_MS = 1_000;
 /** A change naming more products than this is cheaper to apply by building the index again. */
 const MAX_REFRESH = 5_000;
+
+/** How the index is kept in the database for starting nodes (index-snapshot.ts, decision 014). */
+export interface SnapshotOptions {
+  /** Below this many active products an index is built from the rows (a second or two) and not kept. */
+  minProducts: number;
+  /** How often a node writes again the chunks of the products it has seen change. */
+  saveEveryMs: number;
+}
+export const SNAPSHOTS: SnapshotOptions = { minProducts: 20_000, saveEveryMs: 5 * 60_000 };
 
 /**
  * The catalogue index (catalogue-index.ts) kept current with the database.
@@ -18,19 +36,63 @@ const MAX_REFRESH = 5_000;
  * queries narrowed by id, milliseconds); any other change (settings: prices follow the exchange rates; a
  * bulk import) builds it again once. `get()` answers only once every change seen so far is applied.
  */
-export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<PriceContext>) {
+export function createLiveIndex(
+  db: Db,
+  cache: Cache,
+  pricing: () => Promise<PriceContext>,
+  snapshots: SnapshotOptions | false = SNAPSHOTS,
+) {
   let current: CatalogueIndex | undefined;
+  /** This node's name in the snapshot's head (which node wrote it last). */
+  const writer = randomUUID();
+  /**
+   * What the snapshot lacks of `current`: the products applied since it was written (their chunks are
+   * written again), or every chunk ('all': an index built from the rows). `basis` is the watermark that
+   * `current` is complete for; `next` the one taken at the last save, for the save after (a change committed
+   * before a watermark is taken may still be on its way to this node then).
+   */
+  let unsaved: Set<number> | 'all' = new Set();
+  let basis: bigint | undefined;
+  let saving: Promise<unknown> | undefined;
+  let saveTimer: NodeJS.Timeout | undefined;
+  let source: 'snapshot' | 'rows' = 'rows';
   let stale = true;
   const dirty = new Set<number>();
   let work: Promise<void> | undefined;
   let used = false;
   let rebuildTimer: NodeJS.Timeout | undefined;
 
+  /** The index from the snapshot, caught up; undefined when there is none to load or it cannot be. */
+  async function fromSnapshot(ctx: PriceContext): Promise<CatalogueIndex | undefined> {
+    if (!snapshots) return undefined;
+    const loaded = await loadSnapshot(db, ctx);
+    if (!loaded) return undefined;
+    const watermark = await watermarkNow(db);
+    const caught = await catchUp(db, loaded.index, loaded.watermark);
+    if (!caught.ok) return undefined;
+    loaded.index.trim();
+    basis = watermark;
+    unsaved = new Set(caught.changed);
+    return loaded.index;
+  }
+
   async function rebuild() {
     stale = false;
     dirty.clear();
     try {
-      const built = createCatalogueIndex(await pricing());
+      const ctx = await pricing();
+      const loaded = await fromSnapshot(ctx).catch(() => undefined);
+      if (loaded) {
+        if (!stale) {
+          current = loaded;
+          source = 'snapshot';
+        }
+        return;
+      }
+      // Taken before the first row is read: every change after it is read again by a node that loads this.
+      basis = snapshots ? await watermarkNow(db) : undefined;
+      unsaved = 'all';
+      const built = createCatalogueIndex(ctx);
       for await (const rows of readAllIndexRows(db)) {
         // Batches come in id order, so each takes the slots after the last (apply cannot refuse them).
         built.apply(
@@ -40,7 +102,10 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
       }
       built.trim();
       // A change of anything while this read: built again by the caller's next round.
-      if (!stale) current = built;
+      if (!stale) {
+        current = built;
+        source = 'rows';
+      }
     } catch (err) {
       // The database is away: the next `get` builds again.
       stale = true;
@@ -65,6 +130,44 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
     }
     if (stale || !current) return;
     if (!current.apply(ids, rows)) stale = true;
+    else if (unsaved !== 'all') for (const id of ids) unsaved.add(id);
+  }
+
+  /**
+   * Writes what the snapshot lacks, in the background (a failure is tried again at the next save). Not for a
+   * small catalogue, nor while the index is being built.
+   */
+  function save() {
+    if (!snapshots || saving || !current || stale || basis === undefined) return;
+    if (current.size < snapshots.minProducts || (unsaved !== 'all' && unsaved.size === 0)) return;
+    const index = current;
+    const watermark = basis;
+    const pending = unsaved;
+    unsaved = new Set();
+    let only: Set<number> | undefined;
+    if (pending !== 'all') {
+      only = new Set();
+      for (const id of pending) {
+        const slot = index.slotOf(id);
+        if (slot >= 0) only.add(Math.floor(slot / CHUNK_SLOTS));
+      }
+    }
+    saving = (async () => {
+      // The next save's watermark: by then every change committed before it has reached this node.
+      const next = await watermarkNow(db);
+      const saved = await saveSnapshot(db, index, { watermark, writer, only });
+      if (!saved) throw new Error('another node is writing the snapshot');
+      if (current === index) basis = next;
+    })()
+      .catch(() => {
+        // Written again at the next save.
+        if (current !== index) return;
+        if (pending === 'all' || unsaved === 'all') unsaved = 'all';
+        else for (const id of pending) unsaved.add(id);
+      })
+      .finally(() => {
+        saving = undefined;
+      });
   }
 
   function run(task: () => Promise<void>) {
@@ -79,8 +182,20 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
       if (work) await work;
       else if (stale || !current) run(rebuild);
       else if (dirty.size) run(refresh);
-      else return current;
+      else {
+        if (unsaved === 'all' && !saving) queueMicrotask(save);
+        return current;
+      }
     }
+  }
+
+  if (snapshots) {
+    saveTimer = setInterval(() => {
+      save();
+      // The change log is cut on every node's round, a small catalogue's too (it has no snapshot to do it).
+      if (!saving) void pruneChanges(db).catch(() => {});
+    }, snapshots.saveEveryMs);
+    saveTimer.unref();
   }
 
   /** Applies changes in the background so that shoppers rarely wait for them; a failure waits for `get`. */
@@ -100,5 +215,21 @@ export function createLiveIndex(db: Db, cache: Cache, pricing: () => Promise<Pri
     rebuildTimer.unref();
   });
 
-  return { get };
+  return {
+    get,
+    /** Where the index in use came from. */
+    get source() {
+      return source;
+    },
+    /** Writes what the snapshot lacks now (tests; otherwise every `saveEveryMs`), and waits for it. */
+    async saveSnapshot(): Promise<void> {
+      await get();
+      save();
+      await saving;
+    },
+    /** Stops the periodic save (the node shuts down). */
+    close() {
+      clearInterval(saveTimer);
+    },
+  };
 }

@@ -142,6 +142,47 @@ export class PackedStrings {
     return this.encoder.encode(text);
   }
 
+  /**
+   * The records of slots `from` to `to` (exclusive) as one buffer and their offsets in it (`fields + 1` per
+   * slot, from 0), for a snapshot of the index (index-snapshot.ts).
+   */
+  exportRange(from: number, to: number): { bounds: Uint32Array; data: Uint8Array } {
+    const bounds = new Uint32Array((to - from) * this.stride);
+    let size = 0;
+    for (let slot = from; slot < to; slot++)
+      size += this.bounds[slot * this.stride + this.fields]! - this.bounds[slot * this.stride]!;
+    const data = new Uint8Array(size);
+    let offset = 0;
+    for (let slot = from; slot < to; slot++) {
+      const at = slot * this.stride;
+      const start = this.bounds[at]!;
+      const end = this.bounds[at + this.fields]!;
+      data.set(this.data.subarray(start, end), offset);
+      for (let field = 0; field <= this.fields; field++)
+        bounds[(slot - from) * this.stride + field] = this.bounds[at + field]! - start + offset;
+      offset += end - start;
+    }
+    return { bounds, data };
+  }
+
+  /**
+   * Writes the records of slots from `from` on, as `exportRange` gave them (one copy of the bytes, no
+   * decoding). The slots must have room (`resize`).
+   */
+  importRange(from: number, bounds: Uint32Array, data: Uint8Array) {
+    const slots = bounds.length / this.stride;
+    this.reserve(data.length);
+    this.data.set(data, this.used);
+    for (let k = 0; k < slots; k++) {
+      const at = (from + k) * this.stride;
+      this.garbage += this.bounds[at + this.fields]! - this.bounds[at]!;
+      for (let field = 0; field <= this.fields; field++)
+        this.bounds[at + field] = bounds[k * this.stride + field]! + this.used;
+      this.addSpot(bounds[k * this.stride]! + this.used, from + k);
+    }
+    this.used += data.length;
+  }
+
   /** Gives back the slack left by growth (after a build). */
   trim(slots: number) {
     this.compact();

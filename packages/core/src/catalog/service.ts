@@ -18,7 +18,7 @@ import type { SettingsService } from '../settings/service.ts';
 import type { ListingScope } from './catalogue-index.ts';
 import { createCategoryService } from './categories.ts';
 import type { ShopperContext } from './listing.ts';
-import { createLiveIndex } from './live-index.ts';
+import { createLiveIndex, SNAPSHOTS, type SnapshotOptions } from './live-index.ts';
 import { productBySlug } from './product.ts';
 import { queryStems, type SearchTerms } from './search-index.ts';
 import { homeShelves } from './shelves.ts';
@@ -53,7 +53,17 @@ function listingOf(
   };
 }
 
-export function createCatalogService(db: Db, cache: Cache, settings: SettingsService) {
+export interface CatalogOptions {
+  /** How the catalogue index is kept for starting nodes (index-snapshot.ts); false: never. */
+  snapshots?: SnapshotOptions | false;
+}
+
+export function createCatalogService(
+  db: Db,
+  cache: Cache,
+  settings: SettingsService,
+  options: CatalogOptions = {},
+) {
   const { tree } = createCategoryService(db, cache);
   const tagsBySlug = cache.value('tags', async () => {
     const list = await db.select().from(tags).orderBy(asc(tags.name));
@@ -63,7 +73,7 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
    * The catalogue index (catalogue-index.ts, live-index.ts): category and tag listings, search and their
    * product cards from memory, every change applied to it as it happens.
    */
-  const index = createLiveIndex(db, cache, () => context(RETAIL));
+  const index = createLiveIndex(db, cache, () => context(RETAIL), options.snapshots ?? SNAPSHOTS);
   /** Each index built gets a number of its own: a new one starts its change count again. */
   const builds = new WeakMap<object, number>();
   let built = 0;
@@ -143,6 +153,13 @@ export function createCatalogService(db: Db, cache: Cache, settings: SettingsSer
     async prepareSearch(): Promise<number> {
       return (await index.get()).size;
     },
+    /** Where the catalogue index in use came from: the snapshot (caught up) or the products' rows. */
+    async indexSource(): Promise<'snapshot' | 'rows'> {
+      await index.get();
+      return index.source;
+    },
+    /** Writes what the index's snapshot lacks now (otherwise done every few minutes), and waits for it. */
+    saveIndexSnapshot: () => index.saveSnapshot(),
     async categoryTree(): Promise<CategoryNode[]> {
       return (await tree()).roots;
     },

@@ -1210,3 +1210,18 @@ export const catalogueSnapshotChunks = pgTable('catalogue_snapshot_chunks', {
   data: bytea('data').notNull(),
   savedAt: timestamps.updatedAt,
 });
+
+/**
+ * Which products each transaction changed (a row of theirs, their tags, prices or variants inserted,
+ * updated or deleted), written by triggers (migration 0028) with the transaction's 64-bit id: a node that
+ * loads the catalogue snapshot reads again just the products changed from its watermark on
+ * (catalog/index-snapshot.ts). Rows older than the snapshot's watermark are deleted when it is written.
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    xid: bigint('xid', { mode: 'bigint' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [index('catalogue_changes_xid_idx').on(t.xid)],
+);

@@ -1,0 +1,164 @@
+import { LISTING_SORTS } from '@vitrin/shared/api/catalog';
+import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
+import { openTestDatabase } from '@vitrin/testing/database';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { categories, orderItems, products } from '../db/schema.ts';
+import { createServices, type Services } from '../services.ts';
+import { loadSnapshot, readHead } from './index-snapshot.ts';
+import { type CatalogService, createCatalogService } from './service.ts';
+
+const query = (over: Partial<ListingQuery> = {}): ListingQuery => ({
+  page: 1,
+  pageSize: 48,
+  sort: 'newest',
+  tag: [],
+  opt: [],
+  ...over,
+});
+
+/** Snapshots for any catalogue size, written only when a test asks. */
+const SNAPSHOTS = { minProducts: 1, saveEveryMs: 3_600_000 };
+
+/**
+ * A node that starts from the catalogue index's snapshot answers every listing and search as a node that
+ * built its index from the products' rows, whatever changed since the snapshot was written.
+ */
+describe('catalogue index snapshot', () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  /** The node that writes the snapshot, and the shop's services for changes. */
+  let shop: Services;
+  let writer: CatalogService;
+  let category: string;
+
+  /** A new node, as a process starting now would make it (snapshots on, or built from the rows). */
+  const node = (snapshots: typeof SNAPSHOTS | false = SNAPSHOTS) =>
+    createCatalogService(database.db, createServices(database).cache, shop.settings, { snapshots });
+
+  /** The same listings, searches and shelves from both nodes. */
+  async function expectSameAnswers(a: CatalogService, b: CatalogService) {
+    expect(await a.homeShelves()).toEqual(await b.homeShelves());
+    for (const sort of LISTING_SORTS)
+      for (const over of [{}, { stock: '1' as const }, { page: 2, pageSize: 5 }]) {
+        const q = query({ sort, ...over });
+        expect(await a.categoryPage(category, q)).toEqual(await b.categoryPage(category, q));
+        for (const words of ['kupa', 'seramk', 'vazo'])
+          expect(await a.search(words, q)).toEqual(await b.search(words, q));
+      }
+  }
+
+  beforeAll(async () => {
+    ({ database, dispose } = await openTestDatabase({ demo: true }));
+    shop = createServices(database);
+    writer = createCatalogService(database.db, shop.cache, shop.settings, { snapshots: SNAPSHOTS });
+    const [row] = await database.db
+      .select({ slug: categories.slug, n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .groupBy(categories.slug)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    category = row!.slug;
+    expect(await writer.indexSource()).toBe('rows');
+    await writer.saveIndexSnapshot();
+  });
+  afterAll(() => dispose());
+
+  it('starts a node from the snapshot, answering as one built from the rows', async () => {
+    const started = node();
+    expect(await started.indexSource()).toBe('snapshot');
+    await expectSameAnswers(started, node(false));
+  });
+
+  it('catches up with changes made after the snapshot: prices, names, stock, tags, new and deleted products', async () => {
+    const [first, second, third] = await database.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.stockType, 1),
+          sql`not exists (select 1 from ${orderItems} where ${orderItems.productId} = ${products.id})`,
+        ),
+      )
+      .orderBy(products.id)
+      .limit(3);
+    await shop.catalogAdmin.setProduct(first!.slug, 'price', '0,01');
+    await shop.catalogAdmin.setProduct(first!.slug, 'name', 'Aaa Zümrüt Kupa');
+    await shop.catalogAdmin.setProduct(second!.slug, 'stock', '0');
+    await shop.catalogAdmin.setProduct(third!.slug, 'active', '0');
+    // A product copied from the first under a new slug, and one deleted outright (its rows gone).
+    await database.query(
+      `insert into products (slug, sku, name, category_id, stock_type, stock, vat_rate, search_text, name_sort, is_active)
+       select 'kopya-' || slug, 'KOPYA-' || sku, 'Kopya Vazo', category_id, stock_type, 5, vat_rate,
+         'kopya vazo', 'kopya vazo', true from products where id = $1`,
+      [first!.id],
+    );
+    const [last] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`not exists (select 1 from ${orderItems} where ${orderItems.productId} = ${products.id})`)
+      .orderBy(sql`${products.id} desc`)
+      .offset(1)
+      .limit(1);
+    await database.db.delete(products).where(eq(products.id, last!.id));
+    // A tag taken off a product, its product row untouched (the facets count it no more).
+    await database.query(
+      `delete from product_tags where product_id = (select product_id from product_tags order by product_id limit 1)`,
+    );
+
+    const started = node();
+    expect(await started.indexSource()).toBe('snapshot');
+    expect((await started.search('zumrut kupa', query())).listing?.items[0]?.id).toBe(first!.id);
+    expect((await started.search('kopya vazo', query())).listing?.total).toBe(1);
+    await expectSameAnswers(started, node(false));
+  });
+
+  it('is kept current: the writer writes again the chunks of what changed', async () => {
+    const [row] = await database.db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(products.id)
+      .limit(1);
+    await shop.catalogAdmin.setProduct(row!.slug, 'name', 'Aaa Yakut Kupa');
+    // The writer has applied the change (its search finds it), then writes its chunk: the snapshot as
+    // stored, before any catching up, holds the new name.
+    expect((await writer.search('yakut kupa', query())).listing?.total).toBe(1);
+    const before = await readHead(database.db);
+    await writer.saveIndexSnapshot();
+    const loaded = await loadSnapshot(database.db, { usdRate: '35', eurRate: '38' });
+    const [card] = loaded!.index.cards([loaded!.index.slotOf(row!.id)], {
+      usdRate: '35',
+      eurRate: '38',
+      rounding: 'none',
+      wholesale: false,
+    });
+    expect(card?.name).toBe('Aaa Yakut Kupa');
+    expect(loaded!.watermark).toBeGreaterThanOrEqual(before!.watermark);
+    // The change log before the watermark is of no more use, and cut.
+    const [older] = await database.query<{ n: number }>(
+      'select count(*)::int as n from catalogue_changes where xid < $1',
+      [loaded!.watermark.toString()],
+    );
+    expect(older!.n).toBe(0);
+    const started = node();
+    expect(await started.indexSource()).toBe('snapshot');
+    expect((await started.search('yakut kupa', query())).listing?.total).toBe(1);
+    await expectSameAnswers(started, node(false));
+  });
+
+  it('builds from the rows when the snapshot is of another format or not whole', async () => {
+    await database.query('update catalogue_snapshots set format = format + 100');
+    expect(await node().indexSource()).toBe('rows');
+    await database.query('update catalogue_snapshots set format = format - 100');
+    expect(await node().indexSource()).toBe('snapshot');
+    // A chunk missing: the snapshot is not whole.
+    await database.query('delete from catalogue_snapshot_chunks where chunk = 0');
+    const started = node();
+    expect(await started.indexSource()).toBe('rows');
+    await expectSameAnswers(started, node(false));
+  });
+});
