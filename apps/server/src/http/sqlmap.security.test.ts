@@ -480,10 +480,11 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     erasedId: firstOf(await staff.expectOk('GET', '/api/admin/customers?q=sqlmap-silinecek')) ?? NOWHERE,
   });
 
-  // A dry run of an import under an id, whose progress the import's status route reads.
+  // An import under an id, whose progress the import's status route reads and whose file (kept for the
+  // report of a real run) its file route sends.
   const csv = new FormData();
   csv.set('file', new Blob([importFile('')], { type: 'text/csv' }), 'urunler.csv');
-  await fetch(`${shop.url}/api/admin/imports/products?dryRun=1&id=sqlmap-aktarma-0001`, {
+  await fetch(`${shop.url}/api/admin/imports/products?id=sqlmap-aktarma-0001`, {
     method: 'POST',
     headers: { origin: shop.url, cookie: cookieOf(customer.jar) },
     body: csv,
