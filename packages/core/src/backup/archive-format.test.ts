@@ -116,6 +116,21 @@ describe('a backup file', () => {
     expect(existsSync(path.join(into, 'cache'))).toBe(false);
   });
 
+  it('made before backups said their database’s kind, is read as the embedded database’s', async () => {
+    const file = await changedCopy('eski-yedek.tar.gz', (e) =>
+      e.map((x) => {
+        if (x.name !== 'manifest.json') return x;
+        const { databaseKind, ...older } = JSON.parse(x.data.toString());
+        expect(databaseKind).toBe('pglite');
+        return { ...x, data: Buffer.from(JSON.stringify(older)) };
+      }),
+    );
+    const into = freshDir();
+    const { manifest } = await readBackup(file, into);
+    expect(manifest.databaseKind).toBeUndefined();
+    expect(readFileSync(path.join(into, 'pg', 'PG_VERSION'), 'utf8')).toBe('17\n');
+  });
+
   it('leaves nothing under the target’s name, nor a half file beside it, when writing fails', async () => {
     const target = path.join(dir, 'basarisiz.tar.gz');
     const err = await refusal(() =>
@@ -184,6 +199,22 @@ describe('a wrong backup is refused whole, in Turkish', () => {
       e.filter((x) => !x.name.startsWith('private/')),
     );
     expect((await refusal(() => readBackup(file, freshDir()))).code).toBe('YEDEK_BOZUK');
+  });
+
+  it('a manifest that names the other kind of database than its entry (YEDEK_GECERSIZ)', async () => {
+    const file = await changedCopy('tur-uyumsuz.tar.gz', (e) =>
+      e.map((x) =>
+        x.name === 'manifest.json'
+          ? {
+              ...x,
+              data: Buffer.from(
+                JSON.stringify({ ...JSON.parse(x.data.toString()), databaseKind: 'postgres' }),
+              ),
+            }
+          : x,
+      ),
+    );
+    expect((await refusal(() => readBackup(file, freshDir()))).code).toBe('YEDEK_GECERSIZ');
   });
 
   it('a backup of a newer format (YEDEK_SURUMU_DESTEKLENMIYOR)', async () => {
