@@ -103,7 +103,9 @@ export function createSupportService(db: Db, options: SupportServiceOptions) {
     try {
       return await work(stored);
     } catch (err) {
-      if (stored) await store.remove(stored.path);
+      // The message's own error is the answer; a file that cannot be taken back now goes with the hourly
+      // purge of attachments no message names.
+      if (stored) await store.remove(stored.path).catch(() => undefined);
       throw err;
     }
   }
