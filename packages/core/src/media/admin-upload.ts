@@ -8,6 +8,7 @@ import {
   ADMIN_IMAGE_STORED_SIDE,
   type AdminImagePurpose,
 } from '@vitrin/shared/api/admin/images';
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
 import { sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -17,7 +18,7 @@ import { createDiskStore } from '../storage/disk-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
 import { DISK_FULL_CODE, DISK_FULL_MESSAGE, isDiskFull } from './disk-full.ts';
-import { loadSharp } from './image-variants.ts';
+import { loadSharp, variantKey } from './image-variants.ts';
 
 /**
  * Images the staff upload for products and posts. A file arrives in `incomingDir` (this node's disk, outside
@@ -225,8 +226,9 @@ export function createAdminImageStore({ files, incomingDir, onStored }: AdminIma
 
     /**
      * Deletes uploads older than a day that no product, variant, category, order line, post or page names
-     * (uploaded, then never saved), and arrived files a crash left behind. Part of the hourly purge; with
-     * several nodes `purgeOrphansOnce` runs it on one of them.
+     * (uploaded, then never saved), with their resized copies (`cache/images/…`, the background made them as
+     * the upload was stored), and arrived files a crash left behind. Part of the hourly purge; with several
+     * nodes `purgeOrphansOnce` runs it on one of them.
      */
     async purgeOrphans(db: Db, at = new Date()): Promise<{ adminImages: number }> {
       const before = at.getTime() - ORPHAN_AGE_MS;
@@ -239,13 +241,17 @@ export function createAdminImageStore({ files, incomingDir, onStored }: AdminIma
         if (old) await removeQuietly(file);
       }
       const candidates: string[] = [];
+      /** The version of each candidate, which its variants' keys are made of. */
+      const versions = new Map<string, string>();
       for (const folder of Object.values(ADMIN_IMAGE_FOLDERS)) {
         const prefix = uploadKey(`${folder}/`);
         for await (const file of files.list(prefix)) {
           const name = file.key.slice(prefix.length);
           // Only the folder's own stored names: nothing in a subfolder, nothing another part put there.
-          if (STORED_NAME.test(name) && file.modified.getTime() < before)
+          if (STORED_NAME.test(name) && file.modified.getTime() < before) {
             candidates.push(`${folder}/${name}`);
+            versions.set(`${folder}/${name}`, file.etag);
+          }
         }
       }
       if (!candidates.length) return { adminImages: 0 };
@@ -269,7 +275,12 @@ export function createAdminImageStore({ files, incomingDir, onStored }: AdminIma
       let removed = 0;
       for (const relative of candidates) {
         if (used.has(relative)) continue;
-        await files.remove(uploadKey(relative));
+        const key = uploadKey(relative);
+        await files.remove(key);
+        // Admin uploads are never replaced under their name, so these are all the variants it ever had.
+        const source = { id: key, version: versions.get(relative)! };
+        for (const width of IMAGE_WIDTHS)
+          for (const format of IMAGE_FORMATS) await files.remove(variantKey(source, width, format).key);
         removed += 1;
       }
       return { adminImages: removed };

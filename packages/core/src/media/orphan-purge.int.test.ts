@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { blogPosts, categories, products } from '../db/schema.ts';
 import { uploadKey } from '../storage/keys.ts';
 import { createS3Store } from '../storage/s3-store.ts';
 import { adminImageDirs, createAdminImageStore, ORPHAN_PURGE_LOCK } from './admin-upload.ts';
+import { variantKey } from './image-variants.ts';
 
 /** The hourly purge of uploads nobody saved into a product, category, post or page. */
 let t: OpenTestShop;
@@ -45,9 +47,18 @@ describe('the purge of unsaved uploads', () => {
   it('deletes a day-old upload nothing names, keeps a newer one', async () => {
     const orphan = upload('products', dayAgo);
     const fresh = upload('products', hourAgo);
+    // Their resized copies, as the background made them when they were stored.
+    const copiesOf = async (relative: string) => {
+      const source = { id: uploadKey(relative), version: (await dirs.files.head(uploadKey(relative)))!.etag };
+      return IMAGE_WIDTHS.flatMap((w) => IMAGE_FORMATS.map((f) => variantKey(source, w, f).key));
+    };
+    const [orphanCopies, freshCopies] = [await copiesOf(orphan), await copiesOf(fresh)];
+    for (const key of [...orphanCopies, ...freshCopies]) await dirs.files.put(key, Buffer.from('variant'));
     expect(await store.purgeOrphans(t.db, now)).toEqual({ adminImages: 1 });
     expect(present(orphan)).toBe(false);
     expect(present(fresh)).toBe(true);
+    for (const key of orphanCopies) expect(await dirs.files.head(key), key).toBeUndefined();
+    for (const key of freshCopies) expect(await dirs.files.head(key), key).toBeDefined();
   });
 
   it('keeps an old upload a product, a category or a post names (its cover or its body)', async () => {
