@@ -294,6 +294,8 @@ export async function writeBackup(options: {
     await rename(temporary, options.file);
   } catch (err) {
     await rm(temporary, { force: true }).catch(() => {});
+    // The store's own refusal (the bucket away) says so itself.
+    if (err instanceof DomainError) throw err;
     throw writeFailure(err, 'Yedek dosyası');
   }
   return { file: options.file, sizeBytes: (await stat(options.file)).size, manifest };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -260,6 +261,54 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
     expect(result.manifest.migrations).toBe(knownMigrations() - DROPPED);
     expect(result.info.migrations).toBe(knownMigrations());
     expect(await target.database.query('select slug from pages')).toEqual([{ slug: 'eski-sayfa' }]);
+  }, 60_000);
+
+  it('a bucket refusing writes fails the restore with its Turkish message, the database untouched; the same restore works once it accepts', async () => {
+    const s3 = await startS3({ bucket: 'reddeden', ports: [18530, 18539] });
+    buckets.push(s3);
+    const bucket = createS3Store({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+    const target = await emptyDatabase();
+    opened.push(target.database);
+    s3.refuseWrites(true);
+    const err = await refusal(() => restoreOnto(target, bucket, backup.file));
+    expect(err.code).toBe('DEPOLAMA_KULLANILAMIYOR');
+    expect(err.message).toContain('Dosya deposuna şu anda ulaşılamıyor');
+    expect(await tableCount(target.database)).toBe(0);
+    s3.refuseWrites(false);
+    await restoreOnto(target, bucket, backup.file);
+    expect(await storedFiles(bucket)).toEqual(files);
+    expect(await productRows(target.database)).toEqual(await productRows(source.database));
+  }, 60_000);
+
+  it('a bucket that does not answer fails the backup with its Turkish message, leaving no file', async () => {
+    const s3 = await startS3({ bucket: 'kapali', ports: [18530, 18539] });
+    const bucket = createS3Store({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+    });
+    await s3.stop();
+    const folder = fresh('kovasiz');
+    mkdirSync(folder);
+    const file = path.join(folder, 'yedek.tar.gz');
+    const imageFile = `${file}.dokum`;
+    const info = await dumpDatabase(source.database, imageFile, { databaseUrl: source.url });
+    const err = await refusal(() =>
+      writeBackup({ file, imageFile, databaseKind: 'postgres', info, files: bucket }),
+    );
+    expect(err.code).toBe('DEPOLAMA_KULLANILAMIYOR');
+    rmSync(imageFile);
+    expect(readdirSync(folder)).toEqual([]);
   }, 60_000);
 
   it('refuses a non-empty database without --force, changing nothing; with it, replaces its rows', async () => {
