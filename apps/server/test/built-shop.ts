@@ -49,6 +49,8 @@ export async function startBuiltShop(
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     LOG_LEVEL: 'info',
+    // No balancer in front to notice a stopping shop: it stops at once.
+    SHUTDOWN_DRAIN_MS: '0',
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, [mainEntry], {

@@ -6,6 +6,7 @@ import { openTestDatabase } from '@vitrin/testing/database';
 import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../scripts/pg-cluster.mjs';
 import {
   type AppNode,
   checkout,
@@ -83,9 +84,15 @@ describe('a node starting on an empty PostgreSQL database beside another', () =>
     await holder.connect();
     try {
       await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      // The second with one connection only: the one holding the lock migrates.
-      nodes.push(await launchNode(url, dirs[0]!.dir, NODE_PORTS));
-      nodes.push(await launchNode(url, dirs[1]!.dir, NODE_PORTS, { DB_POOL_SIZE: '1' }));
+      // Two ports taken before either node listens on its own. The second node has one connection only:
+      // the one holding the lock migrates.
+      const first = await freePort(...NODE_PORTS);
+      const second = await until('another free port', async () => {
+        const port = await freePort(...NODE_PORTS);
+        return port === first ? undefined : port;
+      });
+      nodes.push(await launchNode(url, dirs[0]!.dir, NODE_PORTS, {}, 'sources', first));
+      nodes.push(await launchNode(url, dirs[1]!.dir, NODE_PORTS, { DB_POOL_SIZE: '1' }, 'sources', second));
       for (const node of nodes) {
         const starting = await until('a starting answer', async () => {
           const answer = await readyz(node);
