@@ -39,13 +39,45 @@ export interface IndexAnswer {
   facets: ListingFacets;
 }
 
-/** The stems PostgreSQL's `turkish` configuration makes of a query (what `plainto_tsquery` would AND). */
+/** Words whose stems are kept per database (a made-up word each search cannot grow memory without limit). */
+const MAX_STEMMED_WORDS = 20_000;
+const stemsByDb = new WeakMap<Db, Map<string, Promise<string[]>>>();
+
+/**
+ * The stems PostgreSQL's `turkish` configuration makes of a query (what `plainto_tsquery` would AND).
+ *
+ * Its parser never makes a token across white space, so a query's stems are those of its words put
+ * together: each word's are asked once and kept, and a new query made of known words (most of them, once
+ * shoppers have searched a while) asks the database nothing.
+ */
 export async function queryStems(db: Db, lowered: string): Promise<string[]> {
-  const [row] = await rows<{ stems: string[] | null }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('turkish', ${lowered})) as stems`,
-  );
-  return row?.stems ?? [];
+  let known = stemsByDb.get(db);
+  if (!known) {
+    known = new Map();
+    stemsByDb.set(db, known);
+  }
+  const tokens = [...new Set(lowered.split(/[ \t\n\r\f\v]+/).filter(Boolean))];
+  const stems = tokens.map((token) => known.get(token));
+  const missing = tokens.filter((_, i) => !stems[i]);
+  if (missing.length) {
+    if (known.size + missing.length > MAX_STEMMED_WORDS) known.clear();
+    const asked = rows<{ token: string; stems: string[] | null }>(
+      db,
+      sql`select token, tsvector_to_array(to_tsvector('turkish', token)) as stems
+          from (values ${sql.join(
+            missing.map((token) => sql`(${token})`),
+            sql`, `,
+          )}) as words(token)`,
+    ).then((found) => new Map(found.map((row) => [row.token, row.stems ?? []])));
+    tokens.forEach((token, i) => {
+      if (stems[i]) return;
+      const own = asked.then((found) => found.get(token) ?? []);
+      own.catch(() => known.delete(token));
+      known.set(token, own);
+      stems[i] = own;
+    });
+  }
+  return [...new Set((await Promise.all(stems as Promise<string[]>[])).flat())];
 }
 
 /** Words as pg_trgm sees them: runs of letters and digits. */
