@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore, PutOptions, StoredFile } from './file-store.ts';
 import { storeKeyError } from './keys.ts';
+
+/** `private/…` files (support attachments) are readable by the shop's user alone, as they were before the store. */
+const isPrivate = (key: string) => key.startsWith('private/');
 
 const isMissing = (err: unknown) => {
   const code = (err as NodeJS.ErrnoException).code;
@@ -41,7 +44,8 @@ export function createDiskStore(root: string): FileStore {
 
   async function place(key: string, write: (temp: string) => Promise<void>, options?: PutOptions) {
     const target = fileOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const owner = isPrivate(key);
+    await mkdir(path.dirname(target), { recursive: true, ...(owner ? { mode: 0o700 } : {}) });
     const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
       await write(temp);
@@ -70,13 +74,20 @@ export function createDiskStore(root: string): FileStore {
         (temp) =>
           pipeline(
             body instanceof Readable ? body : Readable.from([body]),
-            createWriteStream(temp, { flags: 'wx' }),
+            createWriteStream(temp, { flags: 'wx', ...(isPrivate(key) ? { mode: 0o600 } : {}) }),
           ),
         options,
       );
     },
     putFile(key, file, options) {
-      return place(key, (temp) => copyFile(file, temp), options);
+      return place(
+        key,
+        async (temp) => {
+          await copyFile(file, temp);
+          if (isPrivate(key)) await chmod(temp, 0o600);
+        },
+        options,
+      );
     },
     async head(key) {
       const s = await statFile(fileOf(key));

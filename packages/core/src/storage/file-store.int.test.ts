@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -152,6 +152,22 @@ describe.each(stores)('the %s file store', (_kind, make) => {
     ).rejects.toThrow('bağlantı koptu');
     expect(await store.head('uploads/s/yarim.bin')).toBeUndefined();
     expect(await collect(store.list('uploads/s/'))).toEqual(['uploads/s/tam.bin']);
+  });
+});
+
+describe('the disk file store', () => {
+  it('keeps private files (support attachments) readable by the shop user alone', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'vitrin-private-'));
+    try {
+      const store = createDiskStore(root);
+      await store.put('private/support/ek.pdf', Buffer.from('ek'));
+      await store.put('uploads/products/resim.webp', Buffer.from('resim'));
+      expect((await stat(path.join(root, 'private', 'support', 'ek.pdf'))).mode & 0o777).toBe(0o600);
+      expect((await stat(path.join(root, 'private'))).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(root, 'uploads', 'products', 'resim.webp'))).mode & 0o077).not.toBe(0);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
