@@ -70,6 +70,19 @@ describe('RENDER_WAIT_MS', () => {
   });
 });
 
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('drains 5 s on PostgreSQL (behind a balancer), not at all on the embedded database, and refuses what is not 0 ms to 10 min', () => {
+    const postgres = { DATABASE_URL: 'postgres://vitrin@db.example.com/vitrin' };
+    expect(loadConfig(postgres).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...postgres, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '8000' }).shutdownDrainMs).toBe(8_000);
+    for (const bad of ['-1', '1.5', 'beş', '600001']) {
+      expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS 0 ile 600000 arasında/);
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts nobody by default, a number of proxies, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
