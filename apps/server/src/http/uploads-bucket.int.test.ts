@@ -121,6 +121,10 @@ describe.each(stores)('/uploads from the %s', (_name, storeOf) => {
     const missing = await t.app.inject('/uploads/test/yok.jpg');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('BULUNAMADI');
+    // Nothing but reading: another method is the same Turkish 404.
+    const posted = await t.app.inject({ method: 'POST', url: '/uploads/test/wide.jpg' });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json().error.code).toBe('BULUNAMADI');
     // The bundled default image is still found after the store.
     expect((await t.app.inject('/uploads/default.png')).statusCode).toBe(200);
   });

@@ -261,13 +261,20 @@ export async function registerUploadRoutes(
     );
   }
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/uploads/*',
-    handler: (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      // A request naming a width or format is a variant request.
-      return 'w' in query || 'f' in query ? sendVariant(request, reply) : sendFile(request, reply);
+  await app.register(
+    async (uploads) => {
+      uploads.route({
+        method: ['GET', 'HEAD'],
+        url: '/*',
+        handler: (request, reply) => {
+          const query = request.query as Record<string, unknown>;
+          // A request naming a width or format is a variant request.
+          return 'w' in query || 'f' in query ? sendVariant(request, reply) : sendFile(request, reply);
+        },
+      });
+      // Another method, or no file named: the API's error shape in Turkish, not Fastify's English default.
+      uploads.setNotFoundHandler((request, reply) => notFound(request, reply));
     },
-  });
+    { prefix: '/uploads' },
+  );
 }
