@@ -54,7 +54,7 @@ async function tableCount(database: Pick<Database, 'query'>): Promise<number> {
 /**
  * Restores a PostgreSQL backup (`database.pgdump` and the files) onto the database `databaseUrl` names, the
  * shop's nodes stopped. Everything is checked before anything changes: a database another client is connected
- * to is refused (a node left running), a non-empty one unless `force`, the archive is unpacked into `stagingDir` and checked against its manifest (a file cut
+ * to (a node left running) or a non-empty one is refused unless `force`, the archive is unpacked into `stagingDir` and checked against its manifest (a file cut
  * short, changed or of the embedded database is refused there). Then the files go into the store first (a
  * file nothing names yet harms nobody, a row naming a missing file would), then `pg_restore` loads the dump in
  * one transaction (`--single-transaction`: all of it or, on an error, nothing), `--clean --if-exists`
@@ -76,13 +76,15 @@ export async function restorePostgres(options: {
 }): Promise<PostgresRestoreResult> {
   const file = await backupFileOf(options.file);
   const { database } = options;
-  // A node still running would wait on the restore's locks, then serve its caches of the shop replaced.
+  // A node still running would wait on the restore's locks, then serve its caches of the shop replaced. A
+  // managed server's own agents may stay connected for good: `force` goes on past them.
   const sessions = await otherSessions(database);
-  if (sessions > 0) {
+  if (sessions > 0 && !options.force) {
     throw backupError(
       'VERITABANI_KULLANIMDA',
       `Veritabanına başka ${sessions} bağlantı açık (çalışan Vitrin sunucuları ya da başka bir araç); geri ` +
-        'yüklemeden önce bütün sunucuları durdurun ve bağlantıları kapatın. Hiçbir şey değiştirilmedi.',
+        'yüklemeden önce bütün sunucuları durdurun ve bağlantıları kapatın (bağlantılar Vitrin’in değilse ' +
+        '--force ekleyin). Hiçbir şey değiştirilmedi.',
     );
   }
   const tables = await tableCount(database);
