@@ -170,6 +170,36 @@ describe('a node told to stop (SIGTERM) behind a balancer', () => {
     (await locker.query('select count(*)::int as n from orders where order_no = $1', [orderNo])).rows[0]
       .n as number;
 
+  it('answers /readyz 503 "search-index" until its catalogue index is built, then 200', async () => {
+    // The test holds the tables the index is built from (the products' rows, or the snapshot of it).
+    await locker.query('begin');
+    await locker.query(
+      'lock table products, catalogue_snapshots, catalogue_snapshot_chunks in access exclusive mode',
+    );
+    let node: AppNode | undefined;
+    try {
+      node = await launchNode(db.url!, dir.dir, NODE_PORTS);
+      const starting = await until('a starting answer', async () => {
+        const answer = await readyz(node!);
+        return answer.body.reason === NOT_READY_REASON.SearchIndex ? answer : undefined;
+      });
+      expect(starting.status).toBe(503);
+      expect(starting.body).toEqual({
+        status: READINESS_STATUS.Starting,
+        database: 'postgres',
+        reason: NOT_READY_REASON.SearchIndex,
+      });
+    } finally {
+      await locker.query('rollback');
+    }
+    try {
+      await untilReady(node);
+      expect((await readyz(node)).body).toEqual({ status: READINESS_STATUS.Ready, database: 'postgres' });
+    } finally {
+      await stopNode(node, 'SIGKILL');
+    }
+  });
+
   it('turns unready at once, keeps serving through the drain, stops listening, then finishes the request in flight and exits 0', async () => {
     const node = await startNode(db.url!, dir.dir, NODE_PORTS, { SHUTDOWN_DRAIN_MS: '2000' });
     try {
