@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { variantKey } from '@vitrin/core/media/image-variants';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import type { FileStore } from '@vitrin/core/storage/file-store';
 import { createS3Store } from '@vitrin/core/storage/s3-store';
@@ -215,10 +216,15 @@ describe('two nodes on one bucket', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['content-type']).toBe('image/jpeg');
     expect(answer.rawPayload.equals(bytes)).toBe(true);
+    // Nothing of the refused copy was kept.
+    const stored = await bucketStore().head('uploads/test/kase.jpg');
+    const copy = variantKey({ id: stored!.key, version: stored!.etag }, 640, 'webp').key;
+    expect(await bucketStore().head(copy)).toBeUndefined();
     s3.refuseWrites(false);
     const later = await b.app.inject('/uploads/test/kase.jpg?w=640&f=webp');
     expect(later.statusCode).toBe(200);
     expect(later.headers['cache-control']).toBe('public, max-age=86400');
     expect((await sharp(later.rawPayload).metadata()).width).toBe(640);
+    expect(await bucketStore().head(copy)).toBeDefined();
   });
 });

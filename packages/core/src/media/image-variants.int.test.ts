@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from '@vitrin/shared/media';
@@ -97,6 +97,8 @@ describe.each(stores)('image variants made in the background (%s)', (_name, stor
     );
     // Past the variant the visitors asked for, AVIFs were made only once every WebP was.
     expect(seenWebp.every((webp) => webp === 3 * IMAGE_WIDTHS.length)).toBe(true);
+    // The image process's outputs were moved into the store: none is left on the node.
+    expect(readdirSync(workDir)).toEqual([]);
     // Queued and asked for at once: still made only once each.
     await vi.waitFor(() => expect(images.pending).toBe(0));
     expect(images.made).toBe(3 * ALL);
