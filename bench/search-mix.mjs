@@ -12,11 +12,12 @@
 // Prints one JSON line: latencies (p50/p99/max, ms), requests per second, resident memory idle and at its
 // highest, the load average. Port BENCH_PORT (default 18611).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { cpuMs, memory } from './proc-stats.mjs';
 import { productNames, searchMix } from './search-terms.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -34,20 +35,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-
-/** VmRSS and VmHWM (the highest) of a process, in MB. */
-export function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), max: Math.round(kb('VmHWM') / 1024) };
-}
-
-/** CPU time the process has used (user and system), in ms: what a request costs whatever else runs. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -165,6 +152,14 @@ try {
   const tree = JSON.parse((await get(`${base}/api/front/categories`)).body);
   const slugs = slugsOf(tree);
   const indexMs = await firstOk(`${base}/api/front/categories/${slugs[0]}/products`);
+  // What a node that has served a while holds: each sort's order made once (a search and a listing of
+  // each), so that the mix measures searches and listings, not the first use of an order.
+  const warmup = performance.now();
+  for (const sort of SORTS) {
+    await get(`${base}/api/front/search?q=${encodeURIComponent(terms[0])}&sort=${sort}&pageSize=1`);
+    await get(`${base}/api/front/categories/${slugs[0]}/products?sort=${sort}&pageSize=1`);
+  }
+  const warmupMs = Math.round(performance.now() - warmup);
   await sleep(5_000);
   const idle = memory(server.pid);
   const loadBefore = load();
@@ -196,6 +191,7 @@ try {
     terms: terms.length,
     connections,
     firstListingMs: indexMs,
+    warmupMs,
     search,
     listings,
     rssIdleMB: idle.rss,
