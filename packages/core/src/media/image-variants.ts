@@ -308,11 +308,21 @@ export function createImageVariants({
     wait: boolean,
   ): Promise<void> {
     const { key, hash } = variantKey(source, width, format, cachePrefix);
+    let started = false;
     const work = async () => {
+      started = true;
       if (!(await files.head(key))) await produce(source, key, hash, width, format);
     };
-    if (!database) return work();
-    const round = await withClusterLock(database, `image-variant:${hash}`, work);
+    // Without the database (away, or none) the node makes it alone: at worst twice across nodes, never
+    // stored twice (`ifAbsent`), and never a picture remembered as broken for an outage.
+    if (!database?.available()) return work();
+    let round: Awaited<ReturnType<typeof withClusterLock>>;
+    try {
+      round = await withClusterLock(database, `image-variant:${hash}`, work);
+    } catch (err) {
+      if (started) throw err;
+      return work();
+    }
     if (round.ran || !wait) return;
     const until = Date.now() + waitMs;
     while (Date.now() < until && !(await files.head(key))) await setTimeout(OTHER_NODE_POLL_MS);

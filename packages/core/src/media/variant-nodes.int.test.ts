@@ -84,6 +84,22 @@ describe.each(stores)('a resized copy on two nodes sharing the %s store', (name,
     expect(a.made + b.made).toBe(1);
   });
 
+  it('is still made by a node whose database is away (a lock it cannot take is no broken picture)', async () => {
+    const away = t.url ? await openDatabase({ databaseUrl: t.url, poolSize: 1 }) : undefined;
+    await away?.close();
+    const alone = createImageVariants({
+      files,
+      database: away ?? t.database,
+      workDir: path.join(dir, 'alone'),
+      waitMs: 60_000,
+    });
+    try {
+      expect(await alone.variant(`catalog/${name}-1.jpg`, 160, 'avif')).toMatchObject({ kind: 'ok' });
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('makes every variant of an image queued on both nodes once in all', async () => {
     const before = a.made + b.made;
     a.prepare([`catalog/${name}-2.jpg`]);
