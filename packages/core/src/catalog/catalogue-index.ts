@@ -25,6 +25,9 @@ type OrderName = 'newest' | 'name' | 'retail' | 'wholesale';
  */
 const SCOPE_LISTS_BYTES = 16 * 1024 * 1024;
 
+/** Slots imported from a snapshot between two merges of their search entries (see `importChunk`). */
+const IMPORT_MERGE_SLOTS = 131_072;
+
 /**
  * The catalogue in memory: every product's listing, search and card data (index-table.ts), its search
  * entries (search-index.ts) and its sort orders, answering category and tag listings, search and product
@@ -48,6 +51,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
   /** Bumped by every change: answers kept outside (search) are keyed by it. */
   let version = 0;
   let shelves: { version: number; newest: number[]; discounted: number[] } | undefined;
+  let importedSinceMerge = 0;
 
   /**
    * Larger discount ratio `(market - sale) / market` first, then higher id. Ratios that floats cannot tell
@@ -312,6 +316,14 @@ export function createCatalogueIndex(pricing: PriceContext) {
       active++;
       text.add(slot, stems[k] ?? []);
     }
+    // The search entries pending since the last merge are plain arrays of numbers (25 or so per product):
+    // merged every IMPORT_MERGE_SLOTS they stay small, where a million products' at once held hundreds of
+    // megabytes of heap for the collector to walk. A few merges copy the long lists a few times only.
+    importedSinceMerge += chunk.ids.length;
+    if (importedSinceMerge >= IMPORT_MERGE_SLOTS) {
+      text.commit();
+      importedSinceMerge = 0;
+    }
     version++;
     return true;
   }
@@ -424,6 +436,10 @@ export function createCatalogueIndex(pricing: PriceContext) {
       let bytes = table.bytes + scopeListBytes + (nameOrder?.byteLength ?? 0) + scratch.byteLength;
       for (const sorted of orders.values()) bytes += sorted.bytes;
       return bytes;
+    },
+    /** Bytes of the packed strings (slug, name, search text, sort key), part of `bytes`. */
+    get stringBytes() {
+      return table.strings.bytes;
     },
     get terms() {
       return text.terms;

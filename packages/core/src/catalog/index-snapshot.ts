@@ -25,7 +25,7 @@ import { rows } from './rows.ts';
  */
 
 /** Bumped when the chunks' contents change shape: a snapshot of another format is not loaded. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
 const HEAD = 'catalogue';
@@ -37,10 +37,16 @@ const CATCH_UP_BATCH = 2_000;
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);
 
+/**
+ * A chunk as stored. Stems are named once per chunk (a few thousand distinct ones), each slot's as indexes:
+ * decoding 16 384 slots' stems as strings each made the loading node's garbage collector the largest cost.
+ */
 interface StoredChunk {
   table: TableChunk;
-  /** Each slot's stems (null: an inactive product, which has no search entries). */
-  stems: Array<string[] | null>;
+  stemList: string[];
+  /** Each slot's stems: indexes into `stemList`, from `stemEnds[k - 1]` (0 for the first) to `stemEnds[k]`. */
+  stemOf: Int32Array;
+  stemEnds: Uint32Array;
 }
 
 export interface SnapshotHead {
@@ -125,19 +131,45 @@ export async function saveSnapshot(
 
 async function storedChunk(db: Db, index: CatalogueIndex, from: number, to: number): Promise<StoredChunk> {
   const table = index.exportChunk(from, to);
-  const stems: Array<string[] | null> = new Array(to - from).fill(null);
+  const byId = new Map<number, string[]>();
   if (to > from) {
     const found = await rows<{ id: number; stems: string[] | null }>(
       db,
       sql`select id, tsvector_to_array(search_vector) as stems from products
         where is_active and id between ${table.ids[0]!} and ${table.ids[to - from - 1]!}`,
     );
-    const byId = new Map(found.map((r) => [r.id, r.stems ?? []]));
-    table.ids.forEach((id, k) => {
-      if (table.active[k]) stems[k] = byId.get(id) ?? [];
-    });
+    for (const r of found) byId.set(r.id, r.stems ?? []);
   }
-  return { table, stems };
+  const stemList = new Map<string, number>();
+  const stemOf: number[] = [];
+  const stemEnds = new Uint32Array(to - from);
+  table.ids.forEach((id, k) => {
+    // An inactive product has no search entries.
+    if (table.active[k])
+      for (const stem of byId.get(id) ?? []) {
+        let at = stemList.get(stem);
+        if (at === undefined) {
+          at = stemList.size;
+          stemList.set(stem, at);
+        }
+        stemOf.push(at);
+      }
+    stemEnds[k] = stemOf.length;
+  });
+  return { table, stemList: [...stemList.keys()], stemOf: Int32Array.from(stemOf), stemEnds };
+}
+
+/** Each slot's stems of a stored chunk, as strings. */
+function stemsOf(stored: StoredChunk): string[][] {
+  const out: string[][] = [];
+  let start = 0;
+  for (const end of stored.stemEnds) {
+    const stems: string[] = [];
+    for (let i = start; i < end; i++) stems.push(stored.stemList[stored.stemOf[i]!]!);
+    out.push(stems);
+    start = end;
+  }
+  return out;
 }
 
 /** Decodes a chunk's bytes (either driver gives a byte array). */
@@ -172,7 +204,7 @@ export async function loadSnapshot(
     next = from + CHUNKS_PER_READ < head.chunks ? read(from + CHUNKS_PER_READ) : Promise.resolve([]);
     for (const { chunk, stored } of group) {
       // A missing chunk, or one that does not follow the last: the snapshot is not whole.
-      if (chunk !== expected++ || !index.importChunk(stored.table, stored.stems)) {
+      if (chunk !== expected++ || !index.importChunk(stored.table, stemsOf(stored))) {
         await next.catch(() => {});
         return null;
       }

@@ -111,7 +111,9 @@ export interface TableChunk {
   currencies: Uint8Array;
   stemsHash: Int32Array;
   strings: { bounds: Uint32Array; data: Uint8Array };
-  images: Array<string | null>;
+  /** The chunk's distinct pictures, and each slot's (an index into them; -1: none). */
+  imageList: string[];
+  imageOf: Int32Array;
   variantOptions: Array<Array<Record<string, string>> | null>;
   /** The chunk's distinct tag lists, and each slot's (an index into them; -1: none). */
   tagLists: number[][];
@@ -317,6 +319,9 @@ export class IndexTable {
       const at = slot * 4 + PRICE_TYPES.indexOf(type as DisplayPriceType);
       const amount = this.amounts[at]!;
       if (Number.isNaN(amount)) return Number.NaN;
+      // A TRY amount (a checked whole number of kuruş) is its own price: most entries, and parsing the rates
+      // for each was most of a snapshot's import.
+      if (CURRENCY_CODES[this.currencies[at]!] === 'TRY') return amount;
       try {
         return priceInTry(amount, CURRENCY_CODES[this.currencies[at]!]!, this.pricing);
       } catch {
@@ -349,6 +354,21 @@ export class IndexTable {
     };
     const tagOf = this.tagList.slice(from, to).map((list) => local(tagKeys, list));
     const groupOf = this.groupList.slice(from, to).map((list) => local(groupKeys, list));
+    // Pictures are few and shared: each once per chunk, not a string per slot to decode.
+    const imageKeys = new Map<string, number>();
+    const imageOf = new Int32Array(to - from);
+    for (let slot = from; slot < to; slot++) {
+      const image = this.images[slot];
+      if (image === null || image === undefined) imageOf[slot - from] = -1;
+      else {
+        let at = imageKeys.get(image);
+        if (at === undefined) {
+          at = imageKeys.size;
+          imageKeys.set(image, at);
+        }
+        imageOf[slot - from] = at;
+      }
+    }
     return {
       from,
       ids: this.ids.slice(from, to),
@@ -362,7 +382,8 @@ export class IndexTable {
       currencies: this.currencies.slice(from * 4, to * 4),
       stemsHash: this.stemsHash.slice(from, to),
       strings: this.strings.exportRange(from, to),
-      images: this.images.slice(from, to).map((image) => image ?? null),
+      imageList: [...imageKeys.keys()],
+      imageOf,
       variantOptions: this.variantOptions.slice(from, to).map((options) => options ?? null),
       tagLists: [...tagKeys.keys()].map((list) => [...this.tagLists.lists[list]!]),
       tagOf,
@@ -401,10 +422,11 @@ export class IndexTable {
     const groupLists = chunk.groupLists.map((groups) =>
       this.groupLists.number(JSON.stringify(groups), () => groups),
     );
+    const images = chunk.imageList.map((image) => this.interned(image));
     for (let k = 0; k < n; k++) {
       const slot = at + k;
-      const image = chunk.images[k] ?? null;
-      this.images[slot] = image === null ? null : this.interned(image);
+      const image = chunk.imageOf[k]!;
+      this.images[slot] = image < 0 ? null : images[image]!;
       this.variantOptions[slot] = chunk.variantOptions[k] ?? undefined;
       const tags = chunk.tagOf[k]!;
       this.tagList[slot] = tags < 0 ? -1 : tagLists[tags]!;
