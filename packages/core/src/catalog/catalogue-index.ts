@@ -331,6 +331,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
   return {
     apply,
     importChunk,
+    /** Makes room before chunks are imported, so that the arrays and strings are not copied as they grow. */
+    reserve: (slots: number, stringBytes: number) => table.reserve(slots, stringBytes),
     /** Slots `from` to `to` (exclusive) as plain data, for a snapshot (see `importChunk`). */
     exportChunk: (from: number, to: number) => table.exportChunk(from, to),
     /** Slots in use (active or not). */

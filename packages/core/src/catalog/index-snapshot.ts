@@ -202,6 +202,13 @@ export async function loadSnapshot(
   for (let from = 0; from < head.chunks; from += CHUNKS_PER_READ) {
     const group = await next;
     next = from + CHUNKS_PER_READ < head.chunks ? read(from + CHUNKS_PER_READ) : Promise.resolve([]);
+    // Room for every chunk at once, from the first's size: growing by doubling copied hundreds of
+    // megabytes at a million products and left the process holding the old buffers.
+    if (from === 0 && group[0])
+      index.reserve(
+        head.chunks * CHUNK_SLOTS,
+        Math.ceil(group[0].stored.table.strings.data.length * head.chunks * 1.05),
+      );
     for (const { chunk, stored } of group) {
       // A missing chunk, or one that does not follow the last: the snapshot is not whole.
       if (chunk !== expected++ || !index.importChunk(stored.table, stemsOf(stored))) {

@@ -232,6 +232,12 @@ export class IndexTable {
     this.strings.resize(size);
   }
 
+  /** Makes room for `slots` slots and `stringBytes` bytes of strings at once (a snapshot's load). */
+  reserve(slots: number, stringBytes: number) {
+    if (slots > this.ids.length) this.resize(slots);
+    this.strings.reserveBytes(stringBytes);
+  }
+
   /** Gives back the arrays' slack left by growth (after a build). */
   trim() {
     this.trimmed = true;

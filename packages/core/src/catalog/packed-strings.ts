@@ -183,9 +183,16 @@ export class PackedStrings {
     this.used += data.length;
   }
 
+  /** Makes room for `bytes` bytes of records in all (a snapshot's load knows about how many come). */
+  reserveBytes(bytes: number) {
+    if (bytes > this.data.length) this.growTo(bytes);
+  }
+
   /** Gives back the slack left by growth (after a build). */
   trim(slots: number) {
-    this.compact();
+    // A buffer without garbage and little slack (a snapshot loaded into a reserved buffer) is kept: copying
+    // it would hold two of them at once.
+    if (this.garbage > 0 || this.data.length - this.used > this.used / 8) this.compact();
     this.bounds = this.bounds.slice(0, slots * this.stride);
   }
 
@@ -198,6 +205,13 @@ export class PackedStrings {
     if (this.used + need <= this.data.length) return;
     // Doubling: a build writes 100 000 records and copies the buffer a few times only; `trim` cuts it after.
     const next = Buffer.allocUnsafeSlow(Math.max(this.used + need, this.data.length * 2, 4096));
+    this.data.copy(next, 0, 0, this.used);
+    this.data = next;
+  }
+
+  /** Grows the buffer to exactly `size` bytes (`reserveBytes`). */
+  private growTo(size: number) {
+    const next = Buffer.allocUnsafeSlow(size);
     this.data.copy(next, 0, 0, this.used);
     this.data = next;
   }
