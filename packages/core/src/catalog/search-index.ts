@@ -87,10 +87,16 @@ const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 type Rows = ArrayLike<number> & Iterable<number>;
 
 /** The rows that pass `test`, in order. */
-function keep(rows: Rows, test: (row: number) => boolean): number[] {
-  const out: number[] = [];
-  for (const row of rows) if (test(row)) out.push(row);
-  return out;
+function keep(rows: Rows, test: (row: number) => boolean): Int32Array {
+  // A typed array of the most that can pass, cut to what did: a broad search keeps hundreds of thousands of
+  // rows, which a growing JavaScript array would copy as it grows and leave to the collector.
+  const out = new Int32Array(rows.length);
+  let n = 0;
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k]!;
+    if (test(row)) out[n++] = row;
+  }
+  return out.subarray(0, n);
 }
 
 /** Adds `row` to the pending rows of `key` (rows come in ascending order within one change). */
@@ -295,14 +301,15 @@ export function createTextIndex(table: IndexTable) {
       for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k]!;
       return all.subarray(0, kept);
     }
-    for (const list of lists) for (const row of list) hit[row] = 1;
-    const out: number[] = [];
+    for (const list of lists) for (let k = 0; k < list.length; k++) hit[list[k]!] = 1;
+    const out = new Int32Array(Math.min(total, table.count));
+    let n = 0;
     for (let row = 0; row < table.count; row++)
       if (hit[row]) {
-        out.push(row);
+        out[n++] = row;
         hit[row] = 0;
       }
-    return out;
+    return out.subarray(0, n);
   }
 
   /**
@@ -370,18 +377,21 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /** Rows that match exactly: all the query's stems, or the folded query as a substring; in row order. */
-  function exactMatches(bySubstring: Rows, byStem: Rows): number[] {
-    const out: number[] = [];
+  function exactMatches(bySubstring: Rows, byStem: Rows): Rows {
+    if (!byStem.length) return bySubstring;
+    if (!bySubstring.length) return byStem;
+    const out = new Int32Array(bySubstring.length + byStem.length);
+    let n = 0;
     let i = 0;
     let j = 0;
     while (i < bySubstring.length || j < byStem.length) {
       const a = i < bySubstring.length ? bySubstring[i]! : Number.POSITIVE_INFINITY;
       const b = j < byStem.length ? byStem[j]! : Number.POSITIVE_INFINITY;
-      out.push(Math.min(a, b));
+      out[n++] = Math.min(a, b);
       if (a <= b) i++;
       if (b <= a) j++;
     }
-    return out;
+    return out.subarray(0, n);
   }
 
   /**
@@ -389,7 +399,7 @@ export function createTextIndex(table: IndexTable) {
    * in row order; each row's rank (the sum of its best similarity per query word) goes into `ranks`.
    */
   function typoMatches(folded: string): Rows {
-    let found: number[] | null = null;
+    let found: Rows | null = null;
     for (const qw of words(folded)) {
       // The best similarity of a row's words to this query word, for the rows in `similar`.
       similar.clear(table.capacity);
