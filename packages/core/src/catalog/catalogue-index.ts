@@ -331,6 +331,39 @@ export function createCatalogueIndex(pricing: PriceContext) {
   return {
     apply,
     importChunk,
+    /** The active products' ids in name order (sorted now if no listing or search has asked yet). */
+    nameOrderIds(): Int32Array {
+      return order('name')
+        .view()
+        .map((slot) => table.ids[slot]!);
+    },
+    /**
+     * Takes the name order from a snapshot (ids, as `nameOrderIds` gave them) instead of sorting a million
+     * names on the first search: after the snapshot is caught up, before anything else. The products caught
+     * up (`changed`) are left out of it and put in at their places; the rest must be every other active
+     * product, in order (checked). False when it was not taken (the order is sorted on first use then).
+     */
+    seedNameOrder(ids: Int32Array, changed: readonly number[]): boolean {
+      if (orders.size) return false;
+      const skip = new Set(changed);
+      const slots = new Int32Array(ids.length);
+      let n = 0;
+      for (const id of ids) {
+        if (skip.has(id)) continue;
+        const slot = table.slotOf(id);
+        if (slot < 0 || !table.active[slot]) return false;
+        slots[n++] = slot;
+      }
+      const sorted = SortedSlots.ofSorted(compareFor('name'), slots.subarray(0, n));
+      if (!sorted) return false;
+      for (const id of skip) {
+        const slot = table.slotOf(id);
+        if (slot >= 0 && table.active[slot]) sorted.insert(slot);
+      }
+      if (sorted.length !== active) return false;
+      orders.set('name', sorted);
+      return true;
+    },
     /** Makes room before chunks are imported, so that the arrays and strings are not copied as they grow. */
     reserve: (slots: number, stringBytes: number) => table.reserve(slots, stringBytes),
     /** Slots `from` to `to` (exclusive) as plain data, for a snapshot (see `importChunk`). */

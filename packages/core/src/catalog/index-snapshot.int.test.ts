@@ -137,6 +137,11 @@ describe('catalogue index snapshot', () => {
       wholesale: false,
     });
     expect(card?.name).toBe('Aaa Yakut Kupa');
+    // The name order is kept too, and taken only when it is one (checked against the names).
+    const names = loaded!.nameOrder!;
+    expect(names.length).toBe(loaded!.index.size);
+    expect(loaded!.index.seedNameOrder(names.slice().reverse(), [])).toBe(false);
+    expect(loaded!.index.seedNameOrder(names, [])).toBe(true);
     expect(loaded!.watermark).toBeGreaterThanOrEqual(before!.watermark);
     // The change log before the watermark is of no more use, and cut.
     const [older] = await database.query<{ n: number }>(

@@ -70,6 +70,7 @@ export function createLiveIndex(
     const watermark = await watermarkNow(db);
     const caught = await catchUp(db, loaded.index, loaded.watermark);
     if (!caught.ok) return undefined;
+    if (loaded.nameOrder) loaded.index.seedNameOrder(loaded.nameOrder, caught.changed);
     loaded.index.trim();
     basis = watermark;
     unsaved = new Set(caught.changed);

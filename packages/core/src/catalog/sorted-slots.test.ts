@@ -33,4 +33,15 @@ describe('SortedSlots: a listing order kept as products change', () => {
     for (const slot of many.slice(10)) slots.insert(slot);
     expect([...slots.view()]).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
+
+  it('takes slots already in order as they are, and refuses slots out of order', () => {
+    const order = (a: number, b: number) => a - b;
+    const taken = SortedSlots.ofSorted(order, Int32Array.from([1, 3, 5]));
+    expect([...taken!.view()]).toEqual([1, 3, 5]);
+    taken!.insert(4);
+    expect([...taken!.view()]).toEqual([1, 3, 4, 5]);
+    expect(SortedSlots.ofSorted(order, Int32Array.from([1, 5, 3]))).toBeNull();
+    // Two equal slots are not an order either (the index never compares two slots as equal).
+    expect(SortedSlots.ofSorted(order, Int32Array.from([2, 2]))).toBeNull();
+  });
 });

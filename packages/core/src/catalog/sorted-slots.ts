@@ -18,6 +18,19 @@ export class SortedSlots {
     this.count = sorted.length;
   }
 
+  /**
+   * Slots said to be in order already (a snapshot's, index-snapshot.ts): checked with one comparison per
+   * neighbour instead of sorted; null when they are not in order.
+   */
+  static ofSorted(compare: (a: number, b: number) => number, sorted: Int32Array): SortedSlots | null {
+    for (let k = 1; k < sorted.length; k++) if (compare(sorted[k - 1]!, sorted[k]!) >= 0) return null;
+    const out = new SortedSlots(compare, []);
+    out.slots = new Int32Array(Math.max(16, sorted.length));
+    out.slots.set(sorted);
+    out.count = sorted.length;
+    return out;
+  }
+
   get length(): number {
     return this.count;
   }
