@@ -155,10 +155,15 @@ describe('catalogue index snapshot', () => {
     await expectSameAnswers(started, node(false));
   });
 
-  it('builds from the rows when the snapshot is of another format or not whole', async () => {
+  it('builds from the rows when the snapshot is of another format, of another cluster or not whole', async () => {
     await database.query('update catalogue_snapshots set format = format + 100');
     expect(await node().indexSource()).toBe('rows');
     await database.query('update catalogue_snapshots set format = format - 100');
+    expect(await node().indexSource()).toBe('snapshot');
+    // Written on another PostgreSQL cluster (a restored backup): its transaction ids tell nothing here.
+    await database.query(`update catalogue_snapshots set name = name || ' elsewhere'`);
+    expect(await node().indexSource()).toBe('rows');
+    await database.query(`update catalogue_snapshots set name = replace(name, ' elsewhere', '')`);
     expect(await node().indexSource()).toBe('snapshot');
     // A chunk missing: the snapshot is not whole.
     await database.query('delete from catalogue_snapshot_chunks where chunk = 0');

@@ -28,7 +28,19 @@ import { rows } from './rows.ts';
 export const SNAPSHOT_FORMAT = 2;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
-const HEAD = 'catalogue';
+/**
+ * The head row's name: the catalogue's, for this PostgreSQL cluster. Transaction ids are the cluster's own: a
+ * backup restored on another cluster (or a copy of the database) starts counting again, and its watermark
+ * would tell nothing there, so a head written on another cluster is not found (the index is built from the
+ * rows and the snapshot written again).
+ */
+async function headName(db: Db): Promise<string> {
+  const [cluster] = await rows<{ id: string }>(
+    db,
+    sql`select system_identifier::text as id from pg_control_system()`,
+  ).catch(() => [{ id: 'local' }]);
+  return `catalogue ${cluster?.id ?? 'local'}`;
+}
 /** The chunk number of the name order (not a chunk of slots). */
 const NAME_ORDER = -1;
 /** Chunks read per query while loading: reading and inflating overlap with importing. */
@@ -67,11 +79,11 @@ export async function watermarkNow(db: Db): Promise<bigint> {
   return BigInt(row!.w);
 }
 
-export async function readHead(db: Db): Promise<SnapshotHead | null> {
+export async function readHead(db: Db, name?: string): Promise<SnapshotHead | null> {
   const [head] = await rows<{ format: number; watermark: string; chunk_size: number; chunks: number }>(
     db,
     sql`select format, watermark::text as watermark, chunk_size, chunks from catalogue_snapshots
-      where name = ${HEAD}`,
+      where name = ${name ?? (await headName(db))}`,
   );
   return head
     ? {
@@ -94,10 +106,12 @@ export async function saveSnapshot(
   options: { watermark: bigint; writer: string; only?: ReadonlySet<number> },
 ): Promise<boolean> {
   const chunks = Math.ceil(index.slots / CHUNK_SLOTS);
+  // Asked before the transaction: a refusal would end it.
+  const name = await headName(db);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await lockSnapshot(txDb))) return false;
-    const head = await readHead(txDb);
+    const head = await readHead(txDb, name);
     // Over a snapshot of another shape, or one that has fewer chunks, every chunk is written.
     const whole =
       !options.only ||
@@ -129,7 +143,7 @@ export async function saveSnapshot(
     );
     await txDb.execute(
       sql`insert into catalogue_snapshots (name, format, watermark, chunk_size, chunks, writer)
-        values (${HEAD}, ${SNAPSHOT_FORMAT}, ${options.watermark.toString()}, ${CHUNK_SLOTS}, ${chunks}, ${options.writer})
+        values (${name}, ${SNAPSHOT_FORMAT}, ${options.watermark.toString()}, ${CHUNK_SLOTS}, ${chunks}, ${options.writer})
         on conflict (name) do update set format = excluded.format, watermark = excluded.watermark,
           chunk_size = excluded.chunk_size, chunks = excluded.chunks, writer = excluded.writer,
           updated_at = now()`,
@@ -269,10 +283,11 @@ async function lockSnapshot(db: Db): Promise<boolean> {
  * snapshot's lock, so that it never runs while a snapshot is being written.
  */
 export async function pruneChanges(db: Db): Promise<void> {
+  const name = await headName(db);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await lockSnapshot(txDb))) return;
-    const head = await readHead(txDb);
+    const head = await readHead(txDb, name);
     const before = head?.watermark ?? (await watermarkNow(txDb));
     await txDb.execute(sql`delete from catalogue_changes where xid < ${before.toString()}::bigint`);
   });
