@@ -127,7 +127,9 @@ const products = Number(
 await counter.end();
 const terms = searchMix(names, 1000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-search-mix-'));
-const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+// BENCH_NODE_ARGS: Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=bench/out/prof".
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const args = [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
 const server = spawn(process.execPath, args, {
   cwd: repoRoot,
   env: {
