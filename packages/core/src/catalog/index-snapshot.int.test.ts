@@ -19,7 +19,7 @@ const query = (over: Partial<ListingQuery> = {}): ListingQuery => ({
 });
 
 /** Snapshots for any catalogue size, written only when a test asks. */
-const SNAPSHOTS = { minProducts: 1, saveEveryMs: 3_600_000 };
+const SNAPSHOTS = { minProducts: 1, saveEveryMs: 3_600_000, embedded: true };
 
 /**
  * A node that starts from the catalogue index's snapshot answers every listing and search as a node that

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PriceContext } from '@vitrin/shared/pricing';
+import { sql } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
@@ -12,6 +13,7 @@ import {
   saveSnapshot,
   watermarkNow,
 } from './index-snapshot.ts';
+import { rows } from './rows.ts';
 
 /** After a change of anything, the index is built again once changes pause (a request first waits for it). */
 const REBUILD_DELAY_MS = 1_000;
@@ -24,8 +26,19 @@ export interface SnapshotOptions {
   minProducts: number;
   /** How often a node writes again the chunks of the products it has seen change. */
   saveEveryMs: number;
+  /**
+   * Also on the embedded database. Not by default: it has one connection, which a save's transaction would
+   * hold for seconds after a build (every request waiting), and one node, restarted seldom.
+   */
+  embedded?: boolean;
 }
 export const SNAPSHOTS: SnapshotOptions = { minProducts: 20_000, saveEveryMs: 5 * 60_000 };
+
+/** Whether the database is the embedded one (PGlite names itself in the version). */
+async function isEmbedded(db: Db): Promise<boolean> {
+  const [row] = await rows<{ embedded: boolean }>(db, sql`select version() like '%PGlite%' as embedded`);
+  return row?.embedded === true;
+}
 
 /**
  * The catalogue index (catalogue-index.ts) kept current with the database.
@@ -40,8 +53,11 @@ export function createLiveIndex(
   db: Db,
   cache: Cache,
   pricing: () => Promise<PriceContext>,
-  snapshots: SnapshotOptions | false = SNAPSHOTS,
+  wanted: SnapshotOptions | false = SNAPSHOTS,
 ) {
+  let snapshots: SnapshotOptions | false = wanted;
+  // Known at the first build (the embedded database is asked once).
+  let checked = !wanted || wanted.embedded === true;
   let current: CatalogueIndex | undefined;
   /** This node's name in the snapshot's head (which node wrote it last). */
   const writer = randomUUID();
@@ -64,6 +80,10 @@ export function createLiveIndex(
 
   /** The index from the snapshot, caught up; undefined when there is none to load or it cannot be. */
   async function fromSnapshot(ctx: PriceContext): Promise<CatalogueIndex | undefined> {
+    if (!checked) {
+      if (await isEmbedded(db)) snapshots = false;
+      checked = true;
+    }
     if (!snapshots) return undefined;
     const loaded = await loadSnapshot(db, ctx);
     if (!loaded) return undefined;
@@ -190,12 +210,13 @@ export function createLiveIndex(
     }
   }
 
-  if (snapshots) {
+  if (wanted) {
     saveTimer = setInterval(() => {
+      if (!snapshots) return;
       save();
       // The change log is cut on every node's round, a small catalogue's too (it has no snapshot to do it).
       if (!saving) void pruneChanges(db).catch(() => {});
-    }, snapshots.saveEveryMs);
+    }, wanted.saveEveryMs);
     saveTimer.unref();
   }
 
