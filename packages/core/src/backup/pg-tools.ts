@@ -103,7 +103,7 @@ export function runPgTool(file: string, args: string[], env: NodeJS.ProcessEnv):
       reject(backupError('PG_ARACI_CALISMADI', `${tool} çalıştırılamadı: ${err.message}`)),
     );
     child.on('close', (code, signal) => {
-      if (code === 0) return resolve();
+      if (code === 0) return resolve(); // state-number: a process exit code, 0 is success
       const message = said.trim().split('\n').slice(-5).join('\n') || `çıkış ${signal ?? code}`;
       if (/No space left on device/i.test(said)) {
         return reject(
