@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FileStore } from '@vitrin/core/storage/file-store';
+import { createS3Store } from '@vitrin/core/storage/s3-store';
 import S3rver from 's3rver';
 
 /** What a test needs to reach the bucket, and its two switches. */
@@ -27,6 +29,8 @@ export interface LocalS3 {
    * passed on as sent otherwise; s3rver checks no signature): what a checksum must catch.
    */
   corruptWrites(on: boolean): void;
+  /** The shop's file store on this bucket (`createS3Store` with its address and keys, path-style). */
+  store(): FileStore;
   stop(): Promise<void>;
 }
 
@@ -261,6 +265,15 @@ export async function startS3({
     corruptWrites(on) {
       corrupting = on;
     },
+    store: () =>
+      createS3Store({
+        bucket,
+        endpoint,
+        region,
+        accessKeyId: ACCESS_KEY_ID,
+        secretAccessKey: SECRET_ACCESS_KEY,
+        forcePathStyle: true,
+      }),
     refuseWrites(on) {
       refusing = on;
     },

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { variantKey } from '@vitrin/core/media/image-variants';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import type { FileStore } from '@vitrin/core/storage/file-store';
-import { createS3Store } from '@vitrin/core/storage/s3-store';
 import { STORE_UNAVAILABLE } from '@vitrin/core/storage/unavailable';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import sharp from 'sharp';
@@ -26,15 +25,7 @@ afterAll(async () => {
   data.remove();
 });
 
-const bucketStore = () =>
-  createS3Store({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  });
+const bucketStore = () => s3.store();
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#2f6fc2' } })

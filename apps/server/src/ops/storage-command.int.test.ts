@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createS3Store } from '@vitrin/core/storage/s3-store';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandFailure, runCli } from '../../test/commands.ts';
@@ -29,15 +28,7 @@ async function dataDir(name: string, files: Record<string, string | Buffer>) {
   return dir;
 }
 
-const bucket = () =>
-  createS3Store({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  });
+const bucket = () => s3.store();
 
 const keysIn = async (prefix: string) => {
   const keys: string[] = [];

@@ -15,18 +15,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { openTestDatabase } from '@vitrin/testing/database';
+import { describeWhere } from '@vitrin/testing/only-where';
 import { refusal } from '@vitrin/testing/refusal';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { categories, products } from '../db/schema.ts';
 import type { Settings } from '../settings/registry.ts';
 import { createDiskStore } from '../storage/disk-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { type DatabaseKind, dumpDatabase, knownMigrations, writeBackup } from './archive.ts';
 import { forgetLastResult, readLastResult, writeLastResult } from './last-result.ts';
 import { createNightlyBackup } from './nightly.ts';
@@ -45,14 +45,7 @@ const buckets: LocalS3[] = [];
 const bucketStore = async (name: string): Promise<FileStore> => {
   const s3 = await startS3({ bucket: name, ports: [18530, 18539] });
   buckets.push(s3);
-  return createS3Store({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  });
+  return s3.store();
 };
 afterAll(async () => {
   for (const s3 of buckets) await s3.stop();
@@ -135,7 +128,7 @@ async function entryNames(file: string): Promise<string[]> {
   return names;
 }
 
-describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
+describeWhere(serverUrl)('a backup on PostgreSQL', () => {
   let source: Awaited<ReturnType<typeof openTestDatabase>>;
   let store: FileStore;
   let backup: Awaited<ReturnType<typeof backUp>>;
@@ -266,14 +259,7 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
   it('a bucket refusing writes fails the restore with its Turkish message, the database untouched; the same restore works once it accepts', async () => {
     const s3 = await startS3({ bucket: 'reddeden', ports: [18530, 18539] });
     buckets.push(s3);
-    const bucket = createS3Store({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const bucket = s3.store();
     const target = await emptyDatabase();
     opened.push(target.database);
     s3.refuseWrites(true);
@@ -289,14 +275,7 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
 
   it('a bucket that does not answer fails the backup with its Turkish message, leaving no file', async () => {
     const s3 = await startS3({ bucket: 'kapali', ports: [18530, 18539] });
-    const bucket = createS3Store({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const bucket = s3.store();
     await s3.stop();
     const folder = fresh('kovasiz');
     mkdirSync(folder);
@@ -425,7 +404,7 @@ describe.runIf(serverUrl)('a backup on PostgreSQL', () => {
   }, 60_000);
 });
 
-describe.runIf(serverUrl)('the nightly backup on PostgreSQL', () => {
+describeWhere(serverUrl)('the nightly backup on PostgreSQL', () => {
   it('is made by one of two nodes (pg_dump and the files), the other finding it made', async () => {
     const shop = await openTestDatabase();
     const second = await openDatabase({ databaseUrl: shop.url!, poolSize: 2 });
@@ -468,7 +447,7 @@ describe.runIf(serverUrl)('the nightly backup on PostgreSQL', () => {
   }, 60_000);
 });
 
-describe.skipIf(serverUrl)('a backup on the embedded database, through its file store', () => {
+describeWhere(!serverUrl)('a backup on the embedded database, through its file store', () => {
   it('restores the rows and the files of uploads, private and imports byte-equal, leaving the cache out', async () => {
     const database = await openDatabase({ memory: true });
     try {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { deleteUnusedPersonalizationImages, UNUSED_IMAGE_GRACE_MS } from './abandoned.ts';
 
 /**
@@ -18,14 +17,7 @@ let files: FileStore;
 let t: OpenTestShop;
 beforeAll(async () => {
   s3 = await startS3({ bucket: 'vitrin-purge', ports: [18515, 18519] });
-  files = createS3Store({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  });
+  files = s3.store();
   t = await openTestShop({ files });
 });
 afterAll(async () => {

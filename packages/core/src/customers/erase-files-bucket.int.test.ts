@@ -5,7 +5,6 @@ import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { newToken } from './tokens.ts';
 
 /**
@@ -23,14 +22,7 @@ let files: FileStore;
 let t: OpenTestShop;
 beforeAll(async () => {
   s3 = await startS3({ bucket: 'vitrin-erase', ports: [18510, 18514] });
-  files = createS3Store({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: s3.region,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  });
+  files = s3.store();
   t = await openTestShop({ files });
 });
 afterAll(async () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDiskStore } from '../storage/disk-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { createImageVariants } from './image-variants.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'vitrin-variants-'));
@@ -59,14 +58,7 @@ const stores: [string, () => Promise<FileStore>][] = [
   [
     'bucket',
     async () => {
-      const files = createS3Store({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      });
+      const files = s3.store();
       for (const [relative, bytes] of Object.entries(photos)) {
         if (!(await files.head(uploadKey(relative)))) await files.put(uploadKey(relative), bytes);
       }

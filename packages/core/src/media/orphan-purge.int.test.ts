@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClusterLock } from '../db/cluster-lock.ts';
 import { blogPosts, categories, products } from '../db/schema.ts';
 import { uploadKey } from '../storage/keys.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { adminImageDirs, createAdminImageStore, ORPHAN_PURGE_LOCK } from './admin-upload.ts';
 import { variantKey } from './image-variants.ts';
 
@@ -125,14 +124,7 @@ describe('the purge on several nodes', () => {
     afterAll(() => s3?.stop());
 
     it('lists the folders in the bucket and deletes there what nothing names, by the time it was stored', async () => {
-      const files = createS3Store({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      });
+      const files = s3.store();
       const bucketStore = createAdminImageStore(adminImageDirs(data, files));
       const orphan = `products/${'o'.repeat(22)}.webp`;
       const named = `posts/${'n'.repeat(22)}.webp`;

@@ -10,7 +10,6 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { createDiskStore } from '../storage/disk-store.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
-import { createS3Store } from '../storage/s3-store.ts';
 import { createImageVariants, type ImageVariants } from './image-variants.ts';
 
 /**
@@ -39,18 +38,7 @@ afterAll(async () => {
 
 const stores: [string, () => FileStore][] = [
   ['disk', () => createDiskStore(path.join(dir, 'data'))],
-  [
-    'bucket',
-    () =>
-      createS3Store({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      }),
-  ],
+  ['bucket', () => s3.store()],
 ];
 
 describe.each(stores)('a resized copy on two nodes sharing the %s store', (name, storeOf) => {

@@ -7,7 +7,6 @@ import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskStore } from './disk-store.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
-import { createS3Store } from './s3-store.ts';
 import { isStoreUnavailable, STORE_UNAVAILABLE } from './unavailable.ts';
 
 const collect = async (files: AsyncIterable<StoredFile>) => {
@@ -44,18 +43,7 @@ afterAll(async () => {
 
 const stores: [string, () => FileStore][] = [
   ['disk', () => createDiskStore(path.join(dir, 'data'))],
-  [
-    's3',
-    () =>
-      createS3Store({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      }),
-  ],
+  ['s3', () => s3.store()],
 ];
 
 describe.each(stores)('the %s file store', (_kind, make) => {
@@ -242,14 +230,7 @@ describe('the s3 file store when the bucket refuses writes', () => {
   it('answers DEPOLAMA_KULLANILAMIYOR for every call when the bucket cannot be reached at all', async () => {
     const gone = await startS3({ bucket: 'gone', ports: [18460, 18469] });
     await gone.stop();
-    const files = createS3Store({
-      bucket: gone.bucket,
-      endpoint: gone.endpoint,
-      region: gone.region,
-      accessKeyId: gone.accessKeyId,
-      secretAccessKey: gone.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const files = gone.store();
     await expect(files.put('uploads/x.jpg', Buffer.from('x'))).rejects.toMatchObject({
       code: STORE_UNAVAILABLE,
     });

@@ -1,8 +1,8 @@
 import { personalizationUploads, supportMessages, supportTickets } from '@vitrin/core/db/schema';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import type { FileStore } from '@vitrin/core/storage/file-store';
-import { createS3Store } from '@vitrin/core/storage/s3-store';
 import { STORE_UNAVAILABLE } from '@vitrin/core/storage/unavailable';
+import { itWhere } from '@vitrin/testing/only-where';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,14 +39,7 @@ const stores: StoreUnderTest[] = [
         // As an operator may set it up: the pictures public for a CDN, everything else private.
         publicPrefixes: ['uploads/'],
       });
-      const files = createS3Store({
-        bucket: s3.bucket,
-        endpoint: s3.endpoint,
-        region: s3.region,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        forcePathStyle: true,
-      });
+      const files = s3.store();
       return { files, s3, close: () => s3.stop() };
     },
   },
@@ -132,7 +125,7 @@ describe.each(stores)('support attachments and personalization photos in $name',
     }
   });
 
-  it.runIf(store.name === 'an S3 bucket')(
+  itWhere(store.name === 'an S3 bucket')(
     'never makes an attachment a public object: an anonymous GET of its address in the bucket is refused',
     async () => {
       const s3 = opened.s3!;
@@ -148,7 +141,7 @@ describe.each(stores)('support attachments and personalization photos in $name',
     },
   );
 
-  it.runIf(store.name === 'an S3 bucket')(
+  itWhere(store.name === 'an S3 bucket')(
     'a bucket refusing writes: 503 DEPOLAMA_KULLANILAMIYOR in Turkish, no ticket, message or file; the same requests work once it accepts',
     async () => {
       const s3 = opened.s3!;

@@ -2,8 +2,8 @@ import { auditLog, products } from '@vitrin/core/db/schema';
 import { IMPORT_FILE_DAYS } from '@vitrin/core/imports/kept-files';
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import type { FileStore } from '@vitrin/core/storage/file-store';
-import { createS3Store } from '@vitrin/core/storage/s3-store';
 import { STORE_UNAVAILABLE } from '@vitrin/core/storage/unavailable';
+import { itWhere } from '@vitrin/testing/only-where';
 import { type LocalS3, startS3 } from '@vitrin/testing/s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,14 +40,7 @@ const inBucket: StoreUnderTest = {
   name: 'an S3 bucket',
   async open() {
     const s3 = await startS3({ bucket: 'vitrin-imports', ports: [18505, 18509] });
-    const files = createS3Store({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const files = s3.store();
     return { files, s3, close: () => s3.stop() };
   },
 };
@@ -113,7 +106,7 @@ describe.each([onDisk, inBucket])('product import files kept for the report, in 
     }
   });
 
-  it.runIf(store.name === 'an S3 bucket')(
+  itWhere(store.name === 'an S3 bucket')(
     'a bucket refusing writes stops a real run with 503 DEPOLAMA_KULLANILAMIYOR and nothing written; the same run works once it accepts',
     async () => {
       const s3 = opened.s3!;
