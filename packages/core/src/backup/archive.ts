@@ -320,6 +320,22 @@ function safeFilePath(name: string): boolean {
   );
 }
 
+/** A pass-through of a read that counts its bytes and hashes them (SHA-256) on the way. */
+function countedBytes() {
+  const hash = createHash('sha256');
+  let size = 0;
+  return {
+    counted: async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        size += chunk.byteLength;
+        yield chunk;
+      }
+    },
+    result: () => ({ size, sha256: hash.digest('hex') }),
+  };
+}
+
 /**
  * Unpacks the database's image (a tar of its directory, as `dumpTo` and PGlite's `dumpDataDir` write it) into
  * the directory `into` as it is read, file by file; answers the image's size and SHA-256. PGlite then opens the
@@ -330,15 +346,7 @@ async function unpackDatabase(
   into: string,
   file: string,
 ): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const counted = async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      hash.update(chunk);
-      size += chunk.byteLength;
-      yield chunk;
-    }
-  };
+  const { counted, result } = countedBytes();
   const extract = tar.extract();
   const feeding = pipeline(image, counted, extract);
   // Its failure (the archive cut short) also ends the loop below with an error.
@@ -362,7 +370,7 @@ async function unpackDatabase(
     });
   }
   await feeding;
-  return { size, sha256: hash.digest('hex') };
+  return result();
 }
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -377,15 +385,7 @@ async function saveEntry(
   target: string,
   what: string,
 ): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const counted = async function* (source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      hash.update(chunk);
-      size += chunk.byteLength;
-      yield chunk;
-    }
-  };
+  const { counted, result } = countedBytes();
   try {
     await mkdir(path.dirname(target), { recursive: true });
     await pipeline(entry, counted, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
@@ -393,7 +393,7 @@ async function saveEntry(
     // The disk's refusal (full, not writable); anything else is the archive's.
     throw (err as NodeJS.ErrnoException).syscall ? writeFailure(err, what) : err;
   }
-  return { size, sha256: hash.digest('hex') };
+  return result();
 }
 
 /** Where `readBackup` puts a PostgreSQL backup's dump, for `pg_restore`. */
