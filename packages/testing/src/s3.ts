@@ -67,26 +67,15 @@ function offerSingleDes() {
   if (patched.singleDesOffered) return;
   patched.singleDesOffered = true;
   const triple = (key: crypto.CipherKey) => Buffer.concat([key as Buffer, key as Buffer, key as Buffer]);
-  const cipher = crypto.createCipheriv;
-  const decipher = crypto.createDecipheriv;
-  patched.createCipheriv = ((
-    algorithm: string,
-    key: crypto.CipherKey,
-    iv: crypto.BinaryLike | null,
-    options?: never,
-  ) =>
-    algorithm === 'des'
-      ? cipher('des-ede3-cbc', triple(key), iv, options)
-      : cipher(algorithm, key, iv, options)) as typeof crypto.createCipheriv;
-  patched.createDecipheriv = ((
-    algorithm: string,
-    key: crypto.CipherKey,
-    iv: crypto.BinaryLike | null,
-    options?: never,
-  ) =>
-    algorithm === 'des'
-      ? decipher('des-ede3-cbc', triple(key), iv, options)
-      : decipher(algorithm, key, iv, options)) as typeof crypto.createDecipheriv;
+  /** `make` (createCipheriv or createDecipheriv) with single DES answered by triple DES of the key. */
+  const offeringDes =
+    <T extends typeof crypto.createCipheriv | typeof crypto.createDecipheriv>(make: T) =>
+    (algorithm: string, key: crypto.CipherKey, iv: crypto.BinaryLike | null, options?: never) =>
+      algorithm === 'des'
+        ? make('des-ede3-cbc', triple(key), iv, options)
+        : make(algorithm, key, iv, options);
+  patched.createCipheriv = offeringDes(crypto.createCipheriv) as typeof crypto.createCipheriv;
+  patched.createDecipheriv = offeringDes(crypto.createDecipheriv) as typeof crypto.createDecipheriv;
 }
 
 /** Listens on the first free port of `from`-`to` (both included), or on any free one without a range. */
