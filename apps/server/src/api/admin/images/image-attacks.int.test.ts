@@ -35,14 +35,15 @@ const upload = (name: string, type: string, bytes: Buffer) =>
   });
 
 /**
- * Every file under the data directory, by its path there, but the resized images (`cache/`: a stored upload's
- * are made in the background).
+ * Every file under the data directory, by its path there, but the resized images: a stored upload's are made
+ * in the background, in their work folder (`tmp/images/`) and then in `cache/`, while the next test runs.
  */
+const resizing = new Set([path.join(data.dir, 'cache'), path.join(data.dir, 'tmp', 'images')]);
 const allFiles = (dir = data.dir): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory()
-          ? dir === data.dir && e.name === 'cache'
+          ? resizing.has(path.join(dir, e.name))
             ? []
             : allFiles(path.join(dir, e.name))
           : [path.relative(data.dir, path.join(dir, e.name))],
