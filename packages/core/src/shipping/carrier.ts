@@ -50,6 +50,12 @@ export interface ShipmentRequest {
   valueMinor: number;
   /** A return: the shopper sends to the shop (sender and recipient as the parcel travels). */
   isReturn?: boolean;
+  /**
+   * For a return, the carrier's id of the shipment it sends back (`CarrierShipment.id`). Geliver opens a return
+   * from the shipment that went out (its carrier and addresses); a carrier that books returns as new shipments
+   * ignores it.
+   */
+  returnOf?: string;
   /** Cash on delivery collected by the carrier, kuruş. */
   cashOnDeliveryMinor?: number;
 }
