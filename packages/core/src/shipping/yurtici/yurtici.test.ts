@@ -332,3 +332,57 @@ describe('Yurtiçi Kargo carrier', () => {
     expect(wsdl).toContain(server.url);
   });
 });
+
+describe('answers other than the stand-in’s', () => {
+  const answering =
+    (status: number, body: string, headers: Record<string, string> = {}): typeof fetch =>
+    async () =>
+      new Response(body, { status, headers: { 'Content-Type': 'text/xml', ...headers } });
+  const withAnswer = (status: number, body: string, headers?: Record<string, string>) =>
+    createYurticiCarrier({
+      ...YURTICI_TEST_KEYS,
+      baseUrl: 'http://yurtici.invalid',
+      fetch: answering(status, body, headers),
+    });
+  const faultOf = (text: string) =>
+    `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>${text}</faultstring><detail><ns1:YurticikargoWSException xmlns:ns1="http://yurticikargo.com.tr/WSExceptions/"><errorCode>1</errorCode><errText>${text}</errText></ns1:YurticikargoWSException></detail></soap:Fault></soap:Body></soap:Envelope>`;
+
+  it('reads a delivered answer with namespace prefixes and dotted dates (recorded shape)', async () => {
+    const xml =
+      '<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><ns2:queryShipmentResponse xmlns:ns2="http://yurticikargo.com.tr/ShippingOrderDispatcherServices"><ShippingDeliveryVO><outFlag>0</outFlag><outResult>Başarılı</outResult><count>1</count><senderCustId>1</senderCustId><shippingDeliveryDetailVO><cargoKey>K1</cargoKey><errCode>0</errCode><jobId>5</jobId><operationCode>5</operationCode><operationMessage>Kargo teslim edilmiştir.</operationMessage><operationStatus>DLV</operationStatus><shippingDeliveryItemDetailVO><docId>158160312958</docId><invDocCargoVOArray><unitName>ÇANKAYA</unitName><eventName>Teslim edildi</eventName><eventDate>24.06.2026</eventDate><eventTime>14:35</eventTime></invDocCargoVOArray></shippingDeliveryItemDetailVO></shippingDeliveryDetailVO></ShippingDeliveryVO></ns2:queryShipmentResponse></S:Body></S:Envelope>';
+    const tracking = await withAnswer(200, xml).track('K1');
+    expect(tracking).toMatchObject({ status: 'delivered', trackingNumber: '158160312958' });
+    expect(tracking.trackingUrl).toBe(
+      'https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=158160312958',
+    );
+    expect(tracking.events[0]?.at.toISOString()).toBe('2026-06-24T11:35:00.000Z');
+  });
+
+  it('says KARGO_YETKI_YOK for a fault about the user, KARGO_ULASILAMIYOR for another fault, a 503 or a page that is not SOAP', async () => {
+    expect(
+      (await failure(withAnswer(500, faultOf('Kullanıcı adı veya şifre hatalı')).track('K1'))).code,
+    ).toBe('KARGO_YETKI_YOK');
+    expect((await failure(withAnswer(500, faultOf('NullPointerException')).track('K1'))).code).toBe(
+      'KARGO_ULASILAMIYOR',
+    );
+    expect((await failure(withAnswer(503, 'Service Unavailable').track('K1'))).code).toBe(
+      'KARGO_ULASILAMIYOR',
+    );
+    expect((await failure(withAnswer(200, '<html>bakım</html>').track('K1'))).code).toBe(
+      'KARGO_ULASILAMIYOR',
+    );
+    expect((await failure(withAnswer(403, 'Forbidden').track('K1'))).code).toBe('KARGO_YETKI_YOK');
+  });
+
+  it('says KARGO_YOGUN with the time to come back for a 429', async () => {
+    const err = await failure(withAnswer(429, '', { 'Retry-After': '30' }).track('K1'));
+    expect(err.code).toBe('KARGO_YOGUN');
+    expect(err.retryAt).toBeInstanceOf(Date);
+  });
+
+  it('says KARGO_ULASILAMIYOR for Yurtiçi’s own unexpected error (936)', async () => {
+    const xml =
+      '<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><ns2:createShipmentResponse xmlns:ns2="http://yurticikargo.com.tr/ShippingOrderDispatcherServices"><ShippingOrderResultVO><outFlag>1</outFlag><outResult>Hata</outResult><count>1</count><jobId>0</jobId><shippingOrderDetailVO><cargoKey>X</cargoKey><errCode>936</errCode><errMessage>Beklenmeyen hata</errMessage></shippingOrderDetailVO></ShippingOrderResultVO></ns2:createShipmentResponse></S:Body></S:Envelope>';
+    expect((await failure(withAnswer(200, xml).ship(request()))).code).toBe('KARGO_ULASILAMIYOR');
+  });
+});
