@@ -4,8 +4,14 @@ import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import type { IndexRows } from './index-rows.ts';
 import { IndexTable, NAME, NAME_SORT, SLUG, type TableChunk, TEXT } from './index-table.ts';
 import { publicPrice, type ShopperContext } from './listing.ts';
-import { createTextIndex, type SearchTerms } from './search-index.ts';
+import { createTextIndex, type RangeEntries, type SearchTerms } from './search-index.ts';
 import { SortedSlots } from './sorted-slots.ts';
+
+/** A range of slots' search entries, per stem and per word (search-index.ts `exportRange`). */
+export interface ChunkEntries {
+  stems: RangeEntries;
+  words: RangeEntries;
+}
 
 /** Which products a listing shows before filters: a category (with its subcategories) or a tag. */
 export type ListingScope = { categoryIds: number[] } | { tagId: number };
@@ -24,9 +30,6 @@ type OrderName = 'newest' | 'name' | 'retail' | 'wholesale';
  * products a broad category's list is 200 kB, and each (scope, order) pair has its own.
  */
 const SCOPE_LISTS_BYTES = 16 * 1024 * 1024;
-
-/** Slots imported from a snapshot between two merges of their search entries (see `importChunk`). */
-const IMPORT_MERGE_SLOTS = 131_072;
 
 /**
  * The catalogue in memory: every product's listing, search and card data (index-table.ts), its search
@@ -51,7 +54,6 @@ export function createCatalogueIndex(pricing: PriceContext) {
   /** Bumped by every change: answers kept outside (search) are keyed by it. */
   let version = 0;
   let shelves: { version: number; newest: number[]; discounted: number[] } | undefined;
-  let importedSinceMerge = 0;
 
   /**
    * Larger discount ratio `(market - sale) / market` first, then higher id. Ratios that floats cannot tell
@@ -304,26 +306,14 @@ export function createCatalogueIndex(pricing: PriceContext) {
   }
 
   /**
-   * Appends slots that a snapshot kept (index-snapshot.ts), with each slot's stems (its search entries are
-   * made from them and its text). Only while the index is being loaded: nothing kept depends on the slots
-   * yet. False when the chunk does not come right after the last slot.
+   * Appends slots that a snapshot kept (index-snapshot.ts), with their search entries as `exportChunk` gave
+   * them. Only while the index is being loaded: nothing kept depends on the slots yet. False when the chunk
+   * does not come right after the last slot.
    */
-  function importChunk(chunk: TableChunk, stems: ReadonlyArray<readonly string[] | null>): boolean {
+  function importChunk(chunk: TableChunk, entries: ChunkEntries): boolean {
     if (!table.importChunk(chunk)) return false;
-    for (let k = 0; k < chunk.ids.length; k++) {
-      const slot = chunk.from + k;
-      if (!table.active[slot]) continue;
-      active++;
-      text.add(slot, stems[k] ?? []);
-    }
-    // The search entries pending since the last merge are plain arrays of numbers (25 or so per product):
-    // merged every IMPORT_MERGE_SLOTS they stay small, where a million products' at once held hundreds of
-    // megabytes of heap for the collector to walk. A few merges copy the long lists a few times only.
-    importedSinceMerge += chunk.ids.length;
-    if (importedSinceMerge >= IMPORT_MERGE_SLOTS) {
-      text.commit();
-      importedSinceMerge = 0;
-    }
+    for (let k = 0; k < chunk.ids.length; k++) if (table.active[chunk.from + k]) active++;
+    text.importRange(chunk.from, entries);
     version++;
     return true;
   }
@@ -366,8 +356,14 @@ export function createCatalogueIndex(pricing: PriceContext) {
     },
     /** Makes room before chunks are imported, so that the arrays and strings are not copied as they grow. */
     reserve: (slots: number, stringBytes: number) => table.reserve(slots, stringBytes),
-    /** Slots `from` to `to` (exclusive) as plain data, for a snapshot (see `importChunk`). */
-    exportChunk: (from: number, to: number) => table.exportChunk(from, to),
+    /**
+     * Slots `from` to `to` (exclusive, at most 65 536) as plain data and their search entries, for a snapshot
+     * (see `importChunk`).
+     */
+    exportChunk: (from: number, to: number) => ({
+      table: table.exportChunk(from, to),
+      entries: text.exportRange(from, to),
+    }),
     /** Slots in use (active or not). */
     get slots() {
       return table.count;

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { PriceContext } from '@vitrin/shared/pricing';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
+import { type CatalogueIndex, type ChunkEntries, createCatalogueIndex } from './catalogue-index.ts';
 import { readIndexRows } from './index-rows.ts';
 import type { TableChunk } from './index-table.ts';
 import { rows } from './rows.ts';
@@ -14,8 +14,8 @@ import { rows } from './rows.ts';
  * million products) instead of building it from every product's rows (55 s at a million). Decision 014.
  *
  * The index's slots are kept in chunks of `CHUNK_SLOTS`, each one row of `catalogue_snapshot_chunks`: the
- * table's arrays and strings as they are in memory (index-table.ts `exportChunk`) and each product's stems,
- * serialized by V8 and deflated. Prices in TRY are not kept: a loading node makes them at its rates.
+ * table's arrays and strings as they are in memory (index-table.ts `exportChunk`) and the slots' search
+ * entries (rows per stem and per word), serialized by V8 and deflated. Prices in TRY are not kept: a loading node makes them at its rates.
  *
  * The head row's `watermark` is the oldest transaction whose changes the snapshot may miss. A loading node
  * reads again every product that a transaction from the watermark on changed (`changedSince`: triggers name
@@ -25,7 +25,7 @@ import { rows } from './rows.ts';
  */
 
 /** Bumped when the chunks' contents change shape: a snapshot of another format is not loaded. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
 /**
@@ -51,16 +51,10 @@ const CATCH_UP_BATCH = 2_000;
 const deflate = promisify(zlib.deflate);
 const inflate = promisify(zlib.inflate);
 
-/**
- * A chunk as stored. Stems are named once per chunk (a few thousand distinct ones), each slot's as indexes:
- * decoding 16 384 slots' stems as strings each made the loading node's garbage collector the largest cost.
- */
+/** A chunk as stored: the table's slots and their search entries (catalogue-index.ts `exportChunk`). */
 interface StoredChunk {
   table: TableChunk;
-  stemList: string[];
-  /** Each slot's stems: indexes into `stemList`, from `stemEnds[k - 1]` (0 for the first) to `stemEnds[k]`. */
-  stemOf: Int32Array;
-  stemEnds: Uint32Array;
+  entries: ChunkEntries;
 }
 
 export interface SnapshotHead {
@@ -97,8 +91,7 @@ export async function readHead(db: Db, name?: string): Promise<SnapshotHead | nu
 
 /**
  * Writes chunks of the index (`only`: those chunk numbers; else all) and the head with `watermark`, in one
- * transaction. Stems are read from the products (the index does not keep them). Answers false, writing
- * nothing, while another node writes the snapshot.
+ * transaction. Answers false, writing nothing, while another node writes the snapshot.
  */
 export async function saveSnapshot(
   db: Db,
@@ -123,7 +116,8 @@ export async function saveSnapshot(
       if (!whole && !options.only!.has(chunk) && chunk < head!.chunks) continue;
       const from = chunk * CHUNK_SLOTS;
       const to = Math.min(from + CHUNK_SLOTS, index.slots);
-      const data = await deflate(v8.serialize(await storedChunk(txDb, index, from, to)), { level: 1 });
+      const stored: StoredChunk = index.exportChunk(from, to);
+      const data = await deflate(v8.serialize(stored), { level: 1 });
       await txDb.execute(
         sql`insert into catalogue_snapshot_chunks (chunk, data) values (${chunk}, ${data})
           on conflict (chunk) do update set data = excluded.data, updated_at = now()`,
@@ -150,49 +144,6 @@ export async function saveSnapshot(
     );
     return true;
   });
-}
-
-async function storedChunk(db: Db, index: CatalogueIndex, from: number, to: number): Promise<StoredChunk> {
-  const table = index.exportChunk(from, to);
-  const byId = new Map<number, string[]>();
-  if (to > from) {
-    const found = await rows<{ id: number; stems: string[] | null }>(
-      db,
-      sql`select id, tsvector_to_array(search_vector) as stems from products
-        where is_active and id between ${table.ids[0]!} and ${table.ids[to - from - 1]!}`,
-    );
-    for (const r of found) byId.set(r.id, r.stems ?? []);
-  }
-  const stemList = new Map<string, number>();
-  const stemOf: number[] = [];
-  const stemEnds = new Uint32Array(to - from);
-  table.ids.forEach((id, k) => {
-    // An inactive product has no search entries.
-    if (table.active[k])
-      for (const stem of byId.get(id) ?? []) {
-        let at = stemList.get(stem);
-        if (at === undefined) {
-          at = stemList.size;
-          stemList.set(stem, at);
-        }
-        stemOf.push(at);
-      }
-    stemEnds[k] = stemOf.length;
-  });
-  return { table, stemList: [...stemList.keys()], stemOf: Int32Array.from(stemOf), stemEnds };
-}
-
-/** Each slot's stems of a stored chunk, as strings. */
-function stemsOf(stored: StoredChunk): string[][] {
-  const out: string[][] = [];
-  let start = 0;
-  for (const end of stored.stemEnds) {
-    const stems: string[] = [];
-    for (let i = start; i < end; i++) stems.push(stored.stemList[stored.stemOf[i]!]!);
-    out.push(stems);
-    start = end;
-  }
-  return out;
 }
 
 /** Decodes a chunk's bytes (either driver gives a byte array). */
@@ -234,7 +185,7 @@ export async function loadSnapshot(
       );
     for (const { chunk, stored } of group) {
       // A missing chunk, or one that does not follow the last: the snapshot is not whole.
-      if (chunk !== expected++ || !index.importChunk(stored.table, stemsOf(stored))) {
+      if (chunk !== expected++ || !index.importChunk(stored.table, stored.entries)) {
         await next.catch(() => {});
         return null;
       }

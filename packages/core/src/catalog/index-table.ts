@@ -241,7 +241,8 @@ export class IndexTable {
   /** Gives back the arrays' slack left by growth (after a build). */
   trim() {
     this.trimmed = true;
-    this.resize(this.count);
+    // Little slack (a snapshot loaded into reserved arrays) is kept: a copy would hold two tables at once.
+    if (this.capacity - this.count > this.count >> 4) this.resize(this.count);
     this.strings.trim(this.count);
     this.images.length = this.count;
     this.variantOptions.length = this.count;

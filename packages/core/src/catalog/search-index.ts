@@ -107,7 +107,7 @@ function push(map: Map<string, number[]>, key: string, row: number) {
 }
 
 /** The two ascending lists as one, ascending, each row once. */
-function mergeSorted(a: Int32Array, b: number[]): Int32Array {
+function mergeSorted(a: Int32Array, b: ArrayLike<number>): Int32Array {
   const out = new Int32Array(a.length + b.length);
   let i = 0;
   let j = 0;
@@ -133,6 +133,104 @@ function mergePending(map: Map<string, Int32Array>, pending: Map<string, number[
   }
   pending.clear();
   return added;
+}
+
+/**
+ * The search entries of a range of slots as a snapshot keeps them (index-snapshot.ts): per stem and per
+ * word, the rows from the range's first slot (a range is at most 65 536 slots), the keys' rows one after
+ * another (`ends[k]`: where key k's end).
+ */
+export interface RangeEntries {
+  keys: string[];
+  ends: Uint32Array;
+  rows: Uint16Array;
+}
+
+/** The rows of every entry from `from` to `to` (exclusive), relative to `from`. */
+function exportRange(map: Map<string, Int32Array>, from: number, to: number): RangeEntries {
+  const keys: string[] = [];
+  const ends: number[] = [];
+  const parts: Int32Array[] = [];
+  let total = 0;
+  for (const [key, list] of map) {
+    const lo = lowerBound(list, from);
+    const hi = lowerBound(list, to);
+    if (hi === lo) continue;
+    keys.push(key);
+    parts.push(list.subarray(lo, hi));
+    total += hi - lo;
+    ends.push(total);
+  }
+  const rows = new Uint16Array(total);
+  let n = 0;
+  for (const part of parts) for (let k = 0; k < part.length; k++) rows[n++] = part[k]! - from;
+  return { keys, ends: Uint32Array.from(ends), rows };
+}
+
+/**
+ * Entries of ranges imported in ascending order, made into the map's lists at `finish`: every key's rows in
+ * one buffer for all (no list per key to grow, nothing for the collector but the keys). Keys are numbered
+ * as they come: each range names its keys again, and a million products' ranges kept as strings until the
+ * end held hundreds of megabytes.
+ */
+class RangeImport {
+  private readonly keyIds = new Map<string, number>();
+  private lengths = new Int32Array(1024);
+  private readonly ranges: Array<{ from: number; keys: Int32Array; ends: Uint32Array; rows: Uint16Array }> =
+    [];
+  add(from: number, entries: RangeEntries) {
+    const keys = new Int32Array(entries.keys.length);
+    let start = 0;
+    entries.keys.forEach((key, k) => {
+      let id = this.keyIds.get(key);
+      if (id === undefined) {
+        id = this.keyIds.size;
+        this.keyIds.set(key, id);
+        if (id === this.lengths.length) {
+          const grown = new Int32Array(id * 2);
+          grown.set(this.lengths);
+          this.lengths = grown;
+        }
+      }
+      keys[k] = id;
+      this.lengths[id]! += entries.ends[k]! - start;
+      start = entries.ends[k]!;
+    });
+    this.ranges.push({ from, keys, ends: entries.ends, rows: entries.rows });
+  }
+  get size() {
+    return this.ranges.length;
+  }
+  /** Puts the imported entries into `map` (after the rows it holds: ranges come after them); answers the new keys. */
+  finish(map: Map<string, Int32Array>): string[] {
+    const count = this.keyIds.size;
+    const at = new Int32Array(count + 1);
+    for (let id = 0; id < count; id++) at[id + 1] = at[id]! + this.lengths[id]!;
+    const all = new Int32Array(at[count]!);
+    const next = at.slice(0, count);
+    for (const { from, keys, ends, rows } of this.ranges) {
+      let start = 0;
+      for (let k = 0; k < keys.length; k++) {
+        const id = keys[k]!;
+        const end = ends[k]!;
+        let n = next[id]!;
+        for (let i = start; i < end; i++) all[n++] = rows[i]! + from;
+        next[id] = n;
+        start = end;
+      }
+    }
+    const added: string[] = [];
+    for (const [key, id] of this.keyIds) {
+      const list = all.subarray(at[id]!, at[id + 1]!);
+      const old = map.get(key);
+      if (!old) added.push(key);
+      map.set(key, old ? mergeSorted(old, list) : list);
+    }
+    this.ranges.length = 0;
+    this.keyIds.clear();
+    this.lengths = new Int32Array(1024);
+    return added;
+  }
 }
 
 /** The first place in an ascending list whose value is not below `value`. */
@@ -264,7 +362,13 @@ export function createTextIndex(table: IndexTable) {
     for (const word of words(table.strings.get(row, TEXT))) if (!isNumber(word)) push(newWords, word, row);
   }
 
+  // Ranges imported from a snapshot, made into entries by the first `commit`.
+  const importedStems = new RangeImport();
+  const importedWords = new RangeImport();
+
   function commit() {
+    if (importedStems.size) importedStems.finish(stemRows);
+    if (importedWords.size) for (const word of importedWords.finish(wordRows)) vocabulary.add(word);
     mergePending(stemRows, newStems);
     for (const word of mergePending(wordRows, newWords)) vocabulary.add(word);
   }
@@ -500,6 +604,20 @@ export function createTextIndex(table: IndexTable) {
     add,
     commit,
     remove,
+    /** The entries of slots `from` to `to` (exclusive, at most 65 536), for a snapshot. */
+    exportRange(from: number, to: number): { stems: RangeEntries; words: RangeEntries } {
+      commit();
+      return { stems: exportRange(stemRows, from, to), words: exportRange(wordRows, from, to) };
+    },
+    /**
+     * Takes a snapshot's entries of the slots from `from` on (as `exportRange` gave them), instead of making
+     * them from the slots' stems and texts. Only while an index is loaded, range after range in slot order,
+     * before any entry is added otherwise.
+     */
+    importRange(from: number, entries: { stems: RangeEntries; words: RangeEntries }) {
+      importedStems.add(from, entries.stems);
+      importedWords.add(from, entries.words);
+    },
     /** Number of distinct stems and words held. */
     get terms() {
       commit();
