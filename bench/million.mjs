@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serveEnv, serveNodeArgs } from '../scripts/serve-command.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL: the seeded database');
@@ -60,10 +61,22 @@ async function run(kind) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-million-'));
   const loadBefore = load();
   const started = performance.now();
-  const server = spawn(process.execPath, [path.join(repoRoot, 'apps/server/build/main.mjs')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // As `npm run serve` starts it.
+  const server = spawn(
+    process.execPath,
+    [...serveNodeArgs(), path.join(repoRoot, 'apps/server/build/main.mjs')],
+    {
+      env: {
+        ...process.env,
+        ...serveEnv(),
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   server.stdout.on('data', (d) => {
     log += d;

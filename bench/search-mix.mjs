@@ -17,6 +17,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serveEnv, serveNodeArgs } from '../scripts/serve-command.mjs';
 import { cpuMs, memory } from './proc-stats.mjs';
 import { productNames, searchMix } from './search-terms.mjs';
 
@@ -129,11 +130,16 @@ const terms = searchMix(names, 1000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrin-search-mix-'));
 // BENCH_NODE_ARGS: Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=bench/out/prof".
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const args = [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
+const args = [
+  ...serveNodeArgs(),
+  ...nodeArgs,
+  ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]),
+];
 const server = spawn(process.execPath, args, {
   cwd: repoRoot,
   env: {
     ...process.env,
+    ...serveEnv(),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

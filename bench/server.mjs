@@ -7,9 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
-import { serveNodeArgs } from '../scripts/serve-command.mjs';
+import { serveEnv, serveNodeArgs } from '../scripts/serve-command.mjs';
 
-export { serveNodeArgs };
+export { serveEnv, serveNodeArgs };
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const outDir = path.join(repoRoot, 'bench', 'out');
@@ -160,6 +160,7 @@ export async function startVitrin({
       // The compiled server (`npm run build`), as `npm start` runs it; `nodeArgs` come after, so they win.
       args: [...serveNodeArgs(), ...nodeArgs, entry],
       env: {
+        ...serveEnv(),
         DATA_DIR: dataDir,
         WEB_BUILD_DIR: webBuildDir,
         LOG_LEVEL: 'warn',

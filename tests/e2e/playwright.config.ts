@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
-import { SERVER_ENTRY, serveNodeArgs } from '../../scripts/serve-command.mjs';
+import { SERVER_ENTRY, serveEnv, serveNodeArgs } from '../../scripts/serve-command.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18431);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
@@ -40,13 +40,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Started as `npm run serve` starts it (its Node options), so the tests run what ships.
+    // Started as `npm run serve` starts it (its Node options and environment), so the tests run what ships.
     command: `rm -rf "${E2E_DATA_DIR}" && node ${[...serveNodeArgs(), SERVER_ENTRY].join(' ')}`,
     cwd: root,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 300_000,
     env: {
+      ...serveEnv(),
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',

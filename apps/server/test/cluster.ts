@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '@vitrin/core';
 import { openTestDatabase } from '@vitrin/testing/database';
 import { guestCheckoutForm, seedTestShop, type TestShop } from '@vitrin/testing/shop';
 import { type Cluster, freePort, pgBin, startCluster } from '../../../scripts/pg-cluster.mjs';
-import { SERVER_ENTRY, serveNodeArgs } from '../../../scripts/serve-command.mjs';
+import { SERVER_ENTRY, serveEnv, serveNodeArgs } from '../../../scripts/serve-command.mjs';
 import { registration } from './accounts.ts';
 import { tempDir } from './server.ts';
 
@@ -68,12 +68,13 @@ export async function launchNode(
   const compiled = path.join(root, SERVER_ENTRY);
   if (entry === 'compiled' && !existsSync(compiled))
     throw new Error('The server is not compiled: run `npm run build` first.');
-  // With the Node options of `npm run serve`, as the shop runs.
+  // With the Node options and environment of `npm run serve`, as the shop runs.
   const main = entry === 'compiled' ? [compiled] : ['--import', 'tsx', serverEntry];
   const child = spawn(process.execPath, [...serveNodeArgs(), ...main], {
     cwd: root,
     env: {
       ...process.env,
+      ...serveEnv(),
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

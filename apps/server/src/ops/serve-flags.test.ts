@@ -2,11 +2,36 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
+import { SERVER_ENTRY, serveEnv, serveNodeArgs } from '../../../../scripts/serve-command.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serveScript: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts
   .serve;
+
+/**
+ * MB of resident memory a Node process keeps after it freed 300 buffers of 1 MB (with small allocations
+ * between them, as a catalogue snapshot's load leaves them), started with `env`.
+ */
+function keptAfterFreeing(env: Record<string, string>): number {
+  const code = `
+    const rss = () => process.memoryUsage().rss / 1048576;
+    let big = Buffer.allocUnsafeSlow(8 << 20); big.fill(1); big = null; gc();
+    const before = rss();
+    let held = []; const pins = [];
+    for (let i = 0; i < 300; i++) {
+      const b = Buffer.allocUnsafeSlow(1 << 20); b.fill(2); held.push(b);
+      const p = Buffer.allocUnsafeSlow(64); p.fill(3); pins.push(p);
+    }
+    held = null; gc(); gc();
+    console.log(Math.round(rss() - before));`;
+  const { MALLOC_MMAP_THRESHOLD_: _, ...rest } = process.env;
+  return Number(
+    execFileSync(process.execPath, ['--expose-gc', '-e', code], {
+      encoding: 'utf8',
+      env: { ...rest, ...env },
+    }).trim(),
+  );
+}
 
 /** The threads of a Node process started with `flags` (Linux: /proc/self/task). */
 function threadsWith(flags: string[]): number {
@@ -31,5 +56,15 @@ describe('npm run serve', () => {
 
   it('starts three threads fewer than Node by default (Linux)', () => {
     expect(threadsWith(['--v8-pool-size=1'])).toBe(threadsWith([]) - 3);
+  });
+
+  it('gives memory freed by large buffers back to the system (glibc: a fixed mmap threshold)', () => {
+    // glibc raises its mmap threshold to the size of each large block freed (up to 32 MB), after which such
+    // blocks come from the heap and, freed among small ones, stay resident: after a catalogue snapshot's
+    // load at a million products 400-600 MB of RSS (bench/RESULTS.md, 2026-11-29).
+    expect(serveScript).toMatch(/^NODE_ENV=production MALLOC_MMAP_THRESHOLD_=131072 node /);
+    expect(serveEnv()).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(keptAfterFreeing({})).toBeGreaterThan(100);
+    expect(keptAfterFreeing(serveEnv())).toBeLessThan(20);
   });
 });
