@@ -816,6 +816,72 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+/** What a shipment's row keeps of the request it was bought with (the label of a carrier that makes none). */
+export interface ShipmentRequestRecord {
+  sender: {
+    name: string;
+    phone: string;
+    email?: string;
+    city: string;
+    district: string;
+    address: string;
+    postalCode?: string;
+  };
+  recipient: {
+    name: string;
+    phone: string;
+    email?: string;
+    city: string;
+    district: string;
+    address: string;
+    postalCode?: string;
+  };
+  parcels: { weightKg: number; desi?: number }[];
+  valueMinor: number;
+}
+
+/**
+ * A carrier shipment of an order (issue 41): the row is written with its request key before the carrier is
+ * called, so a retry (a timeout, the carrier down, a double click) asks the carrier with the same key and
+ * never buys a second label. `pending`: not bought yet (`next_attempt_at` after a retryable failure);
+ * `created`: the label is bought; `failed`: the carrier refused it (a new request makes a new row and key).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'outbound' | 'return'>().notNull().default('outbound'),
+    /** The adapter: `geliver` or `yurtici`. */
+    carrier: text('carrier').$type<'geliver' | 'yurtici'>().notNull(),
+    /** `<order no>-<n>` (`<order no>-R<n>` for a return): the carrier's idempotency key. */
+    requestKey: text('request_key').notNull(),
+    request: jsonb('request').$type<ShipmentRequestRecord>().notNull(),
+    /** The carrier that carries it, as shoppers know it (`Yurtiçi Kargo`; through Geliver, the chosen offer's). */
+    company: text('company'),
+    carrierShipmentId: text('carrier_shipment_id'),
+    trackingNo: text('tracking_no'),
+    trackingUrl: text('tracking_url'),
+    /** The carrier's own label address, when it hosts one (the panel prints through the shop's route). */
+    labelUrl: text('label_url'),
+    status: text('status').$type<'pending' | 'created' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shipments_request_key_idx').on(t.requestKey),
+    index('shipments_order_idx').on(t.orderId),
+    index('shipments_carrier_id_idx').on(t.carrier, t.carrierShipmentId),
+    check('shipments_kind_check', sql`${t.kind} in ('outbound', 'return')`),
+    check('shipments_carrier_check', sql`${t.carrier} in ('geliver', 'yurtici')`),
+    check('shipments_status_check', sql`${t.status} in ('pending', 'created', 'failed')`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Wishlist, blog, contact, support
 
