@@ -39,6 +39,8 @@ import { createPaymentProviders, type ProviderEnv, type ProviderFactory } from '
 import { createPaymentService } from './payments/service.ts';
 import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
+import type { CarrierEnv, CarrierTuning } from './shipping/providers.ts';
+import { createShippingService } from './shipping/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
 import { createDiskStore } from './storage/disk-store.ts';
@@ -67,6 +69,8 @@ export interface ServicesOptions {
     /** Replaces the built-in provider factories (tests). */
     factories?: Partial<Record<'iyzico' | 'paytr', ProviderFactory>>;
   };
+  /** Carriers (`shipping_provider`): the environment GELIVER_* and YURTICI_* come from, and tests' short waits. */
+  shipping?: { env?: CarrierEnv; tuning?: CarrierTuning };
 }
 
 /** The real card providers Vitrin knows, each built from its environment variables. */
@@ -178,6 +182,14 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const reports = createReports(db, settings);
   const orderDocuments = createOrderDocuments(db, settings);
   const orderAdmin = createAdminOrders(db, orders);
+  // Labels bought from Geliver or Yurtiçi Kargo (`shipping_provider`; keys from the environment only).
+  const shipping = createShippingService(db, {
+    settings,
+    orders,
+    env: options.shipping?.env ?? process.env,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
+  });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
@@ -220,6 +232,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     reports,
     orderDocuments,
     orderAdmin,
+    shipping,
     customerAdmin,
     savedReplies,
     productImports,

@@ -1,4 +1,9 @@
-import { ibanChecksumHolds, tcknChecksumHolds } from '@vitrin/shared/api/admin/settings';
+import {
+  ibanChecksumHolds,
+  SHIPPING_PROVIDER_NAMES,
+  type ShippingProviderName,
+  tcknChecksumHolds,
+} from '@vitrin/shared/api/admin/settings';
 import type { GlobalSetting } from '@vitrin/shared/api/home';
 import { PRICE_ROUNDINGS, type PriceRounding } from '@vitrin/shared/pricing';
 import { z } from 'zod';
@@ -84,6 +89,51 @@ const bankAccounts = z
         }),
       )
       .max(10, 'En fazla 10 banka hesabı olabilir.'),
+  );
+
+/** The shop's sender address for carriers (il, ilçe, the street line, posta kodu); name and phone default to the shop's. */
+export interface ShippingSender {
+  city: string;
+  district: string;
+  address: string;
+  postalCode: string;
+  name?: string;
+  phone?: string;
+}
+const shippingSender = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === '' || v === 'null') return null;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Gönderici adresi JSON biçiminde olmalıdır.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .object({
+        city: z.string('İl metin olmalıdır.').trim().min(1, 'İl boş olamaz.').max(40),
+        district: z.string('İlçe metin olmalıdır.').trim().min(1, 'İlçe boş olamaz.').max(60),
+        address: z
+          .string('Adres metin olmalıdır.')
+          .trim()
+          .min(5, 'Adres en az 5 karakter olmalıdır.')
+          .max(300),
+        postalCode: z
+          .string('Posta kodu metin olmalıdır.')
+          .trim()
+          .regex(/^\d{5}$/, 'Posta kodu 5 rakam olmalıdır.'),
+        name: z.string().trim().min(1).max(120).optional(),
+        phone: z
+          .string()
+          .trim()
+          .regex(/^[+\d\s()-]{10,20}$/, 'Telefon yalnızca rakam, boşluk, +, ( ) ve - içerebilir.')
+          .optional(),
+      })
+      .nullable(),
   );
 
 function define<T, const P extends boolean>(d: SettingDefinition<T, P>): SettingDefinition<T, P> {
@@ -249,6 +299,20 @@ export const settingDefinitions = {
     public: false,
     description:
       'Kart ödemelerini alan sağlayıcı: iyzico, paytr ya da test (yalnızca demo mağaza ve geliştirme); anahtarlar ortam değişkenlerinden okunur',
+  }),
+  shipping_provider: define({
+    schema: z.enum(SHIPPING_PROVIDER_NAMES, 'Değer manual, geliver ya da yurtici olmalıdır.'),
+    default: 'manual' as ShippingProviderName,
+    public: false,
+    description:
+      'Kargo etiketlerinin alındığı yer: manual (firma ve takip numarası elle), geliver ya da yurtici; anahtarlar ortam değişkenlerinden okunur',
+  }),
+  shipping_sender: define({
+    schema: shippingSender,
+    default: null as ShippingSender | null,
+    public: false,
+    description:
+      'Kargo gönderici adresi (JSON: city, district, address, postalCode; isteğe bağlı name, phone; boş: yok)',
   }),
   backup_time: define({
     schema: z

@@ -97,6 +97,10 @@ const rate = z.string({ error: RATE }).transform((typed, ctx) => {
 /** The card payment providers the `payment_provider` setting names (`test`: the demo shop and development). */
 export const PAYMENT_PROVIDER_NAMES = ['test', 'iyzico', 'paytr'] as const;
 
+/** Where labels are bought (`shipping_provider`): `manual` is the carrier and tracking number typed by hand. */
+export const SHIPPING_PROVIDER_NAMES = ['manual', 'geliver', 'yurtici'] as const;
+export type ShippingProviderName = (typeof SHIPPING_PROVIDER_NAMES)[number];
+
 const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
 
 export const settingsFields = {
@@ -138,6 +142,8 @@ export const settingsFields = {
     .max(500, 'Bakım metni en fazla 500 karakter olabilir'),
   // Kart ödemesi (the providers' keys come from environment variables, never from here)
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES, 'Değer test, iyzico ya da paytr olmalıdır.'),
+  // Kargo entegrasyonu (the carriers' keys come from environment variables, never from here)
+  shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES, 'Değer manual, geliver ya da yurtici olmalıdır.'),
   // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
   backup_time: z
     .string({ error: 'Saat metin olmalı' })
@@ -208,6 +214,7 @@ export const adminSettingsSchema = z.object({
   is_online: z.boolean(),
   maintenance_text: z.string().describe('What the maintenance screen says to visitors'),
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
+  shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES),
   backup_time: z.string().describe('HH:MM Turkey time; empty: no nightly backup'),
   backup_keep: z.number().int().describe('Nightly backups kept'),
 });

@@ -18,6 +18,7 @@ import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { answer } from '../../orders/replies.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
+import { registerAdminShipmentRoutes } from './shipments.ts';
 
 const TAG = 'Yönetim: siparişler';
 const notFound = { 404: errorAnswer('SIPARIS_BULUNAMADI') };
@@ -175,4 +176,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
       return reply.status(201).send({ notes });
     },
   });
+
+  registerAdminShipmentRoutes(app, services, staffOf);
 }
