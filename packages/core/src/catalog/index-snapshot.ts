@@ -25,7 +25,7 @@ import { rows } from './rows.ts';
  */
 
 /** Bumped when the chunks' contents change shape: a snapshot of another format is not loaded. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
 /**
@@ -116,6 +116,7 @@ export async function saveSnapshot(
       if (!whole && !options.only!.has(chunk) && chunk < head!.chunks) continue;
       const from = chunk * CHUNK_SLOTS;
       const to = Math.min(from + CHUNK_SLOTS, index.slots);
+      await index.measureNames(from, to);
       const stored: StoredChunk = index.exportChunk(from, to);
       const data = await deflate(v8.serialize(stored), { level: 1 });
       await txDb.execute(
