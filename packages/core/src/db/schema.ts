@@ -870,6 +870,8 @@ export const shipments = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestampTz('next_attempt_at'),
+    /** While one request is asking the carrier: the others wait for its answer instead of asking too. */
+    claimedUntil: timestampTz('claimed_until'),
     ...timestamps,
   },
   (t) => [

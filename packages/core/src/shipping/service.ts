@@ -34,7 +34,8 @@ export type ShippingErrorCode =
   | 'GONDERICI_ADRESI_YOK'
   | 'TESLIMAT_ADRESI_YOK'
   | 'GONDERI_BULUNAMADI'
-  | 'ETIKET_YOK';
+  | 'ETIKET_YOK'
+  | 'ETIKET_ALINIYOR';
 
 const STATUS: Record<ShippingErrorCode, number> = {
   KARGO_ENTEGRASYONU_YOK: 409,
@@ -43,10 +44,17 @@ const STATUS: Record<ShippingErrorCode, number> = {
   TESLIMAT_ADRESI_YOK: 409,
   GONDERI_BULUNAMADI: 404,
   ETIKET_YOK: 409,
+  ETIKET_ALINIYOR: 409,
 };
 
-export const shippingError = (code: ShippingErrorCode, message: string) =>
-  new DomainError(STATUS[code], code, message);
+export const shippingError = (code: ShippingErrorCode, message: string, retryAt?: Date) =>
+  new DomainError(STATUS[code], code, message, undefined, retryAt ? { retryAt } : {});
+
+/** How long one request holds a shipment while it asks the carrier (longer than the carrier's slowest answer). */
+export const CLAIM_MS = 3 * 60_000;
+/** How long a second request waits for the first one's label before it answers ETIKET_ALINIYOR. */
+const WAIT_MS = 60_000;
+const POLL_MS = 100;
 
 /** A parcel when the panel names none: products carry no weight, so the shop's default of 1 kg and 1 desi. */
 export const DEFAULT_PARCEL = { weightKg: 1, desi: 1 } as const;
@@ -62,6 +70,7 @@ export interface ShippingServiceOptions {
   shopUrl: string;
   tuning?: CarrierTuning;
   now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -70,6 +79,7 @@ const staffIdOf = (actor: AuditActor) => (actor.kind === 'staff' ? actor.staffId
 
 export function createShippingService(db: Db, options: ShippingServiceOptions) {
   const now = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const carriers = createCarriers({
     env: options.env,
     shopUrl: options.shopUrl,
@@ -161,30 +171,38 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
   /** The order into "Kargoya Verildi" with the shipment's carrier and number (once; a repeat finds it there). */
   async function markShipped(actor: AuditActor, order: OrderRow, row: ShipmentRow): Promise<void> {
     // Moved already (by the first call, or on since): a repeat changes nothing.
-    if ((await existing(order.orderNo)).status !== ORDER_STATE.Preparing) return;
-    await options.orders.changeStatus(
-      order.id,
-      ORDER_STATE.Shipped,
-      {
-        actor: 'operator',
-        cargoCompany: row.company ?? '',
-        trackingNo: row.trackingNo ?? '',
-        staffId: staffIdOf(actor),
-        note: `Kargo etiketi alındı (${row.company}, ${row.trackingNo}).`,
-      },
-      actor,
-    );
+    const moved = async () => (await existing(order.orderNo)).status !== ORDER_STATE.Preparing;
+    if (await moved()) return;
+    try {
+      await options.orders.changeStatus(
+        order.id,
+        ORDER_STATE.Shipped,
+        {
+          actor: 'operator',
+          cargoCompany: row.company ?? '',
+          trackingNo: row.trackingNo ?? '',
+          staffId: staffIdOf(actor),
+          note: `Kargo etiketi alındı (${row.company}, ${row.trackingNo}).`,
+        },
+        actor,
+      );
+    } catch (err) {
+      // A request beside this one moved it first (its change won the race): nothing left to do.
+      if (isDomainError(err, 'SIPARIS_DURUMU_DEGISTI', 'GECERSIZ_DURUM_GECISI') && (await moved())) return;
+      throw err;
+    }
   }
 
   /**
    * The row this request works on, in one transaction with the order's row locked: the bought outbound
-   * shipment (a repeat), the one left pending (a retry, same key), or a new one with the next key.
+   * shipment (a repeat), the one left pending (a retry, same key), or a new one with the next key. The row is
+   * claimed for this request while it asks the carrier; `busy` when another request holds it now.
    */
   async function claim(
     order: OrderRow,
     carrier: CarrierName,
     request: ShipmentRequestRecord,
-  ): Promise<ShipmentRow> {
+  ): Promise<{ row: ShipmentRow; busy: boolean }> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select id from ${orders} where ${orders.id} = ${order.id} for update`);
       const rows = await tx
@@ -193,15 +211,18 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         .where(and(eq(shipments.orderId, order.id), eq(shipments.kind, 'outbound')))
         .orderBy(asc(shipments.id));
       const bought = rows.find((r) => r.status === 'created');
-      if (bought) return bought;
+      if (bought) return { row: bought, busy: false };
+      const at = now();
+      const claimedUntil = new Date(at.getTime() + CLAIM_MS);
       const pending = rows.find((r) => r.status === 'pending' && r.carrier === carrier);
       if (pending) {
+        if (pending.claimedUntil && pending.claimedUntil > at) return { row: pending, busy: true };
         const [updated] = await tx
           .update(shipments)
-          .set({ request, updatedAt: now() })
+          .set({ request, claimedUntil, updatedAt: at })
           .where(eq(shipments.id, pending.id))
           .returning();
-        return updated!;
+        return { row: updated!, busy: false };
       }
       const [created] = await tx
         .insert(shipments)
@@ -211,10 +232,29 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
           carrier,
           requestKey: `${order.orderNo}-${rows.length + 1}`,
           request,
+          claimedUntil,
         })
         .returning();
-      return created!;
+      return { row: created!, busy: false };
     });
+  }
+
+  /** Waits while another request asks the carrier for this row; the row as that request left it. */
+  async function settled(row: ShipmentRow): Promise<ShipmentRow> {
+    const until = Math.min(now().getTime() + WAIT_MS, row.claimedUntil?.getTime() ?? 0);
+    for (;;) {
+      const [fresh] = await db.select().from(shipments).where(eq(shipments.id, row.id));
+      if (!fresh) return row;
+      const held = fresh.status === 'pending' && fresh.claimedUntil && fresh.claimedUntil > now();
+      if (!held) return fresh;
+      if (now().getTime() >= until)
+        throw shippingError(
+          'ETIKET_ALINIYOR',
+          'Bu siparişin etiketi şu an alınıyor; biraz sonra yeniden deneyin (ikinci etiket alınmaz).',
+          fresh.claimedUntil ?? undefined,
+        );
+      await sleep(POLL_MS);
+    }
   }
 
   async function bought(row: ShipmentRow, shipment: CarrierShipment): Promise<ShipmentRow> {
@@ -230,6 +270,7 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         attempts: row.attempts + 1,
         lastError: null,
         nextAttemptAt: null,
+        claimedUntil: null,
         updatedAt: now(),
       })
       .where(eq(shipments.id, row.id))
@@ -242,7 +283,14 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
     if (!isRetryableCarrierError(err)) {
       await db
         .update(shipments)
-        .set({ status: 'failed', attempts, lastError: err.message, nextAttemptAt: null, updatedAt: now() })
+        .set({
+          status: 'failed',
+          attempts,
+          lastError: err.message,
+          nextAttemptAt: null,
+          claimedUntil: null,
+          updatedAt: now(),
+        })
         .where(eq(shipments.id, row.id));
       return err;
     }
@@ -250,7 +298,7 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
     const retryAt = new Date(Math.max(err.retryAt?.getTime() ?? 0, at + backoffMs(attempts)));
     await db
       .update(shipments)
-      .set({ attempts, lastError: err.message, nextAttemptAt: retryAt, updatedAt: now() })
+      .set({ attempts, lastError: err.message, nextAttemptAt: retryAt, claimedUntil: null, updatedAt: now() })
       .where(eq(shipments.id, row.id));
     return new DomainError(503, err.code, err.message, undefined, { cause: err, retryAt });
   }
@@ -301,13 +349,28 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         parcels: parcels.map((p) => ({ weightKg: p.weightKg, ...(p.desi ? { desi: p.desi } : {}) })),
         valueMinor: order.totalMinor,
       };
-      let row = await claim(order, provider, request);
+      const claimed = await claim(order, provider, request);
+      let row = claimed.row;
+      if (claimed.busy) {
+        // Another request (a double click, a second tab) is asking the carrier: its answer is this one's.
+        row = await settled(row);
+        if (row.status !== 'created') {
+          if (row.status === 'pending' && row.lastError)
+            throw new DomainError(503, 'KARGO_ULASILAMIYOR', row.lastError, undefined, {
+              ...(row.nextAttemptAt ? { retryAt: row.nextAttemptAt } : {}),
+            });
+          throw new DomainError(422, 'KARGO_REDDETTI', row.lastError ?? 'Kargo gönderisi oluşturulamadı.');
+        }
+        await markShipped(actor, order, row);
+        return { ...view(row, order.orderNo), created: false };
+      }
       if (row.status !== 'created') {
         let shipment: CarrierShipment;
         try {
           shipment = await carrier.ship(requestOf(row, order.orderNo));
         } catch (err) {
           if (isDomainError(err)) throw await failed(row, err);
+          await db.update(shipments).set({ claimedUntil: null }).where(eq(shipments.id, row.id));
           throw err;
         }
         row = await bought(row, shipment);

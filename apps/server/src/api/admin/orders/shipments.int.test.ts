@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mailQueue, orders, shipments } from '@vitrin/core/db/schema';
+import { mailQueue, orderHistory, orders, shipments } from '@vitrin/core/db/schema';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
@@ -144,6 +144,25 @@ describe.each([
     expect(await shipmentsOf(placed.id)).toHaveLength(1);
   });
 
+  it('buys one label for two requests at once (a double click), both answered with it', async () => {
+    await use();
+    const placed = await preparedOrder();
+    const before = purchases();
+    const answers = await Promise.all([
+      owner.post(shipUrl(placed.orderNo)),
+      owner.post(shipUrl(placed.orderNo)),
+    ]);
+    for (const a of answers) expect([200, 201], a.body).toContain(a.statusCode);
+    const [one, two] = answers.map((a) => a.json().shipment);
+    expect(one.trackingNo).toBe(two.trackingNo);
+    expect(purchases()).toBe(before + 1);
+    expect(await shipmentsOf(placed.id)).toHaveLength(1);
+    const order = await orderRow(placed.id);
+    expect(order).toMatchObject({ status: ORDER_STATE.Shipped, trackingNo: one.trackingNo });
+    const history = await db.select().from(orderHistory).where(eq(orderHistory.orderId, placed.id));
+    expect(history.filter((h) => h.toStatus === ORDER_STATE.Shipped)).toHaveLength(1);
+  });
+
   it('answers 503 with Retry-After while the carrier is down, leaves the order unchanged, then buys once', async () => {
     await use();
     const placed = await preparedOrder();
@@ -168,6 +187,39 @@ describe.each([
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'created', attempts: 2, lastError: null, nextAttemptAt: null });
     expect(purchases()).toBe(before + 1);
+  });
+});
+
+describe.each([
+  {
+    name: 'Geliver',
+    use: useGeliver,
+    lose: () =>
+      geliver.failNext(1, { status: 500, carryOut: true }, { method: 'POST', path: '/transactions' }),
+    purchases: () => geliver.labelPurchases(),
+  },
+  {
+    name: 'Yurtiçi Kargo',
+    use: useYurtici,
+    lose: () => yurtici.failNext(1, 'lose'),
+    purchases: () => yurtici.creates,
+  },
+])('$name bought the label but its answer was lost', ({ use, lose, purchases }) => {
+  it('answers 503, and the retry finds the label bought the first time (one label)', async () => {
+    await use();
+    const placed = await preparedOrder();
+    const before = purchases();
+    lose();
+    const lost = await owner.post(shipUrl(placed.orderNo));
+    expect(lost.statusCode, lost.body).toBe(503);
+    expect((await orderRow(placed.id)).status).toBe(ORDER_STATE.Preparing);
+    const retry = await owner.post(shipUrl(placed.orderNo));
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(purchases()).toBe(before + 1);
+    expect(await shipmentsOf(placed.id)).toMatchObject([
+      { requestKey: `${placed.orderNo}-1`, status: 'created' },
+    ]);
+    expect((await orderRow(placed.id)).trackingNo).toBe(retry.json().shipment.trackingNo);
   });
 });
 
