@@ -397,6 +397,19 @@ describe('the shipping_provider setting', () => {
     expect(bad.json().error.fields.shipping_provider).toBe('Değer manual, geliver ya da yurtici olmalıdır.');
   });
 
+  it.each([
+    ['not JSON', '{il: İstanbul', 'JSON biçiminde'],
+    ['without its ilçe', JSON.stringify({ ...SENDER, district: '' }), 'İlçe boş olamaz'],
+    ['with a 4-digit posta kodu', JSON.stringify({ ...SENDER, postalCode: '3437' }), 'Posta kodu 5 rakam'],
+    ['with letters in the phone', JSON.stringify({ ...SENDER, phone: 'bir iki üç' }), 'Telefon'],
+  ])('refuses a sender address %s with a Turkish message (shipping_sender)', async (_name, raw, words) => {
+    await expect(services.settings.set('shipping_sender', raw)).rejects.toMatchObject({
+      code: 'AYAR_DEGERI_GECERSIZ',
+      message: expect.stringContaining(words),
+    });
+    expect(await services.settings.get('shipping_sender')).toEqual(SENDER);
+  });
+
   it('is refused by the registry (the CLI) with a Turkish message', async () => {
     await expect(services.settings.set('shipping_provider', 'aras')).rejects.toMatchObject({
       code: 'AYAR_DEGERI_GECERSIZ',
