@@ -116,7 +116,9 @@ export interface TableChunk {
   /** The chunk's distinct pictures, and each slot's (an index into them; -1: none). */
   imageList: string[];
   imageOf: Int32Array;
-  variantOptions: Array<Array<Record<string, string>> | null>;
+  /** The chunk's distinct variant option lists, and each slot's (an index into them; -1: none). */
+  variantLists: Array<Array<Record<string, string>>>;
+  variantOf: Int32Array;
   /** The chunk's distinct tag lists, and each slot's (an index into them; -1: none). */
   tagLists: number[][];
   tagOf: Int32Array;
@@ -168,8 +170,12 @@ export class IndexTable {
   /** Slug, name, search text and name sort key (fields SLUG, NAME, TEXT, NAME_SORT), UTF-8 in one buffer. */
   readonly strings = new PackedStrings(4);
   images: Array<string | null> = [];
-  /** Options of the in-stock active variants of variant products, for the option filter. */
-  variantOptions: Array<Array<Record<string, string>> | undefined> = [];
+  /**
+   * Options of the in-stock active variants of variant products, for the option filter: the number of a list
+   * in `variantLists` (-1: none). Products share them (a million products: 551 distinct lists for 162 549
+   * variant products), so each is kept once, not 440 000 objects for the collector to walk.
+   */
+  variantList = new Int32Array(0);
 
   /** One string per distinct picture path: products share pictures (the large catalogue: 151 for 100 000). */
   private readonly pictures = new Map<string, string>();
@@ -182,6 +188,7 @@ export class IndexTable {
 
   readonly tagLists = new Interned<Int32Array>();
   readonly groupLists = new Interned<OptionGroup[]>();
+  readonly variantLists = new Interned<Array<Record<string, string>>>();
   tags = new Map<number, Tag>();
   tagIdBySlug = new Map<string, number>();
 
@@ -232,6 +239,7 @@ export class IndexTable {
     this.currencies = grown(this.currencies, size * 4);
     this.tagList = grown(this.tagList, size);
     this.groupList = grown(this.groupList, size);
+    this.variantList = grown(this.variantList, size);
     this.stemsHash = grown(this.stemsHash, size);
     this.strings.resize(size);
   }
@@ -249,7 +257,6 @@ export class IndexTable {
     if (this.capacity - this.count > this.count >> 4) this.resize(this.count);
     this.strings.trim(this.count);
     this.images.length = this.count;
-    this.variantOptions.length = this.count;
   }
 
   /**
@@ -307,7 +314,7 @@ export class IndexTable {
     this.images[slot] = p.image === null ? null : this.interned(p.image);
     this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
-    this.variantOptions[slot] = variants.length ? variants : undefined;
+    this.variantList[slot] = this.variantLists.number(JSON.stringify(variants), () => variants);
     this.inStock[slot] = (
       p.stock_type === STOCK_TYPE.Variant
         ? variants.length > 0
@@ -378,6 +385,8 @@ export class IndexTable {
     };
     const tagOf = this.tagList.slice(from, to).map((list) => local(tagKeys, list));
     const groupOf = this.groupList.slice(from, to).map((list) => local(groupKeys, list));
+    const variantKeys = new Map<number, number>();
+    const variantOf = this.variantList.slice(from, to).map((list) => local(variantKeys, list));
     // Pictures are few and shared: each once per chunk, not a string per slot to decode.
     const imageKeys = new Map<string, number>();
     const imageOf = new Int32Array(to - from);
@@ -409,7 +418,8 @@ export class IndexTable {
       strings: this.strings.exportRange(from, to),
       imageList: [...imageKeys.keys()],
       imageOf,
-      variantOptions: this.variantOptions.slice(from, to).map((options) => options ?? null),
+      variantLists: [...variantKeys.keys()].map((list) => this.variantLists.lists[list]!),
+      variantOf,
       tagLists: [...tagKeys.keys()].map((list) => [...this.tagLists.lists[list]!]),
       tagOf,
       groupLists: [...groupKeys.keys()].map((list) => this.groupLists.lists[list]!),
@@ -447,12 +457,16 @@ export class IndexTable {
     const groupLists = chunk.groupLists.map((groups) =>
       this.groupLists.number(JSON.stringify(groups), () => groups),
     );
+    const variantLists = chunk.variantLists.map((variants) =>
+      this.variantLists.number(JSON.stringify(variants), () => variants),
+    );
     const images = chunk.imageList.map((image) => this.interned(image));
     for (let k = 0; k < n; k++) {
       const slot = at + k;
       const image = chunk.imageOf[k]!;
       this.images[slot] = image < 0 ? null : images[image]!;
-      this.variantOptions[slot] = chunk.variantOptions[k] ?? undefined;
+      const variants = chunk.variantOf[k]!;
+      this.variantList[slot] = variants < 0 ? -1 : variantLists[variants]!;
       const tags = chunk.tagOf[k]!;
       this.tagList[slot] = tags < 0 ? -1 : tagLists[tags]!;
       const groups = chunk.groupOf[k]!;
@@ -557,8 +571,9 @@ export class IndexTable {
     if (wantedTags.size) checks.push((slot) => this.hasTag(slot, wantedTags));
     if (byGroup.size)
       checks.push((slot) => {
-        const options = this.variantOptions[slot];
-        if (!options) return false;
+        const list = this.variantList[slot]!;
+        if (list < 0) return false;
+        const options = this.variantLists.lists[list]!;
         for (const [name, values] of byGroup)
           if (!options.some((o) => values.includes(o[name] as string))) return false;
         return true;
@@ -588,6 +603,7 @@ export class IndexTable {
       this.currencies,
       this.tagList,
       this.groupList,
+      this.variantList,
       this.stemsHash,
     ].reduce((sum, a) => sum + a.byteLength, this.strings.bytes);
   }
