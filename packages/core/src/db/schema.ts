@@ -866,7 +866,11 @@ export const shipments = pgTable(
     trackingUrl: text('tracking_url'),
     /** The carrier's own label address, when it hosts one (the panel prints through the shop's route). */
     labelUrl: text('label_url'),
-    status: text('status').$type<'pending' | 'created' | 'failed'>().notNull().default('pending'),
+    /** `cancelled`: a label bought by mistake, cancelled at the carrier (kept for the record; never reused). */
+    status: text('status')
+      .$type<'pending' | 'created' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestampTz('next_attempt_at'),
@@ -880,7 +884,7 @@ export const shipments = pgTable(
     index('shipments_carrier_id_idx').on(t.carrier, t.carrierShipmentId),
     check('shipments_kind_check', sql`${t.kind} in ('outbound', 'return')`),
     check('shipments_carrier_check', sql`${t.carrier} in ('geliver', 'yurtici')`),
-    check('shipments_status_check', sql`${t.status} in ('pending', 'created', 'failed')`),
+    check('shipments_status_check', sql`${t.status} in ('pending', 'created', 'failed', 'cancelled')`),
   ],
 );
 

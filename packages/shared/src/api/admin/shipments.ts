@@ -43,7 +43,7 @@ export const shipmentAnswer = z.object({
     trackingNo: z.string(),
     trackingUrl: z.string().describe("The carrier's tracking page of the parcel"),
     labelUrl: z.string().describe("The label's PDF in the panel (staff only)"),
-    status: z.enum(['pending', 'created', 'failed']),
+    status: z.enum(['pending', 'created', 'failed', 'cancelled']),
   }),
 });
 export type ShipmentAnswer = z.output<typeof shipmentAnswer>;
