@@ -18,7 +18,13 @@ import { orderQuery, useOrderWrite } from './orders-api.ts';
 import { StateBadge } from './state-badge.tsx';
 import { StatusDialog } from './status-dialog.tsx';
 
-const ACTORS = { customer: 'Müşteri', payment: 'Ödeme', system: 'Sistem', operator: 'Mağaza' } as const;
+const ACTORS = {
+  customer: 'Müşteri',
+  payment: 'Ödeme',
+  system: 'Sistem',
+  operator: 'Mağaza',
+  carrier: 'Kargo',
+} as const;
 
 function Section({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
   return (

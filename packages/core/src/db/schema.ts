@@ -706,7 +706,7 @@ export const orderHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
-    /** `customer`, `payment`, `system` (expiry), `operator` (CLI, later the admin panel). */
+    /** `customer`, `payment`, `system` (expiry), `operator` (CLI, the admin panel), `carrier` (the carrier's scans). */
     actor: text('actor').notNull(),
     /** The staff member who made it in the panel (a state change, a Havale / EFT marked paid); null otherwise. */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),

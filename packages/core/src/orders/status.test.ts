@@ -47,6 +47,18 @@ describe('order state transitions', () => {
     expect(refusal(1, 2, 'customer', paidCard, cargo)).toBe('GECERSIZ_DURUM_GECISI');
   });
 
+  it('lets the carrier make only a parcel’s moves: 2→3, 2→5, 3→4 and 3→5', () => {
+    const moves = ['2→3', '2→5', '3→4', '3→5'];
+    for (const from of ORDER_STATE_CODES) {
+      for (const to of ORDER_STATE_CODES) {
+        expect(refusal(from, to, 'carrier', paidCard, cargo), `${from}→${to}`).toBe(
+          moves.includes(`${from}→${to}`) ? null : 'GECERSIZ_DURUM_GECISI',
+        );
+      }
+    }
+    expect(transitionRefusal(2, 4, paidCard, { actor: 'carrier' })?.code).toBe('GECERSIZ_DURUM_GECISI');
+  });
+
   it('names both states in Turkish when refusing', () => {
     const err = transitionRefusal(4, 6, paidCard, { actor: 'operator' });
     expect(err?.message).toBe('Sipariş "Teslim Edildi" durumundan "İptal Edildi" durumuna geçirilemez.');

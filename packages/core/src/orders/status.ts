@@ -19,7 +19,7 @@ import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockA
  * only code that writes `orders.status`.
  */
 
-export type Actor = 'customer' | 'payment' | 'system' | 'operator';
+export type Actor = 'customer' | 'payment' | 'system' | 'operator' | 'carrier';
 
 export interface StatusChangeOptions {
   actor: Actor;
@@ -40,6 +40,14 @@ const { Received, Preparing, Shipped, Cancelled, PaymentFailed } = ORDER_STATE;
 const isPaymentResult = (from: OrderState, to: OrderState) =>
   (from === Received && to === PaymentFailed) || (from === PaymentFailed && to === Received);
 
+/** The moves a carrier's scan makes: taken (Kargoda), delivered, not delivered. */
+const CARRIER_MOVES: ReadonlyArray<readonly [OrderState, OrderState]> = [
+  [Shipped, ORDER_STATE.InTransit],
+  [Shipped, ORDER_STATE.NotDelivered],
+  [ORDER_STATE.InTransit, ORDER_STATE.Delivered],
+  [ORDER_STATE.InTransit, ORDER_STATE.NotDelivered],
+];
+
 /** Besides the table: which changes each actor may make. A Turkish reason when it may not. */
 const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | null> = {
   // The shopper only cancels, and only before the order is shipped.
@@ -54,6 +62,11 @@ const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | 
   // The expiry job: an unpaid card order whose time ran out.
   system: (from, to) =>
     from === Received && to === PaymentFailed ? null : 'otomatik işlemler yalnızca ödeme süresini bitirir',
+  // The carrier's scans (the shipping status sync): only the way of a parcel that left, Kargoya Verildi onwards.
+  carrier: (from, to) =>
+    CARRIER_MOVES.some(([f, t]) => f === from && t === to)
+      ? null
+      : 'kargo firması yalnızca kargodaki bir siparişin teslimat durumunu değiştirir',
   // The operator does the rest, but never pretends a payment failed or succeeded.
   operator: (from, to) =>
     isPaymentResult(from, to)

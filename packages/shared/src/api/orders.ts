@@ -86,7 +86,7 @@ export interface OrderHistoryEntry {
   fromCode: number | null;
   /** ISO 8601. */
   at: string;
-  actor: 'customer' | 'payment' | 'system' | 'operator';
+  actor: 'customer' | 'payment' | 'system' | 'operator' | 'carrier';
   note: string;
 }
 

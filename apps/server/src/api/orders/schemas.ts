@@ -101,7 +101,7 @@ export const detail = summary.extend({
       state,
       fromCode: z.number().int().nullable(),
       at: z.string(),
-      actor: z.enum(['customer', 'payment', 'system', 'operator']),
+      actor: z.enum(['customer', 'payment', 'system', 'operator', 'carrier']),
       note: z.string(),
     }),
   ),

@@ -155,7 +155,7 @@ export const adminOrderHistoryEntrySchema = z.object({
   id: z.number().int(),
   state: stateView,
   at: z.string().describe('ISO 8601'),
-  actor: z.enum(['customer', 'payment', 'system', 'operator']),
+  actor: z.enum(['customer', 'payment', 'system', 'operator', 'carrier']),
   note: z.string(),
   staff: z
     .object({ id: z.number().int(), name: z.string() })
