@@ -40,6 +40,7 @@ import { createPaymentService } from './payments/service.ts';
 import { createReports } from './reports/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import type { CarrierEnv, CarrierTuning } from './shipping/providers.ts';
+import { createShipmentReturns } from './shipping/returns.ts';
 import { createShippingService } from './shipping/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
@@ -190,6 +191,14 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
   });
+  // Cancelled labels and return shipments of delivered orders (the shopper mailed the return code).
+  const shipmentReturns = createShipmentReturns(db, {
+    settings,
+    orders,
+    env: options.shipping?.env ?? process.env,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
+  });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
@@ -233,6 +242,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     orderDocuments,
     orderAdmin,
     shipping,
+    shipmentReturns,
     customerAdmin,
     savedReplies,
     productImports,

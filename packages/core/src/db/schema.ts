@@ -838,6 +838,9 @@ export interface ShipmentRequestRecord {
   };
   parcels: { weightKg: number; desi?: number }[];
   valueMinor: number;
+  /** A return: the shopper sends to the shop; `returnOf` the carrier's id of the shipment that went out. */
+  isReturn?: boolean;
+  returnOf?: string;
 }
 
 /**

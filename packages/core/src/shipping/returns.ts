@@ -1,0 +1,449 @@
+import type { ShipmentAnswer, ShipmentCreateRequest } from '@vitrin/shared/api/admin/shipments';
+import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/client.ts';
+import { orderHistory, orders, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
+import { DomainError, isDomainError } from '../errors.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { orderNotFound } from '../orders/errors.ts';
+import { findOrder, type OrderRow } from '../orders/queries.ts';
+import type { OrderService } from '../orders/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { type Carrier, type CarrierAddress, type CarrierName, isRetryableCarrierError } from './carrier.ts';
+import { type CarrierEnv, type CarrierTuning, createCarriers } from './providers.ts';
+import { returnShipmentEmail } from './return-mail.ts';
+import { backoffMs, CLAIM_MS, DEFAULT_PARCEL, shippingError } from './service.ts';
+
+/**
+ * Returns and cancelled labels (issue 41).
+ *
+ * - **Cancel**: a label bought by mistake is cancelled at the carrier (safe to repeat: the carrier takes a
+ *   second cancel of the same shipment as done, and a row already cancelled is answered as it is) and the row
+ *   kept as `cancelled`. The order's state is left as it is: the state table has no way back from
+ *   "Kargoya Verildi" to "Hazırlanıyor", and the shopper has already been told the parcel is on its way. A
+ *   line in the order's history records the cancel; the answer says the state was left, so the staff member
+ *   knows to enter the new carrier and number. A parcel the carrier has already taken (Kargoda, Teslim Edildi,
+ *   Teslim Edilemedi) cannot be cancelled.
+ * - **Returns**: for a delivered order ("Teslim Edildi", the only state the table leaves a parcel with the
+ *   shopper) the shop buys a return shipment, the shopper as sender and the shop as recipient, keyed
+ *   `<order no>-R<n>` so a retry after a timeout finds the first; the shopper's e-mail with the return code,
+ *   the label and tracking links is queued in the transaction that records the bought return.
+ */
+
+export type ReturnErrorCode = 'IADE_KARGOSU_YAPILAMAZ' | 'IADE_OLUSTURULUYOR' | 'GONDERI_IPTAL_EDILEMEZ';
+
+const STATUS: Record<ReturnErrorCode, number> = {
+  IADE_KARGOSU_YAPILAMAZ: 409,
+  IADE_OLUSTURULUYOR: 409,
+  GONDERI_IPTAL_EDILEMEZ: 409,
+};
+
+export const returnError = (code: ReturnErrorCode, message: string) =>
+  new DomainError(STATUS[code], code, message);
+
+/** States in which the carrier has the parcel (or delivered it): its label can no longer be cancelled. */
+const TAKEN_STATES: readonly OrderState[] = [
+  ORDER_STATE.InTransit,
+  ORDER_STATE.Delivered,
+  ORDER_STATE.NotDelivered,
+];
+
+export interface ShipmentReturnsOptions {
+  settings: Pick<SettingsService, 'get'>;
+  orders: Pick<OrderService, 'ready' | 'links' | 'sendQueuedMail'>;
+  env: CarrierEnv;
+  shopUrl: string;
+  tuning?: CarrierTuning;
+  now?: () => Date;
+}
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A cancelled label's answer: the shipment, and the order's state, left as it was (and why). */
+export interface CancelledShipment extends ShipmentAnswer {
+  order: { status: number; label: string };
+  message: string;
+}
+
+/** An outbound shipment as the shopper's order page shows it. */
+export interface ShopperShipment {
+  carrier: string;
+  trackingNo: string;
+  trackingUrl: string | null;
+}
+
+const staffIdOf = (actor: AuditActor) => (actor.kind === 'staff' ? actor.staffId : null);
+
+export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
+  const now = options.now ?? (() => new Date());
+  const shopUrl = options.shopUrl.replace(/\/+$/, '');
+  const carriers = createCarriers({
+    env: options.env,
+    shopUrl: options.shopUrl,
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+    findRequest: async (carrier, shipmentId) => {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.carrier, carrier), eq(shipments.carrierShipmentId, shipmentId)))
+        .limit(1);
+      return row ? { key: row.requestKey, orderNumber: row.requestKey, ...row.request } : undefined;
+    },
+  });
+
+  function carrierOf(name: CarrierName): Carrier {
+    const entry = carriers.get(name);
+    if ('missing' in entry) throw shippingError('KARGO_ANAHTARI_YOK', entry.missing);
+    return entry;
+  }
+
+  async function existing(orderNo: string): Promise<OrderRow> {
+    const order = await findOrder(db, orderNo);
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  function view(row: ShipmentRow, orderNo: string): ShipmentAnswer {
+    return {
+      shipment: {
+        id: row.id,
+        orderNo,
+        kind: row.kind,
+        provider: row.carrier,
+        carrier: row.company ?? '',
+        trackingNo: row.trackingNo ?? '',
+        trackingUrl: row.trackingUrl ?? '',
+        labelUrl: `/api/admin/orders/${encodeURIComponent(orderNo)}/shipments/${row.id}/label`,
+        status: row.status,
+      },
+    };
+  }
+
+  async function shipmentOf(order: OrderRow, shipmentId: number): Promise<ShipmentRow> {
+    const [row] = await db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id)));
+    if (!row) throw shippingError('GONDERI_BULUNAMADI', 'Bu siparişte böyle bir kargo gönderisi yok.');
+    return row;
+  }
+
+  /** The shop as the return's recipient (the `shipping_sender` address, as labels are bought from). */
+  async function shop(): Promise<CarrierAddress> {
+    const [address, unvan, phone, email] = await Promise.all([
+      options.settings.get('shipping_sender'),
+      options.settings.get('unvan'),
+      options.settings.get('contact_phone'),
+      options.settings.get('contact_email'),
+    ]);
+    const shopPhone = address?.phone || phone;
+    if (!address || !shopPhone.trim())
+      throw shippingError(
+        'GONDERICI_ADRESI_YOK',
+        'Mağazanın adresi tanımlı değil: shipping_sender ayarına il, ilçe, adres ve posta kodunu, contact_phone ayarına telefonu girin.',
+      );
+    return {
+      name: address.name || unvan,
+      phone: shopPhone,
+      email,
+      city: address.city,
+      district: address.district,
+      address: address.address,
+      postalCode: address.postalCode,
+    };
+  }
+
+  function shopper(order: OrderRow): CarrierAddress {
+    const from = order.shippingAddress;
+    if (!from)
+      throw shippingError(
+        'TESLIMAT_ADRESI_YOK',
+        'Bu siparişin teslimat adresi yok (yalnızca dijital ürünler); iade kargosu oluşturulamaz.',
+      );
+    return {
+      name: `${from.firstName} ${from.lastName}`.trim(),
+      phone: from.phone || order.phone,
+      email: order.email,
+      city: from.province,
+      district: from.district,
+      address: from.line,
+      ...(from.postcode ? { postalCode: from.postcode } : {}),
+    };
+  }
+
+  /**
+   * The return row this request works on, with the order's row locked: the bought return (a repeat), the one
+   * left pending (a retry, same key) or a new one `<order no>-R<n>`.
+   */
+  async function claim(
+    order: OrderRow,
+    carrier: CarrierName,
+    request: ShipmentRequestRecord,
+  ): Promise<{ row: ShipmentRow; bought: boolean }> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${orders} where ${orders.id} = ${order.id} for update`);
+      const rows = await tx
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.orderId, order.id), eq(shipments.kind, 'return')))
+        .orderBy(asc(shipments.id));
+      const done = rows.find((r) => r.status === 'created');
+      if (done) return { row: done, bought: true };
+      const at = now();
+      const claimedUntil = new Date(at.getTime() + CLAIM_MS);
+      const pending = rows.find((r) => r.status === 'pending' && r.carrier === carrier);
+      if (pending) {
+        if (pending.claimedUntil && pending.claimedUntil > at)
+          throw returnError(
+            'IADE_OLUSTURULUYOR',
+            'Bu siparişin iade kargosu şu an oluşturuluyor; biraz sonra yeniden deneyin (ikinci iade açılmaz).',
+          );
+        const [updated] = await tx
+          .update(shipments)
+          .set({ request, claimedUntil, updatedAt: at })
+          .where(eq(shipments.id, pending.id))
+          .returning();
+        return { row: updated!, bought: false };
+      }
+      const [created] = await tx
+        .insert(shipments)
+        .values({
+          orderId: order.id,
+          kind: 'return',
+          carrier,
+          requestKey: `${order.orderNo}-R${rows.length + 1}`,
+          request,
+          claimedUntil,
+        })
+        .returning();
+      return { row: created!, bought: false };
+    });
+  }
+
+  async function failed(row: ShipmentRow, err: DomainError): Promise<DomainError> {
+    const attempts = row.attempts + 1;
+    if (!isRetryableCarrierError(err)) {
+      await db
+        .update(shipments)
+        .set({ status: 'failed', attempts, lastError: err.message, claimedUntil: null, updatedAt: now() })
+        .where(eq(shipments.id, row.id));
+      return err;
+    }
+    const retryAt = new Date(Math.max(err.retryAt?.getTime() ?? 0, now().getTime() + backoffMs(attempts)));
+    await db
+      .update(shipments)
+      .set({ attempts, lastError: err.message, nextAttemptAt: retryAt, claimedUntil: null, updatedAt: now() })
+      .where(eq(shipments.id, row.id));
+    return new DomainError(503, err.code, err.message, undefined, { cause: err, retryAt });
+  }
+
+  return {
+    /**
+     * Cancels a bought label at its carrier and keeps the row as `cancelled`; the order's state is left (see
+     * above). A cancelled one again is answered as it is; the carrier down leaves the row as it was (503).
+     */
+    async cancel(actor: AuditActor, orderNo: string, shipmentId: number): Promise<CancelledShipment> {
+      const order = await existing(orderNo);
+      const row = await shipmentOf(order, shipmentId);
+      const state = order.status as OrderState;
+      const answer = (r: ShipmentRow, o: OrderRow): CancelledShipment => ({
+        ...view(r, o.orderNo),
+        order: { status: o.status, label: ORDER_STATES[o.status as OrderState].label },
+        message:
+          r.kind === 'outbound' && o.status === ORDER_STATE.Shipped
+            ? 'Etiket iptal edildi. Sipariş "Kargoya Verildi" durumunda kaldı (sipariş durumları geri alınamaz); yeni kargo firmasını ve takip numarasını siparişe not olarak ekleyin.'
+            : 'Etiket iptal edildi; sipariş durumu değişmedi.',
+      });
+      if (row.status === 'cancelled') return answer(row, order);
+      if (row.status !== 'created' || !row.carrierShipmentId)
+        throw shippingError('ETIKET_YOK', 'Bu gönderinin etiketi alınmadı; iptal edilecek bir etiket yok.');
+      if (row.kind === 'outbound' && TAKEN_STATES.includes(state))
+        throw returnError(
+          'GONDERI_IPTAL_EDILEMEZ',
+          `Kargo paketi teslim aldı (sipariş "${ORDER_STATES[state].label}"); bu etiket artık iptal edilemez.`,
+        );
+      // The carrier first: down or refusing, it throws and the row stays as it was.
+      await carrierOf(row.carrier).cancel(row.carrierShipmentId);
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(shipments)
+          .set({ status: 'cancelled', claimedUntil: null, updatedAt: now() })
+          .where(and(eq(shipments.id, row.id), eq(shipments.status, 'created')))
+          .returning();
+        // A request beside this one recorded it first: its history line stands alone.
+        if (!changed) return (await tx.select().from(shipments).where(eq(shipments.id, row.id)))[0]!;
+        const what = row.kind === 'return' ? 'İade kargo etiketi' : 'Kargo etiketi';
+        await tx.insert(orderHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          actor: 'operator',
+          staffId: staffIdOf(actor),
+          note: `${what} iptal edildi (${row.company ?? row.carrier}, ${row.trackingNo ?? ''}).`,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: 'shipment.cancel',
+          entity: 'order',
+          entityId: order.orderNo,
+          before: { shipment: row.id, status: 'created' },
+          after: { shipment: row.id, status: 'cancelled' },
+        });
+        return changed;
+      });
+      return answer(updated, await existing(order.orderNo));
+    },
+
+    /**
+     * Buys a return shipment for a delivered order (the shopper sends, the shop receives) and queues the
+     * shopper's e-mail with the return code. A repeat answers the return bought first (`created: false`).
+     */
+    async createReturn(
+      actor: AuditActor,
+      orderNo: string,
+      input: ShipmentCreateRequest,
+    ): Promise<ShipmentAnswer & { created: boolean }> {
+      const order = await existing(orderNo);
+      const [done] = await db
+        .select()
+        .from(shipments)
+        .where(
+          and(eq(shipments.orderId, order.id), eq(shipments.kind, 'return'), eq(shipments.status, 'created')),
+        )
+        .limit(1);
+      if (done) return { ...view(done, order.orderNo), created: false };
+      if (order.status !== ORDER_STATE.Delivered)
+        throw returnError(
+          'IADE_KARGOSU_YAPILAMAZ',
+          `İade kargosu yalnızca teslim edilmiş siparişler için oluşturulabilir; bu sipariş "${ORDER_STATES[order.status as OrderState].label}" durumunda.`,
+        );
+      const [outbound] = await db
+        .select()
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.orderId, order.id),
+            eq(shipments.kind, 'outbound'),
+            eq(shipments.status, 'created'),
+          ),
+        )
+        .orderBy(asc(shipments.id))
+        .limit(1);
+      const provider = outbound?.carrier ?? (await options.settings.get('shipping_provider'));
+      if (provider === 'manual')
+        throw shippingError(
+          'KARGO_ENTEGRASYONU_YOK',
+          'Kargo entegrasyonu seçili değil (shipping_provider: manual): iade kargosu için ayarlardan Geliver veya Yurtiçi Kargo seçin.',
+        );
+      if (provider === 'geliver' && !outbound?.carrierShipmentId)
+        throw returnError(
+          'IADE_KARGOSU_YAPILAMAZ',
+          'Geliver iadeyi giden gönderinin üzerinden açar; bu sipariş Geliver ile gönderilmedi.',
+        );
+      const carrier = carrierOf(provider);
+      const parcels = input.parcels ?? [DEFAULT_PARCEL];
+      const request: ShipmentRequestRecord = {
+        sender: shopper(order),
+        recipient: await shop(),
+        parcels: parcels.map((p) => ({ weightKg: p.weightKg, ...(p.desi ? { desi: p.desi } : {}) })),
+        valueMinor: order.totalMinor,
+        isReturn: true,
+        ...(outbound?.carrierShipmentId ? { returnOf: outbound.carrierShipmentId } : {}),
+      };
+      const claimed = await claim(order, provider, request);
+      if (claimed.bought) return { ...view(claimed.row, order.orderNo), created: false };
+      const row = claimed.row;
+      let bought: Awaited<ReturnType<Carrier['ship']>>;
+      try {
+        bought = await carrier.ship({ key: row.requestKey, orderNumber: order.orderNo, ...row.request });
+      } catch (err) {
+        if (isDomainError(err)) throw await failed(row, err);
+        await db.update(shipments).set({ claimedUntil: null }).where(eq(shipments.id, row.id));
+        throw err;
+      }
+      // What the e-mail needs, read before the transaction (one connection on the embedded database).
+      await options.orders.ready();
+      const shopName = await options.settings.get('brand_name');
+      const forCustomer = order.customerId !== null;
+      const orderUrl = forCustomer
+        ? `${shopUrl}/panel/orders/${encodeURIComponent(order.orderNo)}`
+        : `${shopUrl}${options.orders.links.success(order.orderNo)}`;
+      const updated = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(shipments)
+          .set({
+            status: 'created',
+            company: bought.carrier,
+            carrierShipmentId: bought.id,
+            trackingNo: bought.trackingNumber,
+            trackingUrl: bought.trackingUrl,
+            labelUrl: bought.labelUrl ?? null,
+            attempts: row.attempts + 1,
+            lastError: null,
+            nextAttemptAt: null,
+            claimedUntil: null,
+            updatedAt: now(),
+          })
+          .where(eq(shipments.id, row.id))
+          .returning();
+        await enqueueMail(tx, {
+          kind: 'order-return',
+          to: order.email,
+          ...returnShipmentEmail({
+            shopName,
+            firstName: order.billingAddress.firstName,
+            orderNo: order.orderNo,
+            carrier: bought.carrier,
+            returnCode: bought.trackingNumber,
+            trackingUrl: bought.trackingUrl,
+            labelUrl: bought.labelUrl,
+            orderUrl,
+            forCustomer,
+          }),
+        });
+        await tx.insert(orderHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          actor: 'operator',
+          staffId: staffIdOf(actor),
+          note: `İade kargosu oluşturuldu (${bought.carrier}, iade kodu ${bought.trackingNumber}).`,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: 'shipment.return',
+          entity: 'order',
+          entityId: order.orderNo,
+          before: null,
+          after: { shipment: row.id, trackingNo: bought.trackingNumber },
+        });
+        return saved!;
+      });
+      options.orders.sendQueuedMail();
+      return { ...view(updated, order.orderNo), created: true };
+    },
+
+    /** The order's outbound shipments whose labels stand, for the shopper's order page (theirs only). */
+    async forShopper(orderId: number): Promise<ShopperShipment[]> {
+      const rows = await db
+        .select()
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.orderId, orderId),
+            eq(shipments.kind, 'outbound'),
+            eq(shipments.status, 'created'),
+          ),
+        )
+        .orderBy(asc(shipments.id));
+      return rows.map((r) => ({
+        carrier: r.company ?? '',
+        trackingNo: r.trackingNo ?? '',
+        trackingUrl: r.trackingUrl || null,
+      }));
+    },
+  };
+}
+
+export type ShipmentReturns = ReturnType<typeof createShipmentReturns>;
