@@ -6,6 +6,7 @@ import { orders, shipments } from '../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { orderNotFound } from '../orders/errors.ts';
 import { findOrder } from '../orders/queries.ts';
+import type { SettingsService } from '../settings/service.ts';
 import type { ShippingService } from './service.ts';
 
 /** How many carrier label downloads run at once for a merged PDF (kind to the carrier, quick for 50 orders). */
@@ -37,9 +38,13 @@ function item(row: ShipmentRow, orderNo: string): ShipmentListItem {
  * once: each order's latest bought outbound label, fetched from the carrier that sold it and merged into one
  * PDF in the order the panel gave. Every order is checked before any carrier is asked.
  */
-export function createShipmentLabels(db: Db, shipping: Pick<ShippingService, 'label'>) {
+export function createShipmentLabels(
+  db: Db,
+  shipping: Pick<ShippingService, 'label'>,
+  settings: Pick<SettingsService, 'get'>,
+) {
   return {
-    /** An order's shipments, newest first. */
+    /** An order's shipments, newest first, and the carrier a new label would come from. */
     async list(orderNo: string): Promise<ShipmentListAnswer> {
       const order = await findOrder(db, orderNo);
       if (!order) throw orderNotFound();
@@ -48,7 +53,10 @@ export function createShipmentLabels(db: Db, shipping: Pick<ShippingService, 'la
         .from(shipments)
         .where(eq(shipments.orderId, order.id))
         .orderBy(desc(shipments.id));
-      return { shipments: rows.map((row) => item(row, order.orderNo)) };
+      return {
+        shippingProvider: await settings.get('shipping_provider'),
+        shipments: rows.map((row) => item(row, order.orderNo)),
+      };
     },
 
     /** One PDF of the orders' latest labels; an unknown order or one without a label refuses the whole print. */

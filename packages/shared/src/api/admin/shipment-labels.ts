@@ -1,5 +1,6 @@
 import { z } from '../../zod.ts';
 import { orderNumberParam } from './orders.ts';
+import { SHIPPING_PROVIDER_NAMES } from './settings.ts';
 
 /** Orders whose labels print in one PDF at once (the panel's list selects at most a page of 25 and a bit). */
 export const LABELS_ORDERS_MAX = 50;
@@ -29,5 +30,10 @@ export const shipmentListItem = z.object({
 });
 export type ShipmentListItem = z.output<typeof shipmentListItem>;
 
-export const shipmentListAnswer = z.object({ shipments: z.array(shipmentListItem) });
+export const shipmentListAnswer = z.object({
+  shippingProvider: z
+    .enum(SHIPPING_PROVIDER_NAMES)
+    .describe('Where a new label would be bought (`manual`: none, the tracking number is typed)'),
+  shipments: z.array(shipmentListItem),
+});
 export type ShipmentListAnswer = z.output<typeof shipmentListAnswer>;

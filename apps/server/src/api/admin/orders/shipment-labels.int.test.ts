@@ -95,7 +95,8 @@ describe("an order's shipments", () => {
     const { placed, shipment } = await shippedOrder('geliver');
     const res = await owner.get(listUrl(placed.orderNo));
     expect(res.statusCode, res.body).toBe(200);
-    const { shipments: list } = res.json();
+    const { shipments: list, shippingProvider } = res.json();
+    expect(shippingProvider).toBe('geliver');
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id: shipment.id,
@@ -114,7 +115,13 @@ describe("an order's shipments", () => {
   it('lists nothing for an order without shipments, and a failed attempt with its reason and no label link', async () => {
     await services.settings.set('shipping_provider', 'geliver');
     const placed = await preparedOrder();
-    expect((await owner.get(listUrl(placed.orderNo))).json()).toEqual({ shipments: [] });
+    expect((await owner.get(listUrl(placed.orderNo))).json()).toEqual({
+      shippingProvider: 'geliver',
+      shipments: [],
+    });
+    await services.settings.set('shipping_provider', 'manual');
+    expect((await owner.get(listUrl(placed.orderNo))).json().shippingProvider).toBe('manual');
+    await services.settings.set('shipping_provider', 'geliver');
 
     env.GELIVER_API_TOKEN = 'yanlis-anahtar';
     try {

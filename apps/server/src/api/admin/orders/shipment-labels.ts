@@ -15,12 +15,12 @@ const TAG = 'Yönetim: siparişler';
  */
 export function registerAdminShipmentLabelRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
-  const labels = createShipmentLabels(services.database.db, services.shipping);
+  const labels = createShipmentLabels(services.database.db, services.shipping, services.settings);
 
   route({
     method: 'GET',
     url: '/api/admin/orders/:number/shipments',
-    summary: "The order's carrier shipments (labels and returns), newest first",
+    summary: "The order's carrier shipments (labels and returns), newest first, and shipping_provider",
     tag: TAG,
     permission: 'orders.read',
     params: { number: orderNumberParam },
