@@ -14,6 +14,7 @@ import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { CardRefunds } from './card-refunds.tsx';
 import { OrderNotes } from './order-notes.tsx';
+import { OrderShipments, shippable } from './order-shipments.tsx';
 import { orderQuery, useOrderWrite } from './orders-api.ts';
 import { StateBadge } from './state-badge.tsx';
 import { StatusDialog } from './status-dialog.tsx';
@@ -235,6 +236,7 @@ export function OrderPage() {
             )}
           </Section>
         )}
+        <OrderShipments orderNo={o.orderNo} canShip={shippable(d.nextStates)} canWrite={canWrite} />
         <Section title="Geçmiş">
           <ol className="flex flex-col gap-2 text-sm">
             {d.history.map((h) => (

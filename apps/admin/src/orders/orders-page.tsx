@@ -7,6 +7,7 @@ import { has, useStaff } from '../session/staff-session.ts';
 import { useAddressList } from '../ui/address-list.ts';
 import { ListBody, useTicked } from '../ui/list-body.tsx';
 import { Page } from '../ui/page.tsx';
+import { BulkLabels } from './bulk-labels.tsx';
 import { BulkStatus } from './bulk-status.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { ORDER_FILTERS, type OrderFilterValues, orderScreen } from './orders-api.ts';
@@ -82,6 +83,7 @@ export function OrdersPage() {
     <Page title="Siparişler">
       <OrderFilters values={filters} error={badFilters} onApply={(values) => go(values)} />
       {canWrite && <BulkStatus numbers={ticked.keys} onDone={ticked.clear} />}
+      {canWrite && <BulkLabels numbers={ticked.keys} />}
       <ListBody
         list={list}
         badFilters={badFilters}
