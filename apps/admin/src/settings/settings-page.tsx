@@ -7,6 +7,7 @@ import { MaintenanceSwitch } from './maintenance-switch.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { ShippingSection } from './shipping-section.tsx';
 
 const LIRA = 'TL olarak, ör. 49,90.';
 const RATE = 'Virgülle, en çok 4 ondalık: ör. 34,5678.';
@@ -110,6 +111,7 @@ export function SettingsPage() {
               </>
             )}
           </SettingsSection>
+          <ShippingSection settings={answer.settings} />
           <PaymentSection settings={answer.settings} />
           <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
             {(form) => (

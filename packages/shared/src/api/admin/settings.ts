@@ -103,6 +103,35 @@ export type ShippingProviderName = (typeof SHIPPING_PROVIDER_NAMES)[number];
 
 const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
 
+/** The shop's sender address for carriers (`shipping_sender`): il, ilçe, the street line and posta kodu; null: none. */
+export const shippingSenderSchema = z
+  .object(
+    {
+      city: text('İl', 40).min(1, 'İli girin'),
+      district: text('İlçe', 60).min(1, 'İlçeyi girin'),
+      address: multilineText({ error: 'Adres metin olmalı' })
+        .trim()
+        .min(5, 'Adres en az 5 karakter olmalı')
+        .max(300, 'Adres en fazla 300 karakter olabilir'),
+      postalCode: z
+        .string({ error: 'Posta kodu metin olmalı' })
+        .trim()
+        .regex(/^\d{5}$/, 'Posta kodu 5 rakam olmalı'),
+      name: text('Gönderici adı', 120).min(1, 'Gönderici adını girin').optional(),
+      phone: z
+        .string({ error: 'Telefon metin olmalı' })
+        .trim()
+        .regex(
+          /^[+\d\s()-]{10,20}$/,
+          'Telefon 10-20 karakter; yalnızca rakam, boşluk, +, ( ) ve - içerebilir',
+        )
+        .optional(),
+    },
+    { error: 'Gönderici adresi il, ilçe, adres ve posta kodundan oluşmalı' },
+  )
+  .nullable();
+export type ShippingSenderValue = z.output<typeof shippingSenderSchema>;
+
 export const settingsFields = {
   // Mağaza
   unvan: required('Ticari unvan', 200, 'Ticari unvanı girin'),
@@ -144,6 +173,7 @@ export const settingsFields = {
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES, 'Değer test, iyzico ya da paytr olmalıdır.'),
   // Kargo entegrasyonu (the carriers' keys come from environment variables, never from here)
   shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES, 'Değer manual, geliver ya da yurtici olmalıdır.'),
+  shipping_sender: shippingSenderSchema,
   // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
   backup_time: z
     .string({ error: 'Saat metin olmalı' })
@@ -182,6 +212,18 @@ export const settingsFormFields = {
   shipping_fee: liraFee,
   free_shipping_threshold: liraFee,
   cod_fee: liraFee,
+  /** Four blank fields: no sender address (null). */
+  shipping_sender: z.preprocess(
+    (v) =>
+      v &&
+      typeof v === 'object' &&
+      ['city', 'district', 'address', 'postalCode'].every(
+        (k) => !String((v as Record<string, unknown>)[k] ?? '').trim(),
+      )
+        ? null
+        : v,
+    shippingSenderSchema,
+  ),
 };
 export const SETTINGS_FIELD_KEYS = Object.keys(settingsFields) as SettingsFieldKey[];
 
@@ -215,6 +257,17 @@ export const adminSettingsSchema = z.object({
   maintenance_text: z.string().describe('What the maintenance screen says to visitors'),
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
   shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES),
+  shipping_sender: z
+    .object({
+      city: z.string(),
+      district: z.string(),
+      address: z.string(),
+      postalCode: z.string(),
+      name: z.string().optional(),
+      phone: z.string().optional(),
+    })
+    .nullable()
+    .describe("The carriers' sender address; null: none yet"),
   backup_time: z.string().describe('HH:MM Turkey time; empty: no nightly backup'),
   backup_keep: z.number().int().describe('Nightly backups kept'),
 });
