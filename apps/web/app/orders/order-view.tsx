@@ -124,7 +124,35 @@ export function OrderView({ order }: { order: OrderDetail }) {
             </div>
           )}
         </Card>
-        {order.cargo && (
+        {order.shipments.length > 0 && (
+          <Card title={t('orderView.cargo')}>
+            <ul className="space-y-4" data-testid="shipments">
+              {order.shipments.map((s) => (
+                <li key={s.trackingNo} data-testid="shipment">
+                  <p>{s.carrier}</p>
+                  <p>
+                    {t('orderView.trackingNo')}: <span className="font-mono">{s.trackingNo}</span>
+                  </p>
+                  {s.trackingUrl && (
+                    <p className="mt-3">
+                      <a
+                        href={s.trackingUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-block rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
+                        data-testid="shipment-tracking-link"
+                      >
+                        {t('orderView.track', { company: s.carrier })}{' '}
+                        <span className="sr-only">{t('form.newTab')}</span>
+                      </a>
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {order.shipments.length === 0 && order.cargo && (
           <Card title={t('orderView.cargo')}>
             <p>{order.cargo.company}</p>
             <p>

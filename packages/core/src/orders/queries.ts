@@ -16,9 +16,9 @@ import {
   PAYMENT_METHODS,
   SHIPPED_STATES,
 } from '@vitrin/shared/order-states';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orderItems, orders, payments, products } from '../db/schema.ts';
+import { orderHistory, orderItems, orders, payments, products, shipments } from '../db/schema.ts';
 import type { BankAccount } from '../settings/registry.ts';
 
 /** Reads of orders as the panel, the guest pages and the e-mails show them. No access checks here. */
@@ -121,6 +121,8 @@ export interface OrderParts {
     typeof payments.$inferSelect,
     'status' | 'failureCode' | 'cardLast4' | 'provider' | 'mode' | 'paidTotalMinor'
   > | null;
+  /** The outbound shipments with a bought label (none for an order just placed). */
+  shipments?: OrderDetail['shipments'];
 }
 
 /**
@@ -128,7 +130,7 @@ export interface OrderParts {
  * a Havale / EFT order while the transfer is awaited.
  */
 export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras): Promise<OrderDetail> {
-  const [lines, history, lastPayments] = await Promise.all([
+  const [lines, history, lastPayments, bought] = await Promise.all([
     db
       .select({ line: orderItems, slug: products.slug })
       .from(orderItems)
@@ -153,14 +155,34 @@ export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras)
       .where(eq(payments.orderId, order.id))
       .orderBy(desc(payments.id))
       .limit(1),
+    db
+      .select({
+        carrier: shipments.company,
+        trackingNo: shipments.trackingNo,
+        trackingUrl: shipments.trackingUrl,
+      })
+      .from(shipments)
+      .where(
+        and(eq(shipments.orderId, order.id), eq(shipments.kind, 'outbound'), eq(shipments.status, 'created')),
+      )
+      .orderBy(asc(shipments.id)),
   ]);
-  return detailOf(order, { lines, history, lastPayment: lastPayments[0] ?? null }, extras);
+  const parcels = bought.map((s) => ({
+    carrier: s.carrier ?? '',
+    trackingNo: s.trackingNo ?? '',
+    trackingUrl: s.trackingUrl || null,
+  }));
+  return detailOf(
+    order,
+    { lines, history, lastPayment: lastPayments[0] ?? null, shipments: parcels },
+    extras,
+  );
 }
 
 /** The detail from parts already at hand (an order just placed has written them itself). */
 export function detailOf(
   order: OrderRow,
-  { lines, history, lastPayment }: OrderParts,
+  { lines, history, lastPayment, shipments: parcels = [] }: OrderParts,
   extras: DetailExtras,
 ): OrderDetail {
   const state = order.status as OrderState;
@@ -214,6 +236,7 @@ export function detailOf(
         note: h.note,
       }),
     ),
+    shipments: SHIPPED_STATES.includes(state) ? parcels : [],
     cargo:
       SHIPPED_STATES.includes(state) && order.cargoCompany && order.trackingNo
         ? {

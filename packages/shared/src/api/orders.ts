@@ -114,6 +114,11 @@ export interface OrderDetail extends OrderSummary {
   note: string;
   /** Oldest first: the timeline. */
   history: OrderHistoryEntry[];
+  /**
+   * The parcels whose labels the shop bought from a carrier (issue 41), each with its carrier, tracking number
+   * and the carrier's own tracking page; only in states 2 and 3, like `cargo`. Empty for an order shipped by hand.
+   */
+  shipments: { carrier: string; trackingNo: string; trackingUrl: string | null }[];
   /** Only in states 2 and 3 (Kargoya Verildi, Kargoda). */
   cargo: {
     company: string;

@@ -105,6 +105,15 @@ export const detail = summary.extend({
       note: z.string(),
     }),
   ),
+  shipments: z
+    .array(
+      z.object({
+        carrier: z.string(),
+        trackingNo: z.string(),
+        trackingUrl: z.string().nullable().describe("The carrier's tracking page of this parcel"),
+      }),
+    )
+    .describe('The parcels whose labels the shop bought (states 2 and 3)'),
   cargo: z
     .object({
       company: z.string(),
