@@ -180,6 +180,13 @@ async function main() {
   // Queued e-mails: a round each minute sends what came due (retries, mails of other nodes and of the CLI).
   services.mail.start();
   services.stockAlerts.start();
+  // Carrier status: a round every 15 minutes over open shipments, one node at a time (Yurtiçi has no webhooks).
+  services.shippingSync.start({
+    onRound: (round) => {
+      if (round.moved || round.failed) app.log.info(round, 'Kargo durumları kargo firmalarından okundu');
+    },
+    onError: (err) => app.log.error({ err }, 'Kargo durumu turu bir gönderide hata verdi'),
+  });
 
   // SIGTERM (systemd's stop, an orchestrator's): `/readyz` answers 503 at once and every answer closes its
   // connection, the node keeps serving for SHUTDOWN_DRAIN_MS so the balancer's health check takes it out, then
@@ -209,6 +216,7 @@ async function main() {
     await services.contact.drainMail();
     await services.support.drainMail();
     await services.stockAlerts.stop();
+    await services.shippingSync.stop();
     services.mail.stop();
     await services.mail.drain();
     services.mailer.close();

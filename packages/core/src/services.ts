@@ -42,6 +42,7 @@ import { createSettingsService } from './settings/service.ts';
 import type { CarrierEnv, CarrierTuning } from './shipping/providers.ts';
 import { createShipmentReturns } from './shipping/returns.ts';
 import { createShippingService } from './shipping/service.ts';
+import { createShippingSync } from './shipping/sync.ts';
 import { createStaffService } from './staff/service.ts';
 import { createStockAlertService } from './stock-alerts/service.ts';
 import { createDiskStore } from './storage/disk-store.ts';
@@ -199,6 +200,13 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
   });
+  // Where bought labels' parcels are: Geliver's webhook and a round every 15 minutes move their orders.
+  const shippingSync = createShippingSync(database, {
+    orders,
+    env: options.shipping?.env ?? process.env,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
+  });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
@@ -242,6 +250,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     orderDocuments,
     orderAdmin,
     shipping,
+    /** `start()` on a server: the carrier status rounds; `geliverWebhook`, `health` for the routes. */
+    shippingSync,
     shipmentReturns,
     customerAdmin,
     savedReplies,

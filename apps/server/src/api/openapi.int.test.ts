@@ -84,14 +84,20 @@ describe('GET /api/docs', () => {
     expect(operation('GET', '/api/front/products/{slug}')!.security).toEqual([]);
     expect(operation('POST', '/api/admin/session')!.security).toEqual([]);
     expect(operation('GET', '/api/admin/session')!.security).toEqual([{ staffCookie: [] }]);
-    // One spelling a tag, in Turkish: the storefront's `Mağaza: …`, the panel's `Yönetim: …`, each declared.
+    // One spelling a tag, in Turkish: the storefront's `Mağaza: …`, the panel's `Yönetim: …`, the carriers'
+    // notifications' `Kargo: …`, each declared.
     const declared = new Map<string, string>(
       doc.tags.map((tag: { name: string; description: string }) => [tag.name, tag.description]),
     );
     expect(declared.size).toBe(doc.tags.length);
     for (const { entry, op } of operations) {
       const tag = op.tags![0]!;
-      expect(tag, entry).toMatch(entry.includes(' /api/front/') ? /^Mağaza: \p{Ll}/u : /^Yönetim: \p{Ll}/u);
+      const area = entry.includes(' /api/front/')
+        ? /^Mağaza: \p{Ll}/u
+        : entry.includes(' /api/shipping/')
+          ? /^Kargo: \p{Ll}/u
+          : /^Yönetim: \p{Ll}/u;
+      expect(tag, entry).toMatch(area);
       expect(declared.get(tag), `${entry} ${tag}`).toBeTruthy();
     }
     expect(operation('GET', '/api/front/products/{slug}')!.tags).toEqual(['Mağaza: katalog']);

@@ -212,7 +212,7 @@ export function registerOpenApi(app: FastifyInstance) {
   const routes: DocumentedRoute[] = [];
   const undocumented: string[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/front/') && !route.url.startsWith('/api/admin/')) return;
+    if (!/^\/api\/(front|admin|shipping)\//.test(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const schema = route.schema as RouteDocumentation | undefined;

@@ -51,7 +51,7 @@ export interface ApiRoute<
   M extends boolean = false,
 > extends Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
-  url: `/api/front/${string}` | `/api/admin/${string}`;
+  url: `/api/front/${string}` | `/api/admin/${string}` | `/api/shipping/${string}`;
   summary: string;
   /** Its group in /api/docs: one of `tags.ts`. */
   tag: ApiTag;

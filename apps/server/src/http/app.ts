@@ -31,6 +31,7 @@ import { registerOrderRoutes } from '../api/orders/routes.ts';
 import { registerBankPages } from '../api/payments/bank-pages.ts';
 import { registerInstalmentRoutes } from '../api/payments/instalments.ts';
 import { registerPaytrNotifyRoute } from '../api/payments/paytr-notify.ts';
+import { registerGeliverWebhookRoute } from '../api/shipping/geliver-webhook.ts';
 import { registerStockAlertRoutes } from '../api/stock-alerts/routes.ts';
 import { registerContactRoutes } from '../api/support/contact.ts';
 import { registerSupportRoutes } from '../api/support/routes.ts';
@@ -282,6 +283,7 @@ export async function buildApp({
   registerPaymentRoutes(app, services, accountOf);
   registerInstalmentRoutes(app, services);
   await registerPaytrNotifyRoute(app, services);
+  registerGeliverWebhookRoute(app, services);
   await registerBankPages(app, services, accountOf);
   registerWishlistRoutes(app, services, accountOf, { publicUrl: config.publicUrl });
   registerCompareRoutes(app, services, accountOf, { publicUrl: config.publicUrl });

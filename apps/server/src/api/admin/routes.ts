@@ -20,6 +20,7 @@ import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerPaymentSettingsRoutes } from './settings/payments.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
 import { registerSocialAccountRoutes } from './settings/social-accounts.ts';
+import { registerShippingHealthRoute } from './shipping/health.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 import { registerAdminTagRoutes } from './tags/routes.ts';
 import { registerAdminTicketRoutes } from './tickets/routes.ts';
@@ -59,4 +60,5 @@ export function registerAdminRoutes(
   registerAdminPageRoutes(app, services, staffOf);
   registerAdminBlogRoutes(app, services, staffOf);
   registerAdminImageRoutes(app, staffOf, images);
+  registerShippingHealthRoute(app, services, staffOf);
 }
