@@ -10,7 +10,7 @@ export const YURTICI_BASE_URL = 'https://ws.yurticikargo.com/KOPSWebServices/Shi
 
 /** The environment variables each carrier reads (the panel may say which are set, never their values). */
 export const CARRIER_KEYS: Record<CarrierName, readonly string[]> = {
-  geliver: ['GELIVER_API_TOKEN', 'GELIVER_BASE_URL'],
+  geliver: ['GELIVER_API_TOKEN', 'GELIVER_BASE_URL', 'GELIVER_TEST'],
   yurtici: ['YURTICI_USERNAME', 'YURTICI_PASSWORD', 'YURTICI_BASE_URL'],
 };
 
@@ -43,7 +43,15 @@ export function carrierFromEnv(name: CarrierName, setup: CarrierSetup): Carrier 
     const baseUrl = env.GELIVER_BASE_URL?.trim() || GELIVER_BASE_URL;
     if (!isHttpUrl(baseUrl))
       return { missing: `GELIVER_BASE_URL bir http(s) adresi olmalıdır: "${baseUrl}"` };
-    return createGeliverCarrier({ shopUrl: setup.shopUrl, ...setup.tuning?.geliver, token, baseUrl });
+    // GELIVER_TEST=1: Geliver's test shipments (free, nothing charged), for a new account's first labels.
+    const test = env.GELIVER_TEST?.trim() === '1';
+    return createGeliverCarrier({
+      shopUrl: setup.shopUrl,
+      ...(test ? { test } : {}),
+      ...setup.tuning?.geliver,
+      token,
+      baseUrl,
+    });
   }
   const username = env.YURTICI_USERNAME?.trim();
   const password = env.YURTICI_PASSWORD?.trim();
