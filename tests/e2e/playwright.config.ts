@@ -10,6 +10,9 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `vitrin-e2e-${E2E_PORT}`);
 export const PAYTR_PORT = E2E_PORT + 2;
 /** The iyzico contract server the iyzico spec starts (likewise configured; chosen only during that spec). */
 export const IYZICO_PORT = E2E_PORT + 3;
+/** The Geliver contract server the shipping spec starts (the shop has its keys; `manual` stays the default). */
+export const GELIVER_PORT = E2E_PORT + 5;
+export const GELIVER_E2E_TOKEN = 'geliver-e2e-5d21c8a0';
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -62,6 +65,8 @@ export default defineConfig({
       IYZICO_API_KEY: 'sandbox-vitrin-contract-api-key',
       IYZICO_SECRET_KEY: 'sandbox-vitrin-contract-secret-key',
       IYZICO_BASE_URL: `http://127.0.0.1:${IYZICO_PORT}`,
+      GELIVER_API_TOKEN: GELIVER_E2E_TOKEN,
+      GELIVER_BASE_URL: `http://127.0.0.1:${GELIVER_PORT}/api/v1`,
     },
   },
 });
