@@ -16,7 +16,7 @@ import {
   PAYMENT_METHODS,
   SHIPPED_STATES,
 } from '@vitrin/shared/order-states';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orderHistory, orderItems, orders, payments, products, shipments } from '../db/schema.ts';
 import type { BankAccount } from '../settings/registry.ts';
@@ -123,6 +123,8 @@ export interface OrderParts {
   > | null;
   /** The outbound shipments with a bought label (none for an order just placed). */
   shipments?: OrderDetail['shipments'];
+  /** Tracking numbers of labels cancelled at the carrier: the order's own number is not shown when it is one. */
+  cancelledTrackingNos?: string[];
 }
 
 /**
@@ -160,21 +162,31 @@ export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras)
         carrier: shipments.company,
         trackingNo: shipments.trackingNo,
         trackingUrl: shipments.trackingUrl,
+        status: shipments.status,
       })
       .from(shipments)
       .where(
-        and(eq(shipments.orderId, order.id), eq(shipments.kind, 'outbound'), eq(shipments.status, 'created')),
+        and(
+          eq(shipments.orderId, order.id),
+          eq(shipments.kind, 'outbound'),
+          inArray(shipments.status, ['created', 'cancelled']),
+        ),
       )
       .orderBy(asc(shipments.id)),
   ]);
-  const parcels = bought.map((s) => ({
-    carrier: s.carrier ?? '',
-    trackingNo: s.trackingNo ?? '',
-    trackingUrl: s.trackingUrl || null,
-  }));
+  const cancelledTrackingNos = bought.flatMap((s) =>
+    s.status === 'cancelled' && s.trackingNo ? [s.trackingNo] : [],
+  );
+  const parcels = bought
+    .filter((s) => s.status === 'created')
+    .map((s) => ({
+      carrier: s.carrier ?? '',
+      trackingNo: s.trackingNo ?? '',
+      trackingUrl: s.trackingUrl || null,
+    }));
   return detailOf(
     order,
-    { lines, history, lastPayment: lastPayments[0] ?? null, shipments: parcels },
+    { lines, history, lastPayment: lastPayments[0] ?? null, shipments: parcels, cancelledTrackingNos },
     extras,
   );
 }
@@ -182,7 +194,7 @@ export async function orderDetail(db: Db, order: OrderRow, extras: DetailExtras)
 /** The detail from parts already at hand (an order just placed has written them itself). */
 export function detailOf(
   order: OrderRow,
-  { lines, history, lastPayment, shipments: parcels = [] }: OrderParts,
+  { lines, history, lastPayment, shipments: parcels = [], cancelledTrackingNos = [] }: OrderParts,
   extras: DetailExtras,
 ): OrderDetail {
   const state = order.status as OrderState;
@@ -238,7 +250,10 @@ export function detailOf(
     ),
     shipments: SHIPPED_STATES.includes(state) ? parcels : [],
     cargo:
-      SHIPPED_STATES.includes(state) && order.cargoCompany && order.trackingNo
+      SHIPPED_STATES.includes(state) &&
+      order.cargoCompany &&
+      order.trackingNo &&
+      !cancelledTrackingNos.includes(order.trackingNo)
         ? {
             company: order.cargoCompany,
             trackingNo: order.trackingNo,

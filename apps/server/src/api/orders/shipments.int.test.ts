@@ -121,10 +121,16 @@ describe("the shopper's order shows its shipments", () => {
     expect(list.body).not.toContain(ofA.shipment.trackingNo);
   });
 
-  it('leaves out a cancelled label, and shows none once the order is delivered (like the carrier and number)', async () => {
+  it('leaves out a cancelled label (and the order number it gave), and shows none once the order is delivered (like the carrier and number)', async () => {
     const cancelled = await shipped(aId, 'musteri4201@example.com');
+    const before = (await a.get(`/api/front/orders/${cancelled.orderNo}`)).json();
+    expect(before.cargo).toMatchObject({ trackingNo: cancelled.shipment.trackingNo });
     await services.shipmentReturns.cancel(CLI, cancelled.orderNo, cancelled.shipment.id);
-    expect((await a.get(`/api/front/orders/${cancelled.orderNo}`)).json().shipments).toEqual([]);
+    const after = (await a.get(`/api/front/orders/${cancelled.orderNo}`)).json();
+    expect(after.shipments).toEqual([]);
+    // Nor the order's own carrier and number, which were the cancelled label's.
+    expect(after.cargo).toBeNull();
+    expect(JSON.stringify(after)).not.toContain(`"trackingNo":"${cancelled.shipment.trackingNo}"`);
 
     const delivered = await shipped(aId, 'musteri4201@example.com');
     await services.orders.changeStatus(delivered.id, ORDER_STATE.InTransit, { actor: 'carrier' });
