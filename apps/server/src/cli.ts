@@ -79,6 +79,13 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
+// A command whose work waits on something that can no longer happen (a stream that neither ends nor fails)
+// leaves Node nothing to do: it would exit 0 as if the command had succeeded. It fails instead.
+process.once('beforeExit', () => {
+  console.error('Hata: komut tamamlanamadan durdu; hiçbir şeyin tamamlandığını varsaymayın.');
+  process.exit(1);
+});
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {

@@ -432,14 +432,22 @@ export async function readBackup(
 ): Promise<{ manifest: BackupManifest }> {
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
+  // The pipeline's failure (not gzip, cut short) ends the reading of the entries with it: an entry's stream
+  // whose archive failed under it may neither end nor fail, and a wait on it alone would never end (the
+  // process then exited 0, as if restored).
+  const failed = new Promise<never>((_, reject) => {
+    reading.catch(reject);
+  });
+  failed.catch(() => {});
+  const orFailed = <T>(step: Promise<T>) => Promise.race([step, failed]);
   let manifestText: Buffer | null = null;
   let image: { size: number; sha256: string } | null = null;
   let imageKind: DatabaseKind | null = null;
   const found = new Map<string, { size: number; sha256: string }>();
   try {
-    // The pipeline's failure (not gzip, cut short) also ends the loop below with an error.
-    reading.catch(() => {});
-    for await (const entry of extract) {
+    const entries = extract[Symbol.asyncIterator]();
+    for (let next = await orFailed(entries.next()); !next.done; next = await orFailed(entries.next())) {
+      const entry = next.value;
       const { name, type } = entry.header;
       if (type !== 'file') throw notABackup(file);
       const kind = (Object.keys(DATABASE_ENTRIES) as DatabaseKind[]).find(
@@ -449,20 +457,26 @@ export async function readBackup(
         if (kind !== expected) throw otherKind(file, kind);
         if (image) throw notABackup(file);
         imageKind = kind;
-        image =
+        image = await orFailed(
           kind === 'pglite'
-            ? await unpackDatabase(entry as AsyncIterable<Buffer>, path.join(intoDir, 'pg'), file)
-            : await saveEntry(entry as AsyncIterable<Buffer>, pgDumpFileIn(intoDir), 'Veritabanı dökümü');
+            ? unpackDatabase(entry as AsyncIterable<Buffer>, path.join(intoDir, 'pg'), file)
+            : saveEntry(entry as AsyncIterable<Buffer>, pgDumpFileIn(intoDir), 'Veritabanı dökümü'),
+        );
         continue;
       }
-      if (name === MANIFEST_ENTRY) manifestText = await collect(entry as AsyncIterable<Buffer>);
+      if (name === MANIFEST_ENTRY) manifestText = await orFailed(collect(entry as AsyncIterable<Buffer>));
       else if (safeFilePath(name) && !found.has(name)) {
         const target = path.join(intoDir, ...name.split('/'));
-        found.set(name, await saveEntry(entry as AsyncIterable<Buffer>, target, 'Yüklenen dosyalar'));
+        found.set(
+          name,
+          await orFailed(saveEntry(entry as AsyncIterable<Buffer>, target, 'Yüklenen dosyalar')),
+        );
       } else throw notABackup(file);
     }
     await reading;
   } catch (err) {
+    // Left in the middle: the rest of the archive is not read.
+    extract.destroy();
     if (err instanceof DomainError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'Z_DATA_ERROR') throw notABackup(file);
