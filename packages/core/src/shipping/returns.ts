@@ -22,8 +22,9 @@ import { backoffMs, CLAIM_MS, DEFAULT_PARCEL, shippingError } from './service.ts
  *   second cancel of the same shipment as done, and a row already cancelled is answered as it is) and the row
  *   kept as `cancelled`. The order's state is left as it is: the state table has no way back from
  *   "Kargoya Verildi" to "Hazırlanıyor", and the shopper has already been told the parcel is on its way. A
- *   line in the order's history records the cancel; the answer says the state was left, so the staff member
- *   knows to enter the new carrier and number. A parcel the carrier has already taken (Kargoda, Teslim Edildi,
+ *   line in the order's history records the cancel, and the cancelled number is no longer shown to the shopper.
+ *   A new label for the same order (`shipping.ship`) is then bought in "Kargoya Verildi": the order takes its
+ *   carrier and number and the shopper gets the tracking e-mail again. A parcel the carrier has already taken (Kargoda, Teslim Edildi,
  *   Teslim Edilemedi) cannot be cancelled.
  * - **Returns**: for a delivered order ("Teslim Edildi", the only state the table leaves a parcel with the
  *   shopper) the shop buys a return shipment, the shopper as sender and the shop as recipient, keyed
@@ -252,7 +253,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
         order: { status: o.status, label: ORDER_STATES[o.status as OrderState].label },
         message:
           r.kind === 'outbound' && o.status === ORDER_STATE.Shipped
-            ? 'Etiket iptal edildi. Sipariş "Kargoya Verildi" durumunda kaldı (sipariş durumları geri alınamaz); yeni kargo firmasını ve takip numarasını siparişe not olarak ekleyin.'
+            ? 'Etiket iptal edildi. Sipariş "Kargoya Verildi" durumunda kaldı (sipariş durumları geri alınamaz); yeni etiketi aynı siparişten alabilirsiniz, müşteriye yeni takip numarası e-postayla gider.'
             : 'Etiket iptal edildi; sipariş durumu değişmedi.',
       });
       if (row.status === 'cancelled') return answer(row, order);

@@ -1,9 +1,9 @@
 import type { ShipmentAnswer, ShipmentCreateRequest } from '@vitrin/shared/api/admin/shipments';
 import { ORDER_STATE, type OrderState } from '@vitrin/shared/order-states';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { orders, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
+import { orderHistory, orders, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
 import { DomainError, isDomainError } from '../errors.ts';
 import { orderNotFound } from '../orders/errors.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
@@ -64,7 +64,7 @@ export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0
 
 export interface ShippingServiceOptions {
   settings: Pick<SettingsService, 'get'>;
-  orders: Pick<OrderService, 'changeStatus'>;
+  orders: Pick<OrderService, 'changeStatus' | 'mailWriter' | 'sendQueuedMail'>;
   /** Where GELIVER_* and YURTICI_* are read (the process environment). */
   env: CarrierEnv;
   shopUrl: string;
@@ -191,6 +191,73 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
       if (isDomainError(err, 'SIPARIS_DURUMU_DEGISTI', 'GECERSIZ_DURUM_GECISI') && (await moved())) return;
       throw err;
     }
+  }
+
+  /**
+   * A label bought again after the first was cancelled (the order stayed in "Kargoya Verildi"): the order takes
+   * the new carrier and number, with a history line, its audit row and the shopper's tracking e-mail, once.
+   */
+  async function markReplaced(actor: AuditActor, order: OrderRow, row: ShipmentRow): Promise<void> {
+    const mails = await options.orders.mailWriter();
+    const replaced = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(orders)
+        .set({ cargoCompany: row.company, trackingNo: row.trackingNo, updatedAt: now() })
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.status, ORDER_STATE.Shipped),
+            sql`${orders.trackingNo} is distinct from ${row.trackingNo}`,
+          ),
+        )
+        .returning();
+      if (!changed) return false;
+      const note = `Yeni kargo etiketi alındı (${row.company}, ${row.trackingNo}).`;
+      await tx.insert(orderHistory).values({
+        orderId: order.id,
+        fromStatus: ORDER_STATE.Shipped,
+        toStatus: ORDER_STATE.Shipped,
+        actor: 'operator',
+        staffId: staffIdOf(actor) ?? null,
+        note,
+      });
+      await mails.changed(
+        tx,
+        {
+          id: order.id,
+          orderNo: order.orderNo,
+          customerId: order.customerId,
+          email: order.email,
+          from: ORDER_STATE.Shipped,
+          to: ORDER_STATE.Shipped,
+          cargoCompany: row.company,
+          trackingNo: row.trackingNo,
+          note,
+          refundDue: false,
+        },
+        'operator',
+      );
+      await recordAudit(tx, {
+        actor,
+        action: 'order.cargo',
+        entity: 'order',
+        entityId: order.orderNo,
+        before: { cargoCompany: order.cargoCompany, trackingNo: order.trackingNo },
+        after: { cargoCompany: row.company, trackingNo: row.trackingNo },
+      });
+      return true;
+    });
+    if (replaced) options.orders.sendQueuedMail();
+  }
+
+  /** Whether the order's label was cancelled and none bought since: a new one may be bought in "Kargoya Verildi". */
+  async function replacing(order: OrderRow): Promise<boolean> {
+    if (order.status !== ORDER_STATE.Shipped) return false;
+    const rows = await db
+      .select({ status: shipments.status })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, order.id), eq(shipments.kind, 'outbound')));
+    return rows.some((r) => r.status === 'cancelled') && !rows.some((r) => r.status === 'created');
   }
 
   /**
@@ -327,7 +394,8 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         )
         .limit(1);
       if (done) {
-        await markShipped(actor, order, done);
+        if (order.status === ORDER_STATE.Shipped) await markReplaced(actor, order, done);
+        else await markShipped(actor, order, done);
         return { ...view(done, order.orderNo), created: false };
       }
       if (provider === 'manual')
@@ -336,12 +404,18 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
           'Kargo entegrasyonu seçili değil (shipping_provider: manual): kargo firmasını ve takip numarasını elle girin ya da ayarlardan Geliver veya Yurtiçi Kargo seçin.',
         );
       const carrier = carrierOf(provider);
-      const refusal = transitionRefusal(order.status as OrderState, ORDER_STATE.Shipped, order, {
-        actor: 'operator',
-        cargoCompany: 'kargo',
-        trackingNo: 'KARGO',
-      });
+      // A label cancelled by mistake: the order stayed in "Kargoya Verildi" and takes the new one's number.
+      const replacement = await replacing(order);
+      const refusal = replacement
+        ? null
+        : transitionRefusal(order.status as OrderState, ORDER_STATE.Shipped, order, {
+            actor: 'operator',
+            cargoCompany: 'kargo',
+            trackingNo: 'KARGO',
+          });
       if (refusal) throw refusal;
+      const settle = (r: ShipmentRow) =>
+        replacement ? markReplaced(actor, order, r) : markShipped(actor, order, r);
       const parcels = input.parcels ?? [DEFAULT_PARCEL];
       const request: ShipmentRequestRecord = {
         sender: await sender(),
@@ -361,7 +435,7 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
             });
           throw new DomainError(422, 'KARGO_REDDETTI', row.lastError ?? 'Kargo gönderisi oluşturulamadı.');
         }
-        await markShipped(actor, order, row);
+        await settle(row);
         return { ...view(row, order.orderNo), created: false };
       }
       if (row.status !== 'created') {
@@ -375,7 +449,7 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         }
         row = await bought(row, shipment);
       }
-      await markShipped(actor, order, row);
+      await settle(row);
       return { ...view(row, order.orderNo), created: true };
     },
 

@@ -5,7 +5,7 @@ import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
 import { openOrderWorld } from '@vitrin/testing/orders';
 import { startYurticiServer, type YurticiContractServer } from '@vitrin/testing/yurtici-server';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser, browser as visitor } from '../../../../test/accounts.ts';
 import { createTestServices, tempDir, testConfig } from '../../../../test/server.ts';
@@ -80,10 +80,11 @@ beforeEach(() => {
   for (const key of Object.keys(env)) delete env[key];
 });
 
-const shipmentsOf = (orderId: number) => db.select().from(shipments).where(eq(shipments.orderId, orderId));
+const shipmentsOf = (orderId: number) =>
+  db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id));
 const orderRow = async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const historyOf = (orderId: number) =>
-  db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId));
+  db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
 /** The return e-mails of one order (the world's orders share the shopper's address). */
 const returnMails = async (to: string, orderNo: string) =>
   (
@@ -171,6 +172,53 @@ describe.each([
     const retry = await owner.post(cancelUrl(placed.orderNo, placed.shipment.id));
     expect(retry.statusCode, retry.body).toBe(200);
     expect((await shipmentsOf(placed.id))[0]!.status).toBe('cancelled');
+  });
+});
+
+describe('a new label after a cancel', () => {
+  it('buys it under the next key, gives the order its carrier and number, and mails the shopper once', async () => {
+    await useYurtici();
+    const placed = await shippedOrder();
+    await owner.post(cancelUrl(placed.orderNo, placed.shipment.id));
+    const email = (await orderRow(placed.id)).email;
+    const again = await owner.post(`/api/admin/orders/${placed.orderNo}/shipments`);
+    expect(again.statusCode, again.body).toBe(201);
+    const fresh = again.json().shipment;
+    expect(fresh.trackingNo).not.toBe(placed.shipment.trackingNo);
+    expect((await shipmentsOf(placed.id)).map((r) => [r.requestKey, r.status])).toEqual([
+      [`${placed.orderNo}-1`, 'cancelled'],
+      [`${placed.orderNo}-2`, 'created'],
+    ]);
+    expect(await orderRow(placed.id)).toMatchObject({
+      status: ORDER_STATE.Shipped,
+      trackingNo: fresh.trackingNo,
+      cargoCompany: fresh.carrier,
+    });
+    expect((await historyOf(placed.id)).at(-1)!.note).toContain(fresh.trackingNo);
+    const told = async () =>
+      (await db.select().from(mailQueue).where(eq(mailQueue.toAddress, email))).filter((m) =>
+        m.bodyText.includes(fresh.trackingNo),
+      );
+    expect(await told()).toHaveLength(1);
+    const repeat = await owner.post(`/api/admin/orders/${placed.orderNo}/shipments`);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().shipment.trackingNo).toBe(fresh.trackingNo);
+    expect(await told()).toHaveLength(1);
+  });
+
+  it('is still refused for an order in Kargoya Verildi whose label was never cancelled (409)', async () => {
+    await useYurtici();
+    const placed = await w.placeOrder();
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Preparing, { actor: 'operator' });
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Shipped, {
+      actor: 'operator',
+      cargoCompany: 'Aras Kargo',
+      trackingNo: '987654321',
+    });
+    const res = await owner.post(`/api/admin/orders/${placed.orderNo}/shipments`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('GECERSIZ_DURUM_GECISI');
+    expect(await shipmentsOf(placed.id)).toHaveLength(0);
   });
 });
 
