@@ -20,7 +20,6 @@ import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
 import { registerAdminShipmentLabelRoutes } from './shipment-labels.ts';
 import { registerAdminShipmentReturnRoutes } from './shipment-returns.ts';
-import { registerAdminShipmentReturnRoutes } from './shipment-returns.ts';
 import { registerAdminShipmentRoutes } from './shipments.ts';
 
 const TAG = 'Yönetim: siparişler';
@@ -181,7 +180,6 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
   });
 
   registerAdminShipmentRoutes(app, services, staffOf);
-  registerAdminShipmentReturnRoutes(app, services, staffOf);
   registerAdminShipmentReturnRoutes(app, services, staffOf);
   registerAdminShipmentLabelRoutes(app, services, staffOf);
 }
