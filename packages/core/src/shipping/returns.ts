@@ -285,7 +285,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
         });
         await recordAudit(tx, {
           actor,
-          action: 'shipment.cancel',
+          action: 'order.shipment.cancel',
           entity: 'order',
           entityId: order.orderNo,
           before: { shipment: row.id, status: 'created' },
@@ -413,7 +413,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
         });
         await recordAudit(tx, {
           actor,
-          action: 'shipment.return',
+          action: 'order.shipment.return',
           entity: 'order',
           entityId: order.orderNo,
           before: null,
