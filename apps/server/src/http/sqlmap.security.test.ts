@@ -90,6 +90,21 @@ const REFUSED_BY_DESIGN: Record<string, string> = {
     'confirms a two-step set-up the staff member starts, with a code of its new secret: nothing a replay has',
   'POST /api/admin/images':
     "an image is binary and sqlmap's request log is text; its one point (purpose) is an enum checked first",
+  // The carrier's routes: the servers here run with `shipping_provider` manual and no carrier stand-in, so
+  // these are refused after their order's (or shipment's) lookup; a set-up that buys a label through the
+  // Geliver stand-in would let them through (issue 41, left).
+  'POST /api/shipping/geliver/webhook':
+    "Geliver's notification names a shipment by Geliver's id (a pattern the example does not meet), checked first",
+  'POST /api/admin/orders/{number}/shipments':
+    'buying a label needs a carrier (shipping_provider), refused after the order is looked up',
+  'GET /api/admin/orders/{number}/shipments/{id}/label':
+    'no label was bought here (no carrier): refused after the shipment is looked up',
+  'POST /api/admin/orders/{number}/shipments/{id}/cancel':
+    'no label was bought here (no carrier): refused after the shipment is looked up',
+  'POST /api/admin/orders/{number}/returns':
+    'a return needs a delivered order and a carrier: refused after the order is looked up',
+  'POST /api/admin/shipments/labels':
+    'order numbers are checked for their pattern first; no order here has a label (no carrier)',
 };
 
 /** Targets whose body is a snapshot of what other targets change: checked before the rest. */
