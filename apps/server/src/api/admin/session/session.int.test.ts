@@ -318,11 +318,14 @@ describe('staff login', () => {
     const owner = await createStaff(t.services, 'owner');
     const known = await guessFromAnywhere(owner.email, 11);
     const unknown = await guessFromAnywhere('kimse-yok@magaza.test', 11);
+    // The lock's message names the minute it ends: the two series may straddle a minute's turn.
+    const alike = (body: string) => body.replace(/\d{1,2}:\d{2}/g, 'SS:DD');
     for (let i = 0; i < 11; i++) {
       expect(unknown[i]!.statusCode).toBe(known[i]!.statusCode);
-      expect(unknown[i]!.json()).toEqual(known[i]!.json());
+      expect(alike(unknown[i]!.body)).toEqual(alike(known[i]!.body));
     }
     expect(unknown.at(-1)!.statusCode).toBe(423);
+    expect(unknown.at(-1)!.json().error.code).toBe('HESAP_KILITLI');
   });
 
   it('limits the logins of one address to ten a minute, whatever the e-mails (429, Retry-After)', async () => {
