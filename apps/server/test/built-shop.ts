@@ -97,7 +97,17 @@ export async function startBuiltShop(
 
 /** Answers of status 500 and above in a pino request log. */
 export function serverErrors(log: string): string[] {
-  return log.split('\n').filter((line) => /"res":\{"statusCode":5\d\d/.test(line));
+  const lines = log.split('\n');
+  // `/readyz` answers 503 by design while the node starts (the start's own poll): not a server error.
+  const readiness = new Set(
+    lines
+      .filter((line) => line.includes('"url":"/readyz"'))
+      .map((line) => /"reqId":"([^"]+)"/.exec(line)?.[1])
+      .filter(Boolean),
+  );
+  return lines.filter(
+    (line) => /"res":\{"statusCode":5\d\d/.test(line) && !readiness.has(/"reqId":"([^"]+)"/.exec(line)?.[1]),
+  );
 }
 
 /** Requests the log says were answered. */
