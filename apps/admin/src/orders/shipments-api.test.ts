@@ -10,6 +10,13 @@ describe('carrierMessage', () => {
     );
   });
 
+  it('names what was not done when it is no label bought (a cancel, a return)', () => {
+    const down = new ApiError(503, 'KARGO_ULASILAMIYOR', "Geliver'a şu an ulaşılamıyor.", {}, 30);
+    expect(carrierMessage(down, 'etiket iptal edilmedi')).toBe(
+      "Geliver'a şu an ulaşılamıyor. Sipariş değişmedi ve etiket iptal edilmedi; 30 saniye sonra yeniden deneyin.",
+    );
+  });
+
   it('asks for a retry a bit later when the 503 names no wait', () => {
     const busy = new ApiError(503, 'KARGO_YOGUN', 'Kargo firması yoğun.');
     expect(carrierMessage(busy)).toContain('biraz sonra yeniden deneyin');

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ShipmentListAnswer } from '@vitrin/shared/api/admin/shipment-labels';
+import type { ShipmentCancelAnswer } from '@vitrin/shared/api/admin/shipment-returns';
 import type { ShipmentAnswer, ShipmentCreateRequest } from '@vitrin/shared/api/admin/shipments';
 import { isApiErrorBody } from '@vitrin/shared/api/error-body';
 import { ApiError, api, waitText } from '../lib/api.ts';
@@ -16,15 +17,24 @@ export const shipmentsQuery = (orderNo: string) =>
 export const buyLabel = (orderNo: string, body: ShipmentCreateRequest) =>
   api.post<ShipmentAnswer>(`${orderPath(orderNo)}/shipments`, body);
 
+/** A bought label cancelled at its carrier; the order's state stays as it is (the answer's message says so). */
+export const cancelLabel = (orderNo: string, shipmentId: number) =>
+  api.post<ShipmentCancelAnswer>(`${orderPath(orderNo)}/shipments/${shipmentId}/cancel`);
+
+/** A delivered order's return shipment; the shopper gets its return code by e-mail (a repeat: the first). */
+export const createReturn = (orderNo: string, body: ShipmentCreateRequest) =>
+  api.post<ShipmentAnswer>(`${orderPath(orderNo)}/returns`, body);
+
 /**
- * A carrier failure in words the owner can act on: the carrier down or busy (503) says the order is unchanged
- * and when to try again; the rest are the API's own Turkish messages.
+ * A carrier failure in words the owner can act on: the carrier down or busy (503) says the order is unchanged,
+ * what was not done (`undone`: a label bought unless named) and when to try again; the rest are the API's own
+ * Turkish messages.
  */
-export function carrierMessage(error: unknown): string {
+export function carrierMessage(error: unknown, undone = 'etiket alınmadı'): string {
   if (!(error instanceof ApiError)) return 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.';
   if (error.status === 503) {
     const wait = error.retryAfter ? `${waitText(error.retryAfter)} sonra` : 'biraz sonra';
-    return `${error.message} Sipariş değişmedi ve etiket alınmadı; ${wait} yeniden deneyin.`;
+    return `${error.message} Sipariş değişmedi ve ${undone}; ${wait} yeniden deneyin.`;
   }
   if (error.status === 429 && error.retryAfter)
     return `${error.message} (Kalan süre: ${waitText(error.retryAfter)}.)`;

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import { formatDateTime } from '@vitrin/shared/dates';
+import { api } from '../lib/api.ts';
+import type { Tone } from '../ui/badge.tsx';
+
+/** One carrier's health as `GET /api/admin/shipping/health` answers it. */
+export interface CarrierHealth {
+  carrier: 'geliver' | 'yurtici';
+  name: string;
+  /** Its keys are in the server's environment. */
+  configured: boolean;
+  /** ISO 8601: the last status read the carrier answered. */
+  lastSuccessAt: string | null;
+  lastErrorAt: string | null;
+  /** The last failure, in Turkish. */
+  lastError: string | null;
+  /** Bought labels whose order is in Kargoya Verildi or Kargoda. */
+  openShipments: number;
+  /** Of those, the ones whose last read failed. */
+  failingShipments: number;
+}
+
+export interface CarrierHealthAnswer {
+  carriers: CarrierHealth[];
+  /** How often the status round reads open shipments. */
+  intervalMinutes: number;
+}
+
+export const carrierHealthQuery = queryOptions({
+  queryKey: ['shipping', 'health'],
+  queryFn: () => api.get<CarrierHealthAnswer>('/shipping/health'),
+});
+
+/** The environment variables a carrier's keys are read from. */
+export const CARRIER_KEYS: Record<CarrierHealth['carrier'], string> = {
+  geliver: 'GELIVER_API_TOKEN',
+  yurtici: 'YURTICI_USERNAME ve YURTICI_PASSWORD',
+};
+
+/**
+ * A carrier's state in a few words with its tone: keys missing (a fault only when it is the chosen carrier),
+ * its last call failed after (or without) a good one, some open shipments unread, working, or not called yet.
+ */
+export function carrierState(c: CarrierHealth, chosen: boolean): { tone: Tone; text: string } {
+  if (!c.configured)
+    return chosen ? { tone: 'bad', text: 'Anahtarlar eksik' } : { tone: 'neutral', text: 'Kurulu değil' };
+  const failedLast =
+    c.lastErrorAt !== null &&
+    (c.lastSuccessAt === null || Date.parse(c.lastErrorAt) > Date.parse(c.lastSuccessAt));
+  if (failedLast) return { tone: 'bad', text: 'Son okuma başarısız' };
+  if (c.failingShipments > 0) return { tone: 'warn', text: 'Okunamayan gönderi var' };
+  if (c.lastSuccessAt !== null) return { tone: 'good', text: 'Çalışıyor' };
+  return { tone: 'neutral', text: 'Henüz okuma yok' };
+}
+
+/** A moment of the health view, or what stands for none. */
+export const whenText = (at: string | null, none: string) => (at ? formatDateTime(at) : none);
