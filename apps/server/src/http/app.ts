@@ -403,7 +403,8 @@ export async function buildApp({
       {
         cacheable: (request) => pageCache.enabled && isCacheablePageRequest(request.method, request.url),
         mayStore: (request) => !accountOfMade(request)?.isPersonal() && !isPreview(request),
-        store: (request, page) => pageCache.set(request.url, page),
+        generation: () => pageCache.generation,
+        store: (request, page, since) => pageCache.set(request.url, page, since),
         nonce: (reply) => (reply.raw as NonceResponse).cspNonce ?? '',
       },
       pool,

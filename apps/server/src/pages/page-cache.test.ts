@@ -42,4 +42,17 @@ describe('page cache', () => {
     expect(cache.get('/product/p-19')).toBeDefined();
     expect(cache.get('/product/p-0')).toBeUndefined();
   });
+
+  it('answers but does not keep a page whose render began before a change dropped the cache', () => {
+    const cache = createPageCache();
+    const since = cache.generation;
+    // The product changes while its page is being rendered with the old data.
+    cache.clear();
+    const answered = cache.set('/product/kupa', page('eski görsel'), since);
+    expect(cachedBody(answered, 'identity').toString()).toContain('eski görsel');
+    expect(cache.get('/product/kupa')).toBeUndefined();
+    // A render that began after the change is kept.
+    cache.set('/product/kupa', page('yeni görsel'), cache.generation);
+    expect(cachedBody(cache.get('/product/kupa')!, 'identity').toString()).toContain('yeni görsel');
+  });
 });

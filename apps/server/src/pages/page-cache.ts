@@ -44,11 +44,21 @@ export function createPageCache({
       page.encoded.br.buffer.byteLength + page.encoded.gzip.buffer.byteLength + ENTRY_OVERHEAD_BYTES,
     ttl: ttlMs,
   });
+  // Counts the clears: a page whose render began before a clear holds data from before the change.
+  let generation = 0;
   return {
     enabled: maxBytes > 0,
     get: (key: string) => lru.get(key),
-    /** Stores a page rendered in every encoding; answers with what was stored. */
-    set(key: string, page: Omit<CachedPage, 'wire' | 'encoded'> & { encoded: Encoded }) {
+    /** Taken when a render begins and given back to `set`: which clears the page's data has seen. */
+    get generation() {
+      return generation;
+    },
+    /**
+     * Stores a page rendered in every encoding; answers with what was stored. A page whose render began before
+     * the last clear (`since` older than `generation`) is answered but not kept: it may show what the change
+     * replaced, and would be served for the whole `ttlMs`.
+     */
+    set(key: string, page: Omit<CachedPage, 'wire' | 'encoded'> & { encoded: Encoded }, since = generation) {
       const { encoded } = page;
       const common = {
         ...baseHeaders(page.nonce),
@@ -67,10 +77,13 @@ export function createPageCache({
         encoded: { br: exact(encoded.br), gzip: exact(encoded.gzip) },
         wire: { identity: wire('identity'), br: wire('br'), gzip: wire('gzip') },
       };
-      lru.set(key, entry);
+      if (since === generation) lru.set(key, entry);
       return entry;
     },
-    clear: () => lru.clear(),
+    clear: () => {
+      generation += 1;
+      lru.clear();
+    },
     get size() {
       return lru.size;
     },

@@ -38,7 +38,9 @@ export interface SsrCaching {
    * after rendering, which may have made it personal).
    */
   mayStore(request: FastifyRequest): boolean;
-  store(request: FastifyRequest, page: Parameters<PageCache['set']>[1]): CachedPage;
+  /** Which data changes the cache has seen, taken before the page's data is read; given back to `store`. */
+  generation(): number;
+  store(request: FastifyRequest, page: Parameters<PageCache['set']>[1], since: number): CachedPage;
   nonce(reply: FastifyReply): string;
 }
 
@@ -192,7 +194,7 @@ export function registerSsr(
     reply.removeHeader('connection');
     const rendered: Rendered = { status: 413, headers: [...response.headers] };
     if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
-    return send(request, reply, rendered, false, caching);
+    return send(request, reply, rendered, { forCache: false, since: 0 }, caching);
   }
 
   // The pages in a scope of their own, for their form parsers and the answer to a post over their limit.
@@ -228,6 +230,7 @@ export function registerSsr(
       };
       if (reply.raw.destroyed) left();
       else reply.raw.once('close', left);
+      const since = caching.generation();
       const context = await getLoadContext(request, reply);
       const forCache = caching.cacheable(request);
       if (threaded && pool.usable) {
@@ -253,7 +256,7 @@ export function registerSsr(
             throw err;
           });
         if (rendered instanceof DomainError) return sendRenderBusy(request, reply);
-        if (rendered) return send(request, reply, rendered, forCache, caching);
+        if (rendered) return send(request, reply, rendered, { forCache, since }, caching);
       }
       const response = await handle(toWebRequest(request, publicOrigin, controller.signal), context);
       // Documents are rendered whole before the answer starts (entry.server.tsx), and data requests carry
@@ -261,7 +264,7 @@ export function registerSsr(
       // compressing React's hundreds of small chunks one by one.
       const rendered: Rendered = { status: response.status, headers: [...response.headers] };
       if (response.body) rendered.body = Buffer.from(await response.arrayBuffer());
-      return send(request, reply, rendered, forCache, caching);
+      return send(request, reply, rendered, { forCache, since }, caching);
     });
   });
   return pageMethods;
@@ -271,7 +274,7 @@ function send(
   request: FastifyRequest,
   reply: FastifyReply,
   rendered: Rendered,
-  forCache: boolean,
+  { forCache, since }: { forCache: boolean; since: number },
   caching: SsrCaching,
 ) {
   const { status, headers, body } = rendered;
@@ -284,12 +287,16 @@ function send(
     caching.mayStore(request)
   ) {
     const encoded = rendered.encoded ? { identity: body, ...rendered.encoded } : encodeAll(body);
-    const page = caching.store(request, {
-      status,
-      headers: headers.filter(([name]) => name !== 'content-length'),
-      encoded,
-      nonce: caching.nonce(reply),
-    });
+    const page = caching.store(
+      request,
+      {
+        status,
+        headers: headers.filter(([name]) => name !== 'content-length'),
+        encoded,
+        nonce: caching.nonce(reply),
+      },
+      since,
+    );
     return sendStored(request, reply, page, encoded);
   }
   reply.status(status);
