@@ -2,7 +2,7 @@ import type { ListingFacets, ProductCard } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import type { IndexRows } from './index-rows.ts';
-import { IndexTable, NAME, NAME_SORT, SLUG, type TableChunk, TEXT } from './index-table.ts';
+import { IndexTable, NAME, type TableChunk, TEXT } from './index-table.ts';
 import { publicPrice, type ShopperContext } from './listing.ts';
 import { createTextIndex, type RangeEntries, type SearchTerms } from './search-index.ts';
 import { SortedSlots } from './sorted-slots.ts';
@@ -76,7 +76,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
       case 'newest':
         return (a, b) => table.created[b]! - table.created[a]! || b - a;
       case 'name':
-        return (a, b) => table.strings.compare(a, b, NAME_SORT) || a - b;
+        return (a, b) => table.compareNames(a, b) || a - b;
       default: {
         // Products without a price last, then by price and id. The array is read at each call: the table
         // replaces its arrays when it grows.
@@ -246,7 +246,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
       : [
           table.category[slot],
           table.created[slot],
-          table.strings.get(slot, NAME_SORT),
+          table.sortKey(slot),
           table.retail[slot],
           table.wholesale[slot],
           table.tagList[slot],
@@ -487,7 +487,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
     cards(slots: readonly number[], ctx: ShopperContext): ProductCard[] {
       return slots.map((slot) => ({
         id: table.ids[slot]!,
-        slug: table.strings.get(slot, SLUG),
+        slug: table.slug(slot),
         name: table.strings.get(slot, NAME),
         image: table.images[slot] ?? null,
         stockType: table.stockType[slot]!,

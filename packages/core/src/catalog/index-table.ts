@@ -5,6 +5,14 @@ import { normalizeCurrency } from '@vitrin/shared/money';
 import { type PriceContext, type PriceEntry, priceInTry } from '@vitrin/shared/pricing';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
+import {
+  compareKeys,
+  keyEquals,
+  packSlug,
+  packSortKey,
+  SortKeyCursor,
+  unpackSlug,
+} from './derived-strings.ts';
 import type { IndexRows, OptionGroup, ProductRow } from './index-rows.ts';
 import { PackedStrings } from './packed-strings.ts';
 
@@ -126,7 +134,10 @@ export interface TableChunk {
   groupOf: Int32Array;
 }
 
-/** The strings of a slot, as fields of `IndexTable.strings`. */
+/**
+ * The strings of a slot, as fields of `IndexTable.strings`. The slug and the sort key are kept as
+ * derived-strings.ts packs them: read them through `slug`, `sortKey`, `compareNames` and `nameKeyEquals`.
+ */
 export const SLUG = 0;
 export const NAME = 1;
 /** Turkish-folded search text (search-columns.ts). */
@@ -282,6 +293,40 @@ export class IndexTable {
     }
   }
 
+  /** The slot's slug. */
+  slug(slot: number): string {
+    const name = this.strings.get(slot, NAME);
+    return unpackSlug(this.strings.get(slot, SLUG), name);
+  }
+
+  private readonly keyA = new SortKeyCursor();
+  private readonly keyB = new SortKeyCursor();
+
+  /** A cursor over the slot's name sort key (kept, or made from the name as it is read). */
+  private keyCursor(cursor: SortKeyCursor, slot: number): SortKeyCursor {
+    const s = this.strings;
+    const start = s.start(slot, NAME_SORT);
+    const end = s.end(slot, NAME_SORT);
+    return start === end
+      ? cursor.reset(s.buffer, s.start(slot, NAME), s.end(slot, NAME), true)
+      : cursor.reset(s.buffer, start + 1, end, false);
+  }
+
+  /** The slot's name sort key (turkishSortKey of its name, or the database's if that differs). */
+  sortKey(slot: number): string {
+    return this.keyCursor(this.keyA, slot).rest();
+  }
+
+  /** Compares the name sort keys of two slots as their UTF-8 bytes compare. */
+  compareNames(a: number, b: number): number {
+    return compareKeys(this.keyCursor(this.keyA, a), this.keyCursor(this.keyB, b));
+  }
+
+  /** Whether the slot's name sort key is exactly these bytes. */
+  nameKeyEquals(slot: number, bytes: Uint8Array): boolean {
+    return keyEquals(this.keyCursor(this.keyA, slot), bytes);
+  }
+
   /** Size of the arrays (see `append` for their growth): scratch space follows. */
   get capacity(): number {
     return this.ids.length;
@@ -310,7 +355,12 @@ export class IndexTable {
     this.created[slot] = Number(p.created);
     this.stockType[slot] = p.stock_type;
     this.vatRate[slot] = p.vat_rate;
-    this.strings.write(slot, [p.slug, p.name, p.search_text, p.name_sort]);
+    this.strings.write(slot, [
+      packSlug(p.slug, p.name),
+      p.name,
+      p.search_text,
+      packSortKey(p.name_sort, p.name),
+    ]);
     this.images[slot] = p.image === null ? null : this.interned(p.image);
     this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);

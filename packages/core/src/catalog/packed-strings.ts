@@ -60,6 +60,21 @@ export class PackedStrings {
     return this.data.toString('utf8', this.bounds[at]!, this.bounds[at + 1]!);
   }
 
+  /** Where the field's bytes start in `buffer`. */
+  start(slot: number, field: number): number {
+    return this.bounds[slot * this.stride + field]!;
+  }
+
+  /** Where the field's bytes end in `buffer`. */
+  end(slot: number, field: number): number {
+    return this.bounds[slot * this.stride + field + 1]!;
+  }
+
+  /** The bytes (see `start` and `end`); replaced when the strings grow or are compacted. */
+  get buffer(): Uint8Array {
+    return this.data;
+  }
+
   /** The field's length in bytes. */
   byteLength(slot: number, field: number): number {
     const at = slot * this.stride + field;

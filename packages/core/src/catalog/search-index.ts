@@ -3,7 +3,7 @@ import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type IndexTable, Marks, NAME_SORT, TEXT } from './index-table.ts';
+import { type IndexTable, Marks, TEXT } from './index-table.ts';
 import { rows } from './rows.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -554,7 +554,7 @@ export function createTextIndex(table: IndexTable) {
       const row = rowsToOrder[i]!;
       const p = points[row]!;
       let rank = (p & STEM) + ((p & SUBSTRING) >> 1);
-      if (table.strings.equals(row, NAME_SORT, exactName)) rank += 8;
+      if (table.nameKeyEquals(row, exactName)) rank += 8;
       const full = top.length === count;
       // The query at the text's start or in its name (which begins the text) is the query in the text.
       if (p & SUBSTRING) {
