@@ -119,3 +119,122 @@ test('an owner chooses Geliver in the settings, buys an order’s label on its p
   await shots(page, 'admin-shipping-orders-labels');
   await expectNoAxeViolations(page);
 });
+
+test('an owner cancels a label bought by mistake and buys a new one, sees Geliver’s health in the settings, and opens a return for the delivered order', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  vitrinCli('settings', 'set', 'shipping_provider', 'geliver');
+  vitrinCli(
+    'settings',
+    'set',
+    'shipping_sender',
+    JSON.stringify({
+      city: 'İstanbul',
+      district: 'Kadıköy',
+      address: 'Caferağa Mah. Moda Cad. No: 12',
+      postalCode: '34710',
+    }),
+  );
+  await logInStaff(context, createStaff('owner', 'İade Sahibi'));
+  const shopper = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const orderNo = await placeTransferOrder(shopper, {
+    email: `iade.${Date.now()}@example.com`,
+    firstName: 'Ece',
+    lastName: 'Yıldız',
+  });
+  const moveTo = async (status: number) => {
+    const moved = await page.request.post(`/api/admin/orders/${orderNo}/status`, {
+      headers: SAME_ORIGIN,
+      data: { status },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  };
+  await moveTo(ORDER_STATE.Preparing);
+  const bought = geliver!.purchases.length;
+
+  await page.goto(`/admin/siparisler/${orderNo}`);
+  const box = page.getByRole('region', { name: 'Kargo etiketi' });
+  const shipments = box.getByRole('list', { name: 'Kargo gönderileri' });
+  await box.getByRole('button', { name: 'Kargo etiketi al' }).click();
+  await expect(shipments).toContainText('etiket alındı');
+  const firstNo = (await shipments.getByRole('link').first().textContent())!.trim();
+  expect(geliver!.purchases.length).toBe(bought + 1);
+  const first = geliver!.purchases[bought]!.shipmentId;
+
+  // The label bought by mistake: the confirm says what happens to it and to the order.
+  await box.getByRole('button', { name: /^Etiketi iptal et/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Etiket iptal edilsin mi?' });
+  await expect(confirm).toContainText(firstNo);
+  await expect(confirm).toContainText('“Kargoya Verildi” durumunda kalır');
+  await shots(page, 'admin-shipping-cancel-confirm');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Etiketi iptal et' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(box.getByRole('status')).toContainText('Etiket iptal edildi');
+  await expect(shipments).toContainText('iptal edildi');
+  await expect(shipments.getByRole('link', { name: /Etiketi yazdır/ })).toHaveCount(0);
+  expect(geliver!.shipment(first)?.statusCode).toBe('CANCELED');
+  // The order keeps its state; a new label is offered and bought in Kargoya Verildi.
+  const summary = page.getByRole('link', { name: 'Tüm siparişler' }).locator('..');
+  await expect(summary).toContainText('Kargoya Verildi');
+  await expect(box).toContainText('Yeni etiket Geliver üzerinden alınır');
+  await shots(page, 'admin-shipping-label-cancelled');
+  await expectNoAxeViolations(page);
+  await box.getByRole('button', { name: 'Kargo etiketi al' }).click();
+  await expect(shipments.getByRole('link', { name: /Etiketi yazdır/ })).toHaveCount(1);
+  expect(geliver!.purchases.length).toBe(bought + 2);
+  const secondNo = (await shipments.getByRole('link').first().textContent())!.trim();
+  expect(secondNo).not.toBe(firstNo);
+  await expect(page.getByRole('region', { name: 'Kargo', exact: true })).toContainText(secondNo);
+  await expect(shipments).toContainText('iptal edildi');
+
+  // Geliver tells the shop the parcel moved: the shop reads it back, which is the health's last good read.
+  const hint = await shopper.post('/api/shipping/geliver/webhook', {
+    data: {
+      event: 'TRACK_UPDATED',
+      data: { id: geliver!.purchases[bought + 1]!.shipmentId, statusCode: 'TRACKING_CODE_CREATED' },
+    },
+  });
+  expect(hint.ok(), await hint.text()).toBe(true);
+  await shopper.dispose();
+
+  await page.goto('/admin/ayarlar#kargo');
+  const health = page.getByRole('region', { name: 'Kargo bağlantısı' });
+  await expect(health).toContainText('15 dakikada bir');
+  const card = health.getByRole('article', { name: 'Geliver' });
+  await expect(card).toContainText('Seçili');
+  await expect(card).toContainText('Çalışıyor');
+  await expect(card.locator('dt:text-is("Anahtarlar") + dd')).toHaveText('Tanımlı');
+  await expect(card.locator('dt:text-is("Son başarılı okuma") + dd')).toHaveText(/\d{4}/);
+  await expect(card.locator('dt:text-is("Açık gönderiler") + dd')).not.toHaveText('0');
+  await expect(health.getByRole('article', { name: 'Yurtiçi Kargo' })).toContainText(
+    'Tanımlı değil (YURTICI_USERNAME ve YURTICI_PASSWORD)',
+  );
+  await health.scrollIntoViewIfNeeded();
+  await shots(page, 'admin-shipping-health');
+  await expectNoAxeViolations(page);
+
+  // Delivered: the shop opens a return shipment; the shopper gets its code by e-mail.
+  await moveTo(ORDER_STATE.InTransit);
+  await moveTo(ORDER_STATE.Delivered);
+  await page.goto(`/admin/siparisler/${orderNo}`);
+  await expect(box.getByRole('button', { name: /^Etiketi iptal et/ })).toHaveCount(0);
+  await box.getByRole('button', { name: 'İade kargosu oluştur' }).click();
+  const returnDialog = page.getByRole('dialog', { name: 'İade kargosu oluşturulsun mu?' });
+  await expect(returnDialog).toContainText('iade kodu ve takip bağlantısı e-postayla gider');
+  await shots(page, 'admin-shipping-return-confirm');
+  await expectNoAxeViolations(page);
+  await returnDialog.getByRole('button', { name: 'İade kargosu oluştur' }).click();
+  await expect(returnDialog).toHaveCount(0);
+  await expect(box.getByRole('status')).toContainText('İade kargosu oluşturuldu');
+  const returnLine = shipments.getByRole('listitem').filter({ hasText: 'İade ·' });
+  await expect(returnLine).toContainText('iade kodu alındı');
+  await expect(returnLine).toContainText(/İade kodu: \S+/);
+  await expect(returnLine.getByRole('link', { name: /İade etiketini yazdır/ })).toBeVisible();
+  expect(geliver!.purchases.filter((p) => p.isReturn)).toHaveLength(1);
+  await expect(box.getByRole('button', { name: 'İade kargosu oluştur' })).toHaveCount(0);
+  await shots(page, 'admin-shipping-return');
+  await expectNoAxeViolations(page);
+});

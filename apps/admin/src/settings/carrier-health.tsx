@@ -15,7 +15,7 @@ import {
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[13rem_1fr] sm:gap-3">
+    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-3">
       <dt className="text-stone-700">{term}</dt>
       <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
