@@ -4,6 +4,7 @@ import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type IndexTable, Marks, TEXT } from './index-table.ts';
+import { isBroad, type Postings, packed, RowBits, rowsOf } from './row-bits.ts';
 import { rows } from './rows.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -122,14 +123,18 @@ function mergeSorted(a: Int32Array, b: ArrayLike<number>): Int32Array {
   return out.slice(0, n);
 }
 
-/** Adds pending rows to the entries; answers the keys that are new. */
-function mergePending(map: Map<string, Int32Array>, pending: Map<string, number[]>): string[] {
+/**
+ * Adds pending rows to the entries (an entry grown broad is kept as bits, row-bits.ts); answers the keys
+ * that are new. `size`: rows in the table.
+ */
+function mergePending(map: Map<string, Postings>, pending: Map<string, number[]>, size: number): string[] {
   const added: string[] = [];
   for (const [key, rows] of pending) {
     rows.sort((a, b) => a - b);
     const old = map.get(key);
     if (!old) added.push(key);
-    map.set(key, mergeSorted(old ?? new Int32Array(0), rows));
+    if (old instanceof RowBits) for (const row of rows) old.add(row);
+    else map.set(key, packed(mergeSorted(old ?? new Int32Array(0), rows), size));
   }
   pending.clear();
   return added;
@@ -147,12 +152,13 @@ export interface RangeEntries {
 }
 
 /** The rows of every entry from `from` to `to` (exclusive), relative to `from`. */
-function exportRange(map: Map<string, Int32Array>, from: number, to: number): RangeEntries {
+function exportRange(map: Map<string, Postings>, from: number, to: number): RangeEntries {
   const keys: string[] = [];
   const ends: number[] = [];
   const parts: Int32Array[] = [];
   let total = 0;
-  for (const [key, list] of map) {
+  for (const [key, postings] of map) {
+    const list = postings instanceof RowBits ? postings.rows(from, to) : postings;
     const lo = lowerBound(list, from);
     const hi = lowerBound(list, to);
     if (hi === lo) continue;
@@ -201,11 +207,20 @@ class RangeImport {
   get size() {
     return this.ranges.length;
   }
-  /** Puts the imported entries into `map` (after the rows it holds: ranges come after them); answers the new keys. */
-  finish(map: Map<string, Int32Array>): string[] {
+  /**
+   * Puts the imported entries into `map` (after the rows it holds: ranges come after them); answers the new
+   * keys. `size`: rows in the table. Broad keys go straight into bits (row-bits.ts), the others into one
+   * buffer.
+   */
+  finish(map: Map<string, Postings>, size: number): string[] {
     const count = this.keyIds.size;
     const at = new Int32Array(count + 1);
-    for (let id = 0; id < count; id++) at[id + 1] = at[id]! + this.lengths[id]!;
+    const bits: Array<RowBits | undefined> = [];
+    for (let id = 0; id < count; id++) {
+      const broad = isBroad(this.lengths[id]!, size);
+      if (broad) bits[id] = new RowBits(new Uint32Array((size + 31) >>> 5));
+      at[id + 1] = at[id]! + (broad ? 0 : this.lengths[id]!);
+    }
     const all = new Int32Array(at[count]!);
     const next = at.slice(0, count);
     for (const { from, keys, ends, rows } of this.ranges) {
@@ -213,18 +228,24 @@ class RangeImport {
       for (let k = 0; k < keys.length; k++) {
         const id = keys[k]!;
         const end = ends[k]!;
-        let n = next[id]!;
-        for (let i = start; i < end; i++) all[n++] = rows[i]! + from;
-        next[id] = n;
+        const set = bits[id];
+        if (set) for (let i = start; i < end; i++) set.add(rows[i]! + from);
+        else {
+          let n = next[id]!;
+          for (let i = start; i < end; i++) all[n++] = rows[i]! + from;
+          next[id] = n;
+        }
         start = end;
       }
     }
     const added: string[] = [];
     for (const [key, id] of this.keyIds) {
-      const list = all.subarray(at[id]!, at[id + 1]!);
+      const own: Postings = bits[id] ?? all.subarray(at[id]!, at[id + 1]!);
       const old = map.get(key);
       if (!old) added.push(key);
-      map.set(key, old ? mergeSorted(old, list) : list);
+      if (!old) map.set(key, own);
+      else if (old instanceof RowBits) for (const row of rowsOf(own)) old.add(row);
+      else map.set(key, packed(mergeSorted(old, rowsOf(own)), size));
     }
     this.ranges.length = 0;
     this.keyIds.clear();
@@ -246,10 +267,18 @@ function lowerBound(list: ArrayLike<number>, value: number): number {
 }
 
 /** Takes the rows out of every entry (deleting those left empty); answers the keys deleted. */
-function removeRows(map: Map<string, Int32Array>, gone: ReadonlySet<number>): string[] {
+function removeRows(map: Map<string, Postings>, gone: ReadonlySet<number>): string[] {
   const emptied: string[] = [];
   const sorted = [...gone].sort((a, b) => a - b);
   for (const [key, list] of map) {
+    if (list instanceof RowBits) {
+      for (const row of sorted) list.delete(row);
+      if (!list.length) {
+        map.delete(key);
+        emptied.push(key);
+      }
+      continue;
+    }
     if (list[0]! > sorted[sorted.length - 1]! || list[list.length - 1]! < sorted[0]!) continue;
     if (!sorted.some((row) => list[lowerBound(list, row)] === row)) continue;
     const kept = list.filter((row) => !gone.has(row));
@@ -338,8 +367,8 @@ export type TextIndex = ReturnType<typeof createTextIndex>;
  * the trigrams of every word (for typos). Rows are table slots, in product id order.
  */
 export function createTextIndex(table: IndexTable) {
-  const stemRows = new Map<string, Int32Array>();
-  const wordRows = new Map<string, Int32Array>();
+  const stemRows = new Map<string, Postings>();
+  const wordRows = new Map<string, Postings>();
   const vocabulary = new SearchVocabulary();
   // Rows added since the last `commit`, merged into the entries by it: a build adds batch after batch and
   // the entries are made once (merging each batch made every list again, churning the allocator).
@@ -367,10 +396,11 @@ export function createTextIndex(table: IndexTable) {
   const importedWords = new RangeImport();
 
   function commit() {
-    if (importedStems.size) importedStems.finish(stemRows);
-    if (importedWords.size) for (const word of importedWords.finish(wordRows)) vocabulary.add(word);
-    mergePending(stemRows, newStems);
-    for (const word of mergePending(wordRows, newWords)) vocabulary.add(word);
+    if (importedStems.size) importedStems.finish(stemRows, table.count);
+    if (importedWords.size)
+      for (const word of importedWords.finish(wordRows, table.count)) vocabulary.add(word);
+    mergePending(stemRows, newStems, table.count);
+    for (const word of mergePending(wordRows, newWords, table.count)) vocabulary.add(word);
   }
 
   function remove(gone: ReadonlySet<number>) {
@@ -383,7 +413,7 @@ export function createTextIndex(table: IndexTable) {
   /** The row lists of the vocabulary's words that pass `test`. */
   function listsOfWords(test: (word: string) => boolean): Int32Array[] {
     const lists: Int32Array[] = [];
-    for (const [word, list] of wordRows) if (test(word)) lists.push(list);
+    for (const [word, list] of wordRows) if (test(word)) lists.push(rowsOf(list));
     return lists;
   }
 
@@ -476,7 +506,12 @@ export function createTextIndex(table: IndexTable) {
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
   function stemMatches(stems: string[]): Rows {
     if (!stems.length) return [];
-    const lists = stems.map((s) => stemRows.get(s) ?? new Int32Array(0)).sort((a, b) => a.length - b.length);
+    const lists = stems
+      .map((s) => {
+        const postings = stemRows.get(s);
+        return postings ? rowsOf(postings) : new Int32Array(0);
+      })
+      .sort((a, b) => a.length - b.length);
     return lists.slice(1).reduce<Rows>(intersect, lists[0]!);
   }
 
@@ -509,7 +544,7 @@ export function createTextIndex(table: IndexTable) {
       similar.clear(table.capacity);
       const touched: number[] = [];
       for (const { word, similarity: s } of vocabulary.similar(qw, TYPO_SIMILARITY)) {
-        for (const row of wordRows.get(word)!) {
+        for (const row of rowsOf(wordRows.get(word)!)) {
           if (similar.add(row)) {
             best[row] = s;
             touched.push(row);
