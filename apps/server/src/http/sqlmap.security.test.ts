@@ -11,7 +11,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { totpCodeAt } from '@vitrin/core/staff/totp';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { homeAddress } from '@vitrin/testing/accounts';
+import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '../../test/built-shop.ts';
 import { tempDir } from '../../test/server.ts';
@@ -33,6 +35,8 @@ const PROCESSES = 3;
 /** The storefront's processes (light ones: `--smart`): as many as one path has forms (`/cart`). */
 const FORM_PROCESSES = 4;
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+/** The address the shop's parcels leave from (`shipping_sender`), for the carrier's targets. */
+const SENDER = { city: 'İstanbul', district: 'Şişli', address: 'Halaskargazi Cad. No: 10', postalCode: '34371' };
 /**
  * What sqlmap runs. On PostgreSQL, its boolean-, error- and UNION-based payload sets (`--technique=BEU`) on
  * every marked point of the API (JSON, query and path parameters) at level 1 and risk 1. The storefront's form
@@ -90,21 +94,8 @@ const REFUSED_BY_DESIGN: Record<string, string> = {
     'confirms a two-step set-up the staff member starts, with a code of its new secret: nothing a replay has',
   'POST /api/admin/images':
     "an image is binary and sqlmap's request log is text; its one point (purpose) is an enum checked first",
-  // The carrier's routes: the servers here run with `shipping_provider` manual and no carrier stand-in, so
-  // these are refused after their order's (or shipment's) lookup; a set-up that buys a label through the
-  // Geliver stand-in would let them through (issue 41, left).
   'POST /api/shipping/geliver/webhook':
     "Geliver's notification names a shipment by Geliver's id (a pattern the example does not meet), checked first",
-  'POST /api/admin/orders/{number}/shipments':
-    'buying a label needs a carrier (shipping_provider), refused after the order is looked up',
-  'GET /api/admin/orders/{number}/shipments/{id}/label':
-    'no label was bought here (no carrier): refused after the shipment is looked up',
-  'POST /api/admin/orders/{number}/shipments/{id}/cancel':
-    'no label was bought here (no carrier): refused after the shipment is looked up',
-  'POST /api/admin/orders/{number}/returns':
-    'a return needs a delivered order and a carrier: refused after the order is looked up',
-  'POST /api/admin/shipments/labels':
-    'order numbers are checked for their pattern first; no order here has a label (no carrier)',
 };
 
 /** Targets whose body is a snapshot of what other targets change: checked before the rest. */
@@ -478,6 +469,22 @@ async function openWorld(shop: BuiltShop): Promise<World> {
   }[];
   const payment = await guestOrder('transfer');
   const bulk = await guestOrder('transfer');
+  // The carrier's targets (Geliver's stand-in): a label bought for one order (read, printed, bought again), one
+  // for another to cancel, and a delivered order to send back.
+  await shop.cli('settings', 'set', 'shipping_provider', 'geliver');
+  await shop.cli('settings', 'set', 'shipping_sender', JSON.stringify(SENDER));
+  const labelled = async (delivered = false) => {
+    const { orderNo } = await guestOrder('transfer');
+    const url = `/api/admin/orders/${orderNo}`;
+    await staff.expectOk('POST', `${url}/payment`, { status: 'paid' });
+    await staff.expectOk('POST', `${url}/status`, { status: ORDER_STATE.Preparing });
+    const bought = await staff.expectOk('POST', `${url}/shipments`, {});
+    for (const status of delivered ? [ORDER_STATE.InTransit, ORDER_STATE.Delivered] : [])
+      await staff.expectOk('POST', `${url}/status`, { status });
+    return { orderNo, shipmentId: String(bought.shipment.id) };
+  };
+  const shipped = await labelled();
+  const mistaken = await labelled();
   Object.assign(ids, {
     viewOrderNo: toPay.orderNo,
     viewToken: toPay.token,
@@ -489,6 +496,11 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     paidItem,
     paymentOrderNo: payment.orderNo,
     bulkOrderNo: bulk.orderNo,
+    shippedOrderNo: shipped.orderNo,
+    shipmentId: shipped.shipmentId,
+    mistakenOrderNo: mistaken.orderNo,
+    mistakenShipmentId: mistaken.shipmentId,
+    deliveredOrderNo: (await labelled(true)).orderNo,
     attachmentId: String(attached.findLast((m) => m.attachment)?.id ?? NOWHERE),
     importId: 'sqlmap-aktarma-0001',
     victimPassword,
@@ -641,6 +653,11 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
     if (template.startsWith('/api/front/orders/'))
       return template.endsWith('/cancel') ? ids.cancelOrderNo! : ids.viewOrderNo!;
     if (template.endsWith('/payment')) return ids.paymentOrderNo!;
+    // The carrier's: the label to cancel is another order's than the one read and printed.
+    if (template.endsWith('/cancel') && template.includes('/shipments/'))
+      return name === 'id' ? ids.mistakenShipmentId! : ids.mistakenOrderNo!;
+    if (template.includes('/shipments')) return name === 'id' ? ids.shipmentId! : ids.shippedOrderNo!;
+    if (template.endsWith('/returns')) return ids.deliveredOrderNo!;
     if (template.endsWith('/refunds')) return ids.paidOrderNo!;
     if (name === 'orderNo' || name === 'number') return ids.orderNo!;
     if (name === 'ticketNo') return ids.ticketNo!;
@@ -808,16 +825,25 @@ function storefrontTargets(ids: Record<string, string>, sessions: Record<string,
 describe('sqlmap (Debian) against every parameter that reaches the database', () => {
   let shop: BuiltShop;
   let world: World;
+  let geliver: GeliverContractServer;
   const out = tempDir('vitrin-sqlmap-');
 
   beforeAll(async () => {
+    // The carrier's routes buy, print, cancel and send back labels through Geliver's stand-in.
+    geliver = await startGeliverServer();
     // A page waits for a render thread as long as a request may take: on a busy CI machine, sqlmap's
     // processes would otherwise draw the shop's 503 "busy" page, load shedding, not a fault of the value sent.
-    shop = await startBuiltShop(PORTS, { TRUST_PROXY: '1', RENDER_WAIT_MS: '60000' });
+    shop = await startBuiltShop(PORTS, {
+      TRUST_PROXY: '1',
+      RENDER_WAIT_MS: '60000',
+      GELIVER_API_TOKEN: geliver.token,
+      GELIVER_BASE_URL: geliver.url,
+    });
     world = await openWorld(shop);
   });
   afterAll(async () => {
     await shop?.stop();
+    await geliver?.close();
     out.remove();
   });
 
@@ -911,6 +937,7 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
         // Its own title again: the POST target's reply holds the title the schema's example would give.
         'PATCH /api/admin/saved-replies/{id}': { title: 'sqlmap hazır yanıt', body: 'Merhaba, iyi günler.' },
         'POST /api/admin/orders/{number}/payment': { status: 'paid' },
+        'POST /api/admin/shipments/labels': { numbers: [ids.shippedOrderNo!] },
         'POST /api/admin/orders/{number}/refunds': like('POST /api/admin/orders/{number}/refunds', {
           key: 'sqlmap-iade-anahtari-0001',
           lines: [{ itemId: Number(ids.paidItem), quantity: 1 }],
