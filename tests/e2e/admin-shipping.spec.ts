@@ -168,6 +168,11 @@ test('an owner cancels a label bought by mistake and buys a new one, sees Gelive
   const confirm = page.getByRole('dialog', { name: 'Etiket iptal edilsin mi?' });
   await expect(confirm).toContainText(firstNo);
   await expect(confirm).toContainText('“Kargoya Verildi” durumunda kalır');
+  // Geliver down: the dialog says nothing was cancelled and to try again; the label stays bought.
+  geliver!.failNext(1, { status: 500 }, { method: 'DELETE' });
+  await confirm.getByRole('button', { name: 'Etiketi iptal et' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('Sipariş değişmedi ve etiket iptal edilmedi');
+  expect(geliver!.shipment(first)?.statusCode).not.toBe('CANCELED');
   await shots(page, 'admin-shipping-cancel-confirm');
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Etiketi iptal et' }).click();

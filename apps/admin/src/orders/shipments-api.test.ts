@@ -17,6 +17,17 @@ describe('carrierMessage', () => {
     );
   });
 
+  it('does not ask twice for a retry when the message already does', () => {
+    const down = new ApiError(
+      503,
+      'KARGO_ULASILAMIYOR',
+      "Geliver'a şu an ulaşılamıyor; gönderi değişmedi, biraz sonra yeniden deneyin.",
+    );
+    expect(carrierMessage(down, 'etiket iptal edilmedi')).toBe(
+      "Geliver'a şu an ulaşılamıyor; gönderi değişmedi, biraz sonra yeniden deneyin. Sipariş değişmedi ve etiket iptal edilmedi.",
+    );
+  });
+
   it('asks for a retry a bit later when the 503 names no wait', () => {
     const busy = new ApiError(503, 'KARGO_YOGUN', 'Kargo firması yoğun.');
     expect(carrierMessage(busy)).toContain('biraz sonra yeniden deneyin');

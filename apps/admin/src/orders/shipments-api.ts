@@ -27,12 +27,14 @@ export const createReturn = (orderNo: string, body: ShipmentCreateRequest) =>
 
 /**
  * A carrier failure in words the owner can act on: the carrier down or busy (503) says the order is unchanged,
- * what was not done (`undone`: a label bought unless named) and when to try again; the rest are the API's own
- * Turkish messages.
+ * what was not done (`undone`: a label bought unless named) and when to try again (unless the carrier's words
+ * say it); the rest are the API's own Turkish messages.
  */
 export function carrierMessage(error: unknown, undone = 'etiket alınmadı'): string {
   if (!(error instanceof ApiError)) return 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar deneyin.';
   if (error.status === 503) {
+    // The carrier's own words may already say when to try again: then only what did not happen is added.
+    if (/yeniden deneyin/i.test(error.message)) return `${error.message} Sipariş değişmedi ve ${undone}.`;
     const wait = error.retryAfter ? `${waitText(error.retryAfter)} sonra` : 'biraz sonra';
     return `${error.message} Sipariş değişmedi ve ${undone}; ${wait} yeniden deneyin.`;
   }
