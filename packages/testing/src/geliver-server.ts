@@ -146,6 +146,7 @@ export async function startGeliverServer(options: GeliverServerOptions = {}) {
   const addresses = new Map<string, GeliverAddress>();
   const shipments = new Map<string, Stored>();
   const faults: PendingFault[] = [];
+  const hooks: { method?: string; path?: string | RegExp; run: () => Promise<void> }[] = [];
   /** Every label bought: the shipment, the offer, whether it is a return. */
   const purchases: Array<{ shipmentId: string; offerId: string; isReturn: boolean }> = [];
   const requests: Array<{ method: string; path: string; query: Record<string, string>; body: unknown }> = [];
@@ -480,14 +481,20 @@ export async function startGeliverServer(options: GeliverServerOptions = {}) {
     throw new Refusal(404, 'Bulunamadı.', `${method} ${path}`);
   }
 
+  const matches = (f: { method?: string; path?: string | RegExp }, method: string, path: string) =>
+    (!f.method || f.method === method) &&
+    (!f.path || (typeof f.path === 'string' ? f.path === path : f.path.test(path)));
+
   function takeFault(method: string, path: string): GeliverFault | null {
-    const i = faults.findIndex(
-      (f) =>
-        (!f.method || f.method === method) &&
-        (!f.path || (typeof f.path === 'string' ? f.path === path : f.path.test(path))),
-    );
+    const i = faults.findIndex((f) => matches(f, method, path));
     if (i < 0) return null;
     return faults.splice(i, 1)[0]!.fault;
+  }
+
+  function takeHook(method: string, path: string): (() => Promise<void>) | null {
+    const i = hooks.findIndex((h) => matches(h, method, path));
+    if (i < 0) return null;
+    return hooks.splice(i, 1)[0]!.run;
   }
 
   function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
@@ -521,6 +528,8 @@ export async function startGeliverServer(options: GeliverServerOptions = {}) {
     }
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method, path, query, body });
+    const hook = takeHook(method, path);
+    if (hook) await hook();
     if (req.headers.authorization !== `Bearer ${token}`)
       return send(res, 401, {
         result: false,
@@ -579,6 +588,13 @@ export async function startGeliverServer(options: GeliverServerOptions = {}) {
     /** The next `count` calls (of `method` and `path` under /api/v1 when given) fail as `fault` says. */
     failNext(count: number, fault: GeliverFault, match: { method?: string; path?: string | RegExp } = {}) {
       for (let i = 0; i < count; i++) faults.push({ fault, ...match });
+    },
+    /**
+     * The next call of `method` and `path` first awaits `run` (the shop changing while the call is under way),
+     * then is answered as usual.
+     */
+    whileCalled(match: { method?: string; path?: string | RegExp }, run: () => Promise<void>) {
+      hooks.push({ ...match, run });
     },
     /** Reads of a new shipment before its offers are complete. */
     setOfferReads(reads: number) {

@@ -47,8 +47,8 @@ describe('order state transitions', () => {
     expect(refusal(1, 2, 'customer', paidCard, cargo)).toBe('GECERSIZ_DURUM_GECISI');
   });
 
-  it('lets the carrier make only a parcel’s moves: 2→3, 2→5, 3→4 and 3→5', () => {
-    const moves = ['2→3', '2→5', '3→4', '3→5'];
+  it('lets the carrier make only a label’s and a parcel’s moves: 1→2, 2→3, 2→5, 3→4 and 3→5', () => {
+    const moves = ['1→2', '2→3', '2→5', '3→4', '3→5'];
     for (const from of ORDER_STATE_CODES) {
       for (const to of ORDER_STATE_CODES) {
         expect(refusal(from, to, 'carrier', paidCard, cargo), `${from}→${to}`).toBe(

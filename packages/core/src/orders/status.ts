@@ -40,8 +40,12 @@ const { Received, Preparing, Shipped, Cancelled, PaymentFailed } = ORDER_STATE;
 const isPaymentResult = (from: OrderState, to: OrderState) =>
   (from === Received && to === PaymentFailed) || (from === PaymentFailed && to === Received);
 
-/** The moves a carrier's scan makes: taken (Kargoda), delivered, not delivered. */
+/**
+ * The moves a carrier makes: its label bought by the shipping round's retry (Kargoya Verildi, with the label's
+ * carrier and number), then its scans: taken (Kargoda), delivered, not delivered.
+ */
 const CARRIER_MOVES: ReadonlyArray<readonly [OrderState, OrderState]> = [
+  [Preparing, Shipped],
   [Shipped, ORDER_STATE.InTransit],
   [Shipped, ORDER_STATE.NotDelivered],
   [ORDER_STATE.InTransit, ORDER_STATE.Delivered],
@@ -62,7 +66,7 @@ const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | 
   // The expiry job: an unpaid card order whose time ran out.
   system: (from, to) =>
     from === Received && to === PaymentFailed ? null : 'otomatik işlemler yalnızca ödeme süresini bitirir',
-  // The carrier's scans (the shipping status sync): only the way of a parcel that left, Kargoya Verildi onwards.
+  // The carrier (the shipping status sync): a label bought by its retry, then the way of a parcel that left.
   carrier: (from, to) =>
     CARRIER_MOVES.some(([f, t]) => f === from && t === to)
       ? null

@@ -1,19 +1,26 @@
 import type { ShipmentAnswer, ShipmentCreateRequest } from '@vitrin/shared/api/admin/shipments';
 import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orders, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
-import { DomainError, isDomainError } from '../errors.ts';
+import { orderHistory, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
+import { DomainError } from '../errors.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { orderNotFound } from '../orders/errors.ts';
-import { findOrder, type OrderRow } from '../orders/queries.ts';
+import type { OrderRow } from '../orders/queries.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { type Carrier, type CarrierAddress, type CarrierName, isRetryableCarrierError } from './carrier.ts';
-import { type CarrierEnv, type CarrierTuning, createCarriers } from './providers.ts';
+import type { CarrierEnv, CarrierTuning } from './providers.ts';
+import {
+  createPurchases,
+  parcelsOf,
+  type ShipmentRow,
+  shipmentView,
+  shippingError,
+  shopAddress,
+  shopperAddress,
+  staffIdOf,
+} from './purchase.ts';
 import { returnShipmentEmail } from './return-mail.ts';
-import { backoffMs, CLAIM_MS, DEFAULT_PARCEL, shippingError } from './service.ts';
 
 /**
  * Returns and cancelled labels (issue 41).
@@ -59,8 +66,6 @@ export interface ShipmentReturnsOptions {
   now?: () => Date;
 }
 
-type ShipmentRow = typeof shipments.$inferSelect;
-
 /** A cancelled label's answer: the shipment, and the order's state, left as it was (and why). */
 export interface CancelledShipment extends ShipmentAnswer {
   order: { status: number; label: string };
@@ -74,52 +79,17 @@ export interface ShopperShipment {
   trackingUrl: string | null;
 }
 
-const staffIdOf = (actor: AuditActor) => (actor.kind === 'staff' ? actor.staffId : null);
-
 export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
   const now = options.now ?? (() => new Date());
   const shopUrl = options.shopUrl.replace(/\/+$/, '');
-  const carriers = createCarriers({
+  const purchases = createPurchases(db, {
     env: options.env,
     shopUrl: options.shopUrl,
+    now,
     ...(options.tuning ? { tuning: options.tuning } : {}),
-    findRequest: async (carrier, shipmentId) => {
-      const [row] = await db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.carrier, carrier), eq(shipments.carrierShipmentId, shipmentId)))
-        .limit(1);
-      return row ? { key: row.requestKey, orderNumber: row.requestKey, ...row.request } : undefined;
-    },
   });
-
-  function carrierOf(name: CarrierName): Carrier {
-    const entry = carriers.get(name);
-    if ('missing' in entry) throw shippingError('KARGO_ANAHTARI_YOK', entry.missing);
-    return entry;
-  }
-
-  async function existing(orderNo: string): Promise<OrderRow> {
-    const order = await findOrder(db, orderNo);
-    if (!order) throw orderNotFound();
-    return order;
-  }
-
-  function view(row: ShipmentRow, orderNo: string): ShipmentAnswer {
-    return {
-      shipment: {
-        id: row.id,
-        orderNo,
-        kind: row.kind,
-        provider: row.carrier,
-        carrier: row.company ?? '',
-        trackingNo: row.trackingNo ?? '',
-        trackingUrl: row.trackingUrl ?? '',
-        labelUrl: `/api/admin/orders/${encodeURIComponent(orderNo)}/shipments/${row.id}/label`,
-        status: row.status,
-      },
-    };
-  }
+  const { carrierOf, existing } = purchases;
+  const view = shipmentView;
 
   async function shipmentOf(order: OrderRow, shipmentId: number): Promise<ShipmentRow> {
     const [row] = await db
@@ -128,115 +98,6 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
       .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id)));
     if (!row) throw shippingError('GONDERI_BULUNAMADI', 'Bu siparişte böyle bir kargo gönderisi yok.');
     return row;
-  }
-
-  /** The shop as the return's recipient (the `shipping_sender` address, as labels are bought from). */
-  async function shop(): Promise<CarrierAddress> {
-    const [address, unvan, phone, email] = await Promise.all([
-      options.settings.get('shipping_sender'),
-      options.settings.get('unvan'),
-      options.settings.get('contact_phone'),
-      options.settings.get('contact_email'),
-    ]);
-    const shopPhone = address?.phone || phone;
-    if (!address || !shopPhone.trim())
-      throw shippingError(
-        'GONDERICI_ADRESI_YOK',
-        'Mağazanın adresi tanımlı değil: shipping_sender ayarına il, ilçe, adres ve posta kodunu, contact_phone ayarına telefonu girin.',
-      );
-    return {
-      name: address.name || unvan,
-      phone: shopPhone,
-      email,
-      city: address.city,
-      district: address.district,
-      address: address.address,
-      postalCode: address.postalCode,
-    };
-  }
-
-  function shopper(order: OrderRow): CarrierAddress {
-    const from = order.shippingAddress;
-    if (!from)
-      throw shippingError(
-        'TESLIMAT_ADRESI_YOK',
-        'Bu siparişin teslimat adresi yok (yalnızca dijital ürünler); iade kargosu oluşturulamaz.',
-      );
-    return {
-      name: `${from.firstName} ${from.lastName}`.trim(),
-      phone: from.phone || order.phone,
-      email: order.email,
-      city: from.province,
-      district: from.district,
-      address: from.line,
-      ...(from.postcode ? { postalCode: from.postcode } : {}),
-    };
-  }
-
-  /**
-   * The return row this request works on, with the order's row locked: the bought return (a repeat), the one
-   * left pending (a retry, same key) or a new one `<order no>-R<n>`.
-   */
-  async function claim(
-    order: OrderRow,
-    carrier: CarrierName,
-    request: ShipmentRequestRecord,
-  ): Promise<{ row: ShipmentRow; bought: boolean }> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${orders} where ${orders.id} = ${order.id} for update`);
-      const rows = await tx
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.orderId, order.id), eq(shipments.kind, 'return')))
-        .orderBy(asc(shipments.id));
-      const done = rows.find((r) => r.status === 'created');
-      if (done) return { row: done, bought: true };
-      const at = now();
-      const claimedUntil = new Date(at.getTime() + CLAIM_MS);
-      const pending = rows.find((r) => r.status === 'pending' && r.carrier === carrier);
-      if (pending) {
-        if (pending.claimedUntil && pending.claimedUntil > at)
-          throw returnError(
-            'IADE_OLUSTURULUYOR',
-            'Bu siparişin iade kargosu şu an oluşturuluyor; biraz sonra yeniden deneyin (ikinci iade açılmaz).',
-          );
-        const [updated] = await tx
-          .update(shipments)
-          .set({ request, claimedUntil, updatedAt: at })
-          .where(eq(shipments.id, pending.id))
-          .returning();
-        return { row: updated!, bought: false };
-      }
-      const [created] = await tx
-        .insert(shipments)
-        .values({
-          orderId: order.id,
-          kind: 'return',
-          carrier,
-          requestKey: `${order.orderNo}-R${rows.length + 1}`,
-          request,
-          claimedUntil,
-        })
-        .returning();
-      return { row: created!, bought: false };
-    });
-  }
-
-  async function failed(row: ShipmentRow, err: DomainError): Promise<DomainError> {
-    const attempts = row.attempts + 1;
-    if (!isRetryableCarrierError(err)) {
-      await db
-        .update(shipments)
-        .set({ status: 'failed', attempts, lastError: err.message, claimedUntil: null, updatedAt: now() })
-        .where(eq(shipments.id, row.id));
-      return err;
-    }
-    const retryAt = new Date(Math.max(err.retryAt?.getTime() ?? 0, now().getTime() + backoffMs(attempts)));
-    await db
-      .update(shipments)
-      .set({ attempts, lastError: err.message, nextAttemptAt: retryAt, claimedUntil: null, updatedAt: now() })
-      .where(eq(shipments.id, row.id));
-    return new DomainError(503, err.code, err.message, undefined, { cause: err, retryAt });
   }
 
   return {
@@ -280,7 +141,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
           fromStatus: order.status,
           toStatus: order.status,
           actor: 'operator',
-          staffId: staffIdOf(actor),
+          staffId: staffIdOf(actor) ?? null,
           note: `${what} iptal edildi (${row.company ?? row.carrier}, ${row.trackingNo ?? ''}).`,
         });
         await recordAudit(tx, {
@@ -342,27 +203,22 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
           'IADE_KARGOSU_YAPILAMAZ',
           'Geliver iadeyi giden gönderinin üzerinden açar; bu sipariş Geliver ile gönderilmedi.',
         );
-      const carrier = carrierOf(provider);
-      const parcels = input.parcels ?? [DEFAULT_PARCEL];
+      carrierOf(provider);
       const request: ShipmentRequestRecord = {
-        sender: shopper(order),
-        recipient: await shop(),
-        parcels: parcels.map((p) => ({ weightKg: p.weightKg, ...(p.desi ? { desi: p.desi } : {}) })),
+        sender: shopperAddress(order, 'iade kargosu'),
+        recipient: await shopAddress(options.settings),
+        parcels: parcelsOf(input.parcels),
         valueMinor: order.totalMinor,
         isReturn: true,
         ...(outbound?.carrierShipmentId ? { returnOf: outbound.carrierShipmentId } : {}),
       };
-      const claimed = await claim(order, provider, request);
-      if (claimed.bought) return { ...view(claimed.row, order.orderNo), created: false };
-      const row = claimed.row;
-      let bought: Awaited<ReturnType<Carrier['ship']>>;
-      try {
-        bought = await carrier.ship({ key: row.requestKey, orderNumber: order.orderNo, ...row.request });
-      } catch (err) {
-        if (isDomainError(err)) throw await failed(row, err);
-        await db.update(shipments).set({ claimedUntil: null }).where(eq(shipments.id, row.id));
-        throw err;
-      }
+      const claimed = await purchases.claim(order, 'return', provider, request);
+      if (claimed.state === 'bought') return { ...view(claimed.row, order.orderNo), created: false };
+      if (claimed.state === 'busy')
+        throw returnError(
+          'IADE_OLUSTURULUYOR',
+          'Bu siparişin iade kargosu şu an oluşturuluyor; biraz sonra yeniden deneyin (ikinci iade açılmaz).',
+        );
       // What the e-mail needs, read before the transaction (one connection on the embedded database).
       await options.orders.ready();
       const shopName = await options.settings.get('brand_name');
@@ -370,24 +226,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
       const orderUrl = forCustomer
         ? `${shopUrl}/panel/orders/${encodeURIComponent(order.orderNo)}`
         : `${shopUrl}${options.orders.links.success(order.orderNo)}`;
-      const updated = await db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(shipments)
-          .set({
-            status: 'created',
-            company: bought.carrier,
-            carrierShipmentId: bought.id,
-            trackingNo: bought.trackingNumber,
-            trackingUrl: bought.trackingUrl,
-            labelUrl: bought.labelUrl ?? null,
-            attempts: row.attempts + 1,
-            lastError: null,
-            nextAttemptAt: null,
-            claimedUntil: null,
-            updatedAt: now(),
-          })
-          .where(eq(shipments.id, row.id))
-          .returning();
+      const updated = await purchases.buy(claimed.row, order.orderNo, async (tx, saved, bought) => {
         await enqueueMail(tx, {
           kind: 'order-return',
           to: order.email,
@@ -408,7 +247,7 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
           fromStatus: order.status,
           toStatus: order.status,
           actor: 'operator',
-          staffId: staffIdOf(actor),
+          staffId: staffIdOf(actor) ?? null,
           note: `İade kargosu oluşturuldu (${bought.carrier}, iade kodu ${bought.trackingNumber}).`,
         });
         await recordAudit(tx, {
@@ -417,9 +256,8 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
           entity: 'order',
           entityId: order.orderNo,
           before: null,
-          after: { shipment: row.id, trackingNo: bought.trackingNumber },
+          after: { shipment: saved.id, trackingNo: bought.trackingNumber },
         });
-        return saved!;
       });
       options.orders.sendQueuedMail();
       return { ...view(updated, order.orderNo), created: true };

@@ -9,7 +9,7 @@ import { startYurticiServer } from '@vitrin/testing/yurtici-server';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { orderHistory, orders, shipments } from '../db/schema.ts';
+import { mailQueue, orderHistory, orders, shipments } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createServices } from '../services.ts';
 import { carrierPath, createShippingSync } from './sync.ts';
@@ -229,6 +229,172 @@ describe('the carrier status round', () => {
 
   it('runs on one node at a time: a round while another holds it reads nothing', async () => {
     const inner = await withClusterLock(database, 'shipping-status-sync', () => sync.round());
-    expect(inner).toEqual({ ran: true, value: { ran: false, read: 0, moved: 0, failed: 0 } });
+    expect(inner).toEqual({ ran: true, value: { ran: false, read: 0, moved: 0, bought: 0, failed: 0 } });
+  });
+});
+
+describe.each([
+  {
+    name: 'Geliver',
+    provider: 'geliver' as const,
+    purchases: () => geliver.labelPurchases(),
+    down: () => geliver.failNext(1, { status: 500 }),
+    lose: () =>
+      geliver.failNext(1, { status: 500, carryOut: true }, { method: 'POST', path: '/transactions' }),
+  },
+  {
+    name: 'Yurtiçi Kargo',
+    provider: 'yurtici' as const,
+    purchases: () => yurtici.creates,
+    down: () => yurtici.failNext(1, 'http500'),
+    lose: () => yurtici.failNext(1, 'lose'),
+  },
+])('the round’s retry of a label that met $name down', ({ provider, purchases, down, lose }) => {
+  /** A prepared order whose label purchase met the carrier down: left pending with its back-off. */
+  async function pendingOrder(fault: () => void) {
+    await services.settings.set('shipping_provider', provider);
+    const placed = await w.placeOrder();
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Preparing, { actor: 'operator' });
+    fault();
+    await expect(services.shipping.ship({ kind: 'cli' }, placed.orderNo, {})).rejects.toMatchObject({
+      status: 503,
+    });
+    const [row] = await db.select().from(shipments).where(eq(shipments.orderId, placed.id));
+    expect(row).toMatchObject({ status: 'pending', requestKey: `${placed.orderNo}-1`, attempts: 1 });
+    return { ...placed, shipment: row! };
+  }
+  const trackingMails = (orderNo: string) =>
+    db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.kind, `order-status-${ORDER_STATE.Shipped}`))
+      .then((mails) => mails.filter((m) => m.bodyText.includes(orderNo)));
+  const shippedLines = async (orderId: number) =>
+    (await db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId))).filter(
+      (h) => h.toStatus === ORDER_STATE.Shipped,
+    );
+
+  it('waits out the back-off, backs off again while the carrier is down, then buys once and ships the order once', async () => {
+    const placed = await pendingOrder(down);
+    const before = purchases();
+
+    // Before the back-off is over the round leaves it.
+    expect(await sync.round()).toMatchObject({ bought: 0 });
+    expect(await shipmentRow(placed.shipment.id)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // Still down: the round records the failure and backs off further.
+    clock = new Date(placed.shipment.nextAttemptAt!.getTime() + 1000);
+    down();
+    const failing = await sync.round();
+    expect(failing).toMatchObject({ bought: 0 });
+    expect(failing.failed).toBeGreaterThanOrEqual(1);
+    const waiting = await shipmentRow(placed.shipment.id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 2, claimedUntil: null });
+    expect(waiting.lastError).toBeTruthy();
+    expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThan(clock.getTime());
+    expect(await orderState(placed.id)).toBe(ORDER_STATE.Preparing);
+    const health = (await sync.health()).find((h) => h.carrier === provider)!;
+    expect(health).toMatchObject({ lastError: waiting.lastError, lastErrorAt: clock.toISOString() });
+
+    // Back: the round buys with the first key, the order moves to Kargoya Verildi as the carrier, one e-mail.
+    clock = new Date(waiting.nextAttemptAt!.getTime() + 1000);
+    expect(await sync.round()).toMatchObject({ bought: 1 });
+    const bought = await shipmentRow(placed.shipment.id);
+    expect(bought).toMatchObject({ status: 'created', requestKey: `${placed.orderNo}-1`, lastError: null });
+    expect(purchases()).toBe(before + 1);
+    const order = (await db.select().from(orders).where(eq(orders.id, placed.id)))[0]!;
+    expect(order).toMatchObject({
+      status: ORDER_STATE.Shipped,
+      trackingNo: bought.trackingNo,
+      cargoCompany: bought.company,
+    });
+    const lines = await shippedLines(placed.id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ actor: 'carrier', fromStatus: ORDER_STATE.Preparing });
+    expect(lines[0]!.note).toContain(bought.trackingNo);
+    expect(await trackingMails(placed.orderNo)).toHaveLength(1);
+    expect((await sync.health()).find((h) => h.carrier === provider)!.lastSuccessAt).not.toBeNull();
+
+    // A round after it buys nothing more and does not ship the order again.
+    clock = new Date(clock.getTime() + 60 * 60_000);
+    expect(await sync.round()).toMatchObject({ bought: 0 });
+    expect(purchases()).toBe(before + 1);
+    expect(await db.select().from(shipments).where(eq(shipments.orderId, placed.id))).toHaveLength(1);
+    expect(await shippedLines(placed.id)).toHaveLength(1);
+    expect(await trackingMails(placed.orderNo)).toHaveLength(1);
+  });
+
+  it('finds the label bought by the attempt whose answer was lost: no second label', async () => {
+    const placed = await pendingOrder(lose);
+    const before = purchases();
+    clock = new Date(placed.shipment.nextAttemptAt!.getTime() + 1000);
+    expect(await sync.round()).toMatchObject({ bought: 1 });
+    expect(purchases()).toBe(before);
+    const row = await shipmentRow(placed.shipment.id);
+    expect(row.status).toBe('created');
+    // Shipped once (the same round's read may already have it in Kargoda).
+    expect(await shippedLines(placed.id)).toHaveLength(1);
+    expect(await trackingMails(placed.orderNo)).toHaveLength(1);
+  });
+
+  it('buys nothing for an order the owner cancelled meanwhile: the attempt left as failed, saying why', async () => {
+    const placed = await pendingOrder(down);
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Cancelled, { actor: 'operator' });
+    const before = purchases();
+    clock = new Date(placed.shipment.nextAttemptAt!.getTime() + 1000);
+    expect(await sync.round()).toMatchObject({ bought: 0 });
+    expect(purchases()).toBe(before);
+    expect(await shipmentRow(placed.shipment.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Sipariş "İptal Edildi" durumuna geçtiği için etiket alınmadı.',
+      nextAttemptAt: null,
+    });
+    expect(await orderState(placed.id)).toBe(ORDER_STATE.Cancelled);
+    expect(await trackingMails(placed.orderNo)).toHaveLength(0);
+  });
+
+  it('leaves a purchase a request holds now to that request', async () => {
+    const placed = await pendingOrder(down);
+    clock = new Date(placed.shipment.nextAttemptAt!.getTime() + 1000);
+    const held = new Date(clock.getTime() + 60_000);
+    await db.update(shipments).set({ claimedUntil: held }).where(eq(shipments.id, placed.shipment.id));
+    const before = purchases();
+    expect(await sync.round()).toMatchObject({ bought: 0 });
+    expect(purchases()).toBe(before);
+    expect(await shipmentRow(placed.shipment.id)).toMatchObject({ status: 'pending', claimedUntil: held });
+    // Released (the request died): the next round takes it.
+    await db.update(shipments).set({ claimedUntil: null }).where(eq(shipments.id, placed.shipment.id));
+    expect(await sync.round()).toMatchObject({ bought: 1 });
+    expect(purchases()).toBe(before + 1);
+  });
+});
+
+describe('a label the round bought while the owner cancelled the order', () => {
+  it('is cancelled at the carrier, the row and the order’s history saying why; the order stays cancelled', async () => {
+    await services.settings.set('shipping_provider', 'geliver');
+    const placed = await w.placeOrder();
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Preparing, { actor: 'operator' });
+    geliver.failNext(1, { status: 500 });
+    await expect(services.shipping.ship({ kind: 'cli' }, placed.orderNo, {})).rejects.toMatchObject({
+      status: 503,
+    });
+    const [pending] = await db.select().from(shipments).where(eq(shipments.orderId, placed.id));
+    // The owner cancels the order while Geliver sells the label.
+    geliver.whileCalled({ method: 'POST', path: '/transactions' }, async () => {
+      await services.orders.changeStatus(placed.id, ORDER_STATE.Cancelled, { actor: 'operator' });
+    });
+    clock = new Date(pending!.nextAttemptAt!.getTime() + 1000);
+    expect(await sync.round()).toMatchObject({ bought: 0 });
+
+    const row = await shipmentRow(pending!.id);
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      lastError: 'Sipariş "İptal Edildi" durumuna geçtiği için yeniden denemede alınan etiket iptal edildi.',
+    });
+    expect(geliver.shipment(row.carrierShipmentId!)?.statusCode).toBe('CANCELED');
+    expect(await orderState(placed.id)).toBe(ORDER_STATE.Cancelled);
+    const history = await carrierHistory(placed.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]!.note).toMatch(/etiket iptal edildi/);
   });
 });

@@ -1,8 +1,9 @@
+import { normalizeTrackingNo } from '@vitrin/shared/cargo';
 import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { orders, settings, shipments } from '../db/schema.ts';
+import { orderHistory, orders, settings, shipments } from '../db/schema.ts';
 import { isDomainError } from '../errors.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -10,8 +11,16 @@ import { transitionRefusal } from '../orders/status.ts';
 import type { Carrier, CarrierName, CarrierStatus, Tracking } from './carrier.ts';
 import { carrierStatusOf } from './geliver/geliver.ts';
 import type { GeliverWebhook } from './geliver/webhook.ts';
-import { type CarrierEnv, type CarrierTuning, createCarriers } from './providers.ts';
-import { backoffMs } from './service.ts';
+import type { CarrierEnv, CarrierTuning } from './providers.ts';
+import {
+  backoffMs,
+  CARRIER_LABELS,
+  CLAIM_MS,
+  createLabelSettlement,
+  createPurchases,
+  healthKey,
+  type ShipmentRow,
+} from './purchase.ts';
 
 /**
  * Carrier status sync (issue 41): where a bought label's parcel is, read from its carrier, moves the order
@@ -22,6 +31,12 @@ import { backoffMs } from './service.ts';
  *   reports what the webhook claims does anything change.
  * - A round every 15 minutes, one node at a time (`withClusterLock`), over open outbound shipments (label
  *   bought, order in 2 or 3) of every carrier: Yurtiçi Kargo has no webhooks, and it is Geliver's safety net.
+ *
+ * The round also retries the label purchases that met a carrier outage (`pending`, back-off over, no request
+ * holding them) with their first request key, so the carrier answers the first shipment if it was made: a
+ * label bought moves the order to "Kargoya Verildi" as the carrier (the shopper's tracking e-mail as from the
+ * panel); an order the owner moved elsewhere meanwhile gets no label (the row `failed`, why in Turkish), and a
+ * label bought while it moved is cancelled at the carrier.
  *
  * A carrier's failure is recorded on the shipment (`last_error`, `next_attempt_at` with the label's back-off;
  * `attempts` then counts the failed reads since the last good one) and in the carrier's health; the round
@@ -41,8 +56,6 @@ const TARGET: Partial<Record<CarrierStatus, OrderState>> = {
   delivered: Delivered,
   failed: NotDelivered,
 };
-
-const CARRIER_LABELS: Record<CarrierName, string> = { geliver: 'Geliver', yurtici: 'Yurtiçi Kargo' };
 
 const STATUS_WORDS: Record<CarrierStatus, string> = {
   created: 'etiket alındı, kargoya verilmedi',
@@ -101,6 +114,8 @@ export interface RoundSummary {
   ran: boolean;
   read: number;
   moved: number;
+  /** Labels bought by the round's retry of purchases that met an outage. */
+  bought: number;
   failed: number;
 }
 
@@ -120,7 +135,7 @@ export interface CarrierHealth {
 }
 
 export interface ShippingSyncOptions {
-  orders: Pick<OrderService, 'changeStatus'>;
+  orders: Pick<OrderService, 'changeStatus' | 'mailWriter' | 'sendQueuedMail'>;
   env: CarrierEnv;
   shopUrl: string;
   tuning?: CarrierTuning;
@@ -130,55 +145,21 @@ export interface ShippingSyncOptions {
   onError?: (err: unknown) => void;
 }
 
-type ShipmentRow = typeof shipments.$inferSelect;
-
-/**
- * The carriers' health, kept as rows of the `settings` table under keys the settings registry does not know
- * (as the nightly backup's last result is): the panel is answered by whichever node it asks, and every node
- * writes what it saw. One key per carrier and kind, so two nodes' writes never undo each other.
- */
-const healthKey = (carrier: CarrierName, kind: 'ok' | 'error') => `carrier_health_${carrier}_${kind}`;
-/** A node writes a carrier's success at most this often (a round of 50 reads is one write). */
-const OK_WRITE_MS = 60_000;
-
 const CARRIERS: readonly CarrierName[] = ['geliver', 'yurtici'];
 
 export function createShippingSync(database: Database, options: ShippingSyncOptions) {
   const { db } = database;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? SYNC_BATCH;
-  const carriers = createCarriers({
+  const purchases = createPurchases(db, {
     env: options.env,
     shopUrl: options.shopUrl,
+    now,
     ...(options.tuning ? { tuning: options.tuning } : {}),
-    findRequest: async (carrier, shipmentId) => {
-      const [row] = await db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.carrier, carrier), eq(shipments.carrierShipmentId, shipmentId)))
-        .limit(1);
-      return row ? { key: row.requestKey, orderNumber: row.requestKey, ...row.request } : undefined;
-    },
   });
-  const okWritten = new Map<CarrierName, number>();
-
-  async function put(key: string, value: string) {
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-  }
-
-  async function healthy(carrier: CarrierName) {
-    const at = now();
-    if (at.getTime() - (okWritten.get(carrier) ?? Number.NEGATIVE_INFINITY) < OK_WRITE_MS) return;
-    okWritten.set(carrier, at.getTime());
-    await put(healthKey(carrier, 'ok'), at.toISOString());
-  }
-
-  async function unhealthy(carrier: CarrierName, message: string) {
-    await put(healthKey(carrier, 'error'), JSON.stringify({ at: now().toISOString(), message }));
-  }
+  const { carriers } = purchases;
+  const { healthy, unhealthy } = purchases.health;
+  const settlement = createLabelSettlement(db, options.orders, now);
 
   /** A failed read on the shipment: its message, and the next read after the back-off (or Retry-After). */
   async function recordFailure(row: ShipmentRow, message: string, retryAt?: Date) {
@@ -313,6 +294,140 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
       .limit(limit);
   }
 
+  /** Label purchases due again: left `pending` by an outage (or a request that died), back-off over, not held. */
+  function pendingDue(limit: number) {
+    const at = now();
+    return db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.kind, 'outbound'),
+          eq(shipments.status, 'pending'),
+          or(isNull(shipments.nextAttemptAt), lte(shipments.nextAttemptAt, at)),
+          or(isNull(shipments.claimedUntil), lte(shipments.claimedUntil, at)),
+        ),
+      )
+      .orderBy(asc(shipments.nextAttemptAt), asc(shipments.id))
+      .limit(limit);
+  }
+
+  /**
+   * Claims a due purchase for the round, with its order's row locked (as a panel request claims it): null when
+   * a request took it meanwhile; `gone` (the row left `failed`, why in Turkish) when the order no longer wants
+   * this label: one was bought since, a newer request replaced it, or the owner moved the order elsewhere.
+   */
+  async function claimDue(row: ShipmentRow) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${orders} where ${orders.id} = ${row.orderId} for update`);
+      const order = await findOrder(tx, row.orderId);
+      const [fresh] = await tx.select().from(shipments).where(eq(shipments.id, row.id));
+      const at = now();
+      const held = (d: Date | null) => d !== null && d > at;
+      if (!order || fresh?.status !== 'pending' || held(fresh.claimedUntil) || held(fresh.nextAttemptAt))
+        return null;
+      const others = await tx
+        .select({ id: shipments.id, status: shipments.status })
+        .from(shipments)
+        .where(
+          and(eq(shipments.orderId, order.id), eq(shipments.kind, 'outbound'), ne(shipments.id, fresh.id)),
+        );
+      const replacing = await settlement.replacing(order, tx);
+      const state = ORDER_STATES[order.status as OrderState].label;
+      const why = others.some((o) => o.status === 'created')
+        ? 'Siparişin etiketi başka bir istekle alındı; bu istek bırakıldı.'
+        : others.some((o) => o.id > fresh.id)
+          ? 'Siparişten yeni bir etiket istendi; bu istek bırakıldı.'
+          : order.status !== ORDER_STATE.Preparing && !replacing
+            ? `Sipariş "${state}" durumuna geçtiği için etiket alınmadı.`
+            : null;
+      const [claimed] = await tx
+        .update(shipments)
+        .set(
+          why
+            ? { status: 'failed', lastError: why, nextAttemptAt: null, claimedUntil: null, updatedAt: at }
+            : { claimedUntil: new Date(at.getTime() + CLAIM_MS), updatedAt: at },
+        )
+        .where(eq(shipments.id, fresh.id))
+        .returning();
+      return why ? ({ gone: why } as const) : { row: claimed!, order, replacing };
+    });
+  }
+
+  /**
+   * A label bought while the order moved elsewhere (cancelled in the panel, shipped by hand): cancelled at the
+   * carrier, the row `cancelled` and a line in the order's history; the carrier down leaves the label bought,
+   * its row saying so (the panel's cancel then does it).
+   */
+  async function giveBack(row: ShipmentRow, order: OrderRow) {
+    const state = ORDER_STATES[order.status as OrderState].label;
+    try {
+      await purchases.carrierOf(row.carrier).cancel(row.carrierShipmentId!);
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      await unhealthy(row.carrier, err.message);
+      await db
+        .update(shipments)
+        .set({
+          lastError: `Sipariş "${state}" durumuna geçti; yeniden denemede alınan etiket kargo firmasında iptal edilemedi (${err.message}). Etiketi panelden iptal edin.`,
+          updatedAt: now(),
+        })
+        .where(eq(shipments.id, row.id));
+      return;
+    }
+    await healthy(row.carrier);
+    const why = `Sipariş "${state}" durumuna geçtiği için yeniden denemede alınan etiket iptal edildi.`;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(shipments)
+        .set({ status: 'cancelled', lastError: why, updatedAt: now() })
+        .where(eq(shipments.id, row.id));
+      await tx.insert(orderHistory).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        actor: 'carrier',
+        note: `${why} (${row.company ?? CARRIER_LABELS[row.carrier]}, ${row.trackingNo ?? ''})`,
+      });
+    });
+  }
+
+  /** One due purchase tried again with its first key; what became of it. */
+  async function retryPurchase(row: ShipmentRow): Promise<'bought' | 'failed' | 'gone' | 'skipped'> {
+    const claimed = await claimDue(row);
+    if (!claimed) return 'skipped';
+    if ('gone' in claimed) return 'gone';
+    const entry = carriers.get(row.carrier);
+    if ('missing' in entry) {
+      await unhealthy(row.carrier, entry.missing);
+      await purchases.backoff(claimed.row, entry.missing);
+      return 'failed';
+    }
+    let bought: ShipmentRow;
+    try {
+      bought = await purchases.buy(claimed.row, claimed.order.orderNo);
+    } catch (err) {
+      // Recorded on the row (back-off, or `failed`) and in the carrier's health.
+      if (isDomainError(err)) return 'failed';
+      throw err;
+    }
+    const who =
+      row.carrier === 'geliver' && bought.company
+        ? `Geliver (${bought.company})`
+        : CARRIER_LABELS[row.carrier];
+    const note = `Kargo etiketi yeniden denemede alındı: ${who}, takip no ${bought.trackingNo}.`;
+    const by = { actor: 'carrier', note } as const;
+    if (claimed.replacing) await settlement.replaced(claimed.order, bought, by);
+    else await settlement.shipped(claimed.order, bought, by);
+    const after = (await findOrder(db, row.orderId))!;
+    const ours =
+      after.status === ORDER_STATE.Shipped &&
+      normalizeTrackingNo(after.trackingNo ?? '') === normalizeTrackingNo(bought.trackingNo ?? '');
+    if (ours) return 'bought';
+    await giveBack(bought, after);
+    return 'gone';
+  }
+
   let timer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<unknown> | null = null;
   let reportError = options.onError ?? (() => {});
@@ -349,7 +464,17 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
      */
     async round(): Promise<RoundSummary> {
       const result = await withClusterLock(database, LOCK, async () => {
-        const summary: RoundSummary = { ran: true, read: 0, moved: 0, failed: 0 };
+        const summary: RoundSummary = { ran: true, read: 0, moved: 0, bought: 0, failed: 0 };
+        for (const shipment of await pendingDue(batchSize)) {
+          try {
+            const outcome = await retryPurchase(shipment);
+            if (outcome === 'bought') summary.bought++;
+            if (outcome === 'failed') summary.failed++;
+          } catch (err) {
+            summary.failed++;
+            reportError(err);
+          }
+        }
         const rows = await due(batchSize);
         for (const { shipment } of rows) {
           summary.read++;
@@ -367,7 +492,7 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
         reportError(err);
         return { ran: false } as const;
       });
-      return result.ran ? result.value : { ran: false, read: 0, moved: 0, failed: 0 };
+      return result.ran ? result.value : { ran: false, read: 0, moved: 0, bought: 0, failed: 0 };
     },
 
     /** Each carrier: keys set, its last good and failed call, its open and failing shipments. */
