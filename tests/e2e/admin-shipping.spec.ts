@@ -212,7 +212,7 @@ test('an owner cancels a label bought by mistake and buys a new one, sees Gelive
   await expect(card).toContainText('Seçili');
   await expect(card).toContainText('Çalışıyor');
   await expect(card.locator('dt:text-is("Anahtarlar") + dd')).toHaveText('Tanımlı');
-  await expect(card.locator('dt:text-is("Son başarılı okuma") + dd')).toHaveText(/\d{4}/);
+  await expect(card.locator('dt:text-is("Son başarılı yanıt") + dd')).toHaveText(/\d{4}/);
   await expect(card.locator('dt:text-is("Açık gönderiler") + dd')).not.toHaveText('0');
   await expect(health.getByRole('article', { name: 'Yurtiçi Kargo' })).toContainText(
     'Tanımlı değil (YURTICI_USERNAME ve YURTICI_PASSWORD)',

@@ -24,18 +24,18 @@ describe('carrierState', () => {
     });
   });
 
-  it('says nothing was read yet, then working after a good read', () => {
-    expect(carrierState(geliver, true).text).toBe('Henüz okuma yok');
+  it('says nothing was called yet, then working after a good call', () => {
+    expect(carrierState(geliver, true).text).toBe('Henüz çağrı yok');
     expect(carrierState({ ...geliver, lastSuccessAt: '2026-11-29T10:00:00Z' }, true)).toEqual({
       tone: 'good',
       text: 'Çalışıyor',
     });
   });
 
-  it('reports a failure newer than the last good read, and not an older one', () => {
+  it('reports a failure newer than the last good call, and not an older one', () => {
     const failed = { ...geliver, lastError: 'Geliver yanıt vermedi.', lastErrorAt: '2026-11-29T10:05:00Z' };
     expect(carrierState({ ...failed, lastSuccessAt: '2026-11-29T10:00:00Z' }, true).tone).toBe('bad');
-    expect(carrierState(failed, true).text).toBe('Son okuma başarısız');
+    expect(carrierState(failed, true).text).toBe('Son çağrı başarısız');
     expect(carrierState({ ...failed, lastSuccessAt: '2026-11-29T10:10:00Z' }, true).text).toBe('Çalışıyor');
   });
 

@@ -9,7 +9,7 @@ export interface CarrierHealth {
   name: string;
   /** Its keys are in the server's environment. */
   configured: boolean;
-  /** ISO 8601: the last status read the carrier answered. */
+  /** ISO 8601: the last call the carrier answered. */
   lastSuccessAt: string | null;
   lastErrorAt: string | null;
   /** The last failure, in Turkish. */
@@ -47,10 +47,10 @@ export function carrierState(c: CarrierHealth, chosen: boolean): { tone: Tone; t
   const failedLast =
     c.lastErrorAt !== null &&
     (c.lastSuccessAt === null || Date.parse(c.lastErrorAt) > Date.parse(c.lastSuccessAt));
-  if (failedLast) return { tone: 'bad', text: 'Son okuma başarısız' };
+  if (failedLast) return { tone: 'bad', text: 'Son çağrı başarısız' };
   if (c.failingShipments > 0) return { tone: 'warn', text: 'Okunamayan gönderi var' };
   if (c.lastSuccessAt !== null) return { tone: 'good', text: 'Çalışıyor' };
-  return { tone: 'neutral', text: 'Henüz okuma yok' };
+  return { tone: 'neutral', text: 'Henüz çağrı yok' };
 }
 
 /** A moment of the health view, or what stands for none. */

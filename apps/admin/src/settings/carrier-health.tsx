@@ -39,7 +39,7 @@ function CarrierCard({ c, chosen }: { c: CarrierHealth; chosen: boolean }) {
       </div>
       <dl className="flex flex-col gap-2 text-sm">
         <Row term="Anahtarlar">{c.configured ? 'Tanımlı' : `Tanımlı değil (${CARRIER_KEYS[c.carrier]})`}</Row>
-        <Row term="Son başarılı okuma">{whenText(c.lastSuccessAt, 'Henüz yok')}</Row>
+        <Row term="Son başarılı yanıt">{whenText(c.lastSuccessAt, 'Henüz yok')}</Row>
         <Row term="Son hata">
           {c.lastError ? (
             <>
@@ -86,8 +86,8 @@ export function CarrierHealthView({ provider }: { provider: ShippingProviderName
         <>
           <p className="text-sm text-stone-700">
             Etiketi alınmış, “Kargoya Verildi” ya da “Kargoda” durumundaki siparişlerin kargo durumu{' '}
-            {health.data.intervalMinutes} dakikada bir kargo firmasından okunur; Geliver bildirimleri de okuma
-            sayılır.
+            {health.data.intervalMinutes} dakikada bir kargo firmasından okunur. Son başarılı yanıt, kargo
+            firmasının mağazanın bir çağrısına en son yanıt verdiği andır.
           </p>
           <div className="grid gap-3 md:grid-cols-2">
             {health.data.carriers.map((c) => (
