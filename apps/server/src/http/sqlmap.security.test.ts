@@ -36,7 +36,12 @@ const PROCESSES = 3;
 const FORM_PROCESSES = 4;
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 /** The address the shop's parcels leave from (`shipping_sender`), for the carrier's targets. */
-const SENDER = { city: 'İstanbul', district: 'Şişli', address: 'Halaskargazi Cad. No: 10', postalCode: '34371' };
+const SENDER = {
+  city: 'İstanbul',
+  district: 'Şişli',
+  address: 'Halaskargazi Cad. No: 10',
+  postalCode: '34371',
+};
 /**
  * What sqlmap runs. On PostgreSQL, its boolean-, error- and UNION-based payload sets (`--technique=BEU`) on
  * every marked point of the API (JSON, query and path parameters) at level 1 and risk 1. The storefront's form
