@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors.ts';
 import {
   checkBuyer,
   type EDocumentType,
@@ -298,17 +299,35 @@ export function createParasutProvider(options: ParasutOptions): EInvoiceProvider
       alias = first(inboxes)?.attributes.e_invoice_address;
     }
     const relationships = { id: invoiceId, type: 'sales_invoices' };
+    const start = async (
+      path: '/e_invoices' | '/e_archives',
+      body: unknown,
+    ): Promise<string | InvoiceProgress> => {
+      try {
+        return (await http.call<Document<Job>>('POST', path, { body })).data.id;
+      } catch (err) {
+        // A request whose answer was lost may have started the document: Paraşüt then refuses a second one.
+        // The invoice names it once its job is done.
+        if (!(err instanceof DomainError && err.code === 'FATURA_REDDEDILDI')) throw err;
+        for (let read = 0; read < jobReads; read++) {
+          const active = refOf((await readInvoice(invoiceId)).data, 'active_e_document');
+          if (active) return { documentType: documentTypeOf(active.type), documentId: active.id };
+          await sleep(jobPollMs);
+        }
+        throw err;
+      }
+    };
     if (alias) {
-      const job = await http.call<Document<Job>>('POST', '/e_invoices', {
-        body: {
-          data: {
-            type: 'e_invoices',
-            attributes: { scenario: 'basic', to: alias } satisfies EInvoiceAttributes,
-            relationships: { invoice: { data: relationships } },
-          },
+      const job = await start('/e_invoices', {
+        data: {
+          type: 'e_invoices',
+          attributes: { scenario: 'basic', to: alias } satisfies EInvoiceAttributes,
+          relationships: { invoice: { data: relationships } },
         },
       });
-      return { documentType: 'e_invoice', inboxAlias: alias, jobId: job.data.id };
+      return typeof job === 'string'
+        ? { documentType: 'e_invoice', inboxAlias: alias, jobId: job }
+        : { ...job, inboxAlias: alias };
     }
     const payment = request.payment;
     const internetSale: InternetSale = {
@@ -323,16 +342,14 @@ export function createParasutProvider(options: ParasutOptions): EInvoiceProvider
             : 'Sanal POS'),
       payment_date: turkishDate(payment.date ?? request.issueDate),
     };
-    const job = await http.call<Document<Job>>('POST', '/e_archives', {
-      body: {
-        data: {
-          type: 'e_archives',
-          attributes: { internet_sale: internetSale } satisfies EArchiveAttributes,
-          relationships: { sales_invoice: { data: relationships } },
-        },
+    const job = await start('/e_archives', {
+      data: {
+        type: 'e_archives',
+        attributes: { internet_sale: internetSale } satisfies EArchiveAttributes,
+        relationships: { sales_invoice: { data: relationships } },
       },
     });
-    return { documentType: 'e_archive', jobId: job.data.id };
+    return typeof job === 'string' ? { documentType: 'e_archive', jobId: job } : job;
   }
 
   /** One read of the job: true when done (the document then named by the invoice), false while running. */
