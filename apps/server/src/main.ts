@@ -183,7 +183,8 @@ async function main() {
   // Carrier status: a round every 15 minutes over open shipments, one node at a time (Yurtiçi has no webhooks).
   services.shippingSync.start({
     onRound: (round) => {
-      if (round.moved || round.failed) app.log.info(round, 'Kargo durumları kargo firmalarından okundu');
+      if (round.moved || round.bought || round.failed)
+        app.log.info(round, 'Kargo durumları kargo firmalarından okundu');
     },
     onError: (err) => app.log.error({ err }, 'Kargo durumu turu bir gönderide hata verdi'),
   });

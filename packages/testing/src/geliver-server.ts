@@ -596,6 +596,14 @@ export async function startGeliverServer(options: GeliverServerOptions = {}) {
     whileCalled(match: { method?: string; path?: string | RegExp }, run: () => Promise<void>) {
       hooks.push({ ...match, run });
     },
+    /** Reads a test shipment as a client does (each read moves it one step on) until it is at `status`; where it is. */
+    async readUntil(id: string, status: string) {
+      for (let i = 0; i < 5 && shipments.get(id)?.shipment.statusCode !== status; i++)
+        await fetch(`${state.origin}/api/v1/shipments/${encodeURIComponent(id)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+      return shipments.get(id)?.shipment.statusCode;
+    },
     /** Reads of a new shipment before its offers are complete. */
     setOfferReads(reads: number) {
       state.offerReads = reads;

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
+import { openCarrierShop } from '@vitrin/testing/carrier-shop';
 import { openTestDatabase } from '@vitrin/testing/database';
-import { startGeliverServer } from '@vitrin/testing/geliver-server';
 import { openOrderWorld } from '@vitrin/testing/orders';
-import { startYurticiServer } from '@vitrin/testing/yurtici-server';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withClusterLock } from '../db/cluster-lock.ts';
@@ -19,20 +18,15 @@ import { carrierPath, createShippingSync } from './sync.ts';
  * from their carriers move their orders through the order state table as the carrier; a carrier down is
  * recorded on the shipment and in its health with a back-off, and the next round after it works.
  */
-const geliver = await startGeliverServer({ offerReads: 1 });
-const yurtici = await startYurticiServer();
-const env: Record<string, string | undefined> = {};
+const carriers = await openCarrierShop();
+const { geliver, yurtici, env } = carriers;
 const { database, dispose } = await openTestDatabase();
 const outbox = mkdtempSync(join(tmpdir(), 'vitrin-sync-outbox-'));
 const mailer = createMailer({ outboxDir: outbox, from: 'Vitrin <noreply@example.com>' });
-const tuning = {
-  geliver: { test: true, offerPollMs: 1, timeoutMs: 5_000 },
-  yurtici: { timeoutMs: 5_000 },
-};
 const services = createServices(database, {
   mailer,
   shopUrl: 'http://magaza.test',
-  shipping: { env, tuning },
+  shipping: carriers.shipping,
 });
 const w = await openOrderWorld({ database });
 const { db } = database;
@@ -40,9 +34,8 @@ const { db } = database;
 let clock = new Date();
 const sync = createShippingSync(database, {
   orders: services.orders,
-  env,
+  ...carriers.shipping,
   shopUrl: 'http://magaza.test',
-  tuning,
   now: () => clock,
   onError: (err) => errors.push(err),
 });
@@ -55,34 +48,18 @@ afterAll(async () => {
   mailer.close();
   await dispose();
   rmSync(outbox, { recursive: true, force: true });
-  await geliver.close();
-  await yurtici.close();
+  await carriers.close();
 });
 
 beforeAll(async () => {
-  await services.settings.set(
-    'shipping_sender',
-    JSON.stringify({
-      city: 'İstanbul',
-      district: 'Şişli',
-      address: 'Halaskargazi Cad. No: 10',
-      postalCode: '34371',
-    }),
-  );
-  await services.settings.set('contact_phone', '0212 555 00 00');
+  await carriers.setUp(services.settings);
 });
 afterEach(() => {
   expect(errors).toEqual([]);
 });
 beforeEach(() => {
   clock = new Date();
-  Object.assign(env, {
-    GELIVER_API_TOKEN: geliver.token,
-    GELIVER_BASE_URL: geliver.url,
-    YURTICI_USERNAME: yurtici.keys.username,
-    YURTICI_PASSWORD: yurtici.keys.password,
-    YURTICI_BASE_URL: yurtici.url,
-  });
+  carriers.keys();
 });
 
 /** An order whose label was bought from `provider`: in "Kargoya Verildi". */
@@ -97,10 +74,7 @@ async function shippedOrder(provider: 'geliver' | 'yurtici') {
 
 /** Reads the Geliver test shipment (each read moves it one step) until it is at `status`. */
 async function geliverAt(id: string, status: string) {
-  for (let i = 0; i < 5 && geliver.shipment(id)?.statusCode !== status; i++) {
-    await fetch(`${geliver.url}/shipments/${id}`, { headers: { authorization: `Bearer ${geliver.token}` } });
-  }
-  expect(geliver.shipment(id)?.statusCode).toBe(status);
+  expect(await geliver.readUntil(id, status)).toBe(status);
 }
 
 const orderState = async (id: number) =>

@@ -124,7 +124,7 @@ export interface CarrierHealth {
   name: string;
   /** Its keys are in the environment. */
   configured: boolean;
-  /** ISO 8601: the last call of the status sync the carrier answered. */
+  /** ISO 8601: the last call the carrier answered (a status read, a label bought). */
   lastSuccessAt: string | null;
   lastErrorAt: string | null;
   lastError: string | null;

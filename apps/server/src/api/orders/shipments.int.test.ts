@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
+import { openCarrierShop } from '@vitrin/testing/carrier-shop';
 import { openOrderWorld } from '@vitrin/testing/orders';
-import { startYurticiServer, type YurticiContractServer } from '@vitrin/testing/yurtici-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../../../test/accounts.ts';
 import { createTestServices, tempDir, testConfig } from '../../../test/server.ts';
@@ -13,12 +13,7 @@ import { buildApp } from '../../http/app.ts';
  * outbound shipment whose label the shop bought, with its carrier, tracking number and the carrier's own
  * tracking link, and never another customer's (issue 41).
  */
-const yurtici: YurticiContractServer = await startYurticiServer();
-const env: Record<string, string | undefined> = {
-  YURTICI_USERNAME: yurtici.keys.username,
-  YURTICI_PASSWORD: yurtici.keys.password,
-  YURTICI_BASE_URL: yurtici.url,
-};
+const carriers = await openCarrierShop();
 const outbox = tempDir('vitrin-outbox-');
 const mailer = createMailer({ outboxDir: path.join(outbox.dir), from: '"Vitrin" <no-reply@localhost>' });
 const services = await createTestServices({
@@ -26,7 +21,7 @@ const services = await createTestServices({
   options: {
     mailer,
     shopUrl: 'http://magaza.test',
-    shipping: { env, tuning: { yurtici: { timeoutMs: 5_000 } } },
+    shipping: carriers.shipping,
   },
 });
 const app = await buildApp({ services, config: testConfig() });
@@ -38,17 +33,8 @@ let b: Browser;
 let aId: number;
 let bId: number;
 beforeAll(async () => {
-  await services.settings.set('shipping_provider', 'yurtici');
-  await services.settings.set(
-    'shipping_sender',
-    JSON.stringify({
-      city: 'İstanbul',
-      district: 'Şişli',
-      address: 'Halaskargazi Cad. No: 10',
-      postalCode: '34371',
-    }),
-  );
-  await services.settings.set('contact_phone', '0212 555 00 00');
+  await carriers.setUp(services.settings);
+  await carriers.use(services.settings, 'yurtici');
   a = await registeredBrowser(app, 4201);
   b = await registeredBrowser(app, 4202);
   aId = (await a.get('/api/front/auth/me')).json().customer.id;
@@ -60,7 +46,7 @@ afterAll(async () => {
   mailer.close();
   await services.dispose();
   outbox.remove();
-  await yurtici.close();
+  await carriers.close();
 });
 
 const CLI = { kind: 'cli' } as const;

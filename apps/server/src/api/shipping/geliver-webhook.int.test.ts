@@ -1,6 +1,6 @@
 import { orderHistory, orders, shipments } from '@vitrin/core/db/schema';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
+import { openCarrierShop } from '@vitrin/testing/carrier-shop';
 import { openOrderWorld } from '@vitrin/testing/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,13 +14,13 @@ import { buildApp } from '../../http/app.ts';
  * Geliver and the order moves only when Geliver reports what the webhook claims; a shipment the shop does not
  * have changes nothing; a bad body is a Turkish 400; the panel's carrier health is for staff only.
  */
-const geliver: GeliverContractServer = await startGeliverServer({ offerReads: 1 });
-const env: Record<string, string | undefined> = {};
+const carriers = await openCarrierShop();
+const { geliver } = carriers;
 const services = await createTestServices({
   demo: false,
   options: {
     shopUrl: 'http://magaza.test',
-    shipping: { env, tuning: { geliver: { test: true, offerPollMs: 1, timeoutMs: 5_000 } } },
+    shipping: carriers.shipping,
   },
 });
 const app = await buildApp({ services, config: testConfig() });
@@ -33,23 +33,14 @@ afterAll(async () => {
   await w.dispose();
   await app.close();
   await services.dispose();
-  await geliver.close();
+  await carriers.close();
 });
 beforeAll(async () => {
-  await services.settings.set(
-    'shipping_sender',
-    JSON.stringify({
-      city: 'İstanbul',
-      district: 'Şişli',
-      address: 'Halaskargazi Cad. No: 10',
-      postalCode: '34371',
-    }),
-  );
-  await services.settings.set('contact_phone', '0212 555 00 00');
-  await services.settings.set('shipping_provider', 'geliver');
+  await carriers.setUp(services.settings);
+  await carriers.use(services.settings, 'geliver');
 });
 beforeEach(() => {
-  Object.assign(env, { GELIVER_API_TOKEN: geliver.token, GELIVER_BASE_URL: geliver.url });
+  carriers.keys('geliver');
 });
 
 /** An order whose Geliver label was bought: in "Kargoya Verildi", its Geliver shipment at `status`. */
@@ -59,11 +50,7 @@ async function shippedOrder(status: string) {
   await services.shipping.ship({ kind: 'cli' }, placed.orderNo, {});
   const [row] = await db.select().from(shipments).where(eq(shipments.orderId, placed.id));
   const id = row!.carrierShipmentId!;
-  // Each read of a Geliver test shipment moves it one step on.
-  for (let i = 0; i < 5 && geliver.shipment(id)?.statusCode !== status; i++) {
-    await fetch(`${geliver.url}/shipments/${id}`, { headers: { authorization: `Bearer ${geliver.token}` } });
-  }
-  expect(geliver.shipment(id)?.statusCode).toBe(status);
+  expect(await geliver.readUntil(id, status)).toBe(status);
   return { ...placed, shipment: row!, geliverId: id };
 }
 

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { shipments } from '@vitrin/core/db/schema';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
+import { openCarrierShop } from '@vitrin/testing/carrier-shop';
 import { openOrderWorld } from '@vitrin/testing/orders';
-import { startYurticiServer, type YurticiContractServer } from '@vitrin/testing/yurtici-server';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,15 +17,9 @@ import { buildApp } from '../../../http/app.ts';
  * several orders merged into one PDF, against the Geliver and Yurtiçi Kargo stand-ins; who may read them and
  * each way the request can be wrong.
  */
-const geliver: GeliverContractServer = await startGeliverServer({ offerReads: 1 });
-const yurtici: YurticiContractServer = await startYurticiServer();
-const env: Record<string, string | undefined> = {
-  GELIVER_API_TOKEN: geliver.token,
-  GELIVER_BASE_URL: geliver.url,
-  YURTICI_USERNAME: yurtici.keys.username,
-  YURTICI_PASSWORD: yurtici.keys.password,
-  YURTICI_BASE_URL: yurtici.url,
-};
+const carriers = await openCarrierShop();
+const { geliver, env } = carriers;
+carriers.keys();
 const outbox = tempDir('vitrin-outbox-');
 const mailer = createMailer({ outboxDir: path.join(outbox.dir), from: '"Vitrin" <no-reply@localhost>' });
 const services = await createTestServices({
@@ -34,10 +27,7 @@ const services = await createTestServices({
   options: {
     mailer,
     shopUrl: 'http://magaza.test',
-    shipping: {
-      env,
-      tuning: { geliver: { test: true, offerPollMs: 1, timeoutMs: 5_000 }, yurtici: { timeoutMs: 5_000 } },
-    },
+    shipping: carriers.shipping,
   },
 });
 const app = await buildApp({ services, config: testConfig() });
@@ -53,23 +43,13 @@ afterAll(async () => {
   mailer.close();
   await services.dispose();
   outbox.remove();
-  await geliver.close();
-  await yurtici.close();
+  await carriers.close();
 });
 
 beforeAll(async () => {
   owner = (await loggedInStaff(app, services, 'owner')).b;
   support = (await loggedInStaff(app, services, 'support')).b;
-  await services.settings.set(
-    'shipping_sender',
-    JSON.stringify({
-      city: 'İstanbul',
-      district: 'Şişli',
-      address: 'Halaskargazi Cad. No: 10',
-      postalCode: '34371',
-    }),
-  );
-  await services.settings.set('contact_phone', '0212 555 00 00');
+  await carriers.setUp(services.settings);
 });
 
 async function preparedOrder() {

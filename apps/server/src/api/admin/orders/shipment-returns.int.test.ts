@@ -2,9 +2,8 @@ import path from 'node:path';
 import { mailQueue, orderHistory, orders, shipments } from '@vitrin/core/db/schema';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
+import { openCarrierShop, SHOP_SENDER } from '@vitrin/testing/carrier-shop';
 import { openOrderWorld } from '@vitrin/testing/orders';
-import { startYurticiServer, type YurticiContractServer } from '@vitrin/testing/yurtici-server';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser, browser as visitor } from '../../../../test/accounts.ts';
@@ -17,9 +16,8 @@ import { buildApp } from '../../../http/app.ts';
  * Geliver and Yurtiçi Kargo stand-ins: safe to repeat, the carrier down leaves everything as it was, the
  * shopper's return e-mail queued once, refusals in Turkish, who may call.
  */
-const geliver: GeliverContractServer = await startGeliverServer({ offerReads: 1 });
-const yurtici: YurticiContractServer = await startYurticiServer();
-const env: Record<string, string | undefined> = {};
+const carriers = await openCarrierShop();
+const { geliver, yurtici } = carriers;
 const outbox = tempDir('vitrin-outbox-');
 const mailer = createMailer({ outboxDir: path.join(outbox.dir), from: '"Vitrin" <no-reply@localhost>' });
 const services = await createTestServices({
@@ -27,10 +25,7 @@ const services = await createTestServices({
   options: {
     mailer,
     shopUrl: 'http://magaza.test',
-    shipping: {
-      env,
-      tuning: { geliver: { test: true, offerPollMs: 1, timeoutMs: 5_000 }, yurtici: { timeoutMs: 5_000 } },
-    },
+    shipping: carriers.shipping,
   },
 });
 const app = await buildApp({ services, config: testConfig() });
@@ -46,38 +41,19 @@ afterAll(async () => {
   mailer.close();
   await services.dispose();
   outbox.remove();
-  await geliver.close();
-  await yurtici.close();
+  await carriers.close();
 });
 
-const SENDER = {
-  city: 'İstanbul',
-  district: 'Şişli',
-  address: 'Halaskargazi Cad. No: 10',
-  postalCode: '34371',
-};
-
-function useGeliver() {
-  Object.assign(env, { GELIVER_API_TOKEN: geliver.token, GELIVER_BASE_URL: geliver.url });
-  return services.settings.set('shipping_provider', 'geliver');
-}
-function useYurtici() {
-  Object.assign(env, {
-    YURTICI_USERNAME: yurtici.keys.username,
-    YURTICI_PASSWORD: yurtici.keys.password,
-    YURTICI_BASE_URL: yurtici.url,
-  });
-  return services.settings.set('shipping_provider', 'yurtici');
-}
+const useGeliver = () => carriers.use(services.settings, 'geliver');
+const useYurtici = () => carriers.use(services.settings, 'yurtici');
 
 beforeAll(async () => {
   owner = (await loggedInStaff(app, services, 'owner')).b;
   support = (await loggedInStaff(app, services, 'support')).b;
-  await services.settings.set('shipping_sender', JSON.stringify(SENDER));
-  await services.settings.set('contact_phone', '0212 555 00 00');
+  await carriers.setUp(services.settings);
 });
 beforeEach(() => {
-  for (const key of Object.keys(env)) delete env[key];
+  carriers.clearKeys();
 });
 
 const shipmentsOf = (orderId: number) =>
@@ -247,8 +223,8 @@ describe('a label that cannot be cancelled', () => {
         requestKey: `${placed.orderNo}-1`,
         status: 'failed',
         request: {
-          sender: { name: 'Mağaza', phone: '02125550000', ...SENDER },
-          recipient: { name: 'Ayşe', phone: '05321234567', ...SENDER },
+          sender: { name: 'Mağaza', phone: '02125550000', ...SHOP_SENDER },
+          recipient: { name: 'Ayşe', phone: '05321234567', ...SHOP_SENDER },
           parcels: [{ weightKg: 1 }],
           valueMinor: 100,
         },
@@ -301,7 +277,7 @@ describe.each([
     expect(shipment.trackingNo).toMatch(/^[A-Z0-9-]+$/);
     const row = (await shipmentsOf(placed.id)).find((r) => r.kind === 'return')!;
     expect(row.requestKey).toBe(`${placed.orderNo}-R1`);
-    expect(row.request.recipient).toMatchObject({ city: SENDER.city, district: SENDER.district });
+    expect(row.request.recipient).toMatchObject({ city: SHOP_SENDER.city, district: SHOP_SENDER.district });
     expect(row.request.sender.city).toBe(order.shippingAddress!.province);
     expect(row.request.isReturn).toBe(true);
     const mails = await returnMails(order.email, placed.orderNo);

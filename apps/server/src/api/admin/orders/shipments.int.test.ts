@@ -2,9 +2,8 @@ import path from 'node:path';
 import { mailQueue, orderHistory, orders, shipments } from '@vitrin/core/db/schema';
 import { createMailer } from '@vitrin/core/mail/mailer';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
+import { openCarrierShop, SHOP_SENDER } from '@vitrin/testing/carrier-shop';
 import { openOrderWorld } from '@vitrin/testing/orders';
-import { startYurticiServer, type YurticiContractServer } from '@vitrin/testing/yurtici-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser, browser as visitor } from '../../../../test/accounts.ts';
@@ -17,10 +16,8 @@ import { buildApp } from '../../../http/app.ts';
  * "Kargoya Verildi" with the tracking number and the shopper's e-mail, the label's PDF, one label however
  * often it is asked for, the carrier down, wrong or missing keys, `manual`, who may call, bad bodies.
  */
-const geliver: GeliverContractServer = await startGeliverServer({ offerReads: 1 });
-const yurtici: YurticiContractServer = await startYurticiServer();
-/** The environment the shop reads its carriers' keys from; tests change it. */
-const env: Record<string, string | undefined> = {};
+const carriers = await openCarrierShop();
+const { geliver, yurtici, env } = carriers;
 const outbox = tempDir('vitrin-outbox-');
 const mailer = createMailer({ outboxDir: path.join(outbox.dir), from: '"Vitrin" <no-reply@localhost>' });
 const services = await createTestServices({
@@ -28,10 +25,7 @@ const services = await createTestServices({
   options: {
     mailer,
     shopUrl: 'http://magaza.test',
-    shipping: {
-      env,
-      tuning: { geliver: { test: true, offerPollMs: 1, timeoutMs: 5_000 }, yurtici: { timeoutMs: 5_000 } },
-    },
+    shipping: carriers.shipping,
   },
 });
 const app = await buildApp({ services, config: testConfig() });
@@ -47,38 +41,19 @@ afterAll(async () => {
   mailer.close();
   await services.dispose();
   outbox.remove();
-  await geliver.close();
-  await yurtici.close();
+  await carriers.close();
 });
 
-const SENDER = {
-  city: 'İstanbul',
-  district: 'Şişli',
-  address: 'Halaskargazi Cad. No: 10',
-  postalCode: '34371',
-};
-
-function useGeliver() {
-  Object.assign(env, { GELIVER_API_TOKEN: geliver.token, GELIVER_BASE_URL: geliver.url });
-  return services.settings.set('shipping_provider', 'geliver');
-}
-function useYurtici() {
-  Object.assign(env, {
-    YURTICI_USERNAME: yurtici.keys.username,
-    YURTICI_PASSWORD: yurtici.keys.password,
-    YURTICI_BASE_URL: yurtici.url,
-  });
-  return services.settings.set('shipping_provider', 'yurtici');
-}
+const useGeliver = () => carriers.use(services.settings, 'geliver');
+const useYurtici = () => carriers.use(services.settings, 'yurtici');
 
 beforeAll(async () => {
   owner = (await loggedInStaff(app, services, 'owner')).b;
   support = (await loggedInStaff(app, services, 'support')).b;
-  await services.settings.set('shipping_sender', JSON.stringify(SENDER));
-  await services.settings.set('contact_phone', '0212 555 00 00');
+  await carriers.setUp(services.settings);
 });
 beforeEach(() => {
-  for (const key of Object.keys(env)) delete env[key];
+  carriers.clearKeys();
 });
 
 /** A Havale / EFT order moved to "Hazırlanıyor" (the transfer arrived): ready to ship. */
@@ -276,7 +251,7 @@ describe('a label that cannot be bought', () => {
       expect(res.json().error.message).toContain('shipping_sender');
       expect(geliver.labelPurchases()).toBe(before);
     } finally {
-      await services.settings.set('shipping_sender', JSON.stringify(SENDER));
+      await services.settings.set('shipping_sender', JSON.stringify(SHOP_SENDER));
     }
   });
 
@@ -399,15 +374,19 @@ describe('the shipping_provider setting', () => {
 
   it.each([
     ['not JSON', '{il: İstanbul', 'JSON biçiminde'],
-    ['without its ilçe', JSON.stringify({ ...SENDER, district: '' }), 'İlçe boş olamaz'],
-    ['with a 4-digit posta kodu', JSON.stringify({ ...SENDER, postalCode: '3437' }), 'Posta kodu 5 rakam'],
-    ['with letters in the phone', JSON.stringify({ ...SENDER, phone: 'bir iki üç' }), 'Telefon'],
+    ['without its ilçe', JSON.stringify({ ...SHOP_SENDER, district: '' }), 'İlçe boş olamaz'],
+    [
+      'with a 4-digit posta kodu',
+      JSON.stringify({ ...SHOP_SENDER, postalCode: '3437' }),
+      'Posta kodu 5 rakam',
+    ],
+    ['with letters in the phone', JSON.stringify({ ...SHOP_SENDER, phone: 'bir iki üç' }), 'Telefon'],
   ])('refuses a sender address %s with a Turkish message (shipping_sender)', async (_name, raw, words) => {
     await expect(services.settings.set('shipping_sender', raw)).rejects.toMatchObject({
       code: 'AYAR_DEGERI_GECERSIZ',
       message: expect.stringContaining(words),
     });
-    expect(await services.settings.get('shipping_sender')).toEqual(SENDER);
+    expect(await services.settings.get('shipping_sender')).toEqual(SHOP_SENDER);
   });
 
   it('is refused by the registry (the CLI) with a Turkish message', async () => {
