@@ -346,21 +346,32 @@ function checkOrder(f: Record<string, string>): Refusal | null {
   return null;
 }
 
-const respond = (operation: string, inner: string) =>
-  '<?xml version="1.0" encoding="UTF-8"?>' +
-  '<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Header/><env:Body>' +
-  `<ns1:${operation}Response xmlns:ns1="${YURTICI_NAMESPACE}">${inner}</ns1:${operation}Response>` +
-  '</env:Body></env:Envelope>';
+/** An element with its children (already XML) and a text leaf (escaped). */
+const el = (name: string, children: string) => `<${name}>${children}</${name}>`;
+const tag = (name: string, value: string | number) => el(name, escapeXml(String(value)));
 
-const fault = (message: string, errorCode = 0) =>
-  '<?xml version="1.0" encoding="UTF-8"?>' +
-  '<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Header/><env:Body>' +
-  `<env:Fault><faultcode>env:Client</faultcode><faultstring>${escapeXml(message)}</faultstring>` +
-  `<detail><ns1:YurticikargoWSException xmlns:ns1="${YURTICI_NAMESPACE}">` +
-  `<errorCode>${errorCode}</errorCode><errText>${escapeXml(message)}</errText>` +
-  '</ns1:YurticikargoWSException></detail></env:Fault></env:Body></env:Envelope>';
+/** The one SOAP envelope builder: an operation's answer, or a SOAP Fault (HTTP 500) naming the error. */
+function envelope(content: { operation: string; result: string } | { fault: string; errorCode?: number }) {
+  const body =
+    'fault' in content
+      ? `<env:Fault><faultcode>env:Client</faultcode>${tag('faultstring', content.fault)}` +
+        `<detail><ns1:YurticikargoWSException xmlns:ns1="${YURTICI_NAMESPACE}">` +
+        `${tag('errorCode', content.errorCode ?? 0)}${tag('errText', content.fault)}` +
+        '</ns1:YurticikargoWSException></detail></env:Fault>'
+      : `<ns1:${content.operation}Response xmlns:ns1="${YURTICI_NAMESPACE}">${content.result}</ns1:${content.operation}Response>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    `<env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Header/><env:Body>${body}</env:Body></env:Envelope>`
+  );
+}
+const fault = (message: string) => ({ status: 500, body: envelope({ fault: message }) });
 
-const tag = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`;
+/** Each operation's result element and what it says beside the details (its job, or the sender's id). */
+const RESULT: Record<string, { element: string; extra: (jobId: number) => string }> = {
+  createShipment: { element: 'ShippingOrderResultVO', extra: (jobId) => tag('jobId', jobId) },
+  queryShipment: { element: 'ShippingDeliveryVO', extra: () => tag('senderCustId', 1160000001) },
+  cancelShipment: { element: 'ShippingOrderResultVO', extra: () => tag('senderCustId', 1160000001) },
+};
 
 const compactDate = (at: Date) => {
   // Turkey's time (UTC+3), as Yurtiçi writes it: 20260914 / 142530.
@@ -386,7 +397,10 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
     const cargoKey = fields.cargoKey ?? '';
     const invoiceKey = fields.invoiceKey ?? '';
     const detail = (code: number, message: string) =>
-      `<shippingOrderDetailVO>${tag('cargoKey', cargoKey)}${tag('errCode', code)}${code ? tag('errMessage', message) : ''}${tag('invoiceKey', invoiceKey)}</shippingOrderDetailVO>`;
+      el(
+        'shippingOrderDetailVO',
+        `${tag('cargoKey', cargoKey)}${tag('errCode', code)}${code ? tag('errMessage', message) : ''}${tag('invoiceKey', invoiceKey)}`,
+      );
     if (shipments.has(cargoKey)) {
       return detail(60020, 'CARGO_KEY sistemde mevcuttur.');
     }
@@ -408,7 +422,10 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
   function deliveryDetail(cargoKey: string): string {
     const s = shipments.get(cargoKey);
     if (!s) {
-      return `<shippingDeliveryDetailVO>${tag('cargoKey', cargoKey)}${tag('errCode', 82519)}${tag('errMessage', 'Kargo anahtarı bulunmamaktadır.')}<jobId>0</jobId></shippingDeliveryDetailVO>`;
+      return el(
+        'shippingDeliveryDetailVO',
+        `${tag('cargoKey', cargoKey)}${tag('errCode', 82519)}${tag('errMessage', 'Kargo anahtarı bulunmamaktadır.')}${tag('jobId', 0)}`,
+      );
     }
     const op = OPERATION[s.status];
     const steps = s.events
@@ -416,13 +433,22 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
         const event = EVENTS[e.status];
         if (!event) return '';
         const { date, time } = compactDate(e.at);
-        return `<invDocCargoVOArray>${tag('unitName', event.unit)}${tag('eventId', e.status)}${tag('eventName', event.name)}${tag('reasonName', 'Sorun yok')}${tag('eventDate', date)}${tag('eventTime', time)}${tag('cityName', event.city)}${tag('townName', event.town)}</invDocCargoVOArray>`;
+        return el(
+          'invDocCargoVOArray',
+          `${tag('unitName', event.unit)}${tag('eventId', e.status)}${tag('eventName', event.name)}${tag('reasonName', 'Sorun yok')}${tag('eventDate', date)}${tag('eventTime', time)}${tag('cityName', event.city)}${tag('townName', event.town)}`,
+        );
       })
       .join('');
     const item = s.docId
-      ? `<shippingDeliveryItemDetailVO>${tag('cargoKey', cargoKey)}${tag('docId', s.docId)}${tag('receiverCustName', s.fields.receiverCustName ?? '')}${tag('receiverAddressTxt', s.fields.receiverAddress ?? '')}${tag('trackingUrl', `https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=${s.docId}`)}${tag('totalDesi', s.fields.desi ?? '0')}${tag('totalKg', s.fields.kg ?? '0')}${tag('totalCargo', s.fields.cargoCount ?? '1')}${steps}</shippingDeliveryItemDetailVO>`
+      ? el(
+          'shippingDeliveryItemDetailVO',
+          `${tag('cargoKey', cargoKey)}${tag('docId', s.docId)}${tag('receiverCustName', s.fields.receiverCustName ?? '')}${tag('receiverAddressTxt', s.fields.receiverAddress ?? '')}${tag('trackingUrl', `https://www.yurticikargo.com/tr/online-servisler/gonderi-sorgula?code=${s.docId}`)}${tag('totalDesi', s.fields.desi ?? '0')}${tag('totalKg', s.fields.kg ?? '0')}${tag('totalCargo', s.fields.cargoCount ?? '1')}${steps}`,
+        )
       : '';
-    return `<shippingDeliveryDetailVO>${tag('cargoKey', cargoKey)}${tag('errCode', 0)}${tag('invoiceKey', s.invoiceKey)}${tag('jobId', s.jobId)}${tag('operationCode', op.code)}${tag('operationMessage', op.message)}${tag('operationStatus', s.status)}${item}</shippingDeliveryDetailVO>`;
+    return el(
+      'shippingDeliveryDetailVO',
+      `${tag('cargoKey', cargoKey)}${tag('errCode', 0)}${tag('invoiceKey', s.invoiceKey)}${tag('jobId', s.jobId)}${tag('operationCode', op.code)}${tag('operationMessage', op.message)}${tag('operationStatus', s.status)}${item}`,
+    );
   }
 
   function advance(s: YurticiStoredShipment) {
@@ -435,21 +461,23 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
 
   function cancelDetail(cargoKey: string): string {
     const s = shipments.get(cargoKey);
-    const head = (code: number, message: string) =>
-      `${tag('cargoKey', cargoKey)}${tag('docId', s?.docId ?? 0)}${tag('errCode', code)}${code ? tag('errMessage', message) : ''}${tag('invoiceKey', s?.invoiceKey ?? '')}${tag('jobId', s?.jobId ?? 0)}`;
-    if (!s) {
-      return `<shippingCancelDetailVO>${head(82519, 'Kullanıcıya ait kargo anahtarı bulunamadı.')}</shippingCancelDetailVO>`;
-    }
-    if (s.status === 'CNL') {
-      return `<shippingCancelDetailVO>${head(82520, 'Kargo anahtarı daha önceden iptal edilmiştir.')}${tag('operationCode', 4)}${tag('operationMessage', 'Kargo daha önce iptal edilmiştir.')}${tag('operationStatus', 'ISC')}</shippingCancelDetailVO>`;
-    }
-    if (s.status === 'NOP') {
-      s.status = 'CNL';
-      const op = OPERATION.CNL;
-      return `<shippingCancelDetailVO>${head(0, '')}${tag('operationCode', op.code)}${tag('operationMessage', op.message)}${tag('operationStatus', 'CNL')}</shippingCancelDetailVO>`;
-    }
-    const op = OPERATION[s.status];
-    return `<shippingCancelDetailVO>${head(0, '')}${tag('operationCode', op.code)}${tag('operationMessage', op.message)}${tag('operationStatus', s.status)}</shippingCancelDetailVO>`;
+    const detail = (code: number, message: string, op?: { code: number; message: string; status: string }) =>
+      el(
+        'shippingCancelDetailVO',
+        `${tag('cargoKey', cargoKey)}${tag('docId', s?.docId ?? 0)}${tag('errCode', code)}${code ? tag('errMessage', message) : ''}${tag('invoiceKey', s?.invoiceKey ?? '')}${tag('jobId', s?.jobId ?? 0)}` +
+          (op
+            ? `${tag('operationCode', op.code)}${tag('operationMessage', op.message)}${tag('operationStatus', op.status)}`
+            : ''),
+      );
+    if (!s) return detail(82519, 'Kullanıcıya ait kargo anahtarı bulunamadı.');
+    if (s.status === 'CNL')
+      return detail(82520, 'Kargo anahtarı daha önceden iptal edilmiştir.', {
+        code: 4,
+        message: 'Kargo daha önce iptal edilmiştir.',
+        status: 'ISC',
+      });
+    if (s.status === 'NOP') s.status = 'CNL';
+    return detail(0, '', { ...OPERATION[s.status], status: s.status });
   }
 
   function handle(xml: string): { status: number; body: string } {
@@ -457,18 +485,14 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
     try {
       nodes = toNodes(orderedParser.parse(xml) as Ordered);
     } catch {
-      return { status: 500, body: fault('Unmarshalling Error: the request is not XML') };
+      return fault('Unmarshalling Error: the request is not XML');
     }
     const body = nodes.find((n) => n.name === 'Envelope')?.children.find((n) => n.name === 'Body');
     const request = body?.children[0];
     const operation = request?.name ?? '';
     const sequence = sequences.get(operation);
-    if (!request || !sequence) {
-      return {
-        status: 500,
-        body: fault(`Cannot find dispatch method for {${YURTICI_NAMESPACE}}${operation}`),
-      };
-    }
+    if (!request || !sequence)
+      return fault(`Cannot find dispatch method for {${YURTICI_NAMESPACE}}${operation}`);
     const error =
       shapeError(request, sequence) ??
       request.children
@@ -476,71 +500,44 @@ export async function startYurticiServer(keys = YURTICI_TEST_KEYS) {
         .map((c) => shapeError(c, sequences.get('ShippingOrderVO') ?? []))
         .find((e) => e !== null) ??
       null;
-    if (error) return { status: 500, body: fault(error) };
+    if (error) return fault(error);
+    /** The operation's answer (HTTP 200, refusals inside it as Yurtiçi does). */
+    const answer = (outFlag: string, outResult: string, details = '', errCode = '') => {
+      const count = (details.match(/DetailVO>/g) ?? []).length / 2;
+      const { element, extra } = RESULT[operation] ?? RESULT.cancelShipment!;
+      const result = el(
+        element,
+        `${tag('outFlag', outFlag)}${tag('outResult', outResult)}${errCode ? tag('errCode', errCode) : ''}${tag('count', count)}${extra(outFlag === '0' ? jobId : 0)}${details}`,
+      );
+      return { status: 200, body: envelope({ operation, result }) };
+    };
     const language = operation === 'queryShipment' ? 'wsLanguage' : 'userLanguage';
-    if (!childText(request, language)) {
-      return {
-        status: 200,
-        body: respond(operation, resultOf(operation, '2', 'Web servis kullanıcı dili boş olamaz.', '')),
-      };
-    }
+    if (!childText(request, language)) return answer('2', 'Web servis kullanıcı dili boş olamaz.');
     if (
       childText(request, 'wsUserName') !== keys.username ||
       childText(request, 'wsPassword') !== keys.password
-    ) {
-      return {
-        status: 200,
-        body: respond(operation, resultOf(operation, '2', 'Kullanıcı adı veya şifre hatalı.', '')),
-      };
-    }
+    )
+      return answer('2', 'Kullanıcı adı veya şifre hatalı.');
     if (operation === 'createShipment') {
       const details = request.children.filter((c) => c.name === 'ShippingOrderVO').map(create);
       const ok = details.filter((d) => d.includes('<errCode>0</errCode>')).length;
-      return {
-        status: 200,
-        body: respond(
-          operation,
-          resultOf(operation, ok > 0 ? '0' : '1', ok > 0 ? 'Başarılı' : 'Hata', details.join('')),
-        ),
-      };
+      return answer(ok > 0 ? '0' : '1', ok > 0 ? 'Başarılı' : 'Hata', details.join(''));
     }
     if (operation === 'queryShipment') {
       const keysAsked = request.children.filter((c) => c.name === 'keys').map((c) => c.text);
-      if (keysAsked.length === 0) {
-        return {
-          status: 200,
-          body: respond(operation, resultOf(operation, '1', 'KEYS parametresi boş veya eksik.', '', '82526')),
-        };
-      }
-      if (childText(request, 'keyType') !== '0') {
-        return {
-          status: 200,
-          body: respond(operation, resultOf(operation, '1', 'KEY_TYPE parametresi hatalı.', '', '82527')),
-        };
-      }
+      if (keysAsked.length === 0) return answer('1', 'KEYS parametresi boş veya eksik.', '', '82526');
+      if (childText(request, 'keyType') !== '0')
+        return answer('1', 'KEY_TYPE parametresi hatalı.', '', '82527');
       const details = keysAsked.map(deliveryDetail).join('');
       // The parcel moves on between two reads.
       for (const key of keysAsked) {
         const s = shipments.get(key);
         if (s) advance(s);
       }
-      return { status: 200, body: respond(operation, resultOf(operation, '0', 'Başarılı', details)) };
+      return answer('0', 'Başarılı', details);
     }
     const keysAsked = request.children.filter((c) => c.name === 'cargoKeys').map((c) => c.text);
-    const details = keysAsked.map(cancelDetail).join('');
-    return { status: 200, body: respond(operation, resultOf(operation, '0', 'Başarılı', details)) };
-  }
-
-  function resultOf(operation: string, outFlag: string, outResult: string, details: string, errCode = '') {
-    const base = `${tag('outFlag', outFlag)}${tag('outResult', outResult)}${errCode ? tag('errCode', errCode) : ''}`;
-    const count = (details.match(/DetailVO>/g) ?? []).length / 2;
-    if (operation === 'createShipment') {
-      return `<ShippingOrderResultVO>${base}${tag('count', count)}${tag('jobId', outFlag === '0' ? jobId : 0)}${details}</ShippingOrderResultVO>`;
-    }
-    if (operation === 'queryShipment') {
-      return `<ShippingDeliveryVO>${base}${tag('count', count)}<senderCustId>1160000001</senderCustId>${details}</ShippingDeliveryVO>`;
-    }
-    return `<ShippingOrderResultVO>${base}${tag('count', count)}<senderCustId>1160000001</senderCustId>${details}</ShippingOrderResultVO>`;
+    return answer('0', 'Başarılı', keysAsked.map(cancelDetail).join(''));
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
