@@ -250,6 +250,16 @@ export function createPurchases(db: Db, options: PurchaseOptions) {
       return order;
     },
 
+    /** One of the order's shipments; 404 GONDERI_BULUNAMADI when the order has none with this id. */
+    async shipmentOf(order: Pick<OrderRow, 'id'>, shipmentId: number): Promise<ShipmentRow> {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id)));
+      if (!row) throw shippingError('GONDERI_BULUNAMADI', 'Bu siparişte böyle bir kargo gönderisi yok.');
+      return row;
+    },
+
     /**
      * The row a request works on, in one transaction with the order's row locked: the bought shipment of this
      * kind (a repeat), the one left pending with this carrier (a retry, same key), or a new one with the next

@@ -88,17 +88,8 @@ export function createShipmentReturns(db: Db, options: ShipmentReturnsOptions) {
     now,
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
-  const { carrierOf, existing } = purchases;
+  const { carrierOf, existing, shipmentOf } = purchases;
   const view = shipmentView;
-
-  async function shipmentOf(order: OrderRow, shipmentId: number): Promise<ShipmentRow> {
-    const [row] = await db
-      .select()
-      .from(shipments)
-      .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id)));
-    if (!row) throw shippingError('GONDERI_BULUNAMADI', 'Bu siparişte böyle bir kargo gönderisi yok.');
-    return row;
-  }
 
   return {
     /**

@@ -151,12 +151,7 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
 
     /** A bought label's PDF, from the carrier that sold it. */
     async label(orderNo: string, shipmentId: number): Promise<Buffer> {
-      const order = await existing(orderNo);
-      const [row] = await db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id)));
-      if (!row) throw shippingError('GONDERI_BULUNAMADI', 'Bu siparişte böyle bir kargo gönderisi yok.');
+      const row = await purchases.shipmentOf(await existing(orderNo), shipmentId);
       if (row.status !== 'created' || !row.carrierShipmentId)
         throw shippingError('ETIKET_YOK', 'Bu gönderinin etiketi henüz alınmadı.');
       return carrierOf(row.carrier).label(row.carrierShipmentId);
