@@ -233,6 +233,20 @@ describe('Paraşüt provider: tokens, throttling and outages', () => {
     expect(issued.documentType).toBe('e_archive');
   });
 
+  it('renews the token a minute before it ends, before Paraşüt has to refuse it', async () => {
+    let clock = Date.now();
+    const p = provider({ now: () => clock });
+    const req = request(person('147258369'));
+    let progress = (await p.step(req, {})).progress;
+    const grantsBefore = parasut.requests.filter((r) => r.path === '/oauth/token').length;
+    // 7200 s given; 7141 s later the token has under a minute left (Paraşüt would still take it).
+    clock += 7_141_000;
+    progress = (await p.step(req, progress)).progress;
+    expect(progress.productIds).toBeDefined();
+    const grants = parasut.requests.filter((r) => r.path === '/oauth/token').slice(grantsBefore);
+    expect(grants.map((g) => (g.body as { grant_type: string }).grant_type)).toEqual(['refresh_token']);
+  });
+
   it('keys Paraşüt refuses: FATURA_YETKI_YOK naming the variables, not retried', async () => {
     const err = await refusal(provider({ password: 'yanlış' }).issue(request(person('567891234'))));
     expect(err.code).toBe('FATURA_YETKI_YOK');
@@ -320,15 +334,18 @@ describe('Paraşüt provider: tokens, throttling and outages', () => {
     expect(isRetryableEInvoiceError(err)).toBe(false);
   });
 
-  it('refuses before calling when the buyer cannot be invoiced, or the lines do not make the total', async () => {
+  it('refuses a buyer no invoice can name before calling, and lines not making the total before any invoice', async () => {
     const before = parasut.requests.length;
     const noOffice = await refusal(provider().issue(request({ ...company(REGISTERED_VKN), taxOffice: '' })));
     expect(noOffice.code).toBe('FATURA_BILGI_EKSIK');
     expect(noOffice.message).toContain('vergi dairesi');
     expect(parasut.requests.length).toBe(before);
 
-    const wrong = await refusal(provider().issue(request(person('123123123'), { totalMinor: 76_410 })));
+    const mismatched = request(person('123123123'), { totalMinor: 76_410 });
+    const wrong = await refusal(provider().issue(mismatched));
     expect(wrong.code).toBe('FATURA_TUTAR_TUTMUYOR');
+    expect(wrong.message).toContain('764,10 TL');
+    expect(invoicesOf(mismatched.orderNumber)).toHaveLength(0);
   });
 });
 
