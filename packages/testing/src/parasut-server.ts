@@ -20,7 +20,7 @@ import type {
  * a few VKNs, e-Arşiv (internet-sale fields checked) and e-Fatura (to an inbox alias) answering trackable jobs
  * that are done after `jobReads` reads (of the job or of its invoice), and a PDF link good for an hour. Refusals are JSON:API `errors[]`.
  *
- * Knobs for tests: `failNext` (500, 429 with Retry-After, or a call carried out whose answer never comes),
+ * Knobs for tests: `failNext` (500, 429 with Retry-After, 401, or a call carried out whose answer never comes),
  * `expireTokens` (every token given so far ends now), `requests` (what came in), `invoices()`.
  */
 export const PARASUT_TEST_CLIENT = {
@@ -53,7 +53,9 @@ export type ParasutFault =
   /** Answers 429 with Retry-After (seconds, 1 by default). */
   | { status: 429; retryAfterSeconds?: number }
   /** Never answers (the client's timeout fires); `carryOut` does the call first. */
-  | { status: 'timeout'; carryOut?: boolean };
+  | { status: 'timeout'; carryOut?: boolean }
+  /** Answers 401 as for a revoked token (the token endpoint still gives new ones). */
+  | { status: 401 };
 
 interface Match {
   method?: string;
@@ -608,6 +610,8 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
       return send(res, 401, { error: 'invalid_token', error_description: 'The access token expired' });
 
     const fault = takeFault(method, path);
+    if (fault?.status === 401)
+      return send(res, 401, { error: 'invalid_token', error_description: 'The access token was revoked' });
     if (fault?.status === 429)
       return send(res, 429, errorsOf(429, 'Too Many Requests', 'İstek sınırı aşıldı.'), {
         'retry-after': String(fault.retryAfterSeconds ?? 1),

@@ -247,6 +247,20 @@ describe('Paraşüt provider: tokens, throttling and outages', () => {
     expect(grants.map((g) => (g.body as { grant_type: string }).grant_type)).toEqual(['refresh_token']);
   });
 
+  it('a token refused by the API gets one new token and one more try; refused again, FATURA_YETKI_YOK', async () => {
+    const p = provider();
+    const req = request(person('258369147'));
+    parasut.failNext(1, { status: 401 }, { method: 'GET', path: '/contacts' });
+    const once = await p.step(req, {});
+    expect(once.progress.contactId).toBeDefined();
+
+    parasut.failNext(2, { status: 401 }, { method: 'GET', path: '/products' });
+    const twice = await refusal(p.step(req, once.progress));
+    expect(twice.code).toBe('FATURA_YETKI_YOK');
+    expect(twice.message).toContain('PARASUT_CLIENT_ID');
+    expect(isRetryableEInvoiceError(twice)).toBe(false);
+  });
+
   it('keys Paraşüt refuses: FATURA_YETKI_YOK naming the variables, not retried', async () => {
     const err = await refusal(provider({ password: 'yanlış' }).issue(request(person('567891234'))));
     expect(err.code).toBe('FATURA_YETKI_YOK');
