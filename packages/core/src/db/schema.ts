@@ -841,6 +841,8 @@ export interface ShipmentRequestRecord {
   /** A return: the shopper sends to the shop; `returnOf` the carrier's id of the shipment that went out. */
   isReturn?: boolean;
   returnOf?: string;
+  /** A "kapıda ödeme" order: what the carrier collects from the shopper, kuruş (the order's total). */
+  cashOnDeliveryMinor?: number;
 }
 
 /**

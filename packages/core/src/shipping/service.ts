@@ -128,6 +128,8 @@ export function createShippingService(db: Db, options: ShippingServiceOptions) {
         recipient: shopperAddress(order, 'kargo gönderisi'),
         parcels: parcelsOf(input.parcels),
         valueMinor: order.totalMinor,
+        // Kapıda ödeme: the carrier collects the order's total (its fee included) when it hands the parcel over.
+        ...(order.paymentMethod === 'cod' ? { cashOnDeliveryMinor: order.totalMinor } : {}),
       };
       const claimed = await purchases.claim(order, 'outbound', provider, request);
       let row = claimed.row;

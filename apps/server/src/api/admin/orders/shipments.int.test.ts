@@ -198,6 +198,57 @@ describe.each([
   });
 });
 
+describe('a kapıda ödeme order', () => {
+  /** A cash-on-delivery order ready to ship, and its total in kuruş. */
+  async function codOrder() {
+    const placed = await w.placeOrder({ paymentMethod: 'cod' });
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Preparing, { actor: 'operator' });
+    return { ...placed, totalMinor: (await orderRow(placed.id)).totalMinor };
+  }
+
+  it("is sent through Geliver as payment on delivery, the order's total named", async () => {
+    await useGeliver();
+    const placed = await codOrder();
+    const res = await owner.post(shipUrl(placed.orderNo));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = geliver.requests.findLast((r) => r.method === 'POST' && r.path === '/shipments');
+    expect(created?.body).toMatchObject({
+      productPaymentOnDelivery: true,
+      order: { orderNumber: `${placed.orderNo}-1`, totalAmount: (placed.totalMinor / 100).toFixed(2) },
+    });
+    const [row] = await shipmentsOf(placed.id);
+    expect(row!.request.cashOnDeliveryMinor).toBe(placed.totalMinor);
+  });
+
+  it('is sent to Yurtiçi Kargo with the amount to collect in cash, its label printed', async () => {
+    await useYurtici();
+    const placed = await codOrder();
+    const res = await owner.post(shipUrl(placed.orderNo));
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = [...yurtici.shipments.values()].at(-1)!.fields;
+    expect(sent.ttInvoiceAmount).toBe((placed.totalMinor / 100).toFixed(2));
+    expect(sent.ttCollectionType).toBe('0');
+    const label = await owner.get(res.json().shipment.labelUrl);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('and only it: a Havale / EFT order goes to either carrier without an amount to collect', async () => {
+    await useGeliver();
+    const placed = await preparedOrder();
+    expect((await owner.post(shipUrl(placed.orderNo))).statusCode).toBe(201);
+    const created = geliver.requests.findLast((r) => r.method === 'POST' && r.path === '/shipments');
+    expect(created?.body).not.toHaveProperty('productPaymentOnDelivery');
+    const sentToYurtici = async () => {
+      await useYurtici();
+      const other = await preparedOrder();
+      expect((await owner.post(shipUrl(other.orderNo))).statusCode).toBe(201);
+      return [...yurtici.shipments.values()].at(-1)!.fields;
+    };
+    expect((await sentToYurtici()).ttInvoiceAmount).toBeUndefined();
+  });
+});
+
 describe('a label that cannot be bought', () => {
   it('refuses wrong Geliver keys with KARGO_YETKI_YOK in Turkish, the order unchanged', async () => {
     await useGeliver();
