@@ -1,30 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CarrierHealthAnswer, CarrierHealthView } from '@vitrin/shared/api/admin/shipping-health';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { api } from '../lib/api.ts';
 import type { Tone } from '../ui/badge.tsx';
 
 /** One carrier's health as `GET /api/admin/shipping/health` answers it. */
-export interface CarrierHealth {
-  carrier: 'geliver' | 'yurtici';
-  name: string;
-  /** Its keys are in the server's environment. */
-  configured: boolean;
-  /** ISO 8601: the last call the carrier answered. */
-  lastSuccessAt: string | null;
-  lastErrorAt: string | null;
-  /** The last failure, in Turkish. */
-  lastError: string | null;
-  /** Bought labels whose order is in Kargoya Verildi or Kargoda. */
-  openShipments: number;
-  /** Of those, the ones whose last read failed. */
-  failingShipments: number;
-}
-
-export interface CarrierHealthAnswer {
-  carriers: CarrierHealth[];
-  /** How often the status round reads open shipments. */
-  intervalMinutes: number;
-}
+export type CarrierHealth = CarrierHealthView;
 
 export const carrierHealthQuery = queryOptions({
   queryKey: ['shipping', 'health'],
