@@ -202,7 +202,9 @@ class RangeImport {
       this.lengths[id]! += entries.ends[k]! - start;
       start = entries.ends[k]!;
     });
-    this.ranges.push({ from, keys, ends: entries.ends, rows: entries.rows });
+    // Copies: a chunk's arrays as V8 deserializes them are views of its whole inflated buffer, which the
+    // views would keep alive until `finish` (hundreds of megabytes at a million products).
+    this.ranges.push({ from, keys, ends: entries.ends.slice(), rows: entries.rows.slice() });
   }
   get size() {
     return this.ranges.length;
