@@ -81,6 +81,12 @@ test.describe('product images in the panel', () => {
 
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(page.getByText('Ürün kaydedildi.')).toBeVisible();
+    // Stored as the form showed it: the order and both alt texts.
+    const saved = (await (await context.request.get(`/api/admin/products/${product.id}`)).json()) as {
+      product: { images: string[]; imageAlts: Record<string, string> };
+    };
+    expect(saved.product.images).toEqual([c, a, b]);
+    expect(saved.product.imageAlts).toEqual({ [c!]: 'Mavi kupa, önden', [b!]: 'Yeşil kupa, yandan' });
 
     // The storefront: the images in that order, the main one with its alt text; B has none, so the name.
     const shop = await browser.newPage();
