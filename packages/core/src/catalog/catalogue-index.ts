@@ -45,7 +45,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
   const table = new IndexTable(pricing);
   const text = createTextIndex(table);
   const orders = new Map<OrderName, SortedSlots>();
-  let nameOrder: Float64Array | null = null;
+  let nameOrder: Int32Array | null = null;
   /** Kept lists: a scope's products in one order, or those of them a filter keeps (with the version made at). */
   const scopeLists = new Map<string, { list: Int32Array; version: number }>();
   let scopeListBytes = 0;
@@ -123,10 +123,10 @@ export function createCatalogueIndex(pricing: PriceContext) {
     return sorted;
   }
 
-  /** Every slot's place in name order (search sorts its matches by it). */
-  function nameOrderKeys(): Float64Array {
+  /** Every slot's place in name order (search sorts its matches by it; 32-bit, half a double's bytes). */
+  function nameOrderKeys(): Int32Array {
     if (!nameOrder || nameOrder.length < table.capacity) {
-      nameOrder = new Float64Array(table.capacity);
+      nameOrder = new Int32Array(table.capacity);
       order('name')
         .view()
         .forEach((slot, place) => {

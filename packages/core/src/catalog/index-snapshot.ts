@@ -25,7 +25,7 @@ import { rows } from './rows.ts';
  */
 
 /** Bumped when the chunks' contents change shape: a snapshot of another format is not loaded. */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
 /**
@@ -44,7 +44,7 @@ async function headName(db: Db): Promise<string> {
 /** The chunk number of the name order (not a chunk of slots). */
 const NAME_ORDER = -1;
 /** Chunks read per query while loading: reading and inflating overlap with importing. */
-const CHUNKS_PER_READ = 4;
+const CHUNKS_PER_READ = 2;
 /** Products read again per query while catching up. */
 const CATCH_UP_BATCH = 2_000;
 

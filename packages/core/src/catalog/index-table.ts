@@ -26,6 +26,10 @@ const PRICE_TYPES = [
 ] as const;
 type DisplayPriceType = (typeof PRICE_TYPES)[number];
 const CURRENCY_CODES = ['TRY', 'USD', 'EUR'] as const;
+/** No entry of the price type (`IndexTable.amounts`). */
+const NO_AMOUNT = -1;
+/** The largest amount the prices' column holds (a 32-bit integer). */
+const MAX_AMOUNT = 0x7fffffff;
 
 interface Tag {
   slug: string;
@@ -98,7 +102,7 @@ class Interned<T> {
 }
 
 /** The array at `size` elements: grown (zeros after), or cut to its exact size after a build. */
-const grown = <A extends Float64Array | Int32Array | Uint8Array>(array: A, size: number): A => {
+const grown = <A extends Float64Array | Int32Array | Uint16Array | Uint8Array>(array: A, size: number): A => {
   const next = new (array.constructor as new (n: number) => A)(size);
   next.set(array.subarray(0, Math.min(array.length, size)));
   return next;
@@ -115,9 +119,12 @@ export interface TableChunk {
   stockType: Uint8Array;
   vatRate: Uint8Array;
   inStock: Uint8Array;
-  amounts: Float64Array;
+  /** Minor units, -1: none. */
+  amounts: Int32Array;
   currencies: Uint8Array;
   stemsHash: Int32Array;
+  /** UTF-8 length of each slot's name sort key (0xffff: that or more). */
+  keyLengths: Uint16Array;
   /** UTF-8 length of each slot's folded name (-1: not measured). */
   nameLengths: Int32Array;
   strings: { bounds: Uint32Array; data: Uint8Array };
@@ -171,13 +178,21 @@ export class IndexTable {
   wholesale = new Float64Array(0);
   /** The market price in TRY (NaN: none), for the home page's discount shelf. */
   market = new Float64Array(0);
-  /** The first usable entry of each of PRICE_TYPES: amount (NaN: none) and currency, four per slot. */
-  amounts = new Float64Array(0);
+  /**
+   * The first usable entry of each of PRICE_TYPES: amount (`NO_AMOUNT`: none; the column is a 32-bit
+   * integer, so are these, half the bytes of doubles) and currency, four per slot.
+   */
+  amounts = new Int32Array(0);
   currencies = new Uint8Array(0);
   tagList = new Int32Array(0);
   groupList = new Int32Array(0);
   /** A hash of the product's stems, to tell whether its search entries must be made again. */
   stemsHash = new Int32Array(0);
+  /**
+   * UTF-8 length of the name sort key (0xffff: that or more): an exact-name test (search's relevance, every
+   * match of a broad word) tells most names apart by it, without making their keys.
+   */
+  keyLengths = new Uint16Array(0);
   /** Slug, name, search text and name sort key (fields SLUG, NAME, TEXT, NAME_SORT), UTF-8 in one buffer. */
   readonly strings = new PackedStrings(4);
   images: Array<string | null> = [];
@@ -252,6 +267,7 @@ export class IndexTable {
     this.groupList = grown(this.groupList, size);
     this.variantList = grown(this.variantList, size);
     this.stemsHash = grown(this.stemsHash, size);
+    this.keyLengths = grown(this.keyLengths, size);
     this.strings.resize(size);
   }
 
@@ -324,6 +340,8 @@ export class IndexTable {
 
   /** Whether the slot's name sort key is exactly these bytes. */
   nameKeyEquals(slot: number, bytes: Uint8Array): boolean {
+    const length = this.keyLengths[slot]!;
+    if (length !== bytes.length && (length < 0xffff || bytes.length < 0xffff)) return false;
     return keyEquals(this.keyCursor(this.keyA, slot), bytes);
   }
 
@@ -364,6 +382,7 @@ export class IndexTable {
     this.images[slot] = p.image === null ? null : this.interned(p.image);
     this.nameLengths[slot] = -1;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
+    this.keyLengths[slot] = Math.min(Buffer.byteLength(p.name_sort), 0xffff);
     this.variantList[slot] = this.variantLists.number(JSON.stringify(variants), () => variants);
     this.inStock[slot] = (
       p.stock_type === STOCK_TYPE.Variant
@@ -380,13 +399,19 @@ export class IndexTable {
   }
 
   private writePrices(slot: number, prices: IndexRows['prices']) {
-    this.amounts.fill(Number.NaN, slot * 4, slot * 4 + 4);
+    this.amounts.fill(NO_AMOUNT, slot * 4, slot * 4 + 4);
     // The first usable entry of each type wins, as `resolveDisplayPrice` picks them.
     for (const entry of prices) {
       const at = slot * 4 + PRICE_TYPES.indexOf(entry.price_type as DisplayPriceType);
       const amount = Number(entry.amount_minor);
       const currency = normalizeCurrency(entry.currency);
-      if (!Number.isNaN(this.amounts[at]!) || !currency || !Number.isSafeInteger(amount) || amount < 0)
+      if (
+        this.amounts[at] !== NO_AMOUNT ||
+        !currency ||
+        !Number.isSafeInteger(amount) ||
+        amount < 0 ||
+        amount > MAX_AMOUNT
+      )
         continue;
       this.amounts[at] = amount;
       this.currencies[at] = CURRENCY_CODES.indexOf(currency);
@@ -399,7 +424,7 @@ export class IndexTable {
     const inTry = (type: number) => {
       const at = slot * 4 + PRICE_TYPES.indexOf(type as DisplayPriceType);
       const amount = this.amounts[at]!;
-      if (Number.isNaN(amount)) return Number.NaN;
+      if (amount === NO_AMOUNT) return Number.NaN;
       // A TRY amount (a checked whole number of kuruş) is its own price: most entries, and parsing the rates
       // for each was most of a snapshot's import.
       if (CURRENCY_CODES[this.currencies[at]!] === 'TRY') return amount;
@@ -464,6 +489,7 @@ export class IndexTable {
       amounts: this.amounts.slice(from * 4, to * 4),
       currencies: this.currencies.slice(from * 4, to * 4),
       stemsHash: this.stemsHash.slice(from, to),
+      keyLengths: this.keyLengths.slice(from, to),
       nameLengths: this.nameLengths.slice(from, to),
       strings: this.strings.exportRange(from, to),
       imageList: [...imageKeys.keys()],
@@ -499,6 +525,7 @@ export class IndexTable {
     this.amounts.set(chunk.amounts, at * 4);
     this.currencies.set(chunk.currencies, at * 4);
     this.stemsHash.set(chunk.stemsHash, at);
+    this.keyLengths.set(chunk.keyLengths, at);
     this.nameLengths.set(chunk.nameLengths, at);
     this.strings.importRange(at, chunk.strings.bounds, chunk.strings.data);
     const tagLists = chunk.tagLists.map((tags) =>
@@ -532,7 +559,7 @@ export class IndexTable {
     const out: PriceEntry[] = [];
     PRICE_TYPES.forEach((type, i) => {
       const amount = this.amounts[slot * 4 + i]!;
-      if (!Number.isNaN(amount))
+      if (amount !== NO_AMOUNT)
         out.push({
           price_type: type,
           price: amount,
@@ -655,6 +682,7 @@ export class IndexTable {
       this.groupList,
       this.variantList,
       this.stemsHash,
+      this.keyLengths,
     ].reduce((sum, a) => sum + a.byteLength, this.strings.bytes);
   }
 }

@@ -54,18 +54,7 @@ export class RowBits {
 
   /** Every row, ascending, in an array of their exact number. */
   all(): Int32Array {
-    const out = new Int32Array(this.length);
-    let n = 0;
-    const bits = this.bits;
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w]!;
-      while (x !== 0) {
-        const low = x & -x;
-        out[n++] = (w << 5) + 31 - Math.clz32(low);
-        x ^= low;
-      }
-    }
-    return out;
+    return bitsToRows(this.bits, new Int32Array(this.length));
   }
 
   /** Calls `fn` with each row from `from` to `to` (exclusive), ascending. */
@@ -98,4 +87,18 @@ export const rowsOf = (postings: Postings): Int32Array =>
 export function packed(postings: Postings, rows: number): Postings {
   if (postings instanceof RowBits || !isBroad(postings.length, rows)) return postings;
   return RowBits.of(postings, rows);
+}
+
+/** The rows set in `bits`, ascending, written to `out` (room for them all): the part of `out` written. */
+export function bitsToRows(bits: Uint32Array, out: Int32Array): Int32Array {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  return out.subarray(0, n);
 }

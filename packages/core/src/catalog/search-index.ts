@@ -4,7 +4,7 @@ import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type IndexTable, Marks, TEXT } from './index-table.ts';
-import { isBroad, type Postings, packed, RowBits, rowsOf } from './row-bits.ts';
+import { bitsToRows, isBroad, type Postings, packed, RowBits, rowsOf } from './row-bits.ts';
 import { rows } from './rows.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -317,7 +317,7 @@ function intersect(a: Rows, b: Rows): number[] {
  * row, which is product id order.
  */
 interface RowOrder {
-  key: Float64Array;
+  key: Float64Array | Int32Array;
   direction: 1 | -1;
   rowDirection: 1 | -1;
 }
@@ -382,7 +382,6 @@ export function createTextIndex(table: IndexTable) {
   // Scratch space of the searches: search() runs to its end without awaiting, so one set serves every call.
   let ranks = new Float64Array(0);
   let best = new Float64Array(0);
-  let hit = new Uint8Array(0);
   /** The cheap points of an exact match's rank (stems, substring), zero between searches. */
   let points = new Uint8Array(0);
   const similar = new Marks(0);
@@ -413,22 +412,22 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /** The row lists of the vocabulary's words that pass `test`. */
-  function listsOfWords(test: (word: string) => boolean): Int32Array[] {
-    const lists: Int32Array[] = [];
-    for (const [word, list] of wordRows) if (test(word)) lists.push(rowsOf(list));
+  function listsOfWords(test: (word: string) => boolean): Postings[] {
+    const lists: Postings[] = [];
+    for (const [word, list] of wordRows) if (test(word)) lists.push(list);
     return lists;
   }
 
   /** The rows of the lists, in row order, each once. */
-  function unionOf(lists: Int32Array[]): Rows {
-    if (lists.length === 1) return lists[0]!;
+  function unionOf(lists: Postings[]): Rows {
+    if (lists.length === 1) return rowsOf(lists[0]!);
     let total = 0;
     for (const list of lists) total += list.length;
-    if (total * 16 < table.count) {
+    if (total * 16 < table.count && lists.every((list) => list instanceof Int32Array)) {
       // Few rows: sorted natively rather than marked in a walk of the whole table.
       const all = new Int32Array(total);
       let n = 0;
-      for (const list of lists) {
+      for (const list of lists as Int32Array[]) {
         all.set(list, n);
         n += list.length;
       }
@@ -437,15 +436,15 @@ export function createTextIndex(table: IndexTable) {
       for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k]!;
       return all.subarray(0, kept);
     }
-    for (const list of lists) for (let k = 0; k < list.length; k++) hit[list[k]!] = 1;
-    const out = new Int32Array(Math.min(total, table.count));
-    let n = 0;
-    for (let row = 0; row < table.count; row++)
-      if (hit[row]) {
-        out[n++] = row;
-        hit[row] = 0;
-      }
-    return out.subarray(0, n);
+    // Many rows: or-ed as bits (a broad entry's bits word by word), then read once.
+    const union = new Uint32Array((table.count + 31) >>> 5);
+    for (const list of lists) {
+      if (list instanceof RowBits) {
+        const bits = list.bits;
+        for (let w = Math.min(bits.length, union.length) - 1; w >= 0; w--) union[w]! |= bits[w]!;
+      } else for (let k = 0; k < list.length; k++) union[list[k]! >>> 5]! |= 1 << (list[k]! & 31);
+    }
+    return bitsToRows(union, new Int32Array(Math.min(total, table.count)));
   }
 
   /**
@@ -499,7 +498,7 @@ export function createTextIndex(table: IndexTable) {
       for (const list of lists) rowsOfPart += list.length;
       if (rowsOfPart > 32 * candidates.length) continue;
       similar.clear(table.capacity);
-      for (const list of lists) for (const row of list) similar.add(row);
+      for (const list of lists) for (const row of rowsOf(list)) similar.add(row);
       candidates = keep(candidates, (row) => similar.has(row));
     }
     return keep(candidates, (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
@@ -622,7 +621,7 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /** Rows are in id order, so ties go by row: newest and highest id first, as category listings. */
-  function rowOrder(sort: ListingQuery['sort'], prices: Float64Array, nameOrder: Float64Array): RowOrder {
+  function rowOrder(sort: ListingQuery['sort'], prices: Float64Array, nameOrder: Int32Array): RowOrder {
     switch (sort) {
       case 'relevance':
         return { key: ranks, direction: -1, rowDirection: -1 };
@@ -669,13 +668,12 @@ export function createTextIndex(table: IndexTable) {
       stems: string[],
       query: ListingQuery,
       wholesale: boolean,
-      nameOrder: Float64Array,
+      nameOrder: Int32Array,
     ): IndexAnswer {
       commit();
       if (ranks.length < table.capacity) {
         ranks = new Float64Array(table.capacity);
         best = new Float64Array(table.capacity);
-        hit = new Uint8Array(table.capacity);
         points = new Uint8Array(table.capacity);
       }
       // Texts are kept as UTF-8 (packed-strings.ts): the query is matched as bytes.
