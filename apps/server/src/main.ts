@@ -188,6 +188,10 @@ async function main() {
     },
     onError: (err) => app.log.error({ err }, 'Kargo durumu turu bir gönderide hata verdi'),
   });
+  // E-invoices: a round each minute issues the invoices due through Paraşüt, one node at a time.
+  services.einvoicing.start({
+    onError: (err) => app.log.error({ err }, 'E-fatura turu bir siparişte hata verdi'),
+  });
 
   // SIGTERM (systemd's stop, an orchestrator's): `/readyz` answers 503 at once and every answer closes its
   // connection, the node keeps serving for SHUTDOWN_DRAIN_MS so the balancer's health check takes it out, then
@@ -218,6 +222,7 @@ async function main() {
     await services.support.drainMail();
     await services.stockAlerts.stop();
     await services.shippingSync.stop();
+    await services.einvoicing.stop();
     services.mail.stop();
     await services.mail.drain();
     services.mailer.close();

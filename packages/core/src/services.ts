@@ -23,6 +23,8 @@ import { createGuestOrderLinks } from './customers/guest-orders.ts';
 import { createCustomerService } from './customers/service.ts';
 import type { Database } from './db/client.ts';
 import { createOrderDocuments } from './documents/order-documents.ts';
+import type { EInvoiceEnv, EInvoiceTuning } from './einvoice/providers.ts';
+import { createEInvoicing } from './einvoice/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createKeptImportFiles } from './imports/kept-files.ts';
 import { createProductImports } from './imports/service.ts';
@@ -73,6 +75,8 @@ export interface ServicesOptions {
   };
   /** Carriers (`shipping_provider`): the environment GELIVER_* and YURTICI_* come from, and tests' short waits. */
   shipping?: { env?: CarrierEnv; tuning?: CarrierTuning };
+  /** E-invoices (`einvoice_provider`): the environment PARASUT_* come from, and tests' short waits. */
+  einvoice?: { env?: EInvoiceEnv; tuning?: EInvoiceTuning };
 }
 
 /** The real card providers Vitrin knows, each built from its environment variables. */
@@ -86,7 +90,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const cache = createCache();
   const { db } = database;
   const files = options.files ?? createDiskStore(path.join(os.tmpdir(), 'vitrin-files'));
-  const settings = createSettingsService(db, cache);
+  const settings = createSettingsService(db, cache, { env: options.einvoice?.env ?? process.env });
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
   const blog = createBlogService(db, cache);
@@ -207,6 +211,14 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     ...(options.shipping?.tuning ? { tuning: options.shipping.tuning } : {}),
   });
+  // E-Arşiv / e-Fatura through Paraşüt (`einvoice_provider`; keys from the environment only): a job per order.
+  const einvoicing = createEInvoicing(database, {
+    settings,
+    files,
+    env: options.einvoice?.env ?? process.env,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    ...(options.einvoice?.tuning ? { tuning: options.einvoice.tuning } : {}),
+  });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
@@ -253,6 +265,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     /** `start()` on a server: the carrier status rounds; `geliverWebhook`, `health` for the routes. */
     shippingSync,
     shipmentReturns,
+    /** `start()` on a server: the e-invoice rounds; `request`, `view`, `pdf`, `list`, `retry`, `health`. */
+    einvoicing,
     customerAdmin,
     savedReplies,
     productImports,

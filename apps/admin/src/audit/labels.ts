@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'order.cargo': 'Kargo etiketi yenisiyle değiştirildi',
   'order.shipment.cancel': 'Kargo etiketi iptal edildi',
   'order.shipment.return': 'İade kargosu oluşturuldu',
+  'order.invoice': 'Sipariş için e-fatura istendi',
   'coupon.create': 'Kupon eklendi',
   'coupon.update': 'Kupon değiştirildi',
   'settings.set': 'Ayar değiştirildi',

@@ -42,6 +42,8 @@ Komutlar:
   order show SİPARİŞ-NO       Bir siparişi satırları, ödemesi, adresleri ve geçmişiyle gösterir
   mail list [--failed]        E-posta kuyruğunu gösterir (--failed: yalnızca gönderilemeyenler)
   mail retry NO               Bekleyen ya da gönderilemeyen bir e-postayı hemen yeniden dener
+  einvoice list [--failed]    E-faturaları gösterir (--failed: yalnızca kesilemeyenler)
+  einvoice retry SİPARİŞ-NO   Bekleyen ya da kesilemeyen bir siparişin faturasını hemen yeniden dener
   ticket list [open|answered|closed]
                               Destek taleplerini listeler (son değişen önce)
   ticket show TALEP-NO        Bir talebi mesajlarıyla gösterir
@@ -94,6 +96,8 @@ export async function runCommand(
       return await ticketCommand(services, sub, rest);
     case 'mail':
       return await mailCommand(services, sub, rest);
+    case 'einvoice':
+      return await einvoiceCommand(services, sub, rest);
     case 'staff':
       return await staffCommand(services, sub, rest);
     case DUMP_COMMAND:
@@ -325,6 +329,43 @@ async function mailCommand(services: Services, sub: string | undefined, args: st
     if (!mail) throw commandError('EPOSTA_BULUNAMADI', `E-posta bulunamadı: "${args[0]}".`);
     if (mail.status === 'sent') return `${mail.id}: e-posta gönderildi (${mail.to}).`;
     return `${mail.id}: e-posta yine gönderilemedi (${mail.lastError ?? 'bilinmeyen hata'}); ${MAIL_STATUSES[mail.status] === 'Bekliyor' ? `sonraki deneme ${formatShortDateTime(mail.nextAttemptAt)}` : 'kuyrukta gönderilemeyen olarak kaldı'}.`;
+  }
+  throw badArguments();
+}
+
+const INVOICE_STATUSES = {
+  pending: 'Bekliyor',
+  issued: 'Kesildi',
+  failed: 'Kesilemedi',
+  cancelled: 'İptal',
+} as const;
+const INVOICE_TYPES = { e_archive: 'e-Arşiv', e_invoice: 'e-Fatura' } as const;
+
+/** `einvoice list [--failed]`, `einvoice retry SİPARİŞ-NO`: orders' e-invoices until the panel shows them. */
+async function einvoiceCommand(services: Services, sub: string | undefined, args: string[]) {
+  if (sub === 'list' && (args.length === 0 || (args.length === 1 && args[0] === '--failed'))) {
+    const rows = await services.einvoicing.list({ failed: args[0] === '--failed' });
+    if (rows.length === 0) return args.length ? 'Kesilemeyen fatura yok.' : 'Henüz e-fatura yok.';
+    return rows
+      .map((r) => {
+        const what = r.number ? `${r.number} (${r.type ? INVOICE_TYPES[r.type] : ''})` : '-';
+        const next =
+          r.status === 'pending' && r.nextAttemptAt
+            ? `  sonraki deneme ${formatShortDateTime(r.nextAttemptAt)}`
+            : '';
+        const error = r.status !== 'issued' && r.lastError ? `\n      son hata: ${r.lastError}` : '';
+        return `${r.orderNo}  ${INVOICE_STATUSES[r.status].padEnd(10)}  ${what}  ${r.attempts} deneme${next}${error}`;
+      })
+      .join('\n');
+  }
+  if (sub === 'retry' && args.length === 1) {
+    const invoice = await services.einvoicing.retry(args[0]!.trim());
+    if (invoice.status === 'issued')
+      return `${args[0]!.trim()}: fatura kesildi, ${invoice.type ? INVOICE_TYPES[invoice.type] : ''} ${invoice.number ?? ''}.`;
+    throw commandError(
+      'FATURA_KESILEMEDI',
+      `${args[0]!.trim()}: fatura yine kesilemedi (${invoice.lastError ?? 'bilinmeyen hata'}); ${invoice.status === 'pending' ? 'bir sonraki turda yeniden denenecek' : 'bilgileri düzeltip yeniden deneyin'}.`,
+    );
   }
   throw badArguments();
 }

@@ -893,6 +893,66 @@ export const shipments = pgTable(
   ],
 );
 
+/**
+ * An order's e-invoice (issue 42): one per order, issued by the integrator `provider` (Paraşüt) step by step.
+ * `progress` is what the integrator has done so far (`InvoiceProgress`), stored after every step so a retry
+ * resumes where it stopped and never makes a second invoice; the PDF is downloaded once into the file store
+ * (`pdf_key`) and served by the shop.
+ */
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'parasut'>().notNull(),
+    status: text('status')
+      .$type<'pending' | 'issued' | 'failed' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
+    progress: jsonb('progress').$type<InvoiceProgressRecord>().notNull().default({}),
+    invoiceNumber: text('invoice_number'),
+    documentType: text('document_type').$type<'e_archive' | 'e_invoice'>(),
+    /** The PDF's key in the file store (`private/invoices/…`), once downloaded. */
+    pdfKey: text('pdf_key'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    /** While one round or request is issuing it: no other takes it. */
+    claimedUntil: timestampTz('claimed_until'),
+    issuedAt: timestampTz('issued_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_invoices_order_idx').on(t.orderId),
+    index('order_invoices_due_idx').on(t.status, t.nextAttemptAt),
+    check('order_invoices_provider_check', sql`${t.provider} in ('parasut')`),
+    check('order_invoices_status_check', sql`${t.status} in ('pending', 'issued', 'failed', 'cancelled')`),
+    check(
+      'order_invoices_document_type_check',
+      sql`${t.documentType} is null or ${t.documentType} in ('e_archive', 'e_invoice')`,
+    ),
+  ],
+);
+
+/** `InvoiceProgress` as the table keeps it (core/einvoice/einvoice.ts). */
+export interface InvoiceProgressRecord {
+  contactId?: string;
+  productIds?: Record<string, string>;
+  invoiceId?: string;
+  paid?: boolean;
+  paymentId?: string;
+  documentType?: 'e_archive' | 'e_invoice';
+  inboxAlias?: string;
+  jobId?: string;
+  documentId?: string;
+  invoiceNumber?: string;
+  pdfUrl?: string;
+  pdfExpiresAt?: string;
+  step?: 'contact' | 'products' | 'invoice' | 'payment' | 'document' | 'job' | 'pdf';
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Wishlist, blog, contact, support
 

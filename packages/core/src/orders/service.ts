@@ -6,6 +6,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { orderHistory, orders } from '../db/schema.ts';
+import { enqueueInvoice, invoiceOnCancel } from '../einvoice/setting.ts';
 import { DomainError } from '../errors.ts';
 import {
   orderConfirmationEmail,
@@ -210,9 +211,15 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
     audit?: AuditActor,
   ): Promise<ChangedOrder> {
     const mails = await mailWriter();
+    // Read before the transaction opens (the embedded database has one connection).
+    const einvoice = to === ORDER_STATE.Shipped ? await settings.get('einvoice_provider') : 'none';
     return changeStatus(db, ref, to, change, {
       inTransaction: async (tx, changed) => {
         await mails.changed(tx, changed, change.actor);
+        // The e-invoice job (issue 42), written with the move to Kargoya Verildi; a round issues it.
+        if (changed.to === ORDER_STATE.Shipped && einvoice === 'parasut')
+          await enqueueInvoice(tx, changed.id, einvoice);
+        if (changed.to === ORDER_STATE.Cancelled) await invoiceOnCancel(tx, changed.id);
         if (audit) await recordAudit(tx, statusAudit(audit, changed));
       },
       afterCommit: (changed) => {

@@ -307,6 +307,13 @@ export const settingDefinitions = {
     description:
       'Kargo etiketlerinin alındığı yer: manual (firma ve takip numarası elle), geliver ya da yurtici; anahtarlar ortam değişkenlerinden okunur',
   }),
+  einvoice_provider: define({
+    schema: z.enum(['none', 'parasut'], 'Değer none ya da parasut olmalıdır.'),
+    default: 'none' as 'none' | 'parasut',
+    public: false,
+    description:
+      'E-Arşiv / e-Fatura: none (kapalı) ya da parasut (Kargoya Verildi olan her siparişe fatura); açmak için unvan, tax_id, tax_office, contact_address ve PARASUT_* ortam değişkenleri gerekir',
+  }),
   shipping_sender: define({
     schema: shippingSender,
     default: null as ShippingSender | null,

@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
+import { einvoiceSettingRefusal } from '../einvoice/setting.ts';
 import { createSettingsAdmin } from './admin.ts';
 import { assertSettingKey, parseSetting, settingText } from './parse.ts';
 
@@ -18,7 +19,11 @@ import {
   settingKeys,
 } from './registry.ts';
 
-export function createSettingsService(db: Db, cache: Cache) {
+export function createSettingsService(
+  db: Db,
+  cache: Cache,
+  options: { env?: Readonly<Record<string, string | undefined>> } = {},
+) {
   const all = cache.value('settings', async (): Promise<Settings> => {
     const rows = await db.select().from(settingsTable);
     const values = Object.fromEntries(settingKeys.map((k) => [k, settingDefinitions[k].default]));
@@ -52,6 +57,11 @@ export function createSettingsService(db: Db, cache: Cache) {
     async set(key: string, raw: string, actor?: AuditActor): Promise<Settings[SettingKey]> {
       assertSettingKey(key);
       const value = parseSetting(key, raw);
+      // E-invoicing needs the shop's legal details and the integrator's keys before it may be turned on.
+      if (key === 'einvoice_provider' && value === 'parasut') {
+        const refusal = einvoiceSettingRefusal(await all(), options.env ?? process.env);
+        if (refusal) throw refusal;
+      }
       const stored = settingText(value);
       const before = actor ? (await all())[key] : undefined;
       await db.transaction(async (tx) => {

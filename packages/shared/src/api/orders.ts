@@ -111,6 +111,8 @@ export interface OrderDetail extends OrderSummary {
   couponCode: string | null;
   shippingAddress: OrderAddressView | null;
   billingAddress: OrderAddressView;
+  /** The shop's link to the order's e-Arşiv / e-Fatura PDF once issued (issue 42); null or absent otherwise. */
+  invoicePdfUrl?: string | null;
   note: string;
   /** Oldest first: the timeline. */
   history: OrderHistoryEntry[];

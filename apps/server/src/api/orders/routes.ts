@@ -43,12 +43,52 @@ export function registerOrderRoutes(app: FastifyInstance, services: Services, ac
     querystring: orderAccessQuery,
     responses: { 200: { description: 'Order', schema: detail }, ...invalid, ...notFound },
     handler: async (request, reply) =>
-      answer(reply, async () =>
-        services.orders.detail(request.params.orderNo, {
+      answer(reply, async () => {
+        const viewer = {
           customerId: await customerIdOf(accountOf, request, reply),
           token: request.query.token,
-        }),
+        };
+        const found = await services.orders.detail(request.params.orderNo, viewer);
+        return { ...found, invoicePdfUrl: await invoiceLink(found.orderNo, viewer.token) };
+      }),
+  });
+
+  /** The shop's own link to the order's invoice PDF once stored (the guest link's token kept), or null. */
+  async function invoiceLink(orderNo: string, token: string | undefined): Promise<string | null> {
+    const invoice = await services.einvoicing.view(orderNo);
+    if (!invoice?.pdfUrl) return null;
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    return `/api/front/orders/${encodeURIComponent(orderNo)}/invoice${query}`;
+  }
+
+  route({
+    method: 'GET',
+    url: '/api/front/orders/:orderNo/invoice',
+    summary:
+      "The order's e-Arşiv / e-Fatura PDF, as the shop stored it: its customer, or `?token=` of the guest link",
+    tag,
+    params: orderNo,
+    querystring: orderAccessQuery,
+    responses: {
+      200: { description: 'application/pdf' },
+      ...invalid,
+      404: errorAnswer(
+        'SIPARIS_BULUNAMADI: unknown, another customer’s, or a wrong token; FATURA_PDF_YOK: no invoice yet',
       ),
+    },
+    handler: async (request, reply) => {
+      const pdf = await answer(reply, async () => {
+        const order = await services.orders.accessible(request.params.orderNo, {
+          customerId: await customerIdOf(accountOf, request, reply),
+          token: request.query.token,
+        });
+        return services.einvoicing.pdf(order.orderNo);
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="fatura-${request.params.orderNo}.pdf"`)
+        .send(pdf);
+    },
   });
 
   route({

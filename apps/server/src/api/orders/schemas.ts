@@ -58,6 +58,11 @@ const address = z.object({
 });
 
 export const detail = summary.extend({
+  invoicePdfUrl: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The shop's link to the order's e-invoice PDF, once issued"),
   email: z.string(),
   phone: z.string(),
   paymentMethodLabel: z.string(),

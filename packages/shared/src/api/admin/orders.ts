@@ -14,6 +14,7 @@ import { lineText, multilineText, z } from '../../zod.ts';
 import type { OrderDetail } from '../orders.ts';
 import { pageNumber } from '../page-number.ts';
 import { blankIsAbsent, dayRange, daysInOrder } from './audit.ts';
+import { invoiceSchema } from './invoices.ts';
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
 export const ORDER_NOTE_MAX = 2000;
@@ -179,6 +180,10 @@ export const adminOrderDetailAnswer = z.object({
   trackingUrl: z.string().nullable(),
   canMarkPaid: z.boolean(),
   canMarkRefunded: z.boolean(),
+  invoice: invoiceSchema
+    .nullable()
+    .optional()
+    .describe("The order's e-invoice (e-Arşiv or e-Fatura), null when none was asked for"),
 });
 export type AdminOrderDetail = Omit<z.output<typeof adminOrderDetailAnswer>, 'order'> & {
   order: OrderDetail;

@@ -18,6 +18,7 @@ import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { answer } from '../../orders/replies.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
+import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminShipmentLabelRoutes } from './shipment-labels.ts';
 import { registerAdminShipmentReturnRoutes } from './shipment-returns.ts';
 import { registerAdminShipmentRoutes } from './shipments.ts';
@@ -75,7 +76,11 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
     permission: 'orders.read',
     params: { number: orderNumberParam },
     responses: { 200: detail, ...invalid, ...staffRefusals, ...notFound },
-    handler: (request, reply) => answer(reply, () => orderAdmin.detail(request.params.number)),
+    handler: (request, reply) =>
+      answer(reply, async () => {
+        const found = await orderAdmin.detail(request.params.number);
+        return { ...found, invoice: await services.einvoicing.view(found.order.orderNo) };
+      }),
   });
 
   route({
@@ -180,6 +185,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
   });
 
   registerAdminShipmentRoutes(app, services, staffOf);
+  registerAdminInvoiceRoutes(app, services, staffOf);
   registerAdminShipmentReturnRoutes(app, services, staffOf);
   registerAdminShipmentLabelRoutes(app, services, staffOf);
 }
