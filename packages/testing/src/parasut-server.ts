@@ -252,7 +252,8 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
     if (a.account_type !== 'customer' && a.account_type !== 'supplier')
       throw unprocessable('Hesap tipi geçersiz.');
     const tax = str(a.tax_number);
-    if (a.contact_type === 'person' && tax && !isTckn(tax))
+    // 11111111111: the TCKN GİB accepts on an e-Arşiv when the buyer gave none.
+    if (a.contact_type === 'person' && tax && tax !== '11111111111' && !isTckn(tax))
       throw unprocessable(`TC kimlik numarası geçersiz: ${tax}`);
     if (a.contact_type === 'company') {
       if (!isVkn(tax)) throw unprocessable(`Vergi numarası geçersiz: ${tax}`);

@@ -14,6 +14,7 @@ import { totpCodeAt } from '@vitrin/core/staff/totp';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { homeAddress } from '@vitrin/testing/accounts';
 import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
+import { type ParasutContractServer, startParasutServer } from '@vitrin/testing/parasut-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '../../test/built-shop.ts';
 import { tempDir } from '../../test/server.ts';
@@ -290,6 +291,13 @@ const SECRET = 'gizli-şifre-4';
 const { title: _title, ...guestAddress } = homeAddress;
 
 /** A customer with an address, an order, a ticket and a cart line; an owner and a manager in the panel. */
+/** The shop's legal details an e-invoice needs before `einvoice_provider` may be `parasut`. */
+const LEGAL = {
+  tax_id: '1234567890',
+  tax_office: 'Kadıköy',
+  contact_address: 'Caferağa Mah. Moda Cad. No: 1 Kadıköy İstanbul',
+};
+
 async function openWorld(shop: BuiltShop): Promise<World> {
   const customer = client(shop);
   await customer.expectOk('POST', '/api/front/auth/register', {
@@ -490,6 +498,22 @@ async function openWorld(shop: BuiltShop): Promise<World> {
   };
   const shipped = await labelled();
   const mistaken = await labelled();
+  // The e-invoice's targets (Paraşüt's stand-in): an order shipped and invoiced, its PDF stored, for the
+  // panel's request and PDF and for its guest's link.
+  for (const [key, value] of Object.entries(LEGAL)) await shop.cli('settings', 'set', key, value);
+  await shop.cli('settings', 'set', 'einvoice_provider', 'parasut');
+  const invoicedOrder = await guestOrder('transfer');
+  {
+    const url = `/api/admin/orders/${invoicedOrder.orderNo}`;
+    await staff.expectOk('POST', `${url}/payment`, { status: 'paid' });
+    await staff.expectOk('POST', `${url}/status`, { status: ORDER_STATE.Preparing });
+    await staff.expectOk('POST', `${url}/status`, {
+      status: ORDER_STATE.Shipped,
+      cargoCompany: 'aras',
+      trackingNo: '20261129001',
+    });
+    await staff.expectOk('POST', `${url}/invoice`);
+  }
   Object.assign(ids, {
     viewOrderNo: toPay.orderNo,
     viewToken: toPay.token,
@@ -502,6 +526,8 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     paymentOrderNo: payment.orderNo,
     bulkOrderNo: bulk.orderNo,
     shippedOrderNo: shipped.orderNo,
+    invoicedOrderNo: invoicedOrder.orderNo,
+    invoicedToken: invoicedOrder.token,
     shipmentId: shipped.shipmentId,
     mistakenOrderNo: mistaken.orderNo,
     mistakenShipmentId: mistaken.shipmentId,
@@ -655,6 +681,8 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
           : ids.productSlug!;
     // A guest's orders with their tokens: one to cancel, one to read and pay; the panel's payment and refund
     // each an order of its own (a transfer waiting for its money, a card order paid).
+    // The e-invoice's: an order invoiced (its guest's link too).
+    if (template.endsWith('/invoice') || template.endsWith('/einvoice.pdf')) return ids.invoicedOrderNo!;
     if (template.startsWith('/api/front/orders/'))
       return template.endsWith('/cancel') ? ids.cancelOrderNo! : ids.viewOrderNo!;
     if (template.endsWith('/payment')) return ids.paymentOrderNo!;
@@ -831,11 +859,13 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
   let shop: BuiltShop;
   let world: World;
   let geliver: GeliverContractServer;
+  let parasut: ParasutContractServer;
   const out = tempDir('vitrin-sqlmap-');
 
   beforeAll(async () => {
     // The carrier's routes buy, print, cancel and send back labels through Geliver's stand-in.
     geliver = await startGeliverServer();
+    parasut = await startParasutServer({ jobReads: 1 });
     // A page waits for a render thread as long as a request may take: on a busy CI machine, sqlmap's
     // processes would otherwise draw the shop's 503 "busy" page, load shedding, not a fault of the value sent.
     shop = await startBuiltShop(PORTS, {
@@ -843,12 +873,14 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
       RENDER_WAIT_MS: '60000',
       GELIVER_API_TOKEN: geliver.token,
       GELIVER_BASE_URL: geliver.url,
+      ...parasut.env,
     });
     world = await openWorld(shop);
   });
   afterAll(async () => {
     await shop?.stop();
     await geliver?.close();
+    await parasut?.close();
     out.remove();
   });
 
@@ -878,11 +910,13 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
           ? { category: ids.blogCategorySlug, tag: ids.blogTagSlug }[name]
           : template.startsWith('/api/front/orders/') && template.endsWith('/cancel')
             ? { token: ids.cancelToken }[name]
-            : template.startsWith('/api/front/orders/') || template === '/api/front/payments/session'
-              ? { token: ids.viewToken, order: ids.viewOrderNo }[name]
-              : template === '/api/admin/imports/products'
-                ? { id: 'sqlmap-aktarma-0002' }[name]
-                : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
+            : template.startsWith('/api/front/orders/') && template.endsWith('/invoice')
+              ? { token: ids.invoicedToken }[name]
+              : template.startsWith('/api/front/orders/') || template === '/api/front/payments/session'
+                ? { token: ids.viewToken, order: ids.viewOrderNo }[name]
+                : template === '/api/admin/imports/products'
+                  ? { id: 'sqlmap-aktarma-0002' }[name]
+                  : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
       // A record's version is an optional check that only the first of sqlmap's requests could pass: left out,
       // every request's values reach the database (the version itself is an ISO time the schema checks).
       leaveOut: ['loadedUpdatedAt'],

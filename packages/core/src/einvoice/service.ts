@@ -383,8 +383,10 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
           });
         return inserted.length > 0;
       });
-      if (created) {
-        const claimed = await claim((await rowOf(order.id))!.id, true);
+      // Tried now, first time or not (a row waiting for its back-off too); a round holding it is left alone.
+      const row = (await rowOf(order.id))!;
+      if (row.status === 'pending') {
+        const claimed = await claim(row.id, true);
         if (claimed) await run(claimed);
       }
       return { created, invoice: view((await rowOf(order.id))!, order.orderNo) };

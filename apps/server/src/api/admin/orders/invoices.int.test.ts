@@ -288,6 +288,19 @@ describe('an order moved to Kargoya Verildi', () => {
     expect(invoicesAt(early.orderNo)).toHaveLength(0);
   });
 
+  it('a shopper who gave no TCKN is invoiced as 11111111111, as GİB allows', async () => {
+    const placed = await preparedOrder();
+    await db
+      .update(orders)
+      .set({ billingAddress: { ...billing, tcKimlikNo: null } })
+      .where(eq(orders.id, placed.id));
+    const res = await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().invoice).toMatchObject({ status: 'issued', type: 'e_archive' });
+    const contactId = (await rowOf(placed.id))!.progress.contactId;
+    expect(parasut.contacts().find((c) => c.id === contactId)!.attributes.tax_number).toBe('11111111111');
+  });
+
   it('a card order names its payment platform and date', async () => {
     const placed = await w.placeOrder({ paymentMethod: 'card' });
     await db
