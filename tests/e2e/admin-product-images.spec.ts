@@ -75,6 +75,8 @@ test.describe('product images in the panel', () => {
 
     await section.getByLabel('Açıklama (alt metin), görsel 1').fill('Mavi kupa, önden');
     await section.getByLabel('Açıklama (alt metin), görsel 3').fill('Yeşil kupa, yandan');
+    await expect(section.getByLabel('Açıklama (alt metin), görsel 1')).toHaveValue('Mavi kupa, önden');
+    await expect(section.getByLabel('Açıklama (alt metin), görsel 3')).toHaveValue('Yeşil kupa, yandan');
     await expectNoAxeViolations(page);
     await section.scrollIntoViewIfNeeded();
     await shots(page, 'admin-product-images');
