@@ -338,6 +338,22 @@ export class IndexTable {
     return compareKeys(this.keyCursor(this.keyA, a), this.keyCursor(this.keyB, b));
   }
 
+  /**
+   * The first six bytes of the slot's name sort key as a number (a missing byte is 0): when two differ they
+   * order the keys as the keys do.
+   */
+  nameKeyPrefix(slot: number): number {
+    const cursor = this.keyCursor(this.keyA, slot);
+    let prefix = 0;
+    let ended = false;
+    for (let k = 0; k < 6; k++) {
+      const unit = ended ? -1 : cursor.next();
+      if (unit < 0) ended = true;
+      prefix = prefix * 256 + (ended ? 0 : unit);
+    }
+    return prefix;
+  }
+
   /** Whether the slot's name sort key is exactly these bytes. */
   nameKeyEquals(slot: number, bytes: Uint8Array): boolean {
     const length = this.keyLengths[slot]!;

@@ -44,4 +44,21 @@ describe('SortedSlots: a listing order kept as products change', () => {
     // Two equal slots are not an order either (the index never compares two slots as equal).
     expect(SortedSlots.ofSorted(order, Int32Array.from([2, 2]))).toBeNull();
   });
+
+  it('sorts first with a quicker comparison of the same order, then keeps the order with its own', () => {
+    const names = ['kupa', 'kupalar', 'vazo', 'kase', 'kupa seti'];
+    const byName = (a: number, b: number) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b);
+    // The first letter as a number, the names only on a tie (as the name order sorts by keys' first bytes).
+    const first = names.map((name) => name.charCodeAt(0));
+    const slots = new SortedSlots(byName, [0, 1, 2, 3], (a, b) => first[a]! - first[b]! || byName(a, b));
+    expect([...slots.view()].map((slot) => names[slot])).toEqual(['kase', 'kupa', 'kupalar', 'vazo']);
+    slots.insert(4);
+    expect([...slots.view()].map((slot) => names[slot])).toEqual([
+      'kase',
+      'kupa',
+      'kupa seti',
+      'kupalar',
+      'vazo',
+    ]);
+  });
 });

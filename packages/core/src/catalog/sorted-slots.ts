@@ -7,12 +7,16 @@ export class SortedSlots {
   private slots: Int32Array;
   private count = 0;
 
-  /** `compare(a, b)` is negative when slot `a` comes first; it must never answer 0 for two slots. */
+  /**
+   * `compare(a, b)` is negative when slot `a` comes first; it must never answer 0 for two slots. `sortWith`:
+   * the same order, quicker for the first sort (it may read scratch made for it).
+   */
   constructor(
     private readonly compare: (a: number, b: number) => number,
     slots: Iterable<number>,
+    sortWith: (a: number, b: number) => number = compare,
   ) {
-    const sorted = Int32Array.from(slots).sort(compare);
+    const sorted = Int32Array.from(slots).sort(sortWith);
     this.slots = new Int32Array(Math.max(16, sorted.length));
     this.slots.set(sorted);
     this.count = sorted.length;
