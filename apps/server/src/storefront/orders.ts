@@ -32,9 +32,12 @@ export function createOrdersContext(
     detail: async (orderNo, token) =>
       run(async () => {
         const order = await services.orders.detail(orderNo, await viewer(token));
-        if (order.paymentMethod !== 'card' || order.paymentStatus !== 'pending') return order;
+        // The e-invoice's PDF as the shop keeps it, once issued (issue 42).
+        const invoicePdfUrl = await services.einvoicing.shopperPdfUrl(order.orderNo, token);
+        if (order.paymentMethod !== 'card' || order.paymentStatus !== 'pending')
+          return { ...order, invoicePdfUrl };
         await services.payments.lookUpForOrderNo(orderNo);
-        return services.orders.detail(orderNo, await viewer(token));
+        return { ...(await services.orders.detail(orderNo, await viewer(token))), invoicePdfUrl };
       }),
     cancel: async (orderNo, token) => run(async () => services.orders.cancel(orderNo, await viewer(token))),
     async reorder(orderNo, token) {

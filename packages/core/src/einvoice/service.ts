@@ -338,6 +338,18 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
       return row ? view(row, order.orderNo) : null;
     },
 
+    /**
+     * The shopper's link to the order's PDF once stored (`/api/front/orders/{no}/invoice`, the guest link's
+     * token kept), or null. For an order the caller has already shown the viewer may see.
+     */
+    async shopperPdfUrl(orderNo: string, token?: string | null): Promise<string | null> {
+      const order = await findOrder(db, orderNo);
+      const row = order ? await rowOf(order.id) : undefined;
+      if (!order || !row?.pdfKey) return null;
+      const query = token ? `?token=${encodeURIComponent(token)}` : '';
+      return `/api/front/orders/${encodeURIComponent(order.orderNo)}/invoice${query}`;
+    },
+
     /** The stored PDF's bytes (404 FATURA_PDF_YOK when there is none yet). */
     async pdf(orderNo: string): Promise<Buffer> {
       const order = await orderByNumber(orderNo);

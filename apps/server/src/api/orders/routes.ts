@@ -49,17 +49,12 @@ export function registerOrderRoutes(app: FastifyInstance, services: Services, ac
           token: request.query.token,
         };
         const found = await services.orders.detail(request.params.orderNo, viewer);
-        return { ...found, invoicePdfUrl: await invoiceLink(found.orderNo, viewer.token) };
+        return {
+          ...found,
+          invoicePdfUrl: await services.einvoicing.shopperPdfUrl(found.orderNo, viewer.token),
+        };
       }),
   });
-
-  /** The shop's own link to the order's invoice PDF once stored (the guest link's token kept), or null. */
-  async function invoiceLink(orderNo: string, token: string | undefined): Promise<string | null> {
-    const invoice = await services.einvoicing.view(orderNo);
-    if (!invoice?.pdfUrl) return null;
-    const query = token ? `?token=${encodeURIComponent(token)}` : '';
-    return `/api/front/orders/${encodeURIComponent(orderNo)}/invoice${query}`;
-  }
 
   route({
     method: 'GET',
