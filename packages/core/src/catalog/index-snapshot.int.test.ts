@@ -157,14 +157,19 @@ describe('catalogue index snapshot', () => {
 
   it('builds from the rows when the snapshot is of another format, of another cluster or not whole', async () => {
     await database.query('update catalogue_snapshots set format = format + 100');
-    expect(await node().indexSource()).toBe('rows');
-    await database.query('update catalogue_snapshots set format = format - 100');
+    const fromRows = node();
+    expect(await fromRows.indexSource()).toBe('rows');
+    // A node built from the rows writes a snapshot of its own in the background: waited for, so that it
+    // does not land after the changes below.
+    await fromRows.saveIndexSnapshot();
     expect(await node().indexSource()).toBe('snapshot');
     // Written on another PostgreSQL cluster (a restored backup): its transaction ids tell nothing here.
     await database.query(`update catalogue_snapshots set name = name || ' elsewhere'`);
-    expect(await node().indexSource()).toBe('rows');
-    // The node built from the rows may have written its own snapshot meanwhile: the one from elsewhere is
-    // named back in its place.
+    const elsewhere = node();
+    expect(await elsewhere.indexSource()).toBe('rows');
+    await elsewhere.saveIndexSnapshot();
+    // The node built from the rows has written its own snapshot: the one from elsewhere is named back in
+    // its place.
     await database.query(`delete from catalogue_snapshots where name not like '% elsewhere'`);
     await database.query(`update catalogue_snapshots set name = replace(name, ' elsewhere', '')`);
     expect(await node().indexSource()).toBe('snapshot');
