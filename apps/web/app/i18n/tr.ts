@@ -478,6 +478,7 @@ export const tr = {
     track: 'Kargonuzu {{company}} sitesinde takip edin',
     taxNumber: 'VKN {{vkn}}, {{office}} V.D.',
     tcKimlik: 'T.C. Kimlik No {{tc}}',
+    invoice: 'Faturanızı indirin (PDF)',
     transferText:
       'Lütfen {{total}} tutarını aşağıdaki hesaplardan birine gönderin; açıklamaya sipariş numaranızı ({{orderNo}}) yazın.',
   },
