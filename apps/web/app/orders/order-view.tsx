@@ -1,11 +1,11 @@
-import { formatTurkishMobile } from "@vitrin/shared/address/phone";
-import type { OrderAddressView, OrderDetail } from "@vitrin/shared/api/orders";
-import { formatDateTime } from "@vitrin/shared/dates";
-import { formatMoney } from "@vitrin/shared/money";
-import type { ReactNode } from "react";
-import { useTranslation } from "../i18n/index.ts";
-import { OrderBadge } from "./order-badge.tsx";
-import { OrderLine, TotalsList } from "./order-lines.tsx";
+import { formatTurkishMobile } from '@vitrin/shared/address/phone';
+import type { OrderAddressView, OrderDetail } from '@vitrin/shared/api/orders';
+import { formatDateTime } from '@vitrin/shared/dates';
+import { formatMoney } from '@vitrin/shared/money';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../i18n/index.ts';
+import { OrderBadge } from './order-badge.tsx';
+import { OrderLine, TotalsList } from './order-lines.tsx';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -16,13 +16,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AddressBlock({
-  address,
-  invoice,
-}: {
-  address: OrderAddressView;
-  invoice: boolean;
-}) {
+function AddressBlock({ address, invoice }: { address: OrderAddressView; invoice: boolean }) {
   const { t } = useTranslation();
   return (
     <address className="not-italic">
@@ -31,22 +25,17 @@ function AddressBlock({
       </p>
       <p>{address.line}</p>
       <p>
-        {address.district} / {address.province} {address.postcode ?? ""}
+        {address.district} / {address.province} {address.postcode ?? ''}
       </p>
       <p>{formatTurkishMobile(address.phone) ?? address.phone}</p>
       {invoice &&
-        (address.billingType === "corporate" ? (
+        (address.billingType === 'corporate' ? (
           <p className="mt-1">
-            {address.companyName} ·{" "}
-            {t("orderView.taxNumber", {
-              vkn: address.taxNumber ?? "",
-              office: address.taxOffice ?? "",
-            })}
+            {address.companyName} ·{' '}
+            {t('orderView.taxNumber', { vkn: address.taxNumber ?? '', office: address.taxOffice ?? '' })}
           </p>
         ) : (
-          <p className="mt-1">
-            {t("orderView.tcKimlik", { tc: address.tcKimlikNo ?? "" })}
-          </p>
+          <p className="mt-1">{t('orderView.tcKimlik', { tc: address.tcKimlikNo ?? '' })}</p>
         ))}
     </address>
   );
@@ -57,20 +46,13 @@ export function BankAccounts({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-2">
-      <p>
-        {t("orderView.transferText", {
-          orderNo: order.orderNo,
-          total: formatMoney(order.totalMinor),
-        })}
-      </p>
+      <p>{t('orderView.transferText', { orderNo: order.orderNo, total: formatMoney(order.totalMinor) })}</p>
       <ul className="space-y-2">
         {order.bankAccounts.map((a) => (
           <li key={a.iban} className="rounded-lg bg-sand-100 p-3">
             <p className="font-medium text-ink-900">{a.bank}</p>
             <p>{a.holder}</p>
-            <p className="font-mono text-ink-900">
-              {a.iban.replace(/(.{4})/g, "$1 ").trim()}
-            </p>
+            <p className="font-mono text-ink-900">{a.iban.replace(/(.{4})/g, '$1 ').trim()}</p>
           </li>
         ))}
       </ul>
@@ -85,7 +67,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-6">
-        <Card title={t("orderView.lines")}>
+        <Card title={t('orderView.lines')}>
           <ul className="divide-y divide-sand-200">
             {order.lines.map((line) => (
               <OrderLine
@@ -93,10 +75,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
                 {...line}
                 name={
                   line.slug ? (
-                    <a
-                      href={`/product/${line.slug}`}
-                      className="hover:underline"
-                    >
+                    <a href={`/product/${line.slug}`} className="hover:underline">
                       {line.name}
                     </a>
                   ) : (
@@ -114,7 +93,7 @@ export function OrderView({ order }: { order: OrderDetail }) {
             />
           </div>
         </Card>
-        <Card title={t("orderView.timeline")}>
+        <Card title={t('orderView.timeline')}>
           <ol className="space-y-3 border-l-2 border-sand-200 pl-4">
             {order.history.map((entry) => (
               <li key={`${entry.at}-${entry.fromCode}-${entry.state.code}`}>
@@ -129,34 +108,30 @@ export function OrderView({ order }: { order: OrderDetail }) {
         </Card>
       </div>
       <div className="space-y-6">
-        <Card title={t("orderView.payment")}>
+        <Card title={t('orderView.payment')}>
           <p className="font-medium text-ink-900">{order.paymentMethodLabel}</p>
           <p>
             {order.paymentStatusLabel}
-            {order.instalments > 1 &&
-              ` · ${t("orderView.instalments", { count: order.instalments })}`}
+            {order.instalments > 1 && ` · ${t('orderView.instalments', { count: order.instalments })}`}
             {order.instalments > 1 &&
               order.lastPayment?.paidTotalMinor != null &&
-              ` (${t("orderView.paidTotal", { total: formatMoney(order.lastPayment.paidTotalMinor) })})`}
-            {order.lastPayment?.cardLast4 &&
-              ` · **** ${order.lastPayment.cardLast4}`}
+              ` (${t('orderView.paidTotal', { total: formatMoney(order.lastPayment.paidTotalMinor) })})`}
+            {order.lastPayment?.cardLast4 && ` · **** ${order.lastPayment.cardLast4}`}
           </p>
-          {order.paymentMethod === "transfer" &&
-            order.paymentStatus === "pending" && (
-              <div className="mt-3">
-                <BankAccounts order={order} />
-              </div>
-            )}
+          {order.paymentMethod === 'transfer' && order.paymentStatus === 'pending' && (
+            <div className="mt-3">
+              <BankAccounts order={order} />
+            </div>
+          )}
         </Card>
         {order.shipments.length > 0 && (
-          <Card title={t("orderView.cargo")}>
+          <Card title={t('orderView.cargo')}>
             <ul className="space-y-4" data-testid="shipments">
               {order.shipments.map((s) => (
                 <li key={s.trackingNo} data-testid="shipment">
                   <p>{s.carrier}</p>
                   <p>
-                    {t("orderView.trackingNo")}:{" "}
-                    <span className="font-mono">{s.trackingNo}</span>
+                    {t('orderView.trackingNo')}: <span className="font-mono">{s.trackingNo}</span>
                   </p>
                   {s.trackingUrl && (
                     <p className="mt-3">
@@ -167,8 +142,8 @@ export function OrderView({ order }: { order: OrderDetail }) {
                         className="inline-block rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
                         data-testid="shipment-tracking-link"
                       >
-                        {t("orderView.track", { company: s.carrier })}{" "}
-                        <span className="sr-only">{t("form.newTab")}</span>
+                        {t('orderView.track', { company: s.carrier })}{' '}
+                        <span className="sr-only">{t('form.newTab')}</span>
                       </a>
                     </p>
                   )}
@@ -178,11 +153,10 @@ export function OrderView({ order }: { order: OrderDetail }) {
           </Card>
         )}
         {order.shipments.length === 0 && order.cargo && (
-          <Card title={t("orderView.cargo")}>
+          <Card title={t('orderView.cargo')}>
             <p>{order.cargo.company}</p>
             <p>
-              {t("orderView.trackingNo")}:{" "}
-              <span className="font-mono">{order.cargo.trackingNo}</span>
+              {t('orderView.trackingNo')}: <span className="font-mono">{order.cargo.trackingNo}</span>
             </p>
             {order.cargo.trackingUrl && (
               <p className="mt-3">
@@ -193,19 +167,19 @@ export function OrderView({ order }: { order: OrderDetail }) {
                   className="inline-block rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
                   data-testid="tracking-link"
                 >
-                  {t("orderView.track", { company: order.cargo.company })}{" "}
-                  <span className="sr-only">{t("form.newTab")}</span>
+                  {t('orderView.track', { company: order.cargo.company })}{' '}
+                  <span className="sr-only">{t('form.newTab')}</span>
                 </a>
               </p>
             )}
           </Card>
         )}
         {order.shippingAddress && (
-          <Card title={t("checkout.shippingAddress")}>
+          <Card title={t('checkout.shippingAddress')}>
             <AddressBlock address={order.shippingAddress} invoice={false} />
           </Card>
         )}
-        <Card title={t("checkout.billing")}>
+        <Card title={t('checkout.billing')}>
           <AddressBlock address={order.billingAddress} invoice />
           {order.invoicePdfUrl && (
             <p className="mt-3">
@@ -216,14 +190,13 @@ export function OrderView({ order }: { order: OrderDetail }) {
                 data-testid="invoice-link"
                 className="inline-block rounded-lg bg-clay-700 px-4 py-2 font-medium text-white hover:bg-clay-800"
               >
-                {t("orderView.invoice")}{" "}
-                <span className="sr-only">{t("form.newTab")}</span>
+                {t('orderView.invoice')} <span className="sr-only">{t('form.newTab')}</span>
               </a>
             </p>
           )}
         </Card>
         {order.note && (
-          <Card title={t("checkout.note")}>
+          <Card title={t('checkout.note')}>
             <p className="whitespace-pre-line">{order.note}</p>
           </Card>
         )}
