@@ -13,6 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { CardRefunds } from './card-refunds.tsx';
+import { OrderInvoice } from './order-invoice.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { OrderShipments, shippable } from './order-shipments.tsx';
 import { orderQuery, useOrderWrite } from './orders-api.ts';
@@ -237,6 +238,7 @@ export function OrderPage() {
           </Section>
         )}
         <OrderShipments orderNo={o.orderNo} canShip={shippable(d.nextStates)} canWrite={canWrite} />
+        <OrderInvoice orderNo={o.orderNo} invoice={d.invoice ?? null} canWrite={canWrite} />
         <Section title="Geçmiş">
           <ol className="flex flex-col gap-2 text-sm">
             {d.history.map((h) => (
