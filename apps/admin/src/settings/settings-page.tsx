@@ -3,6 +3,7 @@ import { Field, FormError } from '../ui/field.tsx';
 import { FormInput, FormTextarea } from '../ui/form-fields.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { BankAccountFields } from './bank-accounts.tsx';
+import { EInvoiceSection } from './einvoice-section.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { useSettings } from './settings-api.ts';
@@ -113,6 +114,7 @@ export function SettingsPage() {
           </SettingsSection>
           <ShippingSection settings={answer.settings} />
           <PaymentSection settings={answer.settings} />
+          <EInvoiceSection settings={answer.settings} />
           <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
             {(form) => (
               <div className="grid gap-4 sm:grid-cols-2">
