@@ -13,6 +13,8 @@ export const IYZICO_PORT = E2E_PORT + 3;
 /** The Geliver contract server the shipping spec starts (the shop has its keys; `manual` stays the default). */
 export const GELIVER_PORT = E2E_PORT + 5;
 export const GELIVER_E2E_TOKEN = 'geliver-e2e-5d21c8a0';
+/** The Paraşüt contract server the e-invoice spec starts (the shop has its keys; `none` stays the default). */
+export const PARASUT_PORT = E2E_PORT + 6;
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -67,6 +69,12 @@ export default defineConfig({
       IYZICO_BASE_URL: `http://127.0.0.1:${IYZICO_PORT}`,
       GELIVER_API_TOKEN: GELIVER_E2E_TOKEN,
       GELIVER_BASE_URL: `http://127.0.0.1:${GELIVER_PORT}/api/v1`,
+      PARASUT_CLIENT_ID: 'parasut-test-client',
+      PARASUT_CLIENT_SECRET: 'parasut-test-secret',
+      PARASUT_USERNAME: 'muhasebe@vitrin.example',
+      PARASUT_PASSWORD: 'Paraşüt-test-1',
+      PARASUT_COMPANY_ID: '627',
+      PARASUT_BASE_URL: `http://127.0.0.1:${PARASUT_PORT}`,
     },
   },
 });
