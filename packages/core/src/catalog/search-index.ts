@@ -498,8 +498,11 @@ export function createTextIndex(table: IndexTable) {
       for (const list of lists) rowsOfPart += list.length;
       if (rowsOfPart > 32 * candidates.length) continue;
       similar.clear(table.capacity);
-      for (const list of lists) for (const row of rowsOf(list)) similar.add(row);
-      candidates = keep(candidates, (row) => similar.has(row));
+      const bits: RowBits[] = [];
+      for (const list of lists)
+        if (list instanceof RowBits) bits.push(list);
+        else for (const row of list) similar.add(row);
+      candidates = keep(candidates, (row) => similar.has(row) || bits.some((set) => set.has(row)));
     }
     return keep(candidates, (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
   }
@@ -507,13 +510,15 @@ export function createTextIndex(table: IndexTable) {
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
   function stemMatches(stems: string[]): Rows {
     if (!stems.length) return [];
-    const lists = stems
-      .map((s) => {
-        const postings = stemRows.get(s);
-        return postings ? rowsOf(postings) : new Int32Array(0);
-      })
-      .sort((a, b) => a.length - b.length);
-    return lists.slice(1).reduce<Rows>(intersect, lists[0]!);
+    const lists = stems.map((s) => stemRows.get(s) ?? new Int32Array(0)).sort((a, b) => a.length - b.length);
+    // Against a broad stem's bits, each row left is tested (no list made of them).
+    return lists
+      .slice(1)
+      .reduce<Rows>(
+        (rows, list) =>
+          list instanceof RowBits ? keep(rows, (row) => list.has(row)) : intersect(rows, list),
+        rowsOf(lists[0]!),
+      );
   }
 
   /** Rows that match exactly: all the query's stems, or the folded query as a substring; in row order. */
