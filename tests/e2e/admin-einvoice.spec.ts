@@ -26,20 +26,33 @@ test('an owner turns e-invoicing on, issues a paid order’s e-Arşiv on its pag
 }) => {
   await logInStaff(context, createStaff('owner', 'Fatura Sahibi'));
 
-  // Off: the settings say so, and the order page shows no invoice box.
+  vitrinCli('settings', 'set', 'tax_office', '');
+  // Off: the settings say so; turned on while the legal details are missing, the panel says what is missing.
   await page.goto('/admin/ayarlar#efatura');
   const section = page.getByRole('region', { name: 'e-Arşiv ve e-Fatura (Paraşüt)' });
-  await expect(section.getByText('Kapalı', { exact: true }).first()).toBeVisible();
-  await expect(section).toContainText('Tanımlı');
+  const health = page.getByRole('region', { name: 'Paraşüt bağlantısı' });
+  await expect(health.getByText('Kapalı', { exact: true }).first()).toBeVisible();
+  await expect(health).toContainText('Tanımlı');
+  const choice = section.getByLabel('E-fatura');
+  await expect(choice).toHaveValue('none');
+  await choice.selectOption('parasut');
+  await section.getByRole('button', { name: /Kaydet/ }).click();
+  await expect(section.getByRole('alert').filter({ hasText: 'E-fatura (Paraşüt) açılamadı' })).toContainText(
+    'vergi dairesi',
+  );
 
   vitrinCli('settings', 'set', 'unvan', 'Atölye Seramik Ltd. Şti.');
   vitrinCli('settings', 'set', 'tax_id', '1234567890');
   vitrinCli('settings', 'set', 'tax_office', 'Kadıköy');
   vitrinCli('settings', 'set', 'contact_address', 'Caferağa Mah. Moda Cad. No: 1 Kadıköy İstanbul');
-  vitrinCli('settings', 'set', 'einvoice_provider', 'parasut');
   await page.reload();
-  await expect(section.getByText('Paraşüt', { exact: true })).toBeVisible();
   await expect(section).not.toContainText('yasal bilgileri eksik');
+  await section.getByLabel('E-fatura').selectOption('parasut');
+  await section.getByRole('button', { name: /Kaydet/ }).click();
+  await expect(section.getByRole('status')).toHaveText('Kaydedildi.');
+  await expect(health.getByText('Paraşüt', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(section.getByLabel('E-fatura')).toHaveValue('parasut');
   await shots(page, 'admin-einvoice-settings');
   await expectNoAxeViolations(page);
 

@@ -19,10 +19,11 @@ describe("the order's e-invoice box", () => {
     expect(invoiceTypeText(null)).toBeNull();
   });
 
-  it('offers to issue while none was asked for, and to retry one that waits for its next try', () => {
+  it('offers to issue while none was asked for, and to retry one that failed or waits for its next try', () => {
     expect(invoiceAction(null, true)).toBe('Faturayı kes');
     expect(invoiceAction(null, false)).toBeNull();
-    expect(invoiceAction({ status: 'failed', attempts: 5 }, true)).toBeNull();
+    expect(invoiceAction({ status: 'failed', attempts: 5 }, true)).toBe('Yeniden dene');
+    expect(invoiceAction({ status: 'failed', attempts: 5 }, false)).toBeNull();
     expect(invoiceAction({ status: 'pending', attempts: 1 }, false)).toBeNull();
     expect(invoiceAction({ status: 'pending', attempts: 1 }, true)).toBe('Yeniden dene');
     expect(invoiceAction({ status: 'pending', attempts: 0 }, true)).toBeNull();

@@ -39,12 +39,13 @@ export const invoiceTypeText = (type: InvoiceView['type']) =>
 
 /**
  * The button the box offers (null: none): "Faturayı kes" while no invoice was asked for and e-invoicing is on,
- * "Yeniden dene" for one waiting for its next try (the server tries it at once). A failed one needs the owner
- * first (the box says how); the server decides whether the order may have an invoice.
+ * "Yeniden dene" for one waiting for its next try or failed (the server tries it at once; a failed one after
+ * the owner has fixed its cause, as the box says); the server decides whether the order may have an invoice.
  */
 export function invoiceAction(invoice: Invoice | null, enabled: boolean): string | null {
   if (!invoice) return enabled ? 'Faturayı kes' : null;
-  return invoice.status === 'pending' && invoice.attempts > 0 && enabled ? 'Yeniden dene' : null;
+  const retryable = invoice.status === 'failed' || (invoice.status === 'pending' && invoice.attempts > 0);
+  return retryable && enabled ? 'Yeniden dene' : null;
 }
 
 /** Whether the order's page shows the box: e-invoicing is on, or the order has an invoice from before. */

@@ -96,8 +96,7 @@ export function OrderInvoice({
       {invoice?.status === 'failed' && (
         <p className="text-stone-700">
           Paraşüt faturayı kabul etmedi. Hatayı (ör. müşterinin fatura bilgisi ya da Paraşüt hesabı)
-          giderdikten sonra sunucuda <code>npm run vitrin -- einvoice retry {orderNo}</code> ile yeniden
-          deneyin.
+          giderdikten sonra “Yeniden dene” ile yeniden kesin.
         </p>
       )}
       {issue.isError && <FormError message={messageOf(issue.error)} />}

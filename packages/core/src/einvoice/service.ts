@@ -319,6 +319,21 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     }
   }
 
+  /**
+   * A waiting or failed row tried now (the owner's request, the CLI's retry): a failed one waits again first,
+   * as the owner has fixed its cause; a row a round holds is left to it.
+   */
+  async function tryNow(row: InvoiceRow): Promise<void> {
+    if (row.status !== 'pending' && row.status !== 'failed') return;
+    if (row.status === 'failed')
+      await db
+        .update(orderInvoices)
+        .set({ status: 'pending', nextAttemptAt: null, updatedAt: now() })
+        .where(and(eq(orderInvoices.id, row.id), eq(orderInvoices.status, 'failed')));
+    const claimed = await claim(row.id, true);
+    if (claimed) await run(claimed);
+  }
+
   async function orderByNumber(orderNo: string) {
     if (!/^[A-Za-z0-9-]{1,40}$/.test(orderNo))
       throw einvoiceRefusal(400, 'GECERSIZ_SIPARIS_NO', 'Sipariş numarası geçersiz.');
@@ -395,12 +410,8 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
           });
         return inserted.length > 0;
       });
-      // Tried now, first time or not (a row waiting for its back-off too); a round holding it is left alone.
-      const row = (await rowOf(order.id))!;
-      if (row.status === 'pending') {
-        const claimed = await claim(row.id, true);
-        if (claimed) await run(claimed);
-      }
+      // Tried now, first time or not (a row waiting for its back-off, or failed, too).
+      await tryNow((await rowOf(order.id))!);
       return { created, invoice: view((await rowOf(order.id))!, order.orderNo) };
     },
 
@@ -474,14 +485,7 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
       const row = await rowOf(order.id);
       if (!row)
         throw einvoiceRefusal(404, 'FATURA_BULUNAMADI', `${order.orderNo} siparişinin fatura kaydı yok.`);
-      if (row.status === 'failed' || row.status === 'pending') {
-        await db
-          .update(orderInvoices)
-          .set({ status: 'pending', nextAttemptAt: null, claimedUntil: null, updatedAt: now() })
-          .where(eq(orderInvoices.id, row.id));
-        const claimed = await claim(row.id, true);
-        if (claimed) await run(claimed);
-      }
+      await tryNow(row);
       return view((await rowOf(order.id))!, order.orderNo);
     },
 

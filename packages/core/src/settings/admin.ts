@@ -9,6 +9,8 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
+import type { EInvoiceEnv } from '../einvoice/providers.ts';
+import { einvoiceSettingRefusal } from '../einvoice/setting.ts';
 import { DomainError, isDomainError } from '../errors.ts';
 import { parseSetting, settingText } from './parse.ts';
 import type { SettingKey, Settings } from './registry.ts';
@@ -32,7 +34,7 @@ const asText = (key: SettingsFieldKey, value: unknown): string =>
  * transaction with one audit entry per changed setting; then every cache drops, so the storefront follows at
  * once.
  */
-export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Settings>) {
+export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Settings>, env: EInvoiceEnv) {
   async function view(): Promise<AdminSettings> {
     const values = await all();
     const picked = Object.fromEntries(SETTINGS_FIELD_KEYS.map((k) => [k, values[k]]));
@@ -53,6 +55,15 @@ export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Set
         }
       });
       const before = await all();
+      // E-invoicing turned on needs the shop's legal details (these saved with it count) and Paraşüt's keys.
+      if (data.einvoice_provider === 'parasut') {
+        const after = {
+          ...before,
+          ...Object.fromEntries(rows.map((r) => [r.key, parseSetting(r.key, r.value)])),
+        };
+        const refusal = einvoiceSettingRefusal(after as Settings, env);
+        if (refusal) throw refusal;
+      }
       await db.transaction(async (tx) => {
         for (const row of rows) {
           await tx

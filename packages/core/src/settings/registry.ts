@@ -1,4 +1,6 @@
 import {
+  EINVOICE_PROVIDER_NAMES,
+  type EInvoiceProviderSetting,
   ibanChecksumHolds,
   SHIPPING_PROVIDER_NAMES,
   type ShippingProviderName,
@@ -308,8 +310,8 @@ export const settingDefinitions = {
       'Kargo etiketlerinin alındığı yer: manual (firma ve takip numarası elle), geliver ya da yurtici; anahtarlar ortam değişkenlerinden okunur',
   }),
   einvoice_provider: define({
-    schema: z.enum(['none', 'parasut'], 'Değer none ya da parasut olmalıdır.'),
-    default: 'none' as 'none' | 'parasut',
+    schema: z.enum(EINVOICE_PROVIDER_NAMES, 'Değer none ya da parasut olmalıdır.'),
+    default: 'none' as EInvoiceProviderSetting,
     public: false,
     description:
       'E-Arşiv / e-Fatura: none (kapalı) ya da parasut (Kargoya Verildi olan her siparişe fatura); açmak için unvan, tax_id, tax_office, contact_address ve PARASUT_* ortam değişkenleri gerekir',

@@ -40,7 +40,7 @@ export function createSettingsService(
   return {
     all,
     /** The panel's settings page: what it shows, and one section's save. */
-    admin: createSettingsAdmin(db, cache, all),
+    admin: createSettingsAdmin(db, cache, all, options.env ?? process.env),
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await all())[key];
     },

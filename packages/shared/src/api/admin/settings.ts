@@ -101,6 +101,10 @@ export const PAYMENT_PROVIDER_NAMES = ['test', 'iyzico', 'paytr'] as const;
 export const SHIPPING_PROVIDER_NAMES = ['manual', 'geliver', 'yurtici'] as const;
 export type ShippingProviderName = (typeof SHIPPING_PROVIDER_NAMES)[number];
 
+/** Who issues the shop's e-Arşiv and e-Fatura (`einvoice_provider`): `none` is off. */
+export const EINVOICE_PROVIDER_NAMES = ['none', 'parasut'] as const;
+export type EInvoiceProviderSetting = (typeof EINVOICE_PROVIDER_NAMES)[number];
+
 const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
 
 /** The shop's sender address for carriers (`shipping_sender`): il, ilçe, the street line and posta kodu; null: none. */
@@ -174,6 +178,8 @@ export const settingsFields = {
   // Kargo entegrasyonu (the carriers' keys come from environment variables, never from here)
   shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES, 'Değer manual, geliver ya da yurtici olmalıdır.'),
   shipping_sender: shippingSenderSchema,
+  // E-Arşiv ve e-Fatura (Paraşüt's keys come from environment variables; turning it on needs the legal details)
+  einvoice_provider: z.enum(EINVOICE_PROVIDER_NAMES, 'Değer none ya da parasut olmalıdır.'),
   // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
   backup_time: z
     .string({ error: 'Saat metin olmalı' })
@@ -257,6 +263,7 @@ export const adminSettingsSchema = z.object({
   maintenance_text: z.string().describe('What the maintenance screen says to visitors'),
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
   shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES),
+  einvoice_provider: z.enum(EINVOICE_PROVIDER_NAMES),
   shipping_sender: z
     .object({
       city: z.string(),

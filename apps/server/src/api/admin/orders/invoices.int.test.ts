@@ -94,6 +94,30 @@ describe('the einvoice_provider setting', () => {
     );
   });
 
+  it('in the panel: refused while the legal details are missing, saved with them; a bad value is 400', async () => {
+    const patch = (body: Record<string, unknown>) => owner.patch('/api/admin/settings', body);
+    const refused = await patch({ einvoice_provider: 'parasut' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('EFATURA_ACILAMAZ');
+    expect(refused.json().error.message).toContain('vergi dairesi (tax_office)');
+    expect(await services.settings.get('einvoice_provider')).toBe('none');
+    const bad = await patch({ einvoice_provider: 'efatura' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.einvoice_provider).toBe('Değer none ya da parasut olmalıdır.');
+    // The legal details saved with it count.
+    const saved = await patch({
+      unvan: 'Vitrin Atölye Ltd. Şti.',
+      tax_id: vknFrom('111222333'),
+      tax_office: 'Kadıköy',
+      contact_address: 'Caferağa Mah. Moda Cad. No: 1 Kadıköy İstanbul',
+      einvoice_provider: 'parasut',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings.einvoice_provider).toBe('parasut');
+    expect((await patch({ einvoice_provider: 'none' })).json().settings.einvoice_provider).toBe('none');
+    expect(await services.settings.get('einvoice_provider')).toBe('none');
+  });
+
   it("while off: no job at Kargoya Verildi, and the panel's request answers 409", async () => {
     const placed = await preparedOrder();
     await ship(placed.id);
@@ -185,6 +209,27 @@ describe('an order moved to Kargoya Verildi', () => {
     expect(invoicesAt(placed.orderNo)).toHaveLength(1);
     expect((await rowOf(placed.id))!.status).toBe('issued');
     expect(await cli('einvoice', 'list')).toContain(`${placed.orderNo}  Kesildi`);
+  });
+
+  it("failed (a refusal the owner has since fixed): the panel's request tries it again, one invoice", async () => {
+    const placed = await preparedOrder();
+    await ship(placed.id);
+    // As a refusal leaves it: failed, waiting for the owner, not for a round.
+    await db
+      .update(orderInvoices)
+      .set({ status: 'failed', attempts: 1, lastError: 'Paraşüt faturayı reddetti.', nextAttemptAt: null })
+      .where(eq(orderInvoices.orderId, placed.id));
+    await services.einvoicing.round();
+    expect((await rowOf(placed.id))!.status).toBe('failed');
+    expect(invoicesAt(placed.orderNo)).toHaveLength(0);
+    const res = await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().invoice).toMatchObject({ status: 'issued', type: 'e_archive' });
+    expect(invoicesAt(placed.orderNo)).toHaveLength(1);
+    expect((await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`)).json().invoice.number).toBe(
+      res.json().invoice.number,
+    );
+    expect(invoicesAt(placed.orderNo)).toHaveLength(1);
   });
 
   it('a company buyer with an e-Fatura inbox gets an e-Fatura to its alias', async () => {
