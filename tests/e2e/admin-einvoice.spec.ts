@@ -9,13 +9,19 @@ test.describe.configure({ timeout: 240_000 });
 
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
 
+/** The shop's legal details this file changes: the specs after it see the demo shop's again. */
+const LEGAL = ['unvan', 'tax_id', 'tax_office', 'contact_address'] as const;
+let legal: [string, string][] = [];
+
 /** Paraşüt's contract server for this file; e-invoicing goes back off afterwards. */
 let parasut: ParasutContractServer | undefined;
 test.beforeAll(async () => {
+  legal = LEGAL.map((key) => [key, vitrinCli('settings', 'get', key).replace(/\n$/, '')]);
   parasut = await startParasutServer({ port: PARASUT_PORT, jobReads: 1 });
 });
 test.afterAll(async () => {
   vitrinCli('settings', 'set', 'einvoice_provider', 'none');
+  for (const [key, value] of legal) vitrinCli('settings', 'set', key, value);
   await parasut?.close();
 });
 

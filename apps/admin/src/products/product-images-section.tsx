@@ -18,27 +18,22 @@ export function ProductImagesSection({
         value={{ images, alts }}
         productName={name}
         disabled={disabled}
-        onChange={(next) => {
-          // Read what the form holds now: a drag library may call back after a later change (an alt text typed
-          // while its drop settles) with the values of its own render, which must not undo that change.
-          const nowImages = form.getValues('images');
-          const nowAlts = form.getValues('imageAlts') ?? {};
-          const imagesChanged = next.images.join('\n') !== nowImages.join('\n');
-          const alts = imagesChanged
-            ? Object.fromEntries(Object.entries(nowAlts).filter(([path]) => next.images.includes(path)))
-            : { ...nowAlts, ...next.alts };
-          if (imagesChanged) {
-            form.setValue('images', next.images, { shouldDirty: true });
-            // A variant's image taken off the product leaves that variant with none.
-            form.getValues('variants').forEach((variant, i) => {
-              const kept = variant.images.filter((path) => next.images.includes(path));
-              if (kept.length !== variant.images.length) {
-                form.setValue(`variants.${i}.images`, kept, { shouldDirty: true });
-              }
-            });
-          }
-          form.setValue('imageAlts', alts, { shouldDirty: true });
+        onImages={(next) => {
+          form.setValue('images', next, { shouldDirty: true });
+          // The alt texts of images taken off go with them; a variant's image taken off leaves it with none.
+          const held = form.getValues('imageAlts') ?? {};
+          const kept = Object.fromEntries(Object.entries(held).filter(([path]) => next.includes(path)));
+          if (Object.keys(kept).length !== Object.keys(held).length)
+            form.setValue('imageAlts', kept, { shouldDirty: true });
+          form.getValues('variants').forEach((variant, i) => {
+            const left = variant.images.filter((path) => next.includes(path));
+            if (left.length !== variant.images.length)
+              form.setValue(`variants.${i}.images`, left, { shouldDirty: true });
+          });
         }}
+        onAlt={(path, alt) =>
+          form.setValue('imageAlts', { ...form.getValues('imageAlts'), [path]: alt }, { shouldDirty: true })
+        }
       />
     </Section>
   );

@@ -23,7 +23,13 @@ export interface ProductImagesValue {
 
 interface Props {
   value: ProductImagesValue;
-  onChange: (value: ProductImagesValue) => void;
+  /**
+   * The images in their new order, one added or one taken off. Each change says only what it changed (the
+   * order, or one alt text): a drag library may call back late, from an older render, and must not carry
+   * that render's alt texts back over ones typed since.
+   */
+  onImages: (images: string[]) => void;
+  onAlt: (path: string, alt: string) => void;
   /** The product's name: what describes an image without an alt text. */
   productName: string;
   /** Read-only (a role without `catalog.write`). */
@@ -49,7 +55,7 @@ const announcements = {
  * progress, ordered by dragging or by buttons (keyboard, phone), each with an alt text; the first is the main
  * image. A refused file is named with the server's reason and left out; nothing of it stays on the server.
  */
-export function ProductImages({ value, onChange, productName, disabled = false }: Props) {
+export function ProductImages({ value, onImages, onAlt, productName, disabled = false }: Props) {
   const [pending, setPending] = useState<Pending[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   // Uploads finish after renders: the latest value is what each one adds to.
@@ -81,9 +87,9 @@ export function ProductImages({ value, onChange, productName, disabled = false }
           setPending((list) => list.map((p) => (p.key === item.key ? { ...p, sent } : p))),
         );
         const now = latest.current;
-        const next = { images: [...now.images, stored.path], alts: now.alts };
-        latest.current = next;
-        onChange(next);
+        const images = [...now.images, stored.path];
+        latest.current = { ...now, images };
+        onImages(images);
       } catch (error) {
         // The server's refusals name the file already.
         const message = messageOf(error);
@@ -96,12 +102,8 @@ export function ProductImages({ value, onChange, productName, disabled = false }
     }
   }
 
-  const move = (from: number, to: number) => onChange({ images: moved(images, from, to), alts });
-  const remove = (path: string) => {
-    const { [path]: _gone, ...rest } = alts;
-    onChange({ images: images.filter((p) => p !== path), alts: rest });
-  };
-  const setAlt = (path: string, alt: string) => onChange({ images, alts: { ...alts, [path]: alt } });
+  const move = (from: number, to: number) => onImages(moved(images, from, to));
+  const remove = (path: string) => onImages(images.filter((p) => p !== path));
 
   const onDragEnd = (event: DragEndEvent) => {
     const from = images.indexOf(String(event.active.id));
@@ -153,7 +155,7 @@ export function ProductImages({ value, onChange, productName, disabled = false }
               disabled={disabled}
               onMove={move}
               onRemove={remove}
-              onAlt={setAlt}
+              onAlt={onAlt}
             />
           ))}
           {pending.map((p) => (
