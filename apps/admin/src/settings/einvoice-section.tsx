@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSettings } from '@vitrin/shared/api/admin/settings';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { einvoiceHealthQuery } from '../orders/order-invoice-api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
@@ -32,12 +32,12 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function EInvoiceSection({ settings }: { settings: AdminSettings }) {
   const headingId = useId();
   const seesOrders = has(useStaff(), 'orders.read');
-  const health = useQuery({ ...einvoiceHealthQuery, enabled: seesOrders });
-  // Turned on or off here: the health says so at once.
-  const { refetch } = health;
-  useEffect(() => {
-    if (seesOrders) void refetch();
-  }, [settings.einvoice_provider, seesOrders, refetch]);
+  // Keyed by the setting too: turned on or off here, the health is read again at once.
+  const health = useQuery({
+    ...einvoiceHealthQuery,
+    queryKey: [...einvoiceHealthQuery.queryKey, settings.einvoice_provider],
+    enabled: seesOrders,
+  });
   const missing = missingLegalDetails(settings);
   const h = health.data;
   const state = h ? einvoiceState(h) : null;
