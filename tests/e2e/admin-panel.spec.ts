@@ -80,6 +80,8 @@ test.describe('the staff panel at /admin', () => {
     // A wrong password: the API's answer on the form, saying nothing about which part was wrong.
     await logIn(page, owner.email, 'yanlis-sifre-123', '000000');
     await expect(page.getByRole('alert')).toHaveText('E-posta, şifre veya doğrulama kodu hatalı.', HASHING);
+    // The refused code is cleared from its field: typed again only once it is (else the clearing may land after).
+    await expect(page.getByLabel('Doğrulama kodu')).toHaveValue('');
 
     await logIn(page, owner.email, owner.password, totpCode(owner.otpauth));
     await expect(page).toHaveURL(/\/admin\/personel$/, HASHING);
