@@ -1,11 +1,13 @@
 import type { InvoiceView } from '@vitrin/shared/api/admin/invoices';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { orderHistory, orderInvoices, orderItems, orders, payments, settings } from '../db/schema.ts';
+import { orderHistory, orderInvoices, orderItems, orders, payments } from '../db/schema.ts';
 import { DomainError, isDomainError } from '../errors.ts';
+import { createHealth } from '../jobs/health.ts';
+import { createRounds } from '../jobs/rounds.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -47,8 +49,8 @@ const BATCH = 20;
 export const invoiceBackoffMs = (attempts: number) =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
-const HEALTH_OK = 'einvoice_health_parasut_ok';
-const HEALTH_ERROR = 'einvoice_health_parasut_error';
+/** Paraşüt's name among the outside services whose health the panel shows. */
+const SERVICE = 'einvoice_parasut';
 
 const einvoiceRefusal = (status: number, code: string, message: string) =>
   new DomainError(status, code, message);
@@ -85,15 +87,10 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     return cached;
   };
 
-  async function put(key: string, value: string) {
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-  }
+  const recorder = createHealth(db, now);
   const health = {
-    ok: () => put(HEALTH_OK, now().toISOString()),
-    error: (message: string) => put(HEALTH_ERROR, JSON.stringify({ at: now().toISOString(), message })),
+    ok: () => recorder.ok(SERVICE),
+    error: (message: string) => recorder.error(SERVICE, message),
   };
 
   async function rowOf(orderId: number) {
@@ -342,8 +339,7 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     return order;
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
+  const rounds = createRounds(() => einvoicing.round());
 
   const einvoicing = {
     /** The order's invoice as the panel shows it, or null (404 for an unknown order). */
@@ -491,20 +487,7 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
 
     /** The integrator's last good call and last failure, and the rows waiting or failed. */
     async health() {
-      const stored = new Map(
-        (
-          await db
-            .select()
-            .from(settings)
-            .where(inArray(settings.key, [HEALTH_OK, HEALTH_ERROR]))
-        ).map((r) => [r.key, r.value]),
-      );
-      let error: { at?: unknown; message?: unknown } = {};
-      try {
-        error = JSON.parse(stored.get(HEALTH_ERROR) ?? '{}');
-      } catch {
-        // A row written by hand: no error to show.
-      }
+      const stored = (await recorder.read([SERVICE])).get(SERVICE)!;
       const [counts] = await db
         .select({
           pending: sql<number>`count(*) filter (where ${orderInvoices.status} = 'pending')::int`,
@@ -514,9 +497,7 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
       return {
         provider: await options.settings.get('einvoice_provider'),
         configured: !('missing' in provider()),
-        lastSuccessAt: stored.get(HEALTH_OK) ?? null,
-        lastErrorAt: typeof error.at === 'string' ? error.at : null,
-        lastError: typeof error.message === 'string' ? error.message : null,
+        ...stored,
         pending: Number(counts?.pending ?? 0),
         failed: Number(counts?.failed ?? 0),
       };
@@ -525,22 +506,11 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     /** Starts the rounds on a server: one now, then every `intervalMs`; a slow round is not stacked on. */
     start(run: { intervalMs?: number; onError?: (err: unknown) => void } = {}): void {
       if (run.onError) reportError = run.onError;
-      const tick = () => {
-        if (running) return;
-        running = einvoicing.round().finally(() => {
-          running = null;
-        });
-      };
-      tick();
-      timer ??= setInterval(tick, run.intervalMs ?? EINVOICE_ROUND_MS);
-      timer.unref();
+      rounds.start(run.intervalMs ?? EINVOICE_ROUND_MS);
     },
 
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    /** Stops the rounds and waits for the one under way. */
+    stop: () => rounds.stop(),
   };
   return einvoicing;
 }

@@ -3,8 +3,9 @@ import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orders, type ShipmentRequestRecord, settings, shipments } from '../db/schema.ts';
+import { orderHistory, orders, type ShipmentRequestRecord, shipments } from '../db/schema.ts';
 import { DomainError, isDomainError } from '../errors.ts';
+import { createHealth } from '../jobs/health.ts';
 import { orderNotFound } from '../orders/errors.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -133,14 +134,8 @@ export function shipmentView(row: ShipmentRow, orderNo: string): ShipmentAnswer 
 
 export const staffIdOf = (actor: AuditActor) => (actor.kind === 'staff' ? actor.staffId : undefined);
 
-/**
- * The carriers' health, kept as rows of the `settings` table under keys the settings registry does not know
- * (as the nightly backup's last result is): the panel is answered by whichever node it asks, and every node
- * writes what it saw. One key per carrier and kind, so two nodes' writes never undo each other.
- */
-export const healthKey = (carrier: CarrierName, kind: 'ok' | 'error') => `carrier_health_${carrier}_${kind}`;
-/** A node writes a carrier's success at most this often (a round of 50 reads is one write). */
-const OK_WRITE_MS = 60_000;
+/** The carrier's name among the outside services whose health the panel shows (`jobs/health.ts`). */
+export const carrierService = (carrier: CarrierName) => `carrier_${carrier}`;
 
 export interface PurchaseOptions {
   env: CarrierEnv;
@@ -167,29 +162,16 @@ export function createPurchases(db: Db, options: PurchaseOptions) {
       return row ? requestOf(row) : undefined;
     },
   });
-  const okWritten = new Map<CarrierName, number>();
 
   function requestOf(row: ShipmentRow, orderNo?: string): ShipmentRequest {
     return { key: row.requestKey, orderNumber: orderNo || row.requestKey, ...row.request };
   }
 
-  async function put(key: string, value: string) {
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-  }
-
+  const recorder = createHealth(db, now);
   const health = {
-    async healthy(carrier: CarrierName) {
-      const at = now();
-      if (at.getTime() - (okWritten.get(carrier) ?? Number.NEGATIVE_INFINITY) < OK_WRITE_MS) return;
-      okWritten.set(carrier, at.getTime());
-      await put(healthKey(carrier, 'ok'), at.toISOString());
-    },
-    async unhealthy(carrier: CarrierName, message: string) {
-      await put(healthKey(carrier, 'error'), JSON.stringify({ at: now().toISOString(), message }));
-    },
+    healthy: (carrier: CarrierName) => recorder.ok(carrierService(carrier)),
+    unhealthy: (carrier: CarrierName, message: string) => recorder.error(carrierService(carrier), message),
+    read: recorder.read,
   };
 
   /** A failed purchase on its row, released: back-off when the carrier may answer later, else `failed`. */

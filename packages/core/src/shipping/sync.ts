@@ -3,8 +3,9 @@ import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { orderHistory, orders, settings, shipments } from '../db/schema.ts';
+import { orderHistory, orders, shipments } from '../db/schema.ts';
 import { isDomainError } from '../errors.ts';
+import { createRounds } from '../jobs/rounds.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
 import type { OrderService } from '../orders/service.ts';
 import { transitionRefusal } from '../orders/status.ts';
@@ -16,9 +17,9 @@ import {
   backoffMs,
   CARRIER_LABELS,
   CLAIM_MS,
+  carrierService,
   createLabelSettlement,
   createPurchases,
-  healthKey,
   type ShipmentRow,
 } from './purchase.ts';
 
@@ -428,8 +429,11 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
     return 'gone';
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
+  let onRound: ((summary: RoundSummary) => void) | undefined;
+  const rounds = createRounds(async () => {
+    const summary = await sync.round();
+    if (summary.ran) onRound?.(summary);
+  });
   let reportError = options.onError ?? (() => {});
 
   const sync = {
@@ -497,10 +501,7 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
 
     /** Each carrier: keys set, its last good and failed call, its open and failing shipments. */
     async health(): Promise<CarrierHealth[]> {
-      const keys = CARRIERS.flatMap((c) => [healthKey(c, 'ok'), healthKey(c, 'error')]);
-      const stored = new Map(
-        (await db.select().from(settings).where(inArray(settings.key, keys))).map((r) => [r.key, r.value]),
-      );
+      const stored = await purchases.health.read(CARRIERS.map(carrierService));
       const counts = await db
         .select({
           carrier: shipments.carrier,
@@ -518,20 +519,12 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
         )
         .groupBy(shipments.carrier);
       return CARRIERS.map((carrier) => {
-        let error: { at?: unknown; message?: unknown } = {};
-        try {
-          error = JSON.parse(stored.get(healthKey(carrier, 'error')) ?? '{}');
-        } catch {
-          // A row written by hand: no error to show.
-        }
         const count = counts.find((c) => c.carrier === carrier);
         return {
           carrier,
           name: CARRIER_LABELS[carrier],
           configured: !('missing' in carriers.get(carrier)),
-          lastSuccessAt: stored.get(healthKey(carrier, 'ok')) ?? null,
-          lastErrorAt: typeof error.at === 'string' ? error.at : null,
-          lastError: typeof error.message === 'string' ? error.message : null,
+          ...stored.get(carrierService(carrier))!,
           openShipments: Number(count?.open ?? 0),
           failingShipments: Number(count?.failing ?? 0),
         };
@@ -549,30 +542,13 @@ export function createShippingSync(database: Database, options: ShippingSyncOpti
         onError?: (err: unknown) => void;
       } = {},
     ): void {
-      const intervalMs = run.intervalMs ?? SYNC_INTERVAL_MS;
       if (run.onError) reportError = run.onError;
-      const tick = () => {
-        if (running) return;
-        running = sync
-          .round()
-          .then((summary) => {
-            if (summary.ran) run.onRound?.(summary);
-          })
-          .finally(() => {
-            running = null;
-          });
-      };
-      tick();
-      timer ??= setInterval(tick, intervalMs);
-      timer.unref();
+      onRound = run.onRound;
+      rounds.start(run.intervalMs ?? SYNC_INTERVAL_MS);
     },
 
     /** Stops the rounds and waits for the one under way. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: () => rounds.stop(),
   };
   return sync;
 }
