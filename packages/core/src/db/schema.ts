@@ -1362,3 +1362,105 @@ export const catalogueChanges = pgTable(
   },
   (t) => [index('catalogue_changes_xid_idx').on(t.xid)],
 );
+
+/** The marketplaces Vitrin sells on besides the storefront (core/marketplace/channel.ts). */
+export type ChannelName = 'trendyol';
+
+/**
+ * The seller's listings on a marketplace by barcode (issue 43), read from the channel each round: linked to
+ * the product or variant whose barcode it is (both null: a listing only the marketplace has), and what was
+ * last sent for it, so a round sends only what changed (Trendyol refuses an identical request within 15
+ * minutes) and a failed send is sent again.
+ */
+export const channelListings = pgTable(
+  'channel_listings',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').$type<ChannelName>().notNull(),
+    barcode: text('barcode').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** As the channel last listed it (null for a product sent but not yet seen there). */
+    stockCode: text('stock_code'),
+    title: text('title'),
+    approved: boolean('approved').notNull().default(false),
+    url: text('url'),
+    channelQuantity: integer('channel_quantity'),
+    channelSaleMinor: money('channel_sale_minor'),
+    channelListMinor: money('channel_list_minor'),
+    seenAt: timestampTz('seen_at'),
+    /** Pieces kept back from the channel (the owner's buffer for this product). */
+    stockBuffer: integer('stock_buffer').notNull().default(0),
+    /** What the last accepted send told the channel, and when. */
+    sentQuantity: integer('sent_quantity'),
+    sentSaleMinor: money('sent_sale_minor'),
+    sentListMinor: money('sent_list_minor'),
+    sentAt: timestampTz('sent_at'),
+    /** The channel's batch a send or a create is waiting on. */
+    batchId: text('batch_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('channel_listings_barcode_idx').on(t.channel, t.barcode),
+    index('channel_listings_product_idx').on(t.productId),
+    check('channel_listings_channel_check', sql`${t.channel} in ('trendyol')`),
+    check('channel_listings_buffer_check', sql`${t.stockBuffer} >= 0`),
+  ],
+);
+
+/**
+ * An order that came from a marketplace package (one row per order): the package it was made from (a package
+ * seen again makes nothing new), the channel's last state of it, and what Vitrin has told the channel back
+ * (Picking once the order is being prepared, Invoiced with the invoice number), retried with back-off.
+ */
+export const channelOrders = pgTable(
+  'channel_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<ChannelName>().notNull(),
+    packageId: text('package_id').notNull(),
+    channelOrderNumber: text('channel_order_number').notNull(),
+    /** The package's lines by the channel's line id (what a status update names). */
+    lines: jsonb('lines').$type<{ lineId: string; barcode: string; quantity: number }[]>().notNull(),
+    channelStatus: text('channel_status').notNull(),
+    channelModifiedAt: timestampTz('channel_modified_at').notNull(),
+    pickingSentAt: timestampTz('picking_sent_at'),
+    /** The invoice number typed by the owner or issued by the e-invoice job, and when the channel took it. */
+    invoiceNumber: text('invoice_number'),
+    invoicedSentAt: timestampTz('invoiced_sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('channel_orders_package_idx').on(t.channel, t.packageId),
+    check('channel_orders_channel_check', sql`${t.channel} in ('trendyol')`),
+  ],
+);
+
+/**
+ * The owner's mapping of the shop's categories and brands to a marketplace's (needed to put a product on it):
+ * `local` is the category id or the brand name, `remote` the channel's id.
+ */
+export const channelMappings = pgTable(
+  'channel_mappings',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').$type<ChannelName>().notNull(),
+    kind: text('kind').$type<'category' | 'brand'>().notNull(),
+    local: text('local').notNull(),
+    remote: integer('remote').notNull(),
+    remoteName: text('remote_name').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('channel_mappings_local_idx').on(t.channel, t.kind, t.local),
+    check('channel_mappings_kind_check', sql`${t.kind} in ('category', 'brand')`),
+  ],
+);

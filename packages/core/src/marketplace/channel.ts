@@ -1,0 +1,149 @@
+/**
+ * A marketplace channel (issue 43): where the shop's stock and prices are sold besides the storefront and
+ * whose orders come into the same panel. Trendyol first (`trendyol/`); Hepsiburada, N11 and Amazon TR later
+ * as adapters of this interface. Amounts are kuruş (integers), dates ISO strings, quantities whole pieces.
+ */
+
+/** A listing of the seller's on the marketplace, by barcode (what links it to a product or variant). */
+export interface ChannelListing {
+  barcode: string;
+  /** The seller's own code of it (Trendyol's `stockCode`, the order lines' `merchantSku`). */
+  stockCode: string;
+  title: string;
+  quantity: number;
+  salePriceMinor: number;
+  listPriceMinor: number;
+  approved: boolean;
+  /** Where the shopper sees it on the marketplace, when it is for sale. */
+  url: string | null;
+}
+
+/** The quantity and prices of one barcode as the channel is told (TRY; list price never below sale price). */
+export interface ChannelStockPrice {
+  barcode: string;
+  quantity: number;
+  salePriceMinor: number;
+  listPriceMinor: number;
+}
+
+/** A product the owner puts on the marketplace: the channel's own category, brand and attributes mapped. */
+export interface ChannelNewListing extends ChannelStockPrice {
+  stockCode: string;
+  title: string;
+  description: string;
+  /** The channel's category and brand ids (Trendyol's `categoryId`, `brandId`). */
+  categoryId: number;
+  brandId: number;
+  vatRate: number;
+  /** Absolute image addresses the channel fetches. */
+  images: string[];
+  /** Variant grouping (Trendyol's `productMainId`): the product's SKU for all its variants. */
+  groupCode: string;
+  /** Desi (volumetric weight) for the carrier; the product's weight when no dimensions are known. */
+  desi: number;
+  attributes: { attributeId: number; valueId?: number; customValue?: string }[];
+}
+
+/** What an asynchronous request (price and stock, product create) came to, item by item. */
+export interface ChannelBatch {
+  id: string;
+  /** `done` once every item has an answer; the channel keeps a batch for hours, not forever. */
+  status: 'pending' | 'done';
+  items: { barcode: string; ok: boolean; reasons: string[] }[];
+}
+
+/** The states of a channel's package, by the channel's own name (Trendyol's). */
+export const PACKAGE_STATUSES = [
+  'Awaiting',
+  'Created',
+  'Picking',
+  'Invoiced',
+  'Shipped',
+  'Delivered',
+  'UnDelivered',
+  'Cancelled',
+  'Returned',
+  'UnSupplied',
+  'Repack',
+] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+export interface ChannelAddress {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  city: string;
+  district: string;
+  neighbourhood: string;
+  line: string;
+  postalCode: string;
+  /** The buyer's tax number (VKN) and office when the invoice goes to a company, else null. */
+  taxNumber: string | null;
+  taxOffice: string | null;
+  company: string | null;
+}
+
+/** One order package of the channel's (Trendyol's shipment package): what becomes one Vitrin order. */
+export interface ChannelPackage {
+  /** The package's id (Trendyol's `shipmentPackageId`, `id`): the key that makes a second import a no-op. */
+  packageId: string;
+  /** The marketplace's order number (several packages may share it). */
+  orderNumber: string;
+  status: PackageStatus;
+  orderedAt: string;
+  lastModifiedAt: string;
+  customer: { firstName: string; lastName: string; email: string | null };
+  shippingAddress: ChannelAddress;
+  invoiceAddress: ChannelAddress;
+  lines: {
+    /** The channel's line id (needed to move the package to Picking / Invoiced). */
+    lineId: string;
+    barcode: string;
+    stockCode: string;
+    name: string;
+    quantity: number;
+    /** Price of one piece as the buyer paid it, VAT included, after the line's discounts. */
+    unitPriceMinor: number;
+    discountMinor: number;
+    vatRate: number;
+  }[];
+  /** What the buyer paid for the package, VAT included. */
+  totalMinor: number;
+  cargo: { provider: string | null; trackingNumber: string | null; trackingUrl: string | null };
+}
+
+/**
+ * Why a call to the channel failed. `retryable` (the channel is away, busy or rate-limiting): the same call
+ * is tried again later, at `retryAt` at the earliest when the channel said when; otherwise (refused: bad
+ * keys, a request the channel will never take) the owner is told `message` (Turkish) and nothing repeats it.
+ */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    readonly retryAt?: Date,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
+}
+
+/** A marketplace as Vitrin uses it; every method may throw `ChannelError`. */
+export interface MarketplaceChannel {
+  readonly name: 'trendyol';
+  /** One page of the seller's listings (page from 0). */
+  listings(page: number): Promise<{ items: ChannelListing[]; totalPages: number }>;
+  /** Sends quantities and prices (at most `maxBatchItems` at once); the channel's batch id. */
+  pushStockPrices(items: ChannelStockPrice[]): Promise<string>;
+  /** Puts new products on the channel (at most `maxBatchItems`); the batch id to follow. */
+  createListings(items: ChannelNewListing[]): Promise<string>;
+  batch(id: string): Promise<ChannelBatch>;
+  /** Packages changed since `since` (inclusive), one page (from 0), oldest change first. */
+  packages(since: Date, page: number): Promise<{ items: ChannelPackage[]; totalPages: number }>;
+  /** Tells the channel the seller is picking the package's lines. */
+  markPicking(pkg: Pick<ChannelPackage, 'packageId' | 'lines'>): Promise<void>;
+  /** Tells the channel the package is invoiced, with the invoice's number. */
+  markInvoiced(pkg: Pick<ChannelPackage, 'packageId' | 'lines'>, invoiceNumber: string): Promise<void>;
+  readonly maxBatchItems: number;
+}
