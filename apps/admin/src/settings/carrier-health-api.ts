@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CarrierHealthAnswer, CarrierHealthView } from '@vitrin/shared/api/admin/shipping-health';
-import { formatDateTime } from '@vitrin/shared/dates';
 import { api } from '../lib/api.ts';
 import type { Tone } from '../ui/badge.tsx';
 
@@ -33,6 +32,3 @@ export function carrierState(c: CarrierHealth, chosen: boolean): { tone: Tone; t
   if (c.lastSuccessAt !== null) return { tone: 'good', text: 'Çalışıyor' };
   return { tone: 'neutral', text: 'Henüz çağrı yok' };
 }
-
-/** A moment of the health view, or what stands for none. */
-export const whenText = (at: string | null, none: string) => (at ? formatDateTime(at) : none);

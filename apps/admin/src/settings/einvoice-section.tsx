@@ -1,28 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSettings } from '@vitrin/shared/api/admin/settings';
-import { type ReactNode, useId } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { einvoiceHealthQuery } from '../orders/order-invoice-api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
-import { FormError } from '../ui/field.tsx';
 import { FormSelect } from '../ui/form-fields.tsx';
-import { whenText } from './carrier-health-api.ts';
+import { HealthRow, ServiceHealth } from '../ui/service-health.tsx';
 import { einvoiceState, missingLegalDetails } from './einvoice-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const PARASUT_KEYS =
   'PARASUT_CLIENT_ID, PARASUT_CLIENT_SECRET, PARASUT_USERNAME, PARASUT_PASSWORD ve PARASUT_COMPANY_ID';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[11rem_1fr] sm:gap-3">
-      <dt className="text-stone-700">{term}</dt>
-      <dd className="[overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * E-invoicing through Paraşüt (`einvoice_provider`): whether it is on, what the shop's legal details still
@@ -30,7 +18,6 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
  * last failure, invoices waiting and failed.
  */
 export function EInvoiceSection({ settings }: { settings: AdminSettings }) {
-  const headingId = useId();
   const seesOrders = has(useStaff(), 'orders.read');
   // Keyed by the setting too: turned on or off here, the health is read again at once.
   const health = useQuery({
@@ -78,52 +65,41 @@ export function EInvoiceSection({ settings }: { settings: AdminSettings }) {
         )}
       </SettingsSection>
       {seesOrders && (
-        <section
-          aria-labelledby={headingId}
-          className="flex flex-col gap-4 rounded-lg border border-stone-300 bg-white p-4 sm:p-5"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id={headingId} className="text-lg font-semibold">
-              Paraşüt bağlantısı
-            </h2>
-            <Button look="secondary" disabled={health.isFetching} onClick={() => void health.refetch()}>
-              {health.isFetching ? 'Yenileniyor…' : 'Yenile'}
-            </Button>
-          </div>
-          {health.isError && <FormError message={messageOf(health.error)} />}
-          {h && state && (
-            <dl className="flex flex-col gap-2 text-sm">
-              <Row term="Durum">
+        <ServiceHealth
+          title="Paraşüt bağlantısı"
+          keys={PARASUT_KEYS}
+          health={h}
+          refreshing={health.isFetching}
+          onRefresh={() => void health.refetch()}
+          error={health.isError ? messageOf(health.error) : null}
+          before={
+            h &&
+            state && (
+              <HealthRow term="Durum">
                 <span className="flex flex-wrap items-center gap-2">
                   <strong>{h.provider === 'parasut' ? 'Paraşüt' : 'Kapalı'}</strong>
                   <Badge tone={state.tone}>{state.text}</Badge>
                 </span>
-              </Row>
-              <Row term="Anahtarlar">{h.configured ? 'Tanımlı' : `Tanımlı değil (${PARASUT_KEYS})`}</Row>
-              <Row term="Son başarılı yanıt">{whenText(h.lastSuccessAt, 'Henüz yok')}</Row>
-              <Row term="Son hata">
-                {h.lastError ? (
-                  <>
-                    <span className="text-red-800">{h.lastError}</span>
-                    {h.lastErrorAt && (
-                      <span className="block text-stone-700">{whenText(h.lastErrorAt, '')}</span>
-                    )}
-                  </>
-                ) : (
-                  'Yok'
-                )}
-              </Row>
-              <Row term="Kesilmeyi bekleyen">{h.pending}</Row>
-              <Row term="Kesilemeyen">
-                <span className={h.failed > 0 ? 'font-medium text-red-800' : undefined}>{h.failed}</span>
-              </Row>
-            </dl>
-          )}
-          <p className="text-sm text-stone-700">
-            Kesilemeyen bir faturayı, nedenini giderdikten sonra siparişin sayfasındaki “Yeniden dene” ile
-            kesebilirsiniz.
-          </p>
-        </section>
+              </HealthRow>
+            )
+          }
+          extra={
+            h && (
+              <>
+                <HealthRow term="Kesilmeyi bekleyen">{h.pending}</HealthRow>
+                <HealthRow term="Kesilemeyen">
+                  <span className={h.failed > 0 ? 'font-medium text-red-800' : undefined}>{h.failed}</span>
+                </HealthRow>
+              </>
+            )
+          }
+          note={
+            <p className="text-sm text-stone-700">
+              Kesilemeyen bir faturayı, nedenini giderdikten sonra siparişin sayfasındaki “Yeniden dene” ile
+              kesebilirsiniz.
+            </p>
+          }
+        />
       )}
     </>
   );
