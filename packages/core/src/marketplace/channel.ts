@@ -113,9 +113,31 @@ export interface ChannelPackage {
 }
 
 /**
+ * What kind of failure a `ChannelError` is, for the caller that decides what to do next:
+ * - `KANAL_ULASILAMIYOR` the channel is away (no connection, a timeout, a 5xx): retryable;
+ * - `KANAL_YOGUN` the channel is rate-limiting (429): retryable, at `retryAt`;
+ * - `KANAL_YETKI_YOK` the keys or the User-Agent were refused (401/403): not retryable, the owner fixes the keys;
+ * - `KANAL_AYNI_ISTEK` the identical request was already taken a short while ago (Trendyol: the same
+ *   price-and-inventory body within 15 minutes): not retryable as it is — the channel already has these values,
+ *   so the caller counts them as sent and sends only what changes next;
+ * - `KANAL_BULUNAMADI` no such package, batch or listing on the channel (404);
+ * - `KANAL_REDDETTI` any other refusal of the request (400, 409…), with the channel's own words.
+ */
+export const CHANNEL_ERROR_CODES = [
+  'KANAL_ULASILAMIYOR',
+  'KANAL_YOGUN',
+  'KANAL_YETKI_YOK',
+  'KANAL_AYNI_ISTEK',
+  'KANAL_BULUNAMADI',
+  'KANAL_REDDETTI',
+] as const;
+export type ChannelErrorCode = (typeof CHANNEL_ERROR_CODES)[number];
+
+/**
  * Why a call to the channel failed. `retryable` (the channel is away, busy or rate-limiting): the same call
  * is tried again later, at `retryAt` at the earliest when the channel said when; otherwise (refused: bad
  * keys, a request the channel will never take) the owner is told `message` (Turkish) and nothing repeats it.
+ * `code` says which (see `ChannelErrorCode`; absent only from errors made without one).
  */
 export class ChannelError extends Error {
   constructor(
@@ -123,10 +145,24 @@ export class ChannelError extends Error {
     readonly retryable: boolean,
     readonly status?: number,
     readonly retryAt?: Date,
+    readonly code?: ChannelErrorCode,
   ) {
     super(message);
     this.name = 'ChannelError';
   }
+
+  /** The channel refused the request as a repeat of one it already took: its values are already there. */
+  get alreadyApplied(): boolean {
+    return this.code === 'KANAL_AYNI_ISTEK';
+  }
+}
+
+/** Whether `err` is a channel error (with `code` one of `codes` when given). */
+export function isChannelError(err: unknown, ...codes: ChannelErrorCode[]): err is ChannelError {
+  return (
+    err instanceof ChannelError &&
+    (codes.length === 0 || (err.code !== undefined && codes.includes(err.code)))
+  );
 }
 
 /** A marketplace as Vitrin uses it; every method may throw `ChannelError`. */
