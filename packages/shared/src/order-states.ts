@@ -79,11 +79,15 @@ export const CUSTOMER_CANCELLABLE_STATES: readonly OrderState[] = [
 /** States in which the cargo company and tracking number are shown. */
 export const SHIPPED_STATES: readonly OrderState[] = [ORDER_STATE.Shipped, ORDER_STATE.InTransit];
 
-/** Payment methods (glossary: checkout). */
+/**
+ * Payment methods of orders (glossary: checkout). `marketplace` is never a shopper's choice (the cart's
+ * `PaymentMethod` has the three of checkout): an order from a marketplace package, paid to the marketplace.
+ */
 export const PAYMENT_METHODS = {
   card: 'Kredi / Banka Kartı',
   transfer: 'Havale / EFT',
   cod: 'Kapıda Ödeme',
+  marketplace: 'Pazaryeri (Trendyol)',
 } as const;
 export type PaymentMethodCode = keyof typeof PAYMENT_METHODS;
 

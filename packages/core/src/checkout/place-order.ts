@@ -30,7 +30,8 @@ import { resolveAddresses } from './addresses.ts';
 import { newOrderNo } from './order-number.ts';
 import { requestHash } from './request-hash.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+/** An order checkout placed: its payment method is one of the shopper's three (never `marketplace`). */
+type OrderRow = typeof orders.$inferSelect & { paymentMethod: PaymentMethod };
 
 /** The buyer as checkout knows them: a logged-in customer (profile), or a guest. */
 export interface CheckoutBuyer extends Shopper {
@@ -150,7 +151,8 @@ export async function placeOrder(
     const [order] = await deps.db.select().from(orders).where(eq(orders.idempotencyKey, key.data));
     if (!order) return null;
     if (order.requestHash !== hash) throw idempotencyKeyReused();
-    return { order, replayed: true };
+    // The key belongs to a checkout order: its method is one of checkout's.
+    return { order: order as OrderRow, replayed: true };
   };
 
   // No read of the key first: a key already used fails the order row's unique index (or finds the cart
@@ -306,7 +308,7 @@ async function placeInTransaction(
     () => orderStatement(tx, orderRow, lineRows, historyRow, takes),
   );
   const [written] = await runCompiled<Record<string, unknown>>(tx, statement, values);
-  const order = rowOf(orders, written!);
+  const order = rowOf(orders, written!) as OrderRow;
   const takenVariants = written!.taken_variants as number[];
   const takenProducts = written!.taken_products as number[];
   const short = priced.lines.find((line) =>

@@ -594,7 +594,8 @@ export interface VatLine {
   vatMinor: number;
 }
 
-export type PaymentMethod = 'card' | 'transfer' | 'cod';
+/** `marketplace`: an order from a marketplace package (issue 43); the marketplace collected the money. */
+export type PaymentMethod = 'card' | 'transfer' | 'cod' | 'marketplace';
 /**
  * `pending`: a card payment not made yet, or a transfer not received yet; `not_required`: cash on delivery;
  * `refund_pending`: a paid order was cancelled and its money is owed back (a card refund goes to the provider
@@ -651,7 +652,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'pending'`),
     check('orders_status_check', sql`${t.status} between 0 and 7`),
-    check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'transfer', 'cod')`),
+    check(
+      'orders_payment_method_check',
+      sql`${t.paymentMethod} in ('card', 'transfer', 'cod', 'marketplace')`,
+    ),
     check(
       'orders_payment_status_check',
       sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'not_required', 'refund_pending', 'refunded')`,
@@ -706,7 +710,10 @@ export const orderHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: smallint('from_status'),
     toStatus: smallint('to_status').notNull(),
-    /** `customer`, `payment`, `system` (expiry), `operator` (CLI, the admin panel), `carrier` (the carrier's scans). */
+    /**
+     * `customer`, `payment`, `system` (expiry), `operator` (CLI, the admin panel), `carrier` (the carrier's
+     * scans), `channel` (a marketplace's package status).
+     */
     actor: text('actor').notNull(),
     /** The staff member who made it in the panel (a state change, a Havale / EFT marked paid); null otherwise. */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
@@ -1433,6 +1440,14 @@ export const channelOrders = pgTable(
     /** The invoice number typed by the owner or issued by the e-invoice job, and when the channel took it. */
     invoiceNumber: text('invoice_number'),
     invoicedSentAt: timestampTz('invoiced_sent_at'),
+    /**
+     * Lines the marketplace sold that the shop's stock could not cover when the package came in (or whose
+     * barcode matches no product): the order is recorded all the same, and the owner decides. Empty when none.
+     */
+    shortfall: jsonb('shortfall')
+      .$type<{ barcode: string; name: string; wanted: number; available: number | null }[]>()
+      .notNull()
+      .default([]),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at'),
     lastError: text('last_error'),

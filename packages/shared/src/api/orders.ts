@@ -17,8 +17,8 @@
  * A logged-in customer's own orders need no `token`; a guest follows `/order-success?order=&token=` or
  * `/secure-pay?order=&token=` and the pages pass the token on.
  */
-import type { OrderBadge, OrderPaymentStatus } from '../order-states.ts';
-import type { PaymentMethod, VatLineView } from './cart.ts';
+import type { OrderBadge, OrderPaymentStatus, PaymentMethodCode } from '../order-states.ts';
+import type { VatLineView } from './cart.ts';
 
 /** A state as shown: code 0-7, the glossary's label and badge colour. */
 export interface OrderStateView {
@@ -35,7 +35,8 @@ export interface OrderSummary {
   totalMinor: number;
   /** Sum of the line quantities. */
   itemCount: number;
-  paymentMethod: PaymentMethod;
+  /** One of checkout's three, or `marketplace` for an order from a marketplace package. */
+  paymentMethod: PaymentMethodCode;
   paymentStatus: OrderPaymentStatus;
 }
 
@@ -86,7 +87,7 @@ export interface OrderHistoryEntry {
   fromCode: number | null;
   /** ISO 8601. */
   at: string;
-  actor: 'customer' | 'payment' | 'system' | 'operator' | 'carrier';
+  actor: 'customer' | 'payment' | 'system' | 'operator' | 'carrier' | 'channel';
   note: string;
 }
 
