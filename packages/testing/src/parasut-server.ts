@@ -18,10 +18,14 @@ import type {
  * computed line by line (net = quantity × unit price − discount, VAT rounded half up per line, `net_total` the
  * total VAT included, `gross_total` before VAT), payments, accounts, `e_invoice_inboxes?filter[vkn]=` knowing
  * a few VKNs, e-Arşiv (internet-sale fields checked) and e-Fatura (to an inbox alias) answering trackable jobs
- * that are done after `jobReads` reads (of the job or of its invoice), and a PDF link good for an hour. Refusals are JSON:API `errors[]`.
+ * that are done after `jobReads` reads (of the job or of its invoice), a PDF link good for an hour, the
+ * cancel of a sales invoice (`DELETE /sales_invoices/{id}/cancel`: an e-Arşiv's; an e-Fatura's refused), and
+ * purchase-side bills (`/purchase_bills`, item_type `refund` for a customer's return). Refusals are JSON:API
+ * `errors[]`.
  *
  * Knobs for tests: `failNext` (500, 429 with Retry-After, 401, or a call carried out whose answer never comes),
- * `expireTokens` (every token given so far ends now), `requests` (what came in), `invoices()`.
+ * `expireTokens` (every token given so far ends now), `requests` (what came in), `invoices()`, `cancels()`,
+ * `purchaseBills()`.
  */
 export const PARASUT_TEST_CLIENT = {
   clientId: 'parasut-test-client',
@@ -162,7 +166,11 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
     payments: new Map<string, Row>(),
     e_archives: new Map<string, Row>(),
     e_invoices: new Map<string, Row>(),
+    purchase_bills: new Map<string, Row>(),
+    purchase_bill_details: new Map<string, Row>(),
   };
+  /** The invoices cancelled, in order (one entry per cancel carried out). */
+  const cancels: string[] = [];
   const accounts: Row[] = [
     {
       id: '9001',
@@ -275,13 +283,11 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
     return row;
   }
 
-  function createInvoice(data: Attrs): Row {
-    const a = (data.attributes ?? {}) as Partial<SalesInvoiceAttributes>;
-    if (a.item_type !== 'invoice') throw unprocessable('Fatura türü geçersiz.');
-    if (!isoDate.test(str(a.issue_date))) throw unprocessable('Düzenleme tarihi geçersiz.');
-    if ((a.currency ?? 'TRL') !== 'TRL') throw unprocessable('Bu test firmasında yalnız TRL fatura kesilir.');
-    const contactId = relId(data, 'contact');
-    const contact = found(tables.contacts, contactId, 'Müşteri');
+  /**
+   * Paraşüt's totals of a document's lines, line by line: net = quantity × unit price − discount, its VAT
+   * rounded half up on the line; the lines' rows stored in `table` as `detailType`.
+   */
+  function priced(data: Attrs, detailType: string, table: Map<string, Row>) {
     const details = (data.relationships as { details?: { data?: Attrs[] } } | undefined)?.details?.data ?? [];
     if (!details.length) throw unprocessable('Faturada en az bir kalem olmalıdır.');
     let before = 0;
@@ -309,14 +315,28 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
       discount += off;
       const row: Row = {
         id: nextId(),
-        type: 'sales_invoice_details',
+        type: detailType,
         attributes: { ...da, net_total: money(net), vat_total: money(lineVat) },
         relationships: { product: { data: productId ? { id: productId, type: 'products' } : null } },
       };
-      tables.sales_invoice_details.set(row.id, row);
+      table.set(row.id, row);
       return row;
     });
-    const total = before + vat;
+    return { rows, before, vat, discount, total: before + vat };
+  }
+
+  function createInvoice(data: Attrs): Row {
+    const a = (data.attributes ?? {}) as Partial<SalesInvoiceAttributes>;
+    if (a.item_type !== 'invoice') throw unprocessable('Fatura türü geçersiz.');
+    if (!isoDate.test(str(a.issue_date))) throw unprocessable('Düzenleme tarihi geçersiz.');
+    if ((a.currency ?? 'TRL') !== 'TRL') throw unprocessable('Bu test firmasında yalnız TRL fatura kesilir.');
+    const contactId = relId(data, 'contact');
+    const contact = found(tables.contacts, contactId, 'Müşteri');
+    const { rows, before, vat, discount, total } = priced(
+      data,
+      'sales_invoice_details',
+      tables.sales_invoice_details,
+    );
     const id = nextId();
     const row: Row = {
       id,
@@ -342,6 +362,51 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
       },
     };
     tables.sales_invoices.set(id, row);
+    return row;
+  }
+
+  /**
+   * `DELETE /sales_invoices/{id}/cancel`: the invoice kept, its item_type `cancelled`, its e-Arşiv cancelled
+   * with it. An e-Fatura is refused (the buyer rejects or returns it), and so is a second cancel.
+   */
+  function cancelInvoice(invoice: Row): Row {
+    if (invoice.attributes.item_type === 'cancelled') throw unprocessable('Bu fatura zaten iptal edilmiş.');
+    const active = invoice.relationships!.active_e_document!.data as { id: string; type: string } | null;
+    if (active?.type === 'e_invoices')
+      throw unprocessable(
+        'e-Fatura iptal edilemez: alıcı faturayı reddetmeli ya da iade faturası düzenlemelidir.',
+      );
+    invoice.attributes.item_type = 'cancelled';
+    if (active) tables.e_archives.get(active.id)!.attributes.status = 'cancelled';
+    cancels.push(invoice.id);
+    return invoice;
+  }
+
+  /** `POST /purchase_bills`: a return (item_type `refund`) or an expense bill, totals as a sale's. */
+  function createBill(data: Attrs): Row {
+    const a = (data.attributes ?? {}) as Attrs;
+    if (a.item_type !== 'refund' && a.item_type !== 'purchase_bill')
+      throw unprocessable('Fiş/fatura türü geçersiz.');
+    if (!isoDate.test(str(a.issue_date))) throw unprocessable('Düzenleme tarihi geçersiz.');
+    const contact = found(tables.contacts, relId(data, 'contact'), 'Tedarikçi/müşteri');
+    const { rows, before, vat, total } = priced(data, 'purchase_bill_details', tables.purchase_bill_details);
+    const row: Row = {
+      id: nextId(),
+      type: 'purchase_bills',
+      attributes: {
+        ...a,
+        currency: 'TRL',
+        gross_total: money(before),
+        total_vat: money(vat),
+        net_total: money(total),
+        created_at: new Date().toISOString(),
+      },
+      relationships: {
+        contact: { data: { id: contact.id, type: 'contacts' } },
+        details: { data: rows.map((r) => ({ id: r.id, type: r.type })) },
+      },
+    };
+    tables.purchase_bills.set(row.id, row);
     return row;
   }
 
@@ -490,10 +555,21 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
       );
       return list(rows, query);
     }
-    const invoiceMatch = /^\/sales_invoices\/([^/]+)(\/payments)?$/.exec(path);
+    if (path === '/purchase_bills') {
+      if (method === 'POST') return { data: createBill(data) };
+      const rows = [...tables.purchase_bills.values()].filter(
+        (b) =>
+          (!query['filter[contact_id]'] ||
+            (b.relationships!.contact!.data as { id: string }).id === query['filter[contact_id]']) &&
+          (!query['filter[item_type]'] || b.attributes.item_type === query['filter[item_type]']),
+      );
+      return list(rows, query);
+    }
+    const invoiceMatch = /^\/sales_invoices\/([^/]+)(\/payments|\/cancel)?$/.exec(path);
     if (invoiceMatch) {
       const invoice = found(tables.sales_invoices, decodeURIComponent(invoiceMatch[1]!), 'Satış faturası');
-      if (invoiceMatch[2] && method === 'POST') return { data: pay(invoice, data) };
+      if (invoiceMatch[2] === '/payments' && method === 'POST') return { data: pay(invoice, data) };
+      if (invoiceMatch[2] === '/cancel' && method === 'DELETE') return { data: cancelInvoice(invoice) };
       if (method === 'GET' && !invoiceMatch[2]) {
         for (const job of jobs.values()) if (job.invoiceId === invoice.id) advance(job);
         const include = (query.include ?? '').split(',');
@@ -669,6 +745,10 @@ export async function startParasutServer(options: ParasutServerOptions = {}) {
     products: () => [...tables.products.values()],
     payments: () => [...tables.payments.values()],
     document: (type: 'e_archives' | 'e_invoices', id: string) => tables[type].get(id),
+    /** The sales invoices cancelled, one entry per cancel carried out. */
+    cancels: () => [...cancels],
+    /** The purchase-side bills made (returns: item_type `refund`). */
+    purchaseBills: () => [...tables.purchase_bills.values()],
     /** Every token given so far ends now (the next call answers 401). */
     expireTokens() {
       for (const t of tokens.values()) t.endsAt = 0;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceAction, invoiceBoxShown, invoiceStatus, invoiceTypeText } from './order-invoice-api.ts';
+import {
+  invoiceAction,
+  invoiceBoxShown,
+  invoiceStatus,
+  invoiceTypeText,
+  reversalText,
+} from './order-invoice-api.ts';
 
 describe("the order's e-invoice box", () => {
   it('names each state in Turkish', () => {
@@ -11,6 +17,25 @@ describe("the order's e-invoice box", () => {
     expect(invoiceStatus({ status: 'issued', attempts: 1 })).toEqual({ tone: 'good', text: 'Kesildi' });
     expect(invoiceStatus({ status: 'failed', attempts: 3 })).toEqual({ tone: 'bad', text: 'Kesilemedi' });
     expect(invoiceStatus({ status: 'cancelled', attempts: 0 }).text).toBe('İptal edildi (kesilmedi)');
+  });
+
+  it('names what became of an issued invoice whose order was cancelled or refunded', () => {
+    const r = (kind: 'cancel' | 'return' | 'note' | null, done: boolean) => ({
+      reason: 'cancelled' as const,
+      kind,
+      done,
+      number: kind === 'return' ? 'IADE-VT1' : null,
+    });
+    const state = (reversal: ReturnType<typeof r>, status: 'pending' | 'failed' | 'issued' | 'cancelled') =>
+      invoiceStatus({ status, attempts: 0, reversal }).text;
+    expect(state(r('cancel', true), 'cancelled')).toBe('İptal edildi');
+    expect(state(r('return', true), 'issued')).toBe('İade faturası kesildi');
+    expect(state(r('note', true), 'issued')).toBe('Muhasebecinize danışın');
+    expect(state(r(null, false), 'pending')).toBe('İptal / iade ediliyor');
+    expect(state(r('cancel', false), 'failed')).toBe('İptal / iade edilemedi');
+    expect(reversalText(r('return', true))).toContain('iade faturası kesildi (IADE-VT1)');
+    expect(reversalText(r('note', true))).toContain('Muhasebecinize');
+    expect(reversalText(null)).toBeNull();
   });
 
   it('names the kind of invoice', () => {

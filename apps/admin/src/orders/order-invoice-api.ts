@@ -13,10 +13,22 @@ export const einvoiceHealthQuery = queryOptions({
 /** Issues the order's invoice now (201), or answers the one asked for before (200). */
 export const requestInvoice = (orderNo: string) => api.post<InvoiceAnswer>(`${orderPath(orderNo)}/invoice`);
 
-type Invoice = Pick<InvoiceView, 'status' | 'attempts'>;
+type Invoice = Pick<InvoiceView, 'status' | 'attempts'> & { reversal?: InvoiceView['reversal'] };
 
 /** An invoice's state in the order's "e-Fatura / e-Arşiv" box, with its badge tone. */
 export function invoiceStatus(invoice: Invoice): { tone: Tone; text: string } {
+  const reversal = invoice.reversal;
+  if (reversal) {
+    if (reversal.kind === 'note') return { tone: 'warn', text: 'Muhasebecinize danışın' };
+    if (reversal.done)
+      return reversal.kind === 'cancel'
+        ? { tone: 'neutral', text: 'İptal edildi' }
+        : { tone: 'neutral', text: 'İade faturası kesildi' };
+    if (invoice.status === 'failed') return { tone: 'bad', text: 'İptal / iade edilemedi' };
+    return invoice.attempts > 0
+      ? { tone: 'warn', text: 'İptal / iade ediliyor (yeniden denenecek)' }
+      : { tone: 'info', text: 'İptal / iade ediliyor' };
+  }
   switch (invoice.status) {
     case 'pending':
       return invoice.attempts > 0
@@ -31,6 +43,22 @@ export function invoiceStatus(invoice: Invoice): { tone: Tone; text: string } {
     default:
       return { tone: 'neutral', text: String(invoice.status) };
   }
+}
+
+/**
+ * What became of an issued invoice whose order was cancelled or refunded, in a sentence for the box (null:
+ * nothing happened to it).
+ */
+export function reversalText(reversal: InvoiceView['reversal']): string | null {
+  if (!reversal) return null;
+  const why = reversal.reason === 'cancelled' ? 'Sipariş iptal edildiği' : 'Siparişin ödemesi iade edildiği';
+  if (reversal.kind === 'note')
+    return `${why} için bu e-Fatura geri alınmalı; ancak e-Fatura mağazaca iptal edilemez: alıcı firma faturayı reddetmeli ya da kendi iade faturasını düzenlemelidir. Muhasebecinize (mali müşavirinize) danışın; not siparişin notlarına da yazıldı.`;
+  if (reversal.done && reversal.kind === 'cancel')
+    return `${why} için e-Arşiv fatura, kesildiği gün Paraşüt'te iptal edildi.`;
+  if (reversal.done)
+    return `${why} için Paraşüt'te iade faturası kesildi (${reversal.number ?? 'numara yok'}).`;
+  return `${why} için fatura Paraşüt'te geri alınıyor: kesildiği gün iptal edilir, daha sonraysa iade faturası kesilir. Paraşüt'e ulaşılamazsa yeniden denenir.`;
 }
 
 /** The invoice's kind as the law names it. */

@@ -11,6 +11,7 @@ import {
   invoiceStatus,
   invoiceTypeText,
   requestInvoice,
+  reversalText,
 } from './order-invoice-api.ts';
 import { orderKey } from './orders-api.ts';
 
@@ -42,6 +43,7 @@ export function OrderInvoice({
   const state = invoice ? invoiceStatus(invoice) : null;
   const type = invoice ? invoiceTypeText(invoice.type) : null;
   const unsettled = invoice && (invoice.status === 'failed' || invoice.status === 'pending');
+  const reversal = invoice ? reversalText(invoice.reversal) : null;
   return (
     <section
       aria-label="e-Fatura / e-Arşiv"
@@ -74,7 +76,19 @@ export function OrderInvoice({
               <dd className="text-red-800 [overflow-wrap:anywhere]">{invoice.lastError}</dd>
             </div>
           )}
-          {invoice.status === 'cancelled' && invoice.lastError && (
+          {reversal && (
+            <div>
+              <dt className="sr-only">Not</dt>
+              <dd
+                className={
+                  invoice.reversal?.kind === 'note' ? 'rounded-md bg-amber-50 p-2 text-amber-950' : undefined
+                }
+              >
+                {reversal}
+              </dd>
+            </div>
+          )}
+          {invoice.status === 'cancelled' && !invoice.reversal && invoice.lastError && (
             <div>
               <dt className="sr-only">Not</dt>
               <dd>{invoice.lastError}</dd>
@@ -93,7 +107,7 @@ export function OrderInvoice({
           <span className="sr-only"> ({invoice.number ?? orderNo})</span>
         </a>
       )}
-      {invoice?.status === 'failed' && (
+      {invoice?.status === 'failed' && !invoice.reversal && (
         <p className="text-stone-700">
           Paraşüt faturayı kabul etmedi. Hatayı (ör. müşterinin fatura bilgisi ya da Paraşüt hesabı)
           giderdikten sonra “Yeniden dene” ile yeniden kesin.

@@ -17,6 +17,7 @@ import { BACKUP_USAGE, DUMP_COMMAND, dumpCommand } from './backup-command.ts';
 import { commandError, commandOptions } from './command-error.ts';
 import { STAFF_USAGE, staffCommand } from './staff-command.ts';
 import { STORAGE_USAGE } from './storage-command.ts';
+import { TRENDYOL_USAGE, trendyolCommand } from './trendyol-command.ts';
 
 export const USAGE = `Kullanım: npm run vitrin -- <komut>
 
@@ -50,6 +51,7 @@ Komutlar:
   ticket reply TALEP-NO "MESAJ"
                               Talebe mağaza adına yanıt yazar, durumunu Yanıtlandı yapar ve
                               müşteriye e-posta gönderir
+${TRENDYOL_USAGE}
 ${STAFF_USAGE}
 ${BACKUP_USAGE}
 ${STORAGE_USAGE}
@@ -98,6 +100,8 @@ export async function runCommand(
       return await mailCommand(services, sub, rest);
     case 'einvoice':
       return await einvoiceCommand(services, sub, rest);
+    case 'trendyol':
+      return await trendyolCommand(services, sub, rest);
     case 'staff':
       return await staffCommand(services, sub, rest);
     case DUMP_COMMAND:
@@ -360,6 +364,17 @@ async function einvoiceCommand(services: Services, sub: string | undefined, args
   }
   if (sub === 'retry' && args.length === 1) {
     const invoice = await services.einvoicing.retry(args[0]!.trim());
+    const reversal = invoice.reversal;
+    if (reversal?.done)
+      return `${args[0]!.trim()}: ${
+        reversal.kind === 'cancel'
+          ? `fatura ${invoice.number ?? ''} Paraşüt'te iptal edildi.`
+          : reversal.kind === 'return'
+            ? `fatura ${invoice.number ?? ''} için iade faturası kesildi (${reversal.number ?? ''}).`
+            : `e-Fatura ${invoice.number ?? ''} için muhasebecinize danışın (siparişin notlarına bakın).`
+      }`;
+    if (invoice.status === 'cancelled')
+      return `${args[0]!.trim()}: sipariş fatura kesilmeden iptal edildi; fatura kesilmedi.`;
     if (invoice.status === 'issued')
       return `${args[0]!.trim()}: fatura kesildi, ${invoice.type ? INVOICE_TYPES[invoice.type] : ''} ${invoice.number ?? ''}.`;
     throw commandError(

@@ -958,6 +958,14 @@ export interface InvoiceProgressRecord {
   pdfUrl?: string;
   pdfExpiresAt?: string;
   step?: 'contact' | 'products' | 'invoice' | 'payment' | 'document' | 'job' | 'pdf';
+  reversal?: {
+    reason: 'cancelled' | 'refunded';
+    requestedAt: string;
+    kind?: 'cancel' | 'return' | 'note';
+    done?: boolean;
+    billId?: string;
+    billNumber?: string;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -93,6 +93,27 @@ export interface InvoiceProgress {
   pdfExpiresAt?: string;
   /** The last step done. */
   step?: InvoiceStep;
+  /** Set once the order is cancelled or refunded after its document was issued. */
+  reversal?: InvoiceReversal;
+}
+
+/**
+ * What undoes an issued invoice: `cancel`, an e-Arşiv cancelled at the integrator on the day it was issued;
+ * `return`, a return (iade) document for a later day; `note`, an e-Fatura, which the law lets only the buyer
+ * reject or return by their own invoice, so the owner is told to see their accountant (nothing is called).
+ */
+export type ReversalKind = 'cancel' | 'return' | 'note';
+
+export interface InvoiceReversal {
+  /** Why: the order was cancelled, or its payment refunded in full. */
+  reason: 'cancelled' | 'refunded';
+  requestedAt: string;
+  /** Decided at the first try (the day then against the day the document was issued), kept for retries. */
+  kind?: ReversalKind;
+  done?: boolean;
+  /** The return document at the integrator, once made. */
+  billId?: string;
+  billNumber?: string;
 }
 
 export interface IssuedInvoice {
@@ -125,6 +146,13 @@ export interface EInvoiceProvider {
   ): Promise<IssuedInvoice>;
   /** A fresh PDF link of an issued document (the last one has expired). */
   pdf(documentType: EDocumentType, documentId: string): Promise<{ url: string; expiresAt: string }>;
+  /** Cancels the issued invoice and its e-Arşiv; a cancelled one is left as it is (asking again is safe). */
+  cancel(progress: InvoiceProgress): Promise<void>;
+  /**
+   * The return (iade) document of the whole sale: found again by the order number before one is made, so
+   * asking again never makes a second.
+   */
+  refund(request: InvoiceRequest, progress: InvoiceProgress): Promise<{ billId: string; billNumber: string }>;
 }
 
 /** The e-invoice error codes; messages in Turkish, shown in the panel as they are. */

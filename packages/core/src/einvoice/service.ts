@@ -4,7 +4,7 @@ import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { orderHistory, orderInvoices, orderItems, orders, payments } from '../db/schema.ts';
+import { orderHistory, orderInvoices, orderItems, orderNotes, orders, payments } from '../db/schema.ts';
 import { DomainError, isDomainError } from '../errors.ts';
 import { createHealth } from '../jobs/health.ts';
 import { createRounds } from '../jobs/rounds.ts';
@@ -19,6 +19,7 @@ import {
   isRetryableEInvoiceError,
 } from './einvoice.ts';
 import { invoiceLines } from './lines.ts';
+import { turkishDate } from './parasut/index.ts';
 import { type EInvoiceEnv, type EInvoiceTuning, einvoiceFromEnv } from './providers.ts';
 
 export {
@@ -99,7 +100,16 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
   }
 
   function view(row: InvoiceRow, orderNo: string): InvoiceView {
+    const reversal = (row.progress as InvoiceProgress).reversal;
     return {
+      reversal: reversal
+        ? {
+            reason: reversal.reason,
+            kind: reversal.kind ?? null,
+            done: reversal.done === true,
+            number: reversal.billNumber ?? null,
+          }
+        : null,
       status: row.status,
       number: row.invoiceNumber,
       type: row.documentType,
@@ -165,6 +175,9 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
           };
     let payment: InvoiceRequest['payment'];
     if (order.paymentMethod === 'cod') payment = { type: 'cod' };
+    // A marketplace's sale: the marketplace collected the money as a payment intermediary.
+    else if (order.paymentMethod === 'marketplace')
+      payment = { type: 'intermediary', platform: 'Trendyol', date: order.createdAt };
     else if (order.paymentMethod === 'card') {
       const [paid] = await db
         .select({ provider: payments.provider, completedAt: payments.completedAt })
@@ -267,13 +280,59 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     return key;
   }
 
-  /** Issues one claimed row as far as it goes; its outcome recorded on the row. */
+  /**
+   * Undoes an issued e-Arşiv whose order was cancelled or refunded: cancelled at the integrator when it is
+   * still the day it was issued (Türkiye's day), otherwise a return document. The kind is stored before the
+   * first call, so a retry after an outage carries on with the same and the integrator's look-up keeps it
+   * to one document.
+   */
+  async function reverse(row: InvoiceRow, order: OrderRow, p: EInvoiceProvider) {
+    let progress = row.progress as InvoiceProgress;
+    let reversal = progress.reversal!;
+    if (!reversal.kind) {
+      const issuedOn = turkishDate(row.issuedAt ?? now());
+      reversal = { ...reversal, kind: issuedOn === turkishDate(now()) ? 'cancel' : 'return' };
+      progress = { ...progress, reversal };
+      await db.update(orderInvoices).set({ progress, updatedAt: now() }).where(eq(orderInvoices.id, row.id));
+    }
+    let note: string;
+    if (reversal.kind === 'cancel') {
+      await p.cancel(progress);
+      note = `Bu siparişin e-Arşiv faturası (${row.invoiceNumber ?? 'numara yok'}) kesildiği gün Paraşüt'te iptal edildi.`;
+    } else {
+      const request = await requestOf(order);
+      const bill = await p.refund(request, progress);
+      reversal = { ...reversal, ...bill };
+      note = `Bu siparişin e-Arşiv faturasına (${row.invoiceNumber ?? 'numara yok'}) Paraşüt'te iade faturası kesildi (${bill.billNumber}).`;
+    }
+    await health.ok();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orderInvoices)
+        .set({
+          status: reversal.kind === 'cancel' ? 'cancelled' : 'issued',
+          progress: { ...progress, reversal: { ...reversal, done: true } },
+          lastError: null,
+          nextAttemptAt: null,
+          claimedUntil: null,
+          updatedAt: now(),
+        })
+        .where(eq(orderInvoices.id, row.id));
+      await tx.insert(orderNotes).values({ orderId: order.id, staffId: null, body: note });
+    });
+  }
+
+  /** Issues one claimed row as far as it goes (or undoes it); its outcome recorded on the row. */
   async function run(row: InvoiceRow): Promise<'issued' | 'failed'> {
     const order = await findOrder(db, row.orderId);
     const p = provider();
     try {
       if (!order) throw einvoiceRefusal(404, 'SIPARIS_BULUNAMADI', 'Sipariş bulunamadı.');
       if ('missing' in p) throw new DomainError(409, 'FATURA_ULASILAMIYOR', p.missing);
+      if ((row.progress as InvoiceProgress).reversal) {
+        await reverse(row, order, p);
+        return 'issued';
+      }
       let progress = row.progress as InvoiceProgress;
       if (progress.step !== 'pdf' || !progress.invoiceNumber) {
         const request = await requestOf(order);

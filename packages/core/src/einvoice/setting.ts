@@ -54,15 +54,31 @@ export function einvoiceSettingRefusal(
   return einvoiceRefusal(409, 'EFATURA_ACILAMAZ', `E-fatura (Paraşüt) açılamadı. ${reasons.join(' ')}`);
 }
 
+/** The owner's note on an e-Fatura whose order was cancelled or refunded: the law needs the accountant. */
+export const E_FATURA_REVERSAL_NOTE = (number: string | null, reason: 'cancelled' | 'refunded') =>
+  `Bu siparişin e-Fatura faturası kesilmişti (${number ?? 'numara yok'}) ve sipariş ${
+    reason === 'cancelled' ? 'iptal edildi' : 'iade edildi'
+  }. e-Fatura mağazaca iptal edilemez: alıcı firma faturayı reddetmeli ya da kendi iade faturasını düzenlemelidir. Muhasebecinize (mali müşavirinize) danışın.`;
+
 /**
- * In the transaction of an order's cancellation: an invoice not issued yet is not issued any more; an issued
- * one gets a note for the owner (cancelling an e-Arşiv the same day, or a return invoice, is done in Paraşüt,
- * with the accountant where the law needs them).
+ * In the transaction of an order's cancellation, or of its payment refunded in full: an invoice not issued
+ * yet is not issued any more; an issued one is undone. An e-Fatura gets the owner's note (the law needs
+ * their accountant); an e-Arşiv's job is set waiting again, its reversal to do, which a round carries out
+ * (cancelled at Paraşüt the day it was issued, otherwise a return document). Asked twice, nothing more.
  */
-export async function invoiceOnCancel(tx: Db, orderId: number) {
+export async function invoiceOnCancel(
+  tx: Db,
+  orderId: number,
+  reason: 'cancelled' | 'refunded' = 'cancelled',
+) {
   const [row] = await tx.select().from(orderInvoices).where(eq(orderInvoices.orderId, orderId));
   if (!row || row.status === 'cancelled') return;
-  if (row.status !== 'issued') {
+  const progress = row.progress;
+  if (progress.reversal) return;
+  // Issued: the document exists at Paraşüt (its PDF may not be stored yet).
+  const issued = row.status === 'issued' || Boolean(progress.documentId);
+  if (!issued) {
+    if (reason === 'refunded') return;
     await tx
       .update(orderInvoices)
       .set({
@@ -74,10 +90,31 @@ export async function invoiceOnCancel(tx: Db, orderId: number) {
       .where(and(eq(orderInvoices.id, row.id), inArray(orderInvoices.status, ['pending', 'failed'])));
     return;
   }
-  const type = row.documentType === 'e_invoice' ? 'e-Fatura' : 'e-Arşiv';
-  await tx.insert(orderNotes).values({
-    orderId,
-    staffId: null,
-    body: `Bu siparişin ${type} faturası kesilmişti (${row.invoiceNumber ?? 'numara yok'}) ve sipariş iptal edildi. Faturayı Paraşüt'te iptal edin (e-Arşiv ise kesildiği gün) ya da iade faturası düzenleyin; gerekirse mali müşavirinize danışın.`,
-  });
+  const requestedAt = new Date().toISOString();
+  if ((row.documentType ?? progress.documentType) === 'e_invoice') {
+    await tx
+      .update(orderInvoices)
+      .set({
+        progress: { ...progress, reversal: { reason, requestedAt, kind: 'note', done: true } },
+        updatedAt: new Date(),
+      })
+      .where(eq(orderInvoices.id, row.id));
+    await tx.insert(orderNotes).values({
+      orderId,
+      staffId: null,
+      body: E_FATURA_REVERSAL_NOTE(row.invoiceNumber, reason),
+    });
+    return;
+  }
+  await tx
+    .update(orderInvoices)
+    .set({
+      progress: { ...progress, reversal: { reason, requestedAt } },
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(orderInvoices.id, row.id));
 }

@@ -18,6 +18,7 @@ import {
   payments,
   type RefundedLine,
 } from '../db/schema.ts';
+import { invoiceOnCancel } from '../einvoice/setting.ts';
 import { invalidOrderInput, orderError, orderNotFound } from '../orders/errors.ts';
 import { returnRefundedUnits } from '../orders/stock.ts';
 import { lineShares, paymentOrder } from './order-data.ts';
@@ -413,10 +414,12 @@ export function createRefunds(db: Db, options: RefundsOptions) {
             .update(orders)
             .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
             .where(eq(orders.id, row.orderId));
+          // Refunded in full: its issued e-invoice is undone (issue 42).
+          await invoiceOnCancel(tx, row.orderId, 'refunded');
         }
       } else {
         note = `Kart ödemesi iade edildi${ref}.`;
-        await tx
+        const refunded = await tx
           .update(orders)
           .set({ paymentStatus: 'refunded', updatedAt: sql`now()` })
           .where(
@@ -426,7 +429,9 @@ export function createRefunds(db: Db, options: RefundsOptions) {
               sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${row.orderId}
                 and ${payments.status} = 'refund_pending')`,
             ),
-          );
+          )
+          .returning({ id: orders.id });
+        if (refunded.length) await invoiceOnCancel(tx, row.orderId, 'refunded');
       }
       await tx.insert(orderHistory).values({
         orderId: row.orderId,

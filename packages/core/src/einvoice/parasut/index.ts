@@ -22,6 +22,7 @@ import type {
   EInvoiceInboxAttributes,
   InternetSale,
   ProductAttributes,
+  PurchaseBillAttributes,
   Ref,
   Resource,
   SalesInvoiceAttributes,
@@ -41,6 +42,7 @@ type Contact = Resource<'contacts', ContactAttributes>;
 type Product = Resource<'products', ProductAttributes>;
 type SalesInvoice = Resource<'sales_invoices', SalesInvoiceAttributes>;
 type Job = Resource<'trackable_jobs', TrackableJobAttributes>;
+type PurchaseBill = Resource<'purchase_bills', PurchaseBillAttributes>;
 
 /** YYYY-MM-DD in Türkiye's time (UTC+3, no daylight saving). */
 export const turkishDate = (at: Date) => new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -79,6 +81,12 @@ const documentPath = (type: EDocumentType) => (type === 'e_invoice' ? 'e_invoice
  *   e-Arşiv with the internet-sale data (`POST /e_archives`); both answer a trackable job;
  * - job: `GET /trackable_jobs/{id}` until done (an error: FATURA_REDDEDILDI with Paraşüt's words);
  * - pdf: the document's number and `GET /e_archives|e_invoices/{id}/pdf` (a link good for about an hour).
+ *
+ * Undoing an issued invoice: `cancel` reads the invoice and, unless it is already `cancelled`, calls
+ * `DELETE /sales_invoices/{id}/cancel` (Paraşüt keeps the record, its item_type then `cancelled`, and cancels
+ * its e-Arşiv); `refund` finds the contact's return bill carrying the order number (`GET /purchase_bills`,
+ * `filter[item_type]=refund`) or makes it (`POST /purchase_bills`, item_type `refund`, the sale's lines), and
+ * checks its total like the invoice's.
  */
 export function createParasutProvider(options: ParasutOptions): EInvoiceProvider {
   const http = parasutHttp(options);
@@ -427,8 +435,77 @@ export function createParasutProvider(options: ParasutOptions): EInvoiceProvider
     return { progress: p, done: true };
   }
 
+  async function cancel(progress: InvoiceProgress) {
+    const id = progress.invoiceId!;
+    const { data: invoice } = await readInvoice(id);
+    if (invoice.attributes.item_type === 'cancelled') return;
+    await http.call('DELETE', `/sales_invoices/${encodeURIComponent(id)}/cancel`);
+  }
+
+  async function refund(request: InvoiceRequest, progress: InvoiceProgress) {
+    const contactId = progress.contactId!;
+    const description = `Sipariş ${request.orderNumber} iadesi`;
+    const mine = await http.call<Document<PurchaseBill[]>>('GET', '/purchase_bills', {
+      query: {
+        'filter[contact_id]': contactId,
+        'filter[item_type]': 'refund',
+        sort: '-id',
+        'page[size]': 25,
+      },
+    });
+    let bill = mine.data.find((b) => b.attributes.description === description);
+    if (!bill) {
+      const productIds = request.lines.some((l) => !progress.productIds?.[l.code])
+        ? await productsStep(request, progress.productIds ?? {})
+        : progress.productIds!;
+      const made = await http.call<Document<PurchaseBill>>('POST', '/purchase_bills', {
+        body: {
+          data: {
+            type: 'purchase_bills',
+            attributes: {
+              item_type: 'refund',
+              description,
+              issue_date: turkishDate(request.issueDate),
+              due_date: turkishDate(request.issueDate),
+              invoice_no: `IADE-${request.orderNumber}`,
+              currency: 'TRL',
+            } satisfies PurchaseBillAttributes,
+            relationships: {
+              contact: { data: { id: contactId, type: 'contacts' } },
+              details: {
+                data: request.lines.map((l) => ({
+                  type: 'purchase_bill_details',
+                  attributes: {
+                    quantity: l.quantity,
+                    unit_price: decimal(l.unitPriceMinor),
+                    vat_rate: l.vatRate,
+                    ...(l.discountMinor > 0
+                      ? { discount_type: 'amount', discount_value: decimal(l.discountMinor) }
+                      : {}),
+                    description: l.name,
+                  },
+                  relationships: { product: { data: { id: productIds[l.code]!, type: 'products' } } },
+                })),
+              },
+            },
+          },
+        },
+      });
+      bill = made.data;
+    }
+    const total = minorOf(bill.attributes.net_total);
+    if (total !== request.totalMinor)
+      throw einvoiceError(
+        'FATURA_TUTAR_TUTMUYOR',
+        `Paraşüt'teki iade faturasının toplamı (${lira(total)}) siparişin toplamını (${lira(request.totalMinor)}) tutmuyor; Paraşüt'te düzeltin.`,
+      );
+    return { billId: bill.id, billNumber: bill.attributes.invoice_no ?? `IADE-${request.orderNumber}` };
+  }
+
   return {
     name: 'parasut',
+    cancel,
+    refund,
     step,
     async issue(request, progress = {}, onStep) {
       let current = progress;

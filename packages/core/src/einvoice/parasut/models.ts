@@ -114,6 +114,24 @@ export interface SalesInvoiceAttributes {
   payment_status?: 'paid' | 'overdue' | 'unpaid' | 'partially_paid';
 }
 
+/**
+ * A purchase-side bill (`purchase_bills`); `item_type: refund` is Paraşüt's return (iade) document of goods
+ * a customer sent back, made from the sale's lines (apidocs.parasut.com, "Fiş / Fatura": item_type
+ * `purchase_bill`, `cancelled`, `recurring_purchase_bill`, `refund`).
+ */
+export interface PurchaseBillAttributes {
+  item_type: 'purchase_bill' | 'cancelled' | 'recurring_purchase_bill' | 'refund';
+  description?: string;
+  issue_date: string;
+  due_date?: string;
+  invoice_no?: string;
+  currency?: 'TRL' | 'USD' | 'EUR' | 'GBP';
+  /** Read only: total VAT included. */
+  net_total?: Decimal;
+  gross_total?: Decimal;
+  total_vat?: Decimal;
+}
+
 export interface AccountAttributes {
   name: string;
   account_type?: 'cash' | 'bank' | 'sys';

@@ -21,6 +21,20 @@ export const invoiceSchema = z.object({
   pdfUrl: z.string().nullable().describe("The shop's own link to the PDF, once stored"),
   lastError: z.string().nullable().describe('The last failure, in Turkish'),
   attempts: z.number().int(),
+  reversal: z
+    .object({
+      reason: z.enum(['cancelled', 'refunded']).describe('The order was cancelled, or refunded in full'),
+      kind: z
+        .enum(['cancel', 'return', 'note'])
+        .nullable()
+        .describe(
+          'cancel: the e-Arşiv cancelled the day it was issued; return: a return (iade) document; note: an e-Fatura, left to the accountant; null: not decided yet',
+        ),
+      done: z.boolean(),
+      number: z.string().nullable().describe("The return document's number"),
+    })
+    .nullable()
+    .describe('What undoes the issued invoice after the order was cancelled or refunded'),
 });
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 

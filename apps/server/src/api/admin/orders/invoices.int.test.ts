@@ -155,6 +155,7 @@ describe('an order moved to Kargoya Verildi', () => {
       pdfUrl: `/api/admin/orders/${placed.orderNo}/einvoice.pdf`,
       lastError: null,
       attempts: 0,
+      reversal: null,
     });
     const pdf = await support.get(`/api/admin/orders/${placed.orderNo}/einvoice.pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -311,19 +312,141 @@ describe('an order moved to Kargoya Verildi', () => {
     });
   });
 
-  it('cancelled after invoicing: a note for the owner; cancelled before: never issued', async () => {
-    const invoiced = await preparedOrder();
-    await ship(invoiced.id);
+  /** An order issued its e-Arşiv, then not delivered and cancelled. */
+  async function invoicedThenCancelled(issuedDaysAgo = 0) {
+    const placed = await preparedOrder();
+    await ship(placed.id);
     await services.einvoicing.round();
-    const number = (await rowOf(invoiced.id))!.invoiceNumber!;
-    await services.orders.changeStatus(invoiced.id, ORDER_STATE.NotDelivered, { actor: 'operator' });
-    await services.orders.changeStatus(invoiced.id, ORDER_STATE.Cancelled, { actor: 'operator' });
-    const notes = (await owner.get(`/api/admin/orders/${invoiced.orderNo}`)).json().notes;
-    expect(notes.map((n: { body: string }) => n.body).join('\n')).toContain(
-      `Bu siparişin e-Arşiv faturası kesilmişti (${number}) ve sipariş iptal edildi.`,
-    );
-    expect(invoicesAt(invoiced.orderNo)).toHaveLength(1);
+    const issued = (await rowOf(placed.id))!;
+    expect(issued.status).toBe('issued');
+    if (issuedDaysAgo)
+      await db
+        .update(orderInvoices)
+        .set({ issuedAt: new Date(Date.now() - issuedDaysAgo * 86_400_000) })
+        .where(eq(orderInvoices.id, issued.id));
+    await services.orders.changeStatus(placed.id, ORDER_STATE.NotDelivered, { actor: 'operator' });
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Cancelled, { actor: 'operator' });
+    return { placed, issued };
+  }
+  const notesOf = async (orderNo: string) =>
+    ((await owner.get(`/api/admin/orders/${orderNo}`)).json().notes as { body: string }[])
+      .map((n) => n.body)
+      .join('\n');
 
+  it('cancelled the day its e-Arşiv was issued: the invoice is cancelled at Paraşüt, once', async () => {
+    const { placed, issued } = await invoicedThenCancelled();
+    const waiting = (await owner.get(`/api/admin/orders/${placed.orderNo}`)).json().invoice;
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      number: issued.invoiceNumber,
+      reversal: { reason: 'cancelled', kind: null, done: false },
+    });
+    await services.einvoicing.round();
+    const invoiceId = issued.progress.invoiceId!;
+    expect(parasut.cancels()).toContain(invoiceId);
+    expect(parasut.invoice(invoiceId)!.attributes.item_type).toBe('cancelled');
+    expect(parasut.document('e_archives', issued.progress.documentId!)!.attributes.status).toBe('cancelled');
+    const done = (await owner.get(`/api/admin/orders/${placed.orderNo}`)).json().invoice;
+    expect(done).toMatchObject({
+      status: 'cancelled',
+      number: issued.invoiceNumber,
+      reversal: { reason: 'cancelled', kind: 'cancel', done: true, number: null },
+    });
+    expect(await notesOf(placed.orderNo)).toContain(
+      `Bu siparişin e-Arşiv faturası (${issued.invoiceNumber}) kesildiği gün Paraşüt'te iptal edildi.`,
+    );
+    // Nothing more: another round, the CLI's retry.
+    await services.einvoicing.round();
+    expect(await cli('einvoice', 'retry', placed.orderNo)).toBe(
+      `${placed.orderNo}: fatura ${issued.invoiceNumber} Paraşüt'te iptal edildi.`,
+    );
+    expect(parasut.cancels().filter((id) => id === invoiceId)).toHaveLength(1);
+    expect(parasut.purchaseBills()).toHaveLength(0);
+  });
+
+  it('cancelled on a later day: a return invoice of the whole sale, the e-Arşiv left standing', async () => {
+    const { placed, issued } = await invoicedThenCancelled(1);
+    await services.einvoicing.round();
+    const invoice = parasut.invoice(issued.progress.invoiceId!)!;
+    expect(invoice.attributes.item_type).toBe('invoice');
+    const bills = parasut
+      .purchaseBills()
+      .filter((b) => b.attributes.description === `Sipariş ${placed.orderNo} iadesi`);
+    expect(bills).toHaveLength(1);
+    expect(bills[0]!.attributes).toMatchObject({
+      item_type: 'refund',
+      net_total: invoice.attributes.net_total,
+      invoice_no: `IADE-${placed.orderNo}`,
+    });
+    expect((bills[0]!.relationships!.contact!.data as { id: string }).id).toBe(issued.progress.contactId);
+    const done = (await owner.get(`/api/admin/orders/${placed.orderNo}`)).json().invoice;
+    expect(done).toMatchObject({
+      status: 'issued',
+      reversal: { kind: 'return', done: true, number: `IADE-${placed.orderNo}` },
+    });
+    expect(await notesOf(placed.orderNo)).toContain(
+      `Paraşüt'te iade faturası kesildi (IADE-${placed.orderNo})`,
+    );
+    await cli('einvoice', 'retry', placed.orderNo);
+    expect(
+      parasut.purchaseBills().filter((b) => b.attributes.description === bills[0]!.attributes.description),
+    ).toHaveLength(1);
+    expect(parasut.cancels()).not.toContain(issued.progress.invoiceId);
+  });
+
+  it("an e-Fatura's order cancelled: nothing at Paraşüt, a note sending the owner to their accountant", async () => {
+    const placed = await preparedOrder();
+    await db
+      .update(orders)
+      .set({
+        billingAddress: {
+          ...billing,
+          billingType: 'corporate',
+          tcKimlikNo: null,
+          companyName: 'Kurum A.Ş.',
+          taxNumber: REGISTERED_VKN,
+          taxOffice: 'Beşiktaş',
+        },
+      })
+      .where(eq(orders.id, placed.id));
+    const issued = await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`);
+    expect(issued.json().invoice).toMatchObject({ status: 'issued', type: 'e_invoice' });
+    const before = { cancels: parasut.cancels().length, bills: parasut.purchaseBills().length };
+    await services.orders.changeStatus(placed.id, ORDER_STATE.Cancelled, { actor: 'operator' });
+    await services.einvoicing.round();
+    expect(parasut.cancels()).toHaveLength(before.cancels);
+    expect(parasut.purchaseBills()).toHaveLength(before.bills);
+    const view = (await owner.get(`/api/admin/orders/${placed.orderNo}`)).json().invoice;
+    expect(view).toMatchObject({ status: 'issued', reversal: { kind: 'note', done: true } });
+    const notes = await notesOf(placed.orderNo);
+    expect(notes).toContain(`Bu siparişin e-Fatura faturası kesilmişti (${issued.json().invoice.number})`);
+    expect(notes).toContain('Muhasebecinize (mali müşavirinize) danışın.');
+  });
+
+  it('Paraşüt down during the cancel, then back: exactly one cancel', async () => {
+    const { placed, issued } = await invoicedThenCancelled();
+    const invoiceId = issued.progress.invoiceId!;
+    // The cancel is carried out but its answer is lost; then Paraşüt is down.
+    parasut.failNext(1, { status: 500, carryOut: true }, { method: 'DELETE' });
+    await services.einvoicing.round();
+    const waiting = (await rowOf(placed.id))!;
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.lastError).toBeTruthy();
+    expect(waiting.progress.reversal).toMatchObject({ kind: 'cancel' });
+    expect(waiting.progress.reversal!.done).toBeFalsy();
+    parasut.failNext(1, { status: 500 });
+    await services.einvoicing.retry(placed.orderNo);
+    expect((await rowOf(placed.id))!.status).toBe('pending');
+    // Back: the retry reads the invoice cancelled and cancels nothing more.
+    const done = await services.einvoicing.retry(placed.orderNo);
+    expect(done).toMatchObject({ status: 'cancelled', reversal: { kind: 'cancel', done: true } });
+    expect(parasut.cancels().filter((id) => id === invoiceId)).toHaveLength(1);
+    expect(
+      parasut.purchaseBills().filter((b) => b.attributes.description === `Sipariş ${placed.orderNo} iadesi`),
+    ).toHaveLength(0);
+  });
+
+  it('cancelled before its invoice was issued: never issued', async () => {
     const early = await preparedOrder();
     await ship(early.id);
     await services.orders.changeStatus(early.id, ORDER_STATE.NotDelivered, { actor: 'operator' });
