@@ -130,7 +130,7 @@ export interface TrendyolServerOptions {
   apiSecret?: string;
   /** Reads of a batch before its result (1). */
   batchReads?: number;
-  /** The stand-in's clock at start (now). */
+  /** The stand-in's clock at start (the real time unless given); it runs on with the real time from there. */
   now?: Date;
   port?: number;
 }
@@ -145,7 +145,8 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
   const state = {
     origin: '',
     batchReads: options.batchReads ?? 1,
-    clock: (options.now ?? new Date()).getTime(),
+    /** The stand-in's clock minus the real one (moved by `advance` and `setNow`). */
+    offset: options.now ? options.now.getTime() - Date.now() : 0,
     perMinute: Number.POSITIVE_INFINITY,
     window: { start: 0, count: 0 },
   };
@@ -167,7 +168,7 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
   let packageSerial = 3_400_000_000;
   let lineSerial = 910_000_000;
 
-  const now = () => state.clock;
+  const now = () => Date.now() + state.offset;
 
   function touch(p: TrendyolShipmentPackage, status: PackageStatus) {
     // Each change a later last-modified date, so paging by that date is strict.
@@ -597,19 +598,17 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
         ),
       );
     if (fault?.status === 429 || overLimit()) {
-      const seconds = fault?.status === 429 ? fault.retryAfterSeconds : 60;
+      // A fault's Retry-After (7 s unless told; null: none); past the per-minute limit, none.
+      const seconds =
+        fault?.status === 429 ? (fault.retryAfterSeconds === undefined ? 7 : fault.retryAfterSeconds) : null;
       return reply(
         429,
         errorBody(429, 'Too Many Requests', 'too.many.requests', 'TooManyRequestsException'),
-        seconds === null || seconds === undefined
-          ? fault
-            ? { 'retry-after': '7' }
-            : {}
-          : { 'retry-after': String(seconds) },
+        seconds === null ? {} : { 'retry-after': String(seconds) },
       );
     }
-    if (fault?.status === 500 && !fault.carryOut)
-      return reply(
+    const serverError = () =>
+      reply(
         500,
         errorBody(
           500,
@@ -618,6 +617,7 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
           'InternalServerError',
         ),
       );
+    if (fault?.status === 500 && !fault.carryOut) return serverError();
     let status = 200;
     let payload: unknown;
     try {
@@ -625,23 +625,11 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       status = err.status;
-      payload = errorBody(
-        err.status,
-        err.message,
-        err.key,
-        status === 403 ? 'ClientApiAuthorizationException' : 'ClientApiBusinessException',
-      );
+      const exception = status === 403 ? 'ClientApiAuthorizationException' : 'ClientApiBusinessException';
+      payload = errorBody(err.status, err.message, err.key, exception);
     }
-    if (fault?.status === 500)
-      return reply(
-        500,
-        errorBody(
-          500,
-          'Sistemsel bir sorun meydana geldi, tekrar deneyiniz.',
-          'internal',
-          'InternalServerError',
-        ),
-      );
+    // Carried out, but the answer is a 500: the caller cannot tell it was done.
+    if (fault?.status === 500) return serverError();
     reply(status, payload);
   }
 
@@ -713,13 +701,13 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     setBatchReads(reads: number) {
       state.batchReads = reads;
     },
-    /** The stand-in's clock (the 15-minute rule, batches' 4 hours, packages' dates). */
+    /** The stand-in's clock (the 15-minute rule, batches' 4 hours, packages' dates): the real time moved on by `advance` / `setNow`. */
     now: () => new Date(now()),
     advance(ms: number) {
-      state.clock += ms;
+      state.offset += ms;
     },
     setNow(at: Date) {
-      state.clock = at.getTime();
+      state.offset = at.getTime() - Date.now();
     },
     /** Batches made so far, with their answer once settled. */
     batch: (id: string) => batches.get(id),
