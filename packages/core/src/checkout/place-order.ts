@@ -90,7 +90,7 @@ const PAYMENT_STATUS: Record<PaymentMethod, PaymentStatus> = {
 };
 
 /** The PostgreSQL error `err` is, or wraps (Drizzle wraps the driver's error as its `cause`). */
-function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undefined {
+export function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undefined {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string };
   }
@@ -98,7 +98,7 @@ function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undef
 }
 
 /** The `code` of a unique violation's constraint, if `err` (or what it wraps) is one. */
-function uniqueViolation(err: unknown): string | null | undefined {
+export function uniqueViolation(err: unknown): string | null | undefined {
   const e = pgError(err);
   if (e?.code !== '23505') return undefined;
   return typeof e.constraint === 'string' ? e.constraint : null;

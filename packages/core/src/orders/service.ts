@@ -167,6 +167,8 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       /** In the change's transaction: the e-mail of one state change (if it gets one). */
       async changed(tx: Db, changed: ChangedOrder, actor: Actor) {
         const order = (await findOrder(tx, changed.id))!;
+        // A marketplace writes to its own buyers (whose address it masks): no mail from the shop.
+        if (order.paymentMethod === 'marketplace') return;
         const cardNeverPaid =
           order.paymentMethod === 'card' &&
           changed.from === ORDER_STATE.Received &&

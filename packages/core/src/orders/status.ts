@@ -19,7 +19,7 @@ import { releaseCouponUse, releaseStock, type Tx, takeCouponUseAgain, takeStockA
  * only code that writes `orders.status`.
  */
 
-export type Actor = 'customer' | 'payment' | 'system' | 'operator' | 'carrier';
+export type Actor = 'customer' | 'payment' | 'system' | 'operator' | 'carrier' | 'channel';
 
 export interface StatusChangeOptions {
   actor: Actor;
@@ -52,6 +52,20 @@ const CARRIER_MOVES: ReadonlyArray<readonly [OrderState, OrderState]> = [
   [ORDER_STATE.InTransit, ORDER_STATE.NotDelivered],
 ];
 
+/**
+ * The moves a marketplace makes on an order from its package (issue 43): the package being prepared, shipped
+ * (with its carrier and number), its carrier's way as above, and a cancellation (Cancelled, UnSupplied, a
+ * return before delivery) while the order has not left or came back.
+ */
+const CHANNEL_MOVES: ReadonlyArray<readonly [OrderState, OrderState]> = [
+  ...CARRIER_MOVES,
+  [Received, Preparing],
+  [Received, Cancelled],
+  [Preparing, Cancelled],
+  [ORDER_STATE.NotDelivered, Shipped],
+  [ORDER_STATE.NotDelivered, Cancelled],
+];
+
 /** Besides the table: which changes each actor may make. A Turkish reason when it may not. */
 const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | null> = {
   // The shopper only cancels, and only before the order is shipped.
@@ -71,6 +85,11 @@ const ACTOR_RULES: Record<Actor, (from: OrderState, to: OrderState) => string | 
     CARRIER_MOVES.some(([f, t]) => f === from && t === to)
       ? null
       : 'kargo firması yalnızca kargodaki bir siparişin teslimat durumunu değiştirir',
+  // A marketplace (its package's status): only the moves of its packages.
+  channel: (from, to) =>
+    CHANNEL_MOVES.some(([f, t]) => f === from && t === to)
+      ? null
+      : 'pazaryeri yalnızca kendi paketinin durumunu siparişe taşır',
   // The operator does the rest, but never pretends a payment failed or succeeded.
   operator: (from, to) =>
     isPaymentResult(from, to)
@@ -149,8 +168,13 @@ function columnsOnEnter(from: OrderState, to: OrderState, order: OrderFacts, opt
         trackingNo: normalizeTrackingNo(options.trackingNo!),
       };
     case Cancelled:
-      // Money taken for a cancelled order is owed back: a card refund goes to the provider, a transfer is sent back.
-      return order.paymentStatus === 'paid' ? { paymentStatus: 'refund_pending' as const } : {};
+      // Money taken for a cancelled order is owed back: a card refund goes to the provider, a transfer is sent
+      // back; a marketplace gives its buyer the money back itself.
+      if (order.paymentStatus !== 'paid') return {};
+      return {
+        paymentStatus:
+          order.paymentMethod === 'marketplace' ? ('refunded' as const) : ('refund_pending' as const),
+      };
     case PaymentFailed:
       return from === Received ? { paymentStatus: 'failed' as const } : {};
     default:
@@ -220,7 +244,8 @@ export async function applyStatusChange(
     .returning({ cargoCompany: orders.cargoCompany, trackingNo: orders.trackingNo });
   if (!updated) throw statusChanged();
 
-  const refundDue = to === Cancelled && order.paymentStatus === 'paid';
+  const refundDue =
+    to === Cancelled && order.paymentStatus === 'paid' && order.paymentMethod !== 'marketplace';
   if (refundDue && order.paymentMethod === 'card') {
     await tx
       .update(payments)

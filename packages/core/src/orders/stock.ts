@@ -92,12 +92,26 @@ async function putBack(
   );
 }
 
+/** A line whose stock was not there when taken (`takeStockAgain` with `shortOk`). */
+export interface ShortLine {
+  name: string;
+  productId: number | null;
+  variantId: number | null;
+  quantity: number;
+}
+
 /**
  * Takes the stock of every line again, each with one `... WHERE stock >= n` update: zero rows updated is
  * out of stock, and the caller's transaction rolls back. Lines of a product with unlimited stock (null) or
- * of a deleted product take nothing.
+ * of a deleted product take nothing. With `shortOk` (a marketplace's package: the sale happened there) a
+ * line out of stock takes nothing and is answered instead, and the others take theirs.
  */
-export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
+export async function takeStockAgain(
+  tx: Tx,
+  orderId: number,
+  options: { shortOk?: boolean } = {},
+): Promise<ShortLine[]> {
+  const short: ShortLine[] = [];
   const lines = await tx
     .select({
       id: orderItems.id,
@@ -117,7 +131,11 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
         .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
         .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
         .returning({ productId: productVariants.productId, stock: productVariants.stock });
-      if (rows.length === 0) throw outOfStock(line.name);
+      if (rows.length === 0) {
+        if (!options.shortOk) throw outOfStock(line.name);
+        short.push(line);
+        continue;
+      }
       moved.push({ ...rows[0]!, variantId: line.variantId, change: -line.quantity });
       taken = true;
     } else if (line.productId !== null) {
@@ -131,7 +149,11 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
           .select({ stock: products.stock })
           .from(products)
           .where(eq(products.id, line.productId));
-        if (product && product.stock !== null) throw outOfStock(line.name);
+        if (product && product.stock !== null) {
+          if (!options.shortOk) throw outOfStock(line.name);
+          short.push(line);
+          continue;
+        }
       }
       taken = rows.length > 0;
       if (rows[0]?.stock != null) {
@@ -150,6 +172,7 @@ export async function takeStockAgain(tx: Tx, orderId: number): Promise<void> {
     tx,
     lines.flatMap((line) => line.productId ?? []),
   );
+  return short;
 }
 
 /** A change of one stock row by an order: `stock` is what the row holds after it. */

@@ -75,6 +75,10 @@ export function carrierPath(
   from: OrderState,
   to: OrderState,
   order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus'>,
+  /** Whose moves: the carrier's, or a marketplace's (`channel`) for an order from its package. */
+  actor: 'carrier' | 'channel' = 'carrier',
+  /** The parcel's carrier and number, when the path may enter Kargoya Verildi (a marketplace's package). */
+  cargo: { cargoCompany: string; trackingNo: string } | undefined = undefined,
 ): OrderState[] | null {
   if (from === to) return [];
   const seen = new Set<OrderState>([from]);
@@ -84,7 +88,7 @@ export function carrierPath(
     for (const path of paths) {
       const at = path[path.length - 1]!;
       for (const step of ORDER_STATES[at].next) {
-        if (seen.has(step) || transitionRefusal(at, step, order, { actor: 'carrier' })) continue;
+        if (seen.has(step) || transitionRefusal(at, step, order, { actor, ...cargo })) continue;
         if (step === to) return [...path.slice(1), step];
         seen.add(step);
         next.push([...path, step]);
