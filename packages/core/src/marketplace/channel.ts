@@ -1,3 +1,5 @@
+import { DomainError } from '../errors.ts';
+
 /**
  * A marketplace channel (issue 43): where the shop's stock and prices are sold besides the storefront and
  * whose orders come into the same panel. Trendyol first (`trendyol/`); Hepsiburada, N11 and Amazon TR later
@@ -134,35 +136,69 @@ export const CHANNEL_ERROR_CODES = [
 export type ChannelErrorCode = (typeof CHANNEL_ERROR_CODES)[number];
 
 /**
- * Why a call to the channel failed. `retryable` (the channel is away, busy or rate-limiting): the same call
- * is tried again later, at `retryAt` at the earliest when the channel said when; otherwise (refused: bad
- * keys, a request the channel will never take) the owner is told `message` (Turkish) and nothing repeats it.
- * `code` says which (see `ChannelErrorCode`; absent only from errors made without one).
+ * Why a call to the channel failed: a `DomainError` (the one error of the domain) with a `ChannelErrorCode`.
+ * `retryable` (the channel is away, busy or rate-limiting): the same call is tried again later, at `retryAt`
+ * at the earliest when the channel said when; otherwise (refused: bad keys, a request the channel will never
+ * take) the owner is told `message` (Turkish) and nothing repeats it. `channelStatus` is the channel's own HTTP
+ * answer; `status` what Vitrin's API answers if the error reaches it (503 retryable, else 502).
  */
-export class ChannelError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-    readonly retryAt?: Date,
-    readonly code?: ChannelErrorCode,
-  ) {
-    super(message);
-    this.name = 'ChannelError';
-  }
-
+export interface ChannelError extends DomainError<ChannelErrorCode> {
+  readonly retryable: boolean;
+  readonly channelStatus?: number;
   /** The channel refused the request as a repeat of one it already took: its values are already there. */
-  get alreadyApplied(): boolean {
-    return this.code === 'KANAL_AYNI_ISTEK';
-  }
+  readonly alreadyApplied: boolean;
 }
+
+interface ChannelErrorConstructor {
+  /** `status` is the channel's HTTP answer; without `code`, KANAL_ULASILAMIYOR when retryable, else KANAL_REDDETTI. */
+  new (
+    message: string,
+    retryable: boolean,
+    status?: number,
+    retryAt?: Date,
+    code?: ChannelErrorCode,
+  ): ChannelError;
+  [Symbol.hasInstance](value: unknown): value is ChannelError;
+}
+
+const CHANNEL_CODES: ReadonlySet<string> = new Set(CHANNEL_ERROR_CODES);
+
+/**
+ * Makes a channel error (`new ChannelError(message, retryable, status?, retryAt?, code?)`); `instanceof
+ * ChannelError` is true of the domain errors it makes.
+ */
+export const ChannelError = function ChannelError(
+  message: string,
+  retryable: boolean,
+  status?: number,
+  retryAt?: Date,
+  code?: ChannelErrorCode,
+): ChannelError {
+  const kind = code ?? (retryable ? 'KANAL_ULASILAMIYOR' : 'KANAL_REDDETTI');
+  const err = new DomainError<ChannelErrorCode>(
+    retryable ? 503 : 502,
+    kind,
+    message,
+    undefined,
+    retryAt ? { retryAt } : {},
+  );
+  return Object.assign(err, {
+    retryable,
+    alreadyApplied: kind === 'KANAL_AYNI_ISTEK',
+    ...(status !== undefined ? { channelStatus: status } : {}),
+  });
+} as unknown as ChannelErrorConstructor;
+
+Object.defineProperty(ChannelError, Symbol.hasInstance, {
+  value: (value: unknown) =>
+    value instanceof DomainError &&
+    CHANNEL_CODES.has(value.code) &&
+    typeof (value as Partial<ChannelError>).retryable === 'boolean',
+});
 
 /** Whether `err` is a channel error (with `code` one of `codes` when given). */
 export function isChannelError(err: unknown, ...codes: ChannelErrorCode[]): err is ChannelError {
-  return (
-    err instanceof ChannelError &&
-    (codes.length === 0 || (err.code !== undefined && codes.includes(err.code)))
-  );
+  return err instanceof ChannelError && (codes.length === 0 || codes.includes(err.code));
 }
 
 /** A marketplace as Vitrin uses it; every method may throw `ChannelError`. */

@@ -5,6 +5,7 @@ import {
   type TrendyolContractServer,
 } from '@vitrin/testing/trendyol-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../errors.ts';
 import {
   ChannelError,
   type ChannelNewListing,
@@ -75,7 +76,7 @@ describe('Trendyol channel: keys, User-Agent and the env', () => {
     const err = await refusal(channel({ apiSecret: 'yanlış' }).listings(0));
     expect(err.code).toBe('KANAL_YETKI_YOK');
     expect(err.retryable).toBe(false);
-    expect(err.status).toBe(401);
+    expect(err.channelStatus).toBe(401);
     expect(err.message).toContain('TRENDYOL_API_SECRET');
     expect(err.message).not.toContain('yanlış');
     expect(err.message).not.toContain(trendyol.apiKey);
@@ -101,13 +102,13 @@ describe('Trendyol channel: keys, User-Agent and the env', () => {
     const err = await refusal(channel().listings(0));
     expect(err.code).toBe('KANAL_YETKI_YOK');
     expect(err.retryable).toBe(false);
-    expect(err.status).toBe(403);
+    expect(err.channelStatus).toBe(403);
     expect(err.message).toMatch(/Trendyol isteği geri çevirdi/);
   });
 
   it('a seller id that is not the keys’ is refused (403), not retried', async () => {
     const err = await refusal(channel({ sellerId: '111' }).listings(0));
-    expect(err.status).toBe(403);
+    expect(err.channelStatus).toBe(403);
     expect(err.retryable).toBe(false);
   });
 
@@ -310,7 +311,10 @@ describe('Trendyol channel: when Trendyol is away or busy', () => {
     trendyol.seedListings([{ barcode: code }]);
     trendyol.failNext(1, { status: 500 }, { path: stockPath });
     const five = await refusal(channel().pushStockPrices(item(code)));
-    expect(five).toMatchObject({ code: 'KANAL_ULASILAMIYOR', retryable: true, status: 500 });
+    expect(five).toMatchObject({ code: 'KANAL_ULASILAMIYOR', retryable: true, channelStatus: 500 });
+    // The one error of the domain: reaching Vitrin's API it answers 503 with its Turkish message.
+    expect(five).toBeInstanceOf(DomainError);
+    expect(five.status).toBe(503);
 
     trendyol.failNext(1, { status: 'drop' }, { path: stockPath });
     const dropped = await refusal(channel().pushStockPrices(item(code)));
@@ -327,7 +331,7 @@ describe('Trendyol channel: when Trendyol is away or busy', () => {
   it('a 401 from Trendyol midway is not retryable', async () => {
     trendyol.failNext(1, { status: 401 });
     const err = await refusal(channel().packages(new Date(0), 0));
-    expect(err).toMatchObject({ code: 'KANAL_YETKI_YOK', retryable: false, status: 401 });
+    expect(err).toMatchObject({ code: 'KANAL_YETKI_YOK', retryable: false, channelStatus: 401 });
   });
 });
 
@@ -531,7 +535,7 @@ describe('Trendyol channel: order packages', () => {
     expect(trendyol.listing('TABAK-3')?.quantity).toBe(10);
     const lines = made.lines!.map((l) => ({ lineId: String(l.id), quantity: l.quantity! }));
     const err = await refusal(channel().markPicking({ packageId: String(made.id), lines } as never));
-    expect(err).toMatchObject({ code: 'KANAL_REDDETTI', retryable: false, status: 400 });
+    expect(err).toMatchObject({ code: 'KANAL_REDDETTI', retryable: false, channelStatus: 400 });
     expect(err.message).toContain('Cancelled');
   });
 });
