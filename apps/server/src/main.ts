@@ -192,6 +192,10 @@ async function main() {
   services.einvoicing.start({
     onError: (err) => app.log.error({ err }, 'E-fatura turu bir siparişte hata verdi'),
   });
+  // Trendyol: a round each minute while trendyol_sync is on (listings, stock and prices, packages), one node.
+  services.trendyolSync.start({
+    onError: (err) => app.log.error({ err }, 'Trendyol turu hata verdi'),
+  });
 
   // SIGTERM (systemd's stop, an orchestrator's): `/readyz` answers 503 at once and every answer closes its
   // connection, the node keeps serving for SHUTDOWN_DRAIN_MS so the balancer's health check takes it out, then
@@ -223,6 +227,7 @@ async function main() {
     await services.stockAlerts.stop();
     await services.shippingSync.stop();
     await services.einvoicing.stop();
+    await services.trendyolSync.stop();
     services.mail.stop();
     await services.mail.drain();
     services.mailer.close();

@@ -30,6 +30,9 @@ import { createKeptImportFiles } from './imports/kept-files.ts';
 import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue } from './mail/queue.ts';
+import { type ChannelTuning, channelFromEnv } from './marketplace/providers.ts';
+import type { MarketplaceEnv } from './marketplace/setting.ts';
+import { createTrendyolSync } from './marketplace/sync.ts';
 import { createMenuAdmin } from './navigation/menu-admin.ts';
 import { createNavigationService } from './navigation/service.ts';
 import { createAdminOrders } from './orders/admin.ts';
@@ -77,6 +80,8 @@ export interface ServicesOptions {
   shipping?: { env?: CarrierEnv; tuning?: CarrierTuning };
   /** E-invoices (`einvoice_provider`): the environment PARASUT_* come from, and tests' short waits. */
   einvoice?: { env?: EInvoiceEnv; tuning?: EInvoiceTuning };
+  /** Trendyol (`trendyol_sync`): the environment TRENDYOL_* come from, a clock and tests' short waits. */
+  trendyol?: { env?: MarketplaceEnv; tuning?: ChannelTuning; now?: () => Date };
 }
 
 /** The real card providers Vitrin knows, each built from its environment variables. */
@@ -90,7 +95,10 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const cache = createCache();
   const { db } = database;
   const files = options.files ?? createDiskStore(path.join(os.tmpdir(), 'vitrin-files'));
-  const settings = createSettingsService(db, cache, { env: options.einvoice?.env ?? process.env });
+  const settings = createSettingsService(db, cache, {
+    env: options.einvoice?.env ?? process.env,
+    marketplaceEnv: options.trendyol?.env ?? process.env,
+  });
   const navigation = createNavigationService(db, cache);
   const content = createContentService(db, cache);
   const blog = createBlogService(db, cache);
@@ -219,6 +227,15 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     ...(options.einvoice?.tuning ? { tuning: options.einvoice.tuning } : {}),
   });
+  // Trendyol (`trendyol_sync`; keys from the environment only): listings linked by barcode, stock and prices
+  // pushed, packages pulled, a round every minute on one node.
+  const trendyolSync = createTrendyolSync(database, {
+    settings,
+    env: options.trendyol?.env ?? process.env,
+    channel: (env) => channelFromEnv('trendyol', env, options.trendyol?.tuning ?? {}),
+    orders,
+    ...(options.trendyol?.now ? { now: options.trendyol.now } : {}),
+  });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.
   const productImports = createProductImports(db, cache, createKeptImportFiles(files, database));
   const customerAdmin = createCustomerAdmin(db, {
@@ -267,6 +284,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shipmentReturns,
     /** `start()` on a server: the e-invoice rounds; `request`, `view`, `pdf`, `list`, `retry`, `health`. */
     einvoicing,
+    /** `start()` on a server: the Trendyol rounds; `runNow`, `health`, `page`, `setBuffer` for the CLI and routes. */
+    trendyolSync,
     customerAdmin,
     savedReplies,
     productImports,

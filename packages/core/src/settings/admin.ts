@@ -12,6 +12,7 @@ import { settings as settingsTable } from '../db/schema.ts';
 import type { EInvoiceEnv } from '../einvoice/providers.ts';
 import { einvoiceSettingRefusal } from '../einvoice/setting.ts';
 import { DomainError, isDomainError } from '../errors.ts';
+import { type MarketplaceEnv, trendyolSettingRefusal } from '../marketplace/setting.ts';
 import { parseSetting, settingText } from './parse.ts';
 import type { SettingKey, Settings } from './registry.ts';
 
@@ -34,7 +35,13 @@ const asText = (key: SettingsFieldKey, value: unknown): string =>
  * transaction with one audit entry per changed setting; then every cache drops, so the storefront follows at
  * once.
  */
-export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Settings>, env: EInvoiceEnv) {
+export function createSettingsAdmin(
+  db: Db,
+  cache: Cache,
+  all: () => Promise<Settings>,
+  env: EInvoiceEnv,
+  marketplaceEnv: MarketplaceEnv = env,
+) {
   async function view(): Promise<AdminSettings> {
     const values = await all();
     const picked = Object.fromEntries(SETTINGS_FIELD_KEYS.map((k) => [k, values[k]]));
@@ -62,6 +69,11 @@ export function createSettingsAdmin(db: Db, cache: Cache, all: () => Promise<Set
           ...Object.fromEntries(rows.map((r) => [r.key, parseSetting(r.key, r.value)])),
         };
         const refusal = einvoiceSettingRefusal(after as Settings, env);
+        if (refusal) throw refusal;
+      }
+      // Trendyol turned on needs the seller's keys in the environment.
+      if (data.trendyol_sync === 'on') {
+        const refusal = trendyolSettingRefusal(marketplaceEnv);
         if (refusal) throw refusal;
       }
       await db.transaction(async (tx) => {

@@ -4,6 +4,8 @@ import {
   ibanChecksumHolds,
   SHIPPING_PROVIDER_NAMES,
   type ShippingProviderName,
+  TRENDYOL_PRICE_RULES,
+  TRENDYOL_SYNC_VALUES,
   tcknChecksumHolds,
 } from '@vitrin/shared/api/admin/settings';
 import type { GlobalSetting } from '@vitrin/shared/api/home';
@@ -59,6 +61,19 @@ const minutes = z
   .regex(/^\d{1,5}$/, 'Dakika cinsinden bir tam sayı olmalıdır.')
   .transform(Number)
   .pipe(z.number().int().min(5, 'En az 5 dakika olmalıdır.'));
+
+/** The Trendyol price rule's amount: a percent or lira, may be negative, at most two decimals. */
+const priceAdjust = z
+  .string()
+  .trim()
+  .regex(
+    /^-?\d{1,5}(\.\d{1,2})?$/,
+    'Nokta ile ayrılmış bir sayı olmalıdır, en çok iki ondalık (ör. 12.5, -5 ya da 9.90).',
+  )
+  .transform(Number)
+  .pipe(
+    z.number().min(-90, 'En az -90 olabilir (fiyat sıfıra inemez).').max(10000, 'En fazla 10000 olabilir.'),
+  );
 
 /** A bank account shown for Havale / EFT payments. */
 export interface BankAccount {
@@ -315,6 +330,27 @@ export const settingDefinitions = {
     public: false,
     description:
       'E-Arşiv / e-Fatura: none (kapalı) ya da parasut (Kargoya Verildi olan her siparişe fatura); açmak için unvan, tax_id, tax_office, contact_address ve PARASUT_* ortam değişkenleri gerekir',
+  }),
+  trendyol_sync: define({
+    schema: z.enum(TRENDYOL_SYNC_VALUES, 'Değer off ya da on olmalıdır.'),
+    default: 'off' as (typeof TRENDYOL_SYNC_VALUES)[number],
+    public: false,
+    description:
+      'Trendyol eşitlemesi: off (kapalı) ya da on (her dakika stok ve fiyat gönderilir, siparişler alınır); açmak için TRENDYOL_SELLER_ID, TRENDYOL_API_KEY, TRENDYOL_API_SECRET ortam değişkenleri gerekir',
+  }),
+  trendyol_price_rule: define({
+    schema: z.enum(TRENDYOL_PRICE_RULES, 'Değer none, percent ya da fixed olmalıdır.'),
+    default: 'none' as (typeof TRENDYOL_PRICE_RULES)[number],
+    public: false,
+    description:
+      'Trendyol satış fiyatı: none (mağazanın satış fiyatı), percent (yüzde ekle/çıkar) ya da fixed (TL ekle/çıkar); miktar trendyol_price_adjust',
+  }),
+  trendyol_price_adjust: define({
+    schema: priceAdjust,
+    default: 0,
+    public: false,
+    description:
+      'Trendyol fiyat kuralının miktarı: percent için yüzde (ör. 12.5 ya da -5), fixed için TL (ör. 20 ya da -9.90)',
   }),
   shipping_sender: define({
     schema: shippingSender,

@@ -5,6 +5,7 @@ import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { settings as settingsTable } from '../db/schema.ts';
 import { einvoiceSettingRefusal } from '../einvoice/setting.ts';
+import { trendyolSettingRefusal } from '../marketplace/setting.ts';
 import { createSettingsAdmin } from './admin.ts';
 import { assertSettingKey, parseSetting, settingText } from './parse.ts';
 
@@ -22,7 +23,11 @@ import {
 export function createSettingsService(
   db: Db,
   cache: Cache,
-  options: { env?: Readonly<Record<string, string | undefined>> } = {},
+  options: {
+    env?: Readonly<Record<string, string | undefined>>;
+    /** Where TRENDYOL_* are read (the check before `trendyol_sync` is turned on); `env` by default. */
+    marketplaceEnv?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ) {
   const all = cache.value('settings', async (): Promise<Settings> => {
     const rows = await db.select().from(settingsTable);
@@ -40,7 +45,13 @@ export function createSettingsService(
   return {
     all,
     /** The panel's settings page: what it shows, and one section's save. */
-    admin: createSettingsAdmin(db, cache, all, options.env ?? process.env),
+    admin: createSettingsAdmin(
+      db,
+      cache,
+      all,
+      options.env ?? process.env,
+      options.marketplaceEnv ?? options.env ?? process.env,
+    ),
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await all())[key];
     },
@@ -60,6 +71,10 @@ export function createSettingsService(
       // E-invoicing needs the shop's legal details and the integrator's keys before it may be turned on.
       if (key === 'einvoice_provider' && value === 'parasut') {
         const refusal = einvoiceSettingRefusal(await all(), options.env ?? process.env);
+        if (refusal) throw refusal;
+      }
+      if (key === 'trendyol_sync' && value === 'on') {
+        const refusal = trendyolSettingRefusal(options.marketplaceEnv ?? options.env ?? process.env);
         if (refusal) throw refusal;
       }
       const stored = settingText(value);

@@ -12,6 +12,7 @@ import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerProductExportRoutes } from './exports/products.ts';
 import { registerAdminImageRoutes } from './images/routes.ts';
 import { registerImportRoutes } from './imports/routes.ts';
+import { registerTrendyolRoutes } from './marketplace/trendyol.ts';
 import { registerAdminMenuRoutes } from './menu/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerAdminPageRoutes } from './pages/routes.ts';
@@ -61,4 +62,5 @@ export function registerAdminRoutes(
   registerAdminBlogRoutes(app, services, staffOf);
   registerAdminImageRoutes(app, staffOf, images);
   registerShippingHealthRoute(app, services, staffOf);
+  registerTrendyolRoutes(app, services, staffOf);
 }

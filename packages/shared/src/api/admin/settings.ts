@@ -105,6 +105,12 @@ export type ShippingProviderName = (typeof SHIPPING_PROVIDER_NAMES)[number];
 export const EINVOICE_PROVIDER_NAMES = ['none', 'parasut'] as const;
 export type EInvoiceProviderSetting = (typeof EINVOICE_PROVIDER_NAMES)[number];
 
+/** Trendyol (issue 43): `trendyol_sync` off or on, and the price rule of its sale price. */
+export const TRENDYOL_SYNC_VALUES = ['off', 'on'] as const;
+export const TRENDYOL_PRICE_RULES = ['none', 'percent', 'fixed'] as const;
+const PRICE_ADJUST_MESSAGE =
+  'Fiyat kuralının miktarı -90 ile 10000 arasında, en çok iki ondalıklı bir sayı olmalı';
+
 const TAX_ID = 'VKN 10 rakam, TCKN 11 rakam olmalı';
 
 /** The shop's sender address for carriers (`shipping_sender`): il, ilçe, the street line and posta kodu; null: none. */
@@ -180,6 +186,14 @@ export const settingsFields = {
   shipping_sender: shippingSenderSchema,
   // E-Arşiv ve e-Fatura (Paraşüt's keys come from environment variables; turning it on needs the legal details)
   einvoice_provider: z.enum(EINVOICE_PROVIDER_NAMES, 'Değer none ya da parasut olmalıdır.'),
+  // Trendyol (the seller's keys come from environment variables; turning it on needs them)
+  trendyol_sync: z.enum(TRENDYOL_SYNC_VALUES, 'Değer off ya da on olmalıdır.'),
+  trendyol_price_rule: z.enum(TRENDYOL_PRICE_RULES, 'Değer none, percent ya da fixed olmalıdır.'),
+  trendyol_price_adjust: z
+    .number({ error: PRICE_ADJUST_MESSAGE })
+    .min(-90, PRICE_ADJUST_MESSAGE)
+    .max(10000, PRICE_ADJUST_MESSAGE)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PRICE_ADJUST_MESSAGE),
   // Gece yedeği (the embedded database only; a PostgreSQL shop's backups are its database server's job)
   backup_time: z
     .string({ error: 'Saat metin olmalı' })
@@ -264,6 +278,11 @@ export const adminSettingsSchema = z.object({
   payment_provider: z.enum(PAYMENT_PROVIDER_NAMES),
   shipping_provider: z.enum(SHIPPING_PROVIDER_NAMES),
   einvoice_provider: z.enum(EINVOICE_PROVIDER_NAMES),
+  trendyol_sync: z.enum(TRENDYOL_SYNC_VALUES),
+  trendyol_price_rule: z.enum(TRENDYOL_PRICE_RULES),
+  trendyol_price_adjust: z
+    .number()
+    .describe('Percent (percent) or lira (fixed) added to the sale price; may be negative'),
   shipping_sender: z
     .object({
       city: z.string(),
