@@ -2,7 +2,7 @@ import type { ListingFacets, ProductCard } from '@vitrin/shared/api/catalog';
 import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { type PriceContext, resolveDisplayPrice } from '@vitrin/shared/pricing';
 import type { IndexRows } from './index-rows.ts';
-import { IndexTable, NAME, type TableChunk, TEXT } from './index-table.ts';
+import { IndexTable, NAME, NO_PRICE, type TableChunk, TEXT } from './index-table.ts';
 import { publicPrice, type ShopperContext } from './listing.ts';
 import { createTextIndex, type RangeEntries, type SearchTerms } from './search-index.ts';
 import { SortedSlots } from './sorted-slots.ts';
@@ -84,8 +84,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
           const prices = name === 'retail' ? table.retail : table.wholesale;
           const pa = prices[a]!;
           const pb = prices[b]!;
-          const aMissing = Number.isNaN(pa);
-          if (aMissing !== Number.isNaN(pb)) return aMissing ? 1 : -1;
+          const aMissing = pa === NO_PRICE;
+          if (aMissing !== (pb === NO_PRICE)) return aMissing ? 1 : -1;
           return (aMissing ? 0 : pa - pb) || a - b;
         };
       }
@@ -111,12 +111,24 @@ export function createCatalogueIndex(pricing: PriceContext) {
     return scratch.slice(0, n);
   }
 
+  /** The active slots, ascending, in an array of their exact number. */
+  function activeSlots(): Int32Array {
+    const flags = table.active;
+    let count = 0;
+    for (let slot = 0; slot < table.count; slot++) count += flags[slot]!;
+    const slots = new Int32Array(count);
+    let n = 0;
+    for (let slot = 0; slot < table.count; slot++) if (flags[slot]) slots[n++] = slot;
+    return slots;
+  }
+
   /** The active slots in one order, sorted when first asked for, then kept sorted. */
   function order(name: OrderName): SortedSlots {
     let sorted = orders.get(name);
     if (!sorted) {
-      const slots: number[] = [];
-      for (let slot = 0; slot < table.count; slot++) if (table.active[slot]) slots.push(slot);
+      // A typed array of the active slots (a JavaScript array of a million numbers grew by copying in the
+      // collected heap, which then stayed larger than what lives in it).
+      const slots = activeSlots();
       const compare = compareFor(name);
       if (name === 'name') {
         // The first sort compares each name some twenty times: by the first bytes of its key, made once,
@@ -370,13 +382,16 @@ export function createCatalogueIndex(pricing: PriceContext) {
      * names on the first search: after the snapshot is caught up, before anything else. The products caught
      * up (`changed`) are left out of it and put in at their places; the rest must be every other active
      * product, in order (checked). False when it was not taken (the order is sorted on first use then).
+     * `ids` is written over.
      */
     seedNameOrder(ids: Int32Array, changed: readonly number[]): boolean {
       if (orders.size) return false;
       const skip = new Set(changed);
-      const slots = new Int32Array(ids.length);
+      // The slots are written over the ids (a loader's own array, of no use after): no second 4 MB.
+      const slots = ids;
       let n = 0;
-      for (const id of ids) {
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
         if (skip.has(id)) continue;
         const slot = table.slotOf(id);
         if (slot < 0 || !table.active[slot]) return false;
@@ -455,7 +470,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
         let hi = list.length;
         while (priced < hi) {
           const mid = (priced + hi) >> 1;
-          if (Number.isNaN(prices[list[mid]!]!)) hi = mid;
+          if (prices[list[mid]!]! === NO_PRICE) hi = mid;
           else priced = mid + 1;
         }
         at = (k) => (k < priced ? list[priced - 1 - k]! : list[list.length - 1 - (k - priced)]!);
@@ -480,7 +495,12 @@ export function createCatalogueIndex(pricing: PriceContext) {
       }
       const discounted: number[] = [];
       for (let slot = 0; slot < table.count; slot++)
-        if (table.active[slot] && table.inStock[slot] && table.market[slot]! > table.retail[slot]!)
+        if (
+          table.active[slot] &&
+          table.inStock[slot] &&
+          table.retail[slot] !== NO_PRICE &&
+          table.market[slot]! > table.retail[slot]!
+        )
           discounted.push(slot);
       discounted.sort(byDiscount);
       shelves = { version, newest, discounted: discounted.slice(0, size) };

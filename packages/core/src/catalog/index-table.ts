@@ -30,6 +30,13 @@ const CURRENCY_CODES = ['TRY', 'USD', 'EUR'] as const;
 const NO_AMOUNT = -1;
 /** The largest amount the prices' column holds (a 32-bit integer). */
 const MAX_AMOUNT = 0x7fffffff;
+/** No price in TRY (`IndexTable.retail`, `wholesale`, `market`): prices are never negative. */
+export const NO_PRICE = -1;
+/**
+ * Prices in TRY minor units, `NO_PRICE` for none: 32-bit integers (half a double's bytes), or doubles once
+ * a converted price is past what 32 bits hold (`IndexTable.priceSlot` widens all three columns then).
+ */
+export type PriceColumn = Int32Array | Float64Array;
 
 interface Tag {
   slug: string;
@@ -172,12 +179,12 @@ export class IndexTable {
   inStock = new Uint8Array(0);
   /** UTF-8 length of the folded name, which begins the search text (search-columns.ts); -1 until asked for. */
   private nameLengths = new Int32Array(0);
-  /** Prices in TRY minor units as the cards show them (NaN: none), converted once per settings. */
-  retail = new Float64Array(0);
+  /** Prices in TRY minor units as the cards show them (`NO_PRICE`: none), converted once per settings. */
+  retail: PriceColumn = new Int32Array(0);
   /** What a wholesale customer pays: the wholesale price where there is one, else the retail price. */
-  wholesale = new Float64Array(0);
-  /** The market price in TRY (NaN: none), for the home page's discount shelf. */
-  market = new Float64Array(0);
+  wholesale: PriceColumn = new Int32Array(0);
+  /** The market price in TRY (`NO_PRICE`: none), for the home page's discount shelf. */
+  market: PriceColumn = new Int32Array(0);
   /**
    * The first usable entry of each of PRICE_TYPES: amount (`NO_AMOUNT`: none; the column is a 32-bit
    * integer, so are these, half the bytes of doubles) and currency, four per slot.
@@ -440,21 +447,30 @@ export class IndexTable {
     const inTry = (type: number) => {
       const at = slot * 4 + PRICE_TYPES.indexOf(type as DisplayPriceType);
       const amount = this.amounts[at]!;
-      if (amount === NO_AMOUNT) return Number.NaN;
+      if (amount === NO_AMOUNT) return NO_PRICE;
       // A TRY amount (a checked whole number of kuruş) is its own price: most entries, and parsing the rates
       // for each was most of a snapshot's import.
       if (CURRENCY_CODES[this.currencies[at]!] === 'TRY') return amount;
       try {
-        return priceInTry(amount, CURRENCY_CODES[this.currencies[at]!]!, this.pricing);
+        const price = priceInTry(amount, CURRENCY_CODES[this.currencies[at]!]!, this.pricing);
+        return Number.isFinite(price) && price >= 0 ? price : NO_PRICE;
       } catch {
         // An entry that cannot be converted is not a usable price (the card shows no price either).
-        return Number.NaN;
+        return NO_PRICE;
       }
     };
-    this.retail[slot] = inTry(2);
-    this.market[slot] = inTry(3);
-    const wholesale = inTry(5);
-    this.wholesale[slot] = Number.isNaN(wholesale) ? this.retail[slot]! : wholesale;
+    const retail = inTry(2);
+    const market = inTry(3);
+    const own = inTry(5);
+    const wholesale = own === NO_PRICE ? retail : own;
+    if (this.retail instanceof Int32Array && !(fits(retail) && fits(market) && fits(wholesale))) {
+      this.retail = Float64Array.from(this.retail);
+      this.market = Float64Array.from(this.market);
+      this.wholesale = Float64Array.from(this.wholesale);
+    }
+    this.retail[slot] = retail;
+    this.market[slot] = market;
+    this.wholesale[slot] = wholesale;
   }
 
   /**
@@ -594,7 +610,7 @@ export class IndexTable {
   }
 
   /** What the filter panel offers for these slots (in slot order): tags, variant options, price range. */
-  facetsOf(slots: ArrayLike<number>, prices: Float64Array): ListingFacets {
+  facetsOf(slots: ArrayLike<number>, prices: PriceColumn): ListingFacets {
     const tagCounts = this.tagCounts;
     tagCounts.fill(0);
     // Slots per tag list first (products share a few thousand lists), then each list's tags once: a broad
@@ -615,6 +631,7 @@ export class IndexTable {
       const list = groupList[slot]!;
       if (list >= 0 && this.groupListsSeen.add(list)) listsInOrder.push(list);
       const price = prices[slot]!;
+      if (price === NO_PRICE) continue;
       if (price < lo) lo = price;
       if (price > hi) hi = price;
     }
@@ -640,7 +657,7 @@ export class IndexTable {
   }
 
   /** The listing filters (price bounds, in stock, tags, variant options); null when the query has none. */
-  filterFor(query: ListingQuery, prices: Float64Array): ((slot: number) => boolean) | null {
+  filterFor(query: ListingQuery, prices: PriceColumn): ((slot: number) => boolean) | null {
     const wantedTags = new Set(query.tag.map((slug) => this.tagIdBySlug.get(slug) ?? -1));
     // Within one option group any chosen value matches; across groups all must (Renk:Mavi and Beden:M).
     const byGroup = new Map<string, string[]>();
@@ -654,10 +671,10 @@ export class IndexTable {
     if (query.min !== undefined || query.max !== undefined) {
       const min = query.min ?? Number.NEGATIVE_INFINITY;
       const max = query.max ?? Number.POSITIVE_INFINITY;
-      // A product without a price passes no price bound (NaN compares false, as null does in SQL).
+      // A product without a price passes no price bound (as null compares in SQL).
       checks.push((slot) => {
         const price = prices[slot]!;
-        return price >= min && price <= max;
+        return price !== NO_PRICE && price >= min && price <= max;
       });
     }
     if (query.stock === '1') checks.push((slot) => this.inStock[slot] === 1);
@@ -702,6 +719,9 @@ export class IndexTable {
     ].reduce((sum, a) => sum + a.byteLength, this.strings.bytes);
   }
 }
+
+/** Whether a price fits a 32-bit column. */
+const fits = (price: number) => Number.isInteger(price) && price <= MAX_AMOUNT;
 
 /** A 32-bit FNV-1a hash of the strings, in order. */
 function hashStrings(list: string[]): number {

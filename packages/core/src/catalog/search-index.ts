@@ -3,7 +3,7 @@ import type { ListingQuery } from '@vitrin/shared/api/catalog-query';
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type IndexTable, Marks, TEXT } from './index-table.ts';
+import { type IndexTable, Marks, NO_PRICE, type PriceColumn, TEXT } from './index-table.ts';
 import { bitsToRows, isBroad, type Postings, packed, RowBits, rowsOf } from './row-bits.ts';
 import { rows } from './rows.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
@@ -313,13 +313,14 @@ function intersect(a: Rows, b: Rows): number[] {
 }
 
 /**
- * How a listing orders rows: by a number per row (missing prices are NaN and go last either way), then by
- * row, which is product id order.
+ * How a listing orders rows: by a number per row (with `priced`, a missing price, `NO_PRICE`, goes last
+ * either way), then by row, which is product id order.
  */
 interface RowOrder {
   key: Float64Array | Int32Array;
   direction: 1 | -1;
   rowDirection: 1 | -1;
+  priced?: boolean;
 }
 
 /** Negative when row `a` comes before row `b`. */
@@ -327,9 +328,11 @@ function compareRows(order: RowOrder, a: number, b: number): number {
   const ka = order.key[a]!;
   const kb = order.key[b]!;
   if (ka !== kb) {
-    const aMissing = Number.isNaN(ka);
-    if (aMissing !== Number.isNaN(kb)) return aMissing ? 1 : -1;
-    if (!aMissing) return (ka - kb) * order.direction;
+    if (order.priced) {
+      const aMissing = ka === NO_PRICE;
+      if (aMissing !== (kb === NO_PRICE)) return aMissing ? 1 : -1;
+    }
+    return (ka - kb) * order.direction;
   }
   return (a - b) * order.rowDirection;
 }
@@ -380,8 +383,8 @@ export function createTextIndex(table: IndexTable) {
   const isActive = (row: number) => table.active[row] === 1;
 
   // Scratch space of the searches: search() runs to its end without awaiting, so one set serves every call.
+  /** A typo match's rank (`typoMatches`), read only for the rows it matched. */
   let ranks = new Float64Array(0);
-  let best = new Float64Array(0);
   /** The cheap points of an exact match's rank (stems, substring), zero between searches. */
   let points = new Uint8Array(0);
   const similar = new Marks(0);
@@ -546,24 +549,23 @@ export function createTextIndex(table: IndexTable) {
   function typoMatches(folded: string): Rows {
     let found: Rows | null = null;
     for (const qw of words(folded)) {
-      // The best similarity of a row's words to this query word, for the rows in `similar`.
+      // The most similar words first: a row's first word met is its best one for this query word, so no
+      // array of each row's best similarity is needed (8 bytes a product).
+      const alike = vocabulary.similar(qw, TYPO_SIMILARITY).sort((a, b) => b.similarity - a.similarity);
       similar.clear(table.capacity);
       const touched: number[] = [];
-      for (const { word, similarity: s } of vocabulary.similar(qw, TYPO_SIMILARITY)) {
+      for (const { word, similarity: s } of alike) {
         for (const row of rowsOf(wordRows.get(word)!)) {
-          if (similar.add(row)) {
-            best[row] = s;
+          if (!similar.add(row)) continue;
+          // The first query word sets the rank; later ones add to it. A row left out of `found` earlier
+          // may get a sum too: it is never read (`found` only narrows, and ranks are set by the first word).
+          if (found === null) {
+            ranks[row] = s;
             touched.push(row);
-          } else if (best[row]! < s) best[row] = s;
+          } else ranks[row]! += s;
         }
       }
-      if (found === null) {
-        found = touched;
-        for (const row of found) ranks[row] = best[row]!;
-      } else {
-        found = keep(found, (row) => similar.has(row));
-        for (const row of found) ranks[row]! += best[row]!;
-      }
+      found = found === null ? touched : keep(found, (row) => similar.has(row));
     }
     // A typed array sorts numbers natively (a broad typo matches hundreds of thousands of rows).
     return Int32Array.from(found ?? []).sort();
@@ -626,14 +628,14 @@ export function createTextIndex(table: IndexTable) {
   }
 
   /** Rows are in id order, so ties go by row: newest and highest id first, as category listings. */
-  function rowOrder(sort: ListingQuery['sort'], prices: Float64Array, nameOrder: Int32Array): RowOrder {
+  function rowOrder(sort: ListingQuery['sort'], prices: PriceColumn, nameOrder: Int32Array): RowOrder {
     switch (sort) {
       case 'relevance':
         return { key: ranks, direction: -1, rowDirection: -1 };
       case 'price_asc':
-        return { key: prices, direction: 1, rowDirection: 1 };
+        return { key: prices, direction: 1, rowDirection: 1, priced: true };
       case 'price_desc':
-        return { key: prices, direction: -1, rowDirection: -1 };
+        return { key: prices, direction: -1, rowDirection: -1, priced: true };
       case 'name':
         return { key: nameOrder, direction: 1, rowDirection: 1 };
       default:
@@ -678,7 +680,6 @@ export function createTextIndex(table: IndexTable) {
       commit();
       if (ranks.length < table.capacity) {
         ranks = new Float64Array(table.capacity);
-        best = new Float64Array(table.capacity);
         points = new Uint8Array(table.capacity);
       }
       // Texts are kept as UTF-8 (packed-strings.ts): the query is matched as bytes.

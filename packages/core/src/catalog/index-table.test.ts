@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductRow } from './index-rows.ts';
+import { IndexTable, NO_PRICE } from './index-table.ts';
+
+const pricing = { usdRate: '40', eurRate: '45' };
+
+function product(id: number, name: string): ProductRow {
+  return {
+    id,
+    is_active: true,
+    category_id: 1,
+    slug: `urun-${id}`,
+    name,
+    image: null,
+    name_sort: name.toLowerCase(),
+    search_text: name.toLowerCase(),
+    created: id,
+    stock_type: 1,
+    stock: null,
+    vat_rate: 20,
+    option_groups: null,
+    stems: [],
+  };
+}
+
+const sale = (amount: number, currency = 'TRY') => ({
+  product_id: 0,
+  price_type: 2,
+  amount_minor: amount,
+  currency,
+});
+
+const query = { tag: [], opt: [], sort: 'newest' as const, page: 1, pageSize: 24 };
+
+describe('IndexTable prices in TRY', () => {
+  it('keeps them as 32-bit integers, a missing one as NO_PRICE that no price bound passes', () => {
+    const table = new IndexTable(pricing);
+    for (const id of [1, 2, 3]) table.append(id);
+    table.write(0, product(1, 'Kupa'), [], [sale(12_50)], []);
+    table.write(1, product(2, 'Vazo'), [], [], []);
+    table.write(2, product(3, 'Tabak'), [], [sale(10, 'USD')], []);
+    expect(table.retail).toBeInstanceOf(Int32Array);
+    expect([...table.retail.subarray(0, 3)]).toEqual([12_50, NO_PRICE, 400]);
+    // Without a wholesale entry a wholesale customer pays the retail price; without a market price, none.
+    expect([...table.wholesale.subarray(0, 3)]).toEqual([12_50, NO_PRICE, 400]);
+    expect([...table.market.subarray(0, 3)]).toEqual([NO_PRICE, NO_PRICE, NO_PRICE]);
+    const filter = table.filterFor({ ...query, min: 0 }, table.retail)!;
+    expect([0, 1, 2].filter(filter)).toEqual([0, 2]);
+    expect(table.facetsOf([0, 1, 2], table.retail).priceRange).toEqual({ minMinor: 400, maxMinor: 12_50 });
+    expect(table.facetsOf([1], table.retail).priceRange).toBeNull();
+  });
+
+  it('widens the columns to doubles when a converted price is past 32 bits, keeping every price exact', () => {
+    const table = new IndexTable(pricing);
+    for (const id of [1, 2]) table.append(id);
+    table.write(0, product(1, 'Kupa'), [], [sale(12_50)], []);
+    // 20 000 000 USD in cents (what an entry holds at most is 32-bit too) at 40 TRY: 80 000 000 000 kuruş.
+    table.write(1, product(2, 'Yat'), [], [sale(2_000_000_000, 'USD')], []);
+    expect(table.retail).toBeInstanceOf(Float64Array);
+    expect([...table.retail.subarray(0, 2)]).toEqual([12_50, 80_000_000_000]);
+    expect([...table.wholesale.subarray(0, 2)]).toEqual([12_50, 80_000_000_000]);
+    expect(table.market[0]).toBe(NO_PRICE);
+    // Grown later, the wide columns stay wide.
+    table.append(3);
+    table.write(2, product(3, 'Tabak'), [], [], []);
+    expect(table.retail).toBeInstanceOf(Float64Array);
+    expect(table.retail[2]).toBe(NO_PRICE);
+  });
+});
