@@ -31,12 +31,15 @@ import type {
  *   default), `status`, `shipmentPackageIds`, `orderNumber`;
  * - `PUT /order/sellers/{id}/shipment-packages/{packageId}` (updatePackage): Created → Picking → Invoiced (with
  *   `params.invoiceNumber`), the package's own line ids and quantities; anything else 400.
+ * - `POST /webhook/sellers/{id}/webhooks` (createWebhook: url, BASIC_AUTHENTICATION with username and password
+ *   or API_KEY sent as `x-api-key`, subscribedStatuses upper case, none for all), `GET` the list, `DELETE …/{id}`;
+ *   each status change of a package posts the whole package (getShipmentPackages' model) to the subscribed ones.
  *
  * The control side for tests: `seedListings`, `approve`, `addPackage` (a new order), `setPackageStatus` (what
  * Trendyol and the carrier do: Shipped, Delivered, Cancelled, Returned…), `failNext` (500, a dropped
  * connection, 401, 403, 429 with Retry-After), `limitPerMinute` (429 past it), the clock (`advance`, `setNow`)
- * for the 15-minute rule and the dates, `requests` (what came in; no Authorization kept) and
- * `stockPriceBodies()`. Start it on port 0.
+ * for the 15-minute rule and the dates, `requests` (what came in; no Authorization kept),
+ * `stockPriceBodies()`, `webhookDeliveries` and `settleWebhooks()`. Start it on port 0.
  */
 export const TRENDYOL_TEST_SELLER = {
   sellerId: '968512',
@@ -109,6 +112,26 @@ interface Batch {
   result: TrendyolBatchResult['items'] | null;
 }
 
+interface Webhook {
+  id: number;
+  url: string;
+  authenticationType: string;
+  username?: string;
+  password?: string;
+  apiKey?: string;
+  /** Upper case, as Trendyol names them (CREATED, PICKING…); empty: every status. */
+  subscribedStatuses: string[];
+  active: boolean;
+}
+
+/** One package posted to a webhook: the receiver's answer (-1 no answer, 0 still on its way). */
+export interface WebhookDelivery {
+  webhookId: number;
+  packageId: number;
+  status: string;
+  answer: number;
+}
+
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -157,6 +180,10 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
   const sentBodies = new Map<string, number>();
   const stockPriceBodies: { at: number; items: Record<string, unknown>[] }[] = [];
   const faults: { fault: TrendyolFault; match: Match }[] = [];
+  const webhooks = new Map<number, Webhook>();
+  const webhookDeliveries: WebhookDelivery[] = [];
+  const pendingDeliveries = new Set<Promise<void>>();
+  let webhookSerial = 0;
   const requests: Array<{
     method: string;
     path: string;
@@ -177,6 +204,68 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     p.shipmentPackageStatus = status;
     p.lastModifiedDate = at;
     p.packageHistories = [...(p.packageHistories ?? []), { createdDate: at, status }];
+    notifyWebhooks(p);
+  }
+
+  /** Posts the whole package to each active webhook subscribed to its status (all when it names none). */
+  function notifyWebhooks(p: TrendyolShipmentPackage) {
+    const status = String(p.status).toUpperCase();
+    const body = JSON.stringify(p);
+    for (const hook of webhooks.values()) {
+      if (!hook.active) continue;
+      if (hook.subscribedStatuses.length > 0 && !hook.subscribedStatuses.includes(status)) continue;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (hook.authenticationType === 'API_KEY') headers['x-api-key'] = hook.apiKey ?? '';
+      else
+        headers.authorization = `Basic ${Buffer.from(`${hook.username ?? ''}:${hook.password ?? ''}`).toString('base64')}`;
+      const delivery: WebhookDelivery = {
+        webhookId: hook.id,
+        packageId: p.id!,
+        status: p.status!,
+        answer: 0,
+      };
+      webhookDeliveries.push(delivery);
+      const sent = fetch(hook.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) })
+        .then(
+          async (res) => {
+            delivery.answer = res.status;
+            await res.arrayBuffer();
+          },
+          () => {
+            delivery.answer = -1;
+          },
+        )
+        .finally(() => pendingDeliveries.delete(sent));
+      pendingDeliveries.add(sent);
+    }
+  }
+
+  function createWebhook(body: unknown): { id: number } {
+    const json = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const url = str(json.url);
+    if (!/^https?:\/\/\S+$/.test(url)) throw new Refusal(400, 'Webhook url bilgisi geçersiz.', 'webhook.url');
+    const authenticationType = str(json.authenticationType);
+    if (authenticationType === 'API_KEY' ? !str(json.apiKey) : authenticationType !== 'BASIC_AUTHENTICATION')
+      throw new Refusal(400, 'authenticationType BASIC_AUTHENTICATION ya da API_KEY (apiKey ile) olmalıdır.');
+    if (authenticationType === 'BASIC_AUTHENTICATION' && (!str(json.username) || !str(json.password)))
+      throw new Refusal(400, 'BASIC_AUTHENTICATION için username ve password zorunludur.');
+    if ([...webhooks.values()].filter((w) => w.active).length >= 15)
+      throw new Refusal(400, 'En fazla 15 webhook oluşturulabilir.');
+    const statuses = Array.isArray(json.subscribedStatuses)
+      ? json.subscribedStatuses.map((x) => str(x).toUpperCase())
+      : [];
+    const id = ++webhookSerial;
+    webhooks.set(id, {
+      id,
+      url,
+      authenticationType,
+      username: str(json.username) || undefined,
+      password: str(json.password) || undefined,
+      apiKey: str(json.apiKey) || undefined,
+      subscribedStatuses: statuses.filter(Boolean),
+      active: true,
+    });
+    return { id };
   }
 
   function seedListing(s: SeedListing): TrendyolProduct {
@@ -503,6 +592,22 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
       ownSeller(m[1]!);
       return updatePackage(Number(m[2]), body);
     }
+    m = /^\/webhook\/sellers\/([^/]+)\/webhooks$/.exec(path);
+    if (m) {
+      ownSeller(m[1]!);
+      if (method === 'POST') return createWebhook(body);
+      if (method === 'GET')
+        return [...webhooks.values()].map(({ password: _p, apiKey: _k, ...shown }) => ({
+          ...shown,
+          status: shown.active ? 'ACTIVE' : 'PASSIVE',
+        }));
+    }
+    m = /^\/webhook\/sellers\/([^/]+)\/webhooks\/(\d+)$/.exec(path);
+    if (m && method === 'DELETE') {
+      ownSeller(m[1]!);
+      if (!webhooks.delete(Number(m[2]))) throw new Refusal(404, 'Webhook bulunamadı.', 'webhook.not.found');
+      return null;
+    }
     throw new Refusal(404, 'Bulunamadı.', `${method} ${path}`);
   }
 
@@ -685,6 +790,14 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
         }
       touch(p, status);
       return p;
+    },
+    /** Webhooks made through the API (`POST /webhook/sellers/{id}/webhooks`), with their keys. */
+    webhooks: () => [...webhooks.values()],
+    /** Each package posted to a webhook on a status change, with the receiver's answer. */
+    webhookDeliveries,
+    /** Waits until every webhook post under way has its answer. */
+    async settleWebhooks() {
+      while (pendingDeliveries.size > 0) await Promise.all([...pendingDeliveries]);
     },
     /** Every accepted price-and-inventory body's items, in order. */
     stockPriceBodies: () => stockPriceBodies,

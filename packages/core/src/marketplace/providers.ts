@@ -16,29 +16,46 @@ export type ChannelTuning = Partial<Omit<TrendyolOptions, 'sellerId' | 'apiKey' 
 
 const isHttpUrl = (url: string) => /^https?:\/\/[^/\s]+/.test(url);
 
+/** The Trendyol keys as the environment gives them (trimmed; the production gateway unless another is set). */
+function trendyolKeys(env: ChannelEnv) {
+  const read = (key: string) => env[key]?.trim() ?? '';
+  return {
+    sellerId: read('TRENDYOL_SELLER_ID'),
+    apiKey: read('TRENDYOL_API_KEY'),
+    apiSecret: read('TRENDYOL_API_SECRET'),
+    baseUrl: read('TRENDYOL_BASE_URL') || TRENDYOL_BASE_URL,
+  };
+}
+
+/** What is wrong with the keys, in Turkish (the variables to set, never a value of a secret); null when nothing. */
+function trendyolKeysProblem(keys: ReturnType<typeof trendyolKeys>): string | null {
+  const absent = (
+    [
+      ['TRENDYOL_SELLER_ID', keys.sellerId],
+      ['TRENDYOL_API_KEY', keys.apiKey],
+      ['TRENDYOL_API_SECRET', keys.apiSecret],
+    ] as const
+  )
+    .filter(([, given]) => !given)
+    .map(([name]) => name);
+  if (absent.length > 0) {
+    const variables = absent.length > 1 ? 'ortam değişkenlerini' : 'ortam değişkenini';
+    return `Trendyol anahtarları eksik: ${absent.join(', ')} ${variables} Trendyol satıcı panelindeki Entegrasyon Bilgileri'nden girip sunucuyu yeniden başlatın (önce test ortamı: TRENDYOL_BASE_URL=https://stageapigw.trendyol.com/integration).`;
+  }
+  if (!/^\d+$/.test(keys.sellerId))
+    return `TRENDYOL_SELLER_ID Trendyol satıcı numarası olmalıdır (yalnız rakam): "${keys.sellerId}"`;
+  if (!isHttpUrl(keys.baseUrl)) return `TRENDYOL_BASE_URL bir http(s) adresi olmalıdır: "${keys.baseUrl}"`;
+  return null;
+}
+
 /** The channel built from its environment variables, or why it cannot be (in Turkish). */
 export function channelFromEnv(
-  name: ChannelName,
+  _name: ChannelName,
   env: ChannelEnv,
   tuning: ChannelTuning = {},
 ): MarketplaceChannel | { missing: string } {
-  const value = (key: string) => env[key]?.trim() ?? '';
-  const absent = CHANNEL_KEYS[name].filter((k) => k !== 'TRENDYOL_BASE_URL' && !value(k));
-  if (absent.length)
-    return {
-      missing: `Trendyol anahtarları eksik: ${absent.join(', ')} ortam değişken${absent.length > 1 ? 'lerini' : 'ini'} Trendyol satıcı panelindeki Entegrasyon Bilgileri'nden girip sunucuyu yeniden başlatın (önce test ortamı: TRENDYOL_BASE_URL=https://stageapigw.trendyol.com/integration).`,
-    };
-  if (!/^\d+$/.test(value('TRENDYOL_SELLER_ID')))
-    return {
-      missing: `TRENDYOL_SELLER_ID Trendyol satıcı numarası olmalıdır (yalnız rakam): "${value('TRENDYOL_SELLER_ID')}"`,
-    };
-  const baseUrl = value('TRENDYOL_BASE_URL') || TRENDYOL_BASE_URL;
-  if (!isHttpUrl(baseUrl)) return { missing: `TRENDYOL_BASE_URL bir http(s) adresi olmalıdır: "${baseUrl}"` };
-  return createTrendyolChannel({
-    ...tuning,
-    sellerId: value('TRENDYOL_SELLER_ID'),
-    apiKey: value('TRENDYOL_API_KEY'),
-    apiSecret: value('TRENDYOL_API_SECRET'),
-    baseUrl,
-  });
+  const keys = trendyolKeys(env);
+  const problem = trendyolKeysProblem(keys);
+  if (problem) return { missing: problem };
+  return createTrendyolChannel({ ...tuning, ...keys });
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   startTrendyolServer,
   TRENDYOL_TEST_BRANDS,
@@ -14,7 +16,8 @@ import {
   type MarketplaceChannel,
 } from '../channel.ts';
 import { channelFromEnv } from '../providers.ts';
-import { createTrendyolChannel, kurusOf, liraOf, type TrendyolOptions } from './trendyol.ts';
+import type { TrendyolShipmentPackage } from './models.ts';
+import { createTrendyolChannel, kurusOf, liraOf, packageOf, type TrendyolOptions } from './trendyol.ts';
 
 let trendyol: TrendyolContractServer;
 
@@ -46,6 +49,13 @@ async function refusal(promise: Promise<unknown>): Promise<ChannelError> {
   expect(err).toBeInstanceOf(ChannelError);
   return err as ChannelError;
 }
+
+/** The headers a client of the seller's sends (for calls the adapter does not make). */
+const asSeller = (extra: Record<string, string> = {}) => ({
+  authorization: `Basic ${Buffer.from(`${trendyol.apiKey}:${trendyol.apiSecret}`).toString('base64')}`,
+  'user-agent': `${trendyol.sellerId} - SelfIntegration`,
+  ...extra,
+});
 
 let n = 0;
 const barcode = () => `869${String(1_000_000_000 + ++n)}`;
@@ -84,10 +94,7 @@ describe('Trendyol channel: keys, User-Agent and the env', () => {
 
   it('answers 403 to a call without the seller User-Agent, and the adapter says so in Turkish', async () => {
     const res = await fetch(`${trendyol.url}/product/sellers/${trendyol.sellerId}/products`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${trendyol.apiKey}:${trendyol.apiSecret}`).toString('base64')}`,
-        'user-agent': 'node',
-      },
+      headers: asSeller({ 'user-agent': 'node' }),
     });
     expect(res.status).toBe(403);
 
@@ -259,11 +266,7 @@ describe('Trendyol channel: price and stock', () => {
       `${trendyol.url}/inventory/sellers/${trendyol.sellerId}/products/price-and-inventory`,
       {
         method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${trendyol.apiKey}:${trendyol.apiSecret}`).toString('base64')}`,
-          'user-agent': `${trendyol.sellerId} - SelfIntegration`,
-          'content-type': 'application/json',
-        },
+        headers: asSeller({ 'content-type': 'application/json' }),
         body: JSON.stringify({ items: many.map((m) => ({ barcode: m.barcode, quantity: 1 })) }),
       },
     );
@@ -537,6 +540,68 @@ describe('Trendyol channel: order packages', () => {
     const err = await refusal(channel().markPicking({ packageId: String(made.id), lines } as never));
     expect(err).toMatchObject({ code: 'KANAL_REDDETTI', retryable: false, channelStatus: 400 });
     expect(err.message).toContain('Cancelled');
+  });
+});
+
+describe('Trendyol webhooks', () => {
+  it('posts the whole package to a webhook on each subscribed status, read as the same package', async () => {
+    const received: { auth: string | undefined; body: TrendyolShipmentPackage }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({
+          auth: req.headers.authorization,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    let id = 0;
+    try {
+      const res = await fetch(`${trendyol.url}/webhook/sellers/${trendyol.sellerId}/webhooks`, {
+        method: 'POST',
+        headers: asSeller({ 'content-type': 'application/json' }),
+        body: JSON.stringify({
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/trendyol`,
+          authenticationType: 'BASIC_AUTHENTICATION',
+          username: 'vitrin',
+          password: 'kanca-sifresi',
+          subscribedStatuses: ['CREATED', 'CANCELLED'],
+        }),
+      });
+      expect(res.status).toBe(200);
+      id = ((await res.json()) as { id: number }).id;
+
+      trendyol.seedListings([{ barcode: 'KASE-1', quantity: 3 }]);
+      const made = trendyol.addPackage({ lines: [{ barcode: 'KASE-1', quantity: 1, price: 45.5 }] });
+      await channel().markPicking({
+        packageId: String(made.id),
+        lines: made.lines!.map((l) => ({ lineId: String(l.id), quantity: l.quantity! })),
+      } as never);
+      trendyol.setPackageStatus(made.id!, 'Cancelled');
+      await trendyol.settleWebhooks();
+
+      // Picking is not subscribed: Created and Cancelled only.
+      expect(received.map((r) => r.body.status)).toEqual(['Created', 'Cancelled']);
+      expect(received[0]!.auth).toBe(`Basic ${Buffer.from('vitrin:kanca-sifresi').toString('base64')}`);
+      expect(packageOf(received[1]!.body)).toMatchObject({
+        packageId: String(made.id),
+        status: 'Cancelled',
+        totalMinor: 4_550,
+        lines: [{ barcode: 'KASE-1', quantity: 1, unitPriceMinor: 4_550 }],
+      });
+      expect(trendyol.webhookDeliveries.filter((d) => d.webhookId === id).map((d) => d.answer)).toEqual([
+        200, 200,
+      ]);
+    } finally {
+      await fetch(`${trendyol.url}/webhook/sellers/${trendyol.sellerId}/webhooks/${id}`, {
+        method: 'DELETE',
+        headers: asSeller(),
+      });
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });
 

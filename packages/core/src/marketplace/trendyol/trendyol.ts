@@ -141,10 +141,11 @@ export function packageOf(p: TrendyolShipmentPackage): ChannelPackage | null {
 }
 
 function listingOf(p: TrendyolProduct): ChannelListing {
+  const [barcode, stockCode, title] = [p.barcode, p.stockCode, p.title].map(text);
   return {
-    barcode: text(p.barcode),
-    stockCode: text(p.stockCode),
-    title: text(p.title),
+    barcode: barcode ?? '',
+    stockCode: stockCode ?? '',
+    title: title ?? '',
     quantity: p.quantity ?? 0,
     salePriceMinor: kurusOf(p.salePrice) ?? 0,
     listPriceMinor: kurusOf(p.listPrice) ?? 0,
