@@ -225,6 +225,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     files,
     env: options.einvoice?.env ?? process.env,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    onMailQueued: () => mail.kick(),
     ...(options.einvoice?.tuning ? { tuning: options.einvoice.tuning } : {}),
   });
   // Trendyol (`trendyol_sync`; keys from the environment only): listings linked by barcode, stock and prices

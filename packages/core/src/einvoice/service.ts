@@ -8,7 +8,11 @@ import { orderHistory, orderInvoices, orderItems, orderNotes, orders, payments }
 import { DomainError, isDomainError } from '../errors.ts';
 import { createHealth } from '../jobs/health.ts';
 import { createRounds } from '../jobs/rounds.ts';
+import { orderInvoiceEmail } from '../mail/order-templates.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { signAccess } from '../orders/access.ts';
 import { findOrder, type OrderRow } from '../orders/queries.ts';
+import { createSecret } from '../orders/secrets.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import {
@@ -21,11 +25,13 @@ import {
 import { invoiceLines } from './lines.ts';
 import { turkishDate } from './parasut/index.ts';
 import { type EInvoiceEnv, type EInvoiceTuning, einvoiceFromEnv } from './providers.ts';
+import { invoicePdfPath } from './setting.ts';
 
 export {
   einvoiceSettingRefusal,
   enqueueInvoice,
   invoiceOnCancel,
+  invoicePdfPath,
   missingLegalDetails,
 } from './setting.ts';
 
@@ -67,6 +73,8 @@ export interface EInvoicingOptions {
   tuning?: EInvoiceTuning;
   shopUrl: string;
   now?: () => Date;
+  /** Told after a commit that queued an e-mail (the invoice's), to send it now rather than at the next round. */
+  onMailQueued?: () => void;
   /** Where a round's failure that is not the integrator's goes (the server's log). */
   onError?: (err: unknown) => void;
 }
@@ -87,6 +95,9 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
     cached ??= einvoiceFromEnv('parasut', options.env, options.tuning ?? {});
     return cached;
   };
+
+  // The guest order links' key: the invoice e-mail's links work without logging in, as the order e-mails'.
+  const orderAccess = createSecret(db, 'order_access');
 
   const recorder = createHealth(db, now);
   const health = {
@@ -281,6 +292,33 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
   }
 
   /**
+   * The shopper's "Faturanız kesildi" e-mail with the shop's link to the PDF (null for a marketplace order:
+   * the marketplace writes to its buyers).
+   */
+  async function invoiceMail(order: OrderRow, progress: InvoiceProgress) {
+    if (order.paymentMethod === 'marketplace') return null;
+    const secret = await orderAccess.ready();
+    const token = signAccess(secret, order.orderNo);
+    const forCustomer = order.customerId !== null;
+    const orderUrl = forCustomer
+      ? `${shopUrl}/panel/orders/${encodeURIComponent(order.orderNo)}`
+      : `${shopUrl}/order-success?order=${encodeURIComponent(order.orderNo)}&token=${encodeURIComponent(token)}`;
+    return {
+      kind: 'order-invoice',
+      to: order.email,
+      ...orderInvoiceEmail(order, {
+        shopName: await options.settings.get('brand_name'),
+        forCustomer,
+        orderUrl,
+        firstName: order.billingAddress.firstName,
+        invoiceNumber: progress.invoiceNumber!,
+        type: progress.documentType!,
+        invoicePdfUrl: `${shopUrl}${invoicePdfPath(order.orderNo, token)}`,
+      }),
+    };
+  }
+
+  /**
    * Undoes an issued e-Arşiv whose order was cancelled or refunded: cancelled at the integrator when it is
    * still the day it was issued (Türkiye's day), otherwise a return document. The kind is stored before the
    * first call, so a retry after an outage carries on with the same and the integrator's look-up keeps it
@@ -351,21 +389,29 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
       }
       await health.ok();
       const pdfKey = await storePdf(p, order.orderNo, progress);
-      await db
-        .update(orderInvoices)
-        .set({
-          status: 'issued',
-          progress,
-          invoiceNumber: progress.invoiceNumber!,
-          documentType: progress.documentType!,
-          pdfKey,
-          lastError: null,
-          nextAttemptAt: null,
-          claimedUntil: null,
-          issuedAt: now(),
-          updatedAt: now(),
-        })
-        .where(eq(orderInvoices.id, row.id));
+      // Read before the transaction opens (the embedded database has one connection).
+      const mail = await invoiceMail(order, progress);
+      await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(orderInvoices)
+          .set({
+            status: 'issued',
+            progress,
+            invoiceNumber: progress.invoiceNumber!,
+            documentType: progress.documentType!,
+            pdfKey,
+            lastError: null,
+            nextAttemptAt: null,
+            claimedUntil: null,
+            issuedAt: now(),
+            updatedAt: now(),
+          })
+          .where(and(eq(orderInvoices.id, row.id), eq(orderInvoices.status, 'pending')))
+          .returning({ id: orderInvoices.id });
+        // The shopper's e-mail, queued with the mark: once, whoever marks it.
+        if (marked && mail) await enqueueMail(tx, mail);
+      });
+      if (mail) options.onMailQueued?.();
       return 'issued';
     } catch (err) {
       // Progress already stored step by step; only the outcome is written here.
@@ -416,8 +462,7 @@ export function createEInvoicing(database: Database, options: EInvoicingOptions)
       const order = await findOrder(db, orderNo);
       const row = order ? await rowOf(order.id) : undefined;
       if (!order || !row?.pdfKey) return null;
-      const query = token ? `?token=${encodeURIComponent(token)}` : '';
-      return `/api/front/orders/${encodeURIComponent(order.orderNo)}/invoice${query}`;
+      return invoicePdfPath(order.orderNo, token);
     },
 
     /** The stored PDF's bytes (404 FATURA_PDF_YOK when there is none yet). */

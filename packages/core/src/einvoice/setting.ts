@@ -13,6 +13,10 @@ import { type EInvoiceEnv, einvoiceFromEnv } from './providers.ts';
 const einvoiceRefusal = (status: number, code: string, message: string) =>
   new DomainError(status, code, message);
 
+/** The shopper's link to the order's invoice PDF, served by the shop (the guest link's token kept). */
+export const invoicePdfPath = (orderNo: string, token?: string | null) =>
+  `/api/front/orders/${encodeURIComponent(orderNo)}/invoice${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+
 /**
  * Writes the order's invoice job in the caller's transaction (the state change's): nothing when the order
  * has one already.

@@ -160,7 +160,7 @@ const STATE_SENTENCES: Record<number, string> = {
 
 export function orderStatusEmail(
   order: OrderDetail,
-  ctx: OrderMailContext & { note?: string },
+  ctx: OrderMailContext & { note?: string; invoicePdfUrl?: string | undefined },
 ): EmailContent {
   const subject = `Siparişiniz: ${order.state.label} – ${order.orderNo}`;
   const intro = `${order.orderNo} numaralı siparişinizin durumu "${order.state.label}" olarak güncellendi.`;
@@ -173,15 +173,53 @@ export function orderStatusEmail(
   const note = ctx.note?.trim() ? [`Not: ${ctx.note.trim()}`] : [];
   const before = [intro, sentence, ...refund, ...cargo].filter(Boolean);
   const trackingText = tracking ? [`${TRACKING_LEAD} ${tracking}`] : [];
+  const invoice = ctx.invoicePdfUrl ? assertWebUrl(ctx.invoicePdfUrl) : null;
+  const invoiceText = invoice ? [`${INVOICE_LEAD} ${invoice}`] : [];
   return orderMail(
     ctx,
     subject,
-    [...before, ...trackingText, ...note],
+    [...before, ...trackingText, ...invoiceText, ...note],
     [
       ...before.map(paragraphHtml),
       ...(tracking ? [trackingLinkHtml(tracking)] : []),
+      ...(invoice ? [invoiceLinkHtml(invoice)] : []),
       ...note.map(paragraphHtml),
     ],
+  );
+}
+
+const INVOICE_LEAD = 'Faturanızı PDF olarak indirebilirsiniz:';
+
+/** The shop's link to the order's invoice PDF (never the integrator's, which lasts an hour). */
+const invoiceLinkHtml = (url: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(INVOICE_LEAD)}<br>` +
+  `<a href="${escapeHtml(url)}" style="color:#18181b;font-weight:bold;word-break:break-all;">Faturayı indir (PDF)</a></p>`;
+
+/**
+ * The shopper's note that the order's e-Arşiv or e-Fatura was issued (issue 42), with the shop's own link to
+ * its PDF.
+ */
+export function orderInvoiceEmail(
+  order: { orderNo: string },
+  ctx: OrderMailContext & {
+    invoiceNumber: string;
+    type: 'e_archive' | 'e_invoice';
+    invoicePdfUrl: string;
+  },
+): EmailContent {
+  const kind = ctx.type === 'e_invoice' ? 'e-Fatura' : 'e-Arşiv';
+  const subject = `Faturanız kesildi – ${order.orderNo}`;
+  const intro = `${order.orderNo} numaralı siparişinizin ${kind} faturası ${ctx.invoiceNumber} numarasıyla kesildi.`;
+  const invoice = assertWebUrl(ctx.invoicePdfUrl);
+  const keep =
+    ctx.type === 'e_invoice'
+      ? 'e-Fatura ayrıca firmanızın e-Fatura gelen kutusuna gönderildi.'
+      : 'e-Arşiv fatura yasal faturanızdır; kâğıda basılması gerekmez.';
+  return orderMail(
+    ctx,
+    subject,
+    [intro, `${INVOICE_LEAD} ${invoice}`, keep],
+    [paragraphHtml(intro), invoiceLinkHtml(invoice), paragraphHtml(keep)],
   );
 }
 

@@ -5,8 +5,8 @@ import { fieldMessages } from '@vitrin/shared/zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { orderHistory, orders } from '../db/schema.ts';
-import { enqueueInvoice, invoiceOnCancel } from '../einvoice/setting.ts';
+import { orderHistory, orderInvoices, orders } from '../db/schema.ts';
+import { enqueueInvoice, invoiceOnCancel, invoicePdfPath } from '../einvoice/setting.ts';
 import { DomainError } from '../errors.ts';
 import {
   orderConfirmationEmail,
@@ -126,6 +126,20 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
       };
     };
 
+    /**
+     * The shop's link to the invoice PDF for the "Kargoya Verildi" e-mail, when the invoice is already issued
+     * then (issued by hand before shipping); otherwise its own e-mail follows once it is.
+     */
+    async function issuedInvoiceUrl(tx: Db, order: OrderRow, to: number) {
+      if (to !== ORDER_STATE.Shipped) return undefined;
+      const [invoice] = await tx
+        .select({ status: orderInvoices.status, pdfKey: orderInvoices.pdfKey })
+        .from(orderInvoices)
+        .where(eq(orderInvoices.orderId, order.id));
+      if (invoice?.status !== 'issued' || !invoice.pdfKey) return undefined;
+      return `${shopUrl}${invoicePdfPath(order.orderNo, accessToken(order.orderNo))}`;
+    }
+
     /** The customer's confirmation and the shop's notice: at placement, or for a card order once paid. */
     async function confirmation(tx: Db, order: OrderRow, detail: OrderDetail, paid: boolean) {
       await enqueueMail(tx, {
@@ -188,7 +202,11 @@ export function createOrderService(db: Db, options: OrderServiceOptions) {
           to: order.email,
           ...(cardNeverPaid
             ? orderPaymentIncompleteEmail(detail, context(order))
-            : orderStatusEmail(detail, { ...context(order), note: changed.note })),
+            : orderStatusEmail(detail, {
+                ...context(order),
+                note: changed.note,
+                invoicePdfUrl: await issuedInvoiceUrl(tx, order, changed.to),
+              })),
         });
       },
     };

@@ -3,6 +3,7 @@ import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { billing, openOrderWorld } from '@vitrin/testing/orders';
 import { startParasutServer, vknFrom } from '@vitrin/testing/parasut-server';
+import { smtpMailer, startSmtp } from '@vitrin/testing/smtp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, registeredBrowser, browser as visitor } from '../../../../test/accounts.ts';
@@ -23,9 +24,11 @@ const REGISTERED_VKN = vknFrom('123456789');
 const ALIAS = 'urn:mail:defaultpk@kurum.example';
 const parasut = await startParasutServer({ jobReads: 1, inboxes: { [REGISTERED_VKN]: ALIAS } });
 const store = tempDir('vitrin-invoice-files-');
+const smtp = await startSmtp();
 const services = await createTestServices({
   demo: false,
   options: {
+    mailer: smtpMailer(smtp.url),
     shopUrl: 'https://magaza.test',
     files: createDiskStore(store.dir),
     einvoice: { env: parasut.env, tuning: { jobPollMs: 1, timeoutMs: 2_000 } },
@@ -50,6 +53,7 @@ afterAll(async () => {
   await app.close();
   await services.dispose();
   await parasut.close();
+  await smtp.close();
   store.remove();
 });
 
@@ -310,6 +314,55 @@ describe('an order moved to Kargoya Verildi', () => {
       url: 'https://magaza.test',
       payment_type: 'KAPIDAODEME',
     });
+  });
+
+  /** The e-mails its shopper received about an order, sent now. */
+  async function mailsAbout(orderNo: string, subject: string) {
+    await services.orders.drainMail();
+    return smtp.mailsTo('ayse@example.com').filter((m) => m.includes(orderNo) && m.includes(subject));
+  }
+
+  it("the shopper is e-mailed once when the invoice is issued, with the shop's own link to the PDF", async () => {
+    const placed = await preparedOrder();
+    await ship(placed.id);
+    const shipped = await mailsAbout(placed.orderNo, 'Kargoya Verildi');
+    expect(shipped).toHaveLength(1);
+    // Not issued yet when it shipped: that e-mail has no invoice link; the invoice's own e-mail brings it.
+    expect(shipped[0]).not.toContain('/invoice');
+    await services.einvoicing.round();
+    const row = (await rowOf(placed.id))!;
+    const token = services.orders.accessToken(placed.orderNo);
+    const link = `https://magaza.test/api/front/orders/${placed.orderNo}/invoice?token=${token}`;
+    const [mail, ...more] = await mailsAbout(placed.orderNo, 'numarasıyla kesildi');
+    expect(more).toHaveLength(0);
+    expect(mail).toContain(`Faturanız kesildi – ${placed.orderNo}`);
+    expect(mail).toContain(`e-Arşiv faturası ${row.invoiceNumber} numarasıyla kesildi.`);
+    expect(mail).toContain(`Faturanızı PDF olarak indirebilirsiniz: ${link}`);
+    expect(mail).toContain(`href="${link.replace('&', '&amp;')}"`);
+    expect(mail).toContain('<html lang="tr">');
+    // Never Paraşüt's own link, which lasts an hour.
+    expect(mail).not.toContain(parasut.url);
+    // The link opens the shop's copy without logging in.
+    const pdf = await visitor(app).get(link.replace('https://magaza.test', ''));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Asked again, nothing more is sent.
+    await cli('einvoice', 'retry', placed.orderNo);
+    await services.einvoicing.round();
+    expect(await mailsAbout(placed.orderNo, 'numarasıyla kesildi')).toHaveLength(1);
+  });
+
+  it('the "Kargoya Verildi" e-mail links the PDF when the invoice was issued before shipping', async () => {
+    const placed = await preparedOrder();
+    const issued = await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`);
+    expect(issued.json().invoice.status).toBe('issued');
+    await ship(placed.id);
+    const [shipped] = await mailsAbout(placed.orderNo, 'Kargoya Verildi');
+    const token = services.orders.accessToken(placed.orderNo);
+    expect(shipped).toContain(
+      `Faturanızı PDF olarak indirebilirsiniz: https://magaza.test/api/front/orders/${placed.orderNo}/invoice?token=${token}`,
+    );
+    expect(shipped).toContain('Faturayı indir (PDF)');
   });
 
   /** An order issued its e-Arşiv, then not delivered and cancelled. */
