@@ -5,9 +5,17 @@ import { openOrderWorld } from '@vitrin/testing/orders';
 import { startTrendyolServer } from '@vitrin/testing/trendyol-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelListings, productPrices, products, productVariants } from '../db/schema.ts';
+import {
+  channelListings,
+  channelOrders,
+  productPrices,
+  products,
+  productVariants,
+  settings,
+} from '../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { createServices } from '../services.ts';
+import { ORDERS_CURSOR_KEY } from './sync.ts';
 
 /**
  * The Trendyol round (issue 43) against the Trendyol stand-in: listings linked by barcode; after a shop order
@@ -54,10 +62,13 @@ afterAll(async () => {
   await trendyol.close();
 });
 
-/** Both clocks a little later (the stand-in's keeps the 15-minute rule). */
+/**
+ * Both clocks a little later (the stand-in's keeps the 15-minute rule); Trendyol's a few seconds behind the
+ * shop's, as its own runs on meanwhile and a package must be older than the shop's "now" the pull asks up to.
+ */
 function later(ms: number) {
   clock = new Date(clock.getTime() + ms);
-  trendyol.advance(ms);
+  trendyol.setNow(new Date(clock.getTime() - 10_000));
 }
 beforeEach(() => later(1000));
 
@@ -217,6 +228,29 @@ describe('the Trendyol round', () => {
       { barcode: KUPA, quantity: 650, salePrice: 100, listPrice: 120 },
     ]);
     expect((await listing(KUPA)).lastError).toBeNull();
+    noIdenticalWithin15Minutes();
+  });
+
+  it('pulls a new package into an order once, keeps the cursor, and sends the stock it took', async () => {
+    const pkg = trendyol.addPackage({ lines: [{ barcode: KUPA, quantity: 1, price: 100 }] });
+    const round = await sync.round();
+    expect(round).toMatchObject({ pulled: 1, error: null });
+    const made = await db
+      .select()
+      .from(channelOrders)
+      .where(eq(channelOrders.packageId, String(pkg.id)));
+    expect(made).toHaveLength(1);
+    const cursor = await db.select().from(settings).where(eq(settings.key, ORDERS_CURSOR_KEY));
+    expect(Date.parse(cursor[0]!.value)).toBe(pkg.lastModifiedDate);
+    // Its piece came off the shop's stock: the next round (or this one) tells Trendyol the new quantity.
+    await sync.round();
+    expect((await listing(KUPA)).sentQuantity).toBe(649);
+    expect(
+      await db
+        .select()
+        .from(channelOrders)
+        .where(eq(channelOrders.packageId, String(pkg.id))),
+    ).toHaveLength(1);
     noIdenticalWithin15Minutes();
   });
 });

@@ -361,6 +361,9 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
     summary.pulled = pulled;
     const back = await sendPackageStatuses(deps, ch);
     summary.statusesSent = back.picking + back.invoiced;
+    // A status Trendyol did not take waits on its order's row; the panel's health says why.
+    const failed = back.failed[0];
+    if (failed) await health.error(TRENDYOL_SERVICE, `${failed.orderNo}: ${failed.message}`);
   }
 
   async function run(force: boolean): Promise<TrendyolRoundSummary> {
