@@ -187,6 +187,15 @@ describe('invoice lines', () => {
     ).toContain('%8');
   });
 
+  it("rounds VAT half up on each line, never on a rate's summed base (as the stand-in and UBL-TR lines do)", () => {
+    // Two lines of 3 kuruş at 20 %: 0.6 → 1 each, so 2 kuruş; on the summed base 6 it would be 1.
+    const line = { quantity: 1, unitPriceMinor: 3, discountMinor: 0, vatRate: 20 };
+    expect(invoiceTotals([line, line])).toMatchObject({ netMinor: 6, vatMinor: 2, grossMinor: 8 });
+    // Exactly half a kuruş goes up: 25 kuruş at 10 % is 2.5 → 3; 24 at 10 % is 2.4 → 2.
+    expect(invoiceTotals([{ ...line, unitPriceMinor: 25, vatRate: 10 }]).vatMinor).toBe(3);
+    expect(invoiceTotals([{ ...line, unitPriceMinor: 24, vatRate: 10 }]).vatMinor).toBe(2);
+  });
+
   it('spreads by largest remainder, whole kuruş, exactly the amount', () => {
     expect(spread(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(spread(1, [0, 5, 5])).toEqual([0, 1, 0]);

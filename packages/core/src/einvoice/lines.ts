@@ -4,11 +4,18 @@ import { DomainError } from '../errors.ts';
  * An order's money as invoice lines net of VAT (issue 42), pure arithmetic.
  *
  * The shop keeps prices VAT included; an e-invoice lists each line net of VAT with its rate, and the
- * integrator computes the rest. We assume the integrator computes as the UBL-TR invoice does, line by line:
- * a line's net = quantity × unit price − its discount, VAT = net × rate rounded half up to the kuruş, the
- * invoice's total = Σ (net + VAT). (Paraşüt's `net_total` is that total, its `gross_total` the sum before
- * VAT.) So the lines are made from each line's VAT-included target and checked by that same computation;
- * lines whose total differs from the order's by even a kuruş are refused, never sent.
+ * integrator computes the rest. Paraşüt's API reference (https://apidocs.parasut.com, "Satış Faturası":
+ * `sales_invoice_details` with `quantity`, `unit_price`, `vat_rate`, `discount_type`/`discount_value`, and the
+ * read-only `net_total`, `gross_total`, `total_vat` of the invoice) says what it takes and answers, not how it
+ * rounds: it names no rounding rule for a line's VAT or for the totals. So we compute as the UBL-TR invoice
+ * Paraşüt sends does, where each line carries its own VAT amount (TaxAmount) in kuruş and the totals are the
+ * sums of the lines: a line's net = quantity × unit price − its discount, VAT = net × rate rounded half up to
+ * the kuruş on the line, the invoice's total = Σ (net + VAT), never VAT of a rate's summed base. (Paraşüt's
+ * `net_total` is that total, its `gross_total` the sum before VAT.) Since the rule is ours, not documented,
+ * the adapter checks the total Paraşüt answers against the order's before any e-document is made, and stops
+ * with FATURA_TUTAR_TUTMUYOR on a kuruş of difference. The lines are made from each line's VAT-included
+ * target and checked by the same computation; lines whose total differs from the order's by even a kuruş are
+ * refused, never sent.
  *
  * - A coupon (order-level discount) is spread over the goods lines in proportion to what each costs, so each
  *   VAT rate bears its share (the law's treatment of a discount: it lowers each rate's base), kuruş left over
