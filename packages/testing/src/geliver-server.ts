@@ -10,6 +10,7 @@ import type {
   GeliverShipment,
   GeliverTransaction,
 } from '@vitrin/core/shipping/geliver/models';
+import { onePagePdf } from './pdf.ts';
 
 /**
  * A local stand-in for Geliver's REST API (`/api/v1`, docs.geliver.io; models from the official SDK
@@ -118,27 +119,13 @@ function decimalField(body: Record<string, unknown>, name: string): number {
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** A one-page PDF naming the tracking number (what the carriers' label files are to a test). */
-function labelPdf(trackingNumber: string): Buffer {
-  const text = `BT /F1 18 Tf 40 160 Td (Geliver test etiketi ${trackingNumber}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 283 425] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+const labelPdf = (trackingNumber: string) =>
+  onePagePdf({
+    text: `Geliver test etiketi ${trackingNumber}`,
+    fontSize: 18,
+    at: [40, 160],
+    size: [283, 425],
   });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 export async function startGeliverServer(options: GeliverServerOptions = {}) {
   const token = options.token ?? GELIVER_TEST_TOKEN;

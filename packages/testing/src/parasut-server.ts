@@ -9,6 +9,7 @@ import type {
   ProductAttributes,
   SalesInvoiceAttributes,
 } from '@vitrin/core/einvoice/parasut/models';
+import { onePagePdf } from './pdf.ts';
 
 /**
  * A local stand-in for Paraşüt's API v4 (apidocs.parasut.com), as a test company answers: the OAuth2 token
@@ -130,27 +131,7 @@ const PAYMENT_TYPES: InternetSale['payment_type'][] = [
 ];
 
 /** A one-page PDF naming the invoice number. */
-function invoicePdf(text: string): Buffer {
-  const body = `BT /F1 14 Tf 40 760 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+const invoicePdf = (text: string) => onePagePdf({ text });
 
 export async function startParasutServer(options: ParasutServerOptions = {}) {
   const client = PARASUT_TEST_CLIENT;
