@@ -17,7 +17,7 @@ import { answer } from '../../orders/replies.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
 
-const TAG = 'Yönetim: Trendyol';
+const TAG = 'Yönetim: pazaryeri';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
