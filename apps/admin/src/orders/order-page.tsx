@@ -26,6 +26,7 @@ const ACTORS = {
   system: 'Sistem',
   operator: 'Mağaza',
   carrier: 'Kargo',
+  channel: 'Pazaryeri',
 } as const;
 
 function Section({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {

@@ -8,6 +8,7 @@ import {
   channelOrders,
   orderHistory,
   orderItems,
+  orderNotes,
   orders,
   products,
   productVariants,
@@ -270,9 +271,10 @@ describe('marketplace packages into orders', () => {
     const order = await orderOf(p.packageId);
     const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(lines.every((l) => !l.stockTaken)).toBe(true);
-    const [first] = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
-    expect(first!.note).toContain('Stok yetmedi');
-    expect(first!.note).toContain('3 adet istendi, stokta 1 vardı');
+    const [note] = await t.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+    expect(note!.body).toContain(`Trendyol siparişi ${p.orderNumber}, paket ${p.packageId}`);
+    expect(note!.body).toContain('Stok yetmedi');
+    expect(note!.body).toContain('3 adet istendi, stokta 1 vardı');
     // Cancelling it gives back nothing it did not take.
     await importPackages(deps, 'trendyol', [{ ...p, status: 'UnSupplied' }]);
     expect(await t.stockOf(t.shop.kupa)).toBe(1);

@@ -1,7 +1,9 @@
 import { provinceByName } from '@vitrin/shared/address/turkey';
+import { MARKETPLACE_LABELS, type OrderChannel } from '@vitrin/shared/api/admin/orders';
 import { ORDER_STATE, ORDER_STATES, type OrderState } from '@vitrin/shared/order-states';
 import { vatPortion } from '@vitrin/shared/pricing';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notLike, or, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { distribute } from '../cart/totals.ts';
 import { newOrderNo } from '../checkout/order-number.ts';
 import { pgError, uniqueViolation } from '../checkout/place-order.ts';
@@ -14,12 +16,13 @@ import {
   orderHistory,
   orderInvoices,
   orderItems,
+  orderNotes,
   orders,
   products,
   productVariants,
   type VatLine,
 } from '../db/schema.ts';
-import { isDomainError } from '../errors.ts';
+import { DomainError, isDomainError } from '../errors.ts';
 import type { OrderService } from '../orders/service.ts';
 import { returnRefundedUnits, type Tx, takeStockAgain } from '../orders/stock.ts';
 import { carrierPath } from '../shipping/sync.ts';
@@ -97,8 +100,6 @@ export function targetState(status: PackageStatus): OrderState | null {
   return TARGET[status] ?? null;
 }
 
-const CHANNEL_LABEL: Record<ChannelName, string> = { trendyol: 'Trendyol' };
-
 const ATTEMPTS = 5;
 
 /** How a refusal of the channel's starts on the row: such a row is not sent again until the owner acts. */
@@ -135,14 +136,14 @@ export async function importPackages(
           packageId: pkg.packageId,
           shortfall: made.shortfall,
         });
-        const refusal = await bringStatus(deps, made.orderId, pkg);
+        const refusal = await bringStatus(deps, made.orderId, pkg, channel);
         if (refusal) result.refused.push({ orderNo: made.orderNo, reason: refusal });
         continue;
       }
     }
     const row = known ?? (await findPackage(deps.db, channel, pkg.packageId))!;
     result.updated++;
-    const refusal = await bringStatus(deps, row.orderId, pkg);
+    const refusal = await bringStatus(deps, row.orderId, pkg, channel);
     if (refusal) {
       const [order] = await deps.db
         .select({ orderNo: orders.orderNo })
@@ -363,7 +364,7 @@ async function writeOrder(
   rates: { usd_rate: string; eur_rate: string },
 ): Promise<Created> {
   const at = deps.now?.() ?? new Date();
-  const label = CHANNEL_LABEL[channel];
+  const label = MARKETPLACE_LABELS[channel];
   const lines = pkg.lines.map((l) => {
     const m = matched.get(l.barcode);
     return {
@@ -474,14 +475,17 @@ async function writeOrder(
       .join('; ')}. Stoğu tamamlayın ya da paketi ${label}'da tedarik edilemedi olarak iptal edin.`;
     await tx.update(channelOrders).set({ shortfall }).where(eq(channelOrders.orderId, orderId));
   }
+  // The history (which the order's link shows too) names only the channel as the actor; the package's
+  // numbers and any shortfall are the staff's, in an internal note.
   await tx.insert(orderHistory).values({
     orderId,
     fromStatus: null,
     toStatus: ORDER_STATE.Received,
     actor: 'channel',
-    note,
+    note: '',
     createdAt: at,
   });
+  await tx.insert(orderNotes).values({ orderId, staffId: null, body: note, createdAt: at });
   return { orderId, orderNo: order!.orderNo, shortfall: shortfall.length };
 }
 
@@ -509,11 +513,12 @@ async function bringStatus(
   deps: MarketplaceOrderDeps,
   orderId: number,
   pkg: ChannelPackage,
+  channel: ChannelName,
 ): Promise<string | null> {
   const { db } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const label = 'Trendyol';
+  const label = MARKETPLACE_LABELS[channel];
   const from = order.status as OrderState;
   let refusal: string | null = null;
   if (pkg.status === 'Returned' && from === ORDER_STATE.Delivered) {
@@ -540,7 +545,6 @@ async function bringStatus(
       trackingNo: pkg.cargo.trackingNumber?.trim() || pkg.packageId,
     };
     const steps = carrierPath(from, target, order as OrderRow, 'channel', cargo);
-    const note = `${label} paket durumu: ${pkg.status}`;
     if (steps === null) {
       refusal = `${label} "${pkg.status}" bildirdi, ancak sipariş "${ORDER_STATES[from].label}" durumunda olduğundan "${ORDER_STATES[target].label}" durumuna taşınamadı.`;
     } else {
@@ -548,7 +552,6 @@ async function bringStatus(
         try {
           await deps.orders.changeStatus(order.id, step, {
             actor: 'channel',
-            note,
             ...cargo,
           });
         } catch (err) {
@@ -719,4 +722,70 @@ function packageLines(row: ChannelOrderRow): ChannelPackage['lines'] {
     discountMinor: 0,
     vatRate: 0,
   }));
+}
+
+// --- the panel ------------------------------------------------------------------------------------------
+
+/** The marketplace block of an order's panel detail: null for the storefront's orders. */
+export async function channelView(db: Db, orderId: number): Promise<OrderChannel | null> {
+  const [row] = await db.select().from(channelOrders).where(eq(channelOrders.orderId, orderId));
+  if (!row) return null;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    name: row.channel,
+    label: MARKETPLACE_LABELS[row.channel],
+    orderNumber: row.channelOrderNumber,
+    packageId: row.packageId,
+    status: row.channelStatus,
+    pickingSentAt: iso(row.pickingSentAt),
+    invoiceNumber: row.invoiceNumber,
+    invoicedSentAt: iso(row.invoicedSentAt),
+    lastError: row.lastError,
+    nextAttemptAt: iso(row.nextAttemptAt),
+    shortfall: row.shortfall,
+  };
+}
+
+const notChannelOrder = () =>
+  new DomainError(
+    409,
+    'PAZARYERI_SIPARISI_DEGIL',
+    'Bu sipariş bir pazaryerinden gelmedi; fatura numarası yalnızca pazaryeri siparişlerine girilir.',
+  );
+const alreadyInvoiced = (label: string, number: string) =>
+  new DomainError(
+    409,
+    'FATURA_BILDIRILDI',
+    `${label} bu paketin faturasını ${number} numarasıyla aldı; numara artık değiştirilemez.`,
+  );
+
+/**
+ * The owner's invoice number of a marketplace order (typed in the panel): kept on its channel row and sent
+ * as Invoiced by the next round (a refusal or a wait of an earlier call is cleared). Refused for an order of
+ * the storefront's, and once the marketplace took a number.
+ */
+export async function setChannelInvoice(
+  db: Db,
+  order: { id: number; orderNo: string },
+  invoiceNumber: string,
+  actor: AuditActor,
+): Promise<OrderChannel> {
+  const [row] = await db.select().from(channelOrders).where(eq(channelOrders.orderId, order.id));
+  if (!row) throw notChannelOrder();
+  if (row.invoicedSentAt) throw alreadyInvoiced(MARKETPLACE_LABELS[row.channel], row.invoiceNumber ?? '');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(channelOrders)
+      .set({ invoiceNumber, attempts: 0, nextAttemptAt: null, lastError: null, updatedAt: new Date() })
+      .where(and(eq(channelOrders.orderId, order.id), isNull(channelOrders.invoicedSentAt)));
+    await recordAudit(tx, {
+      actor,
+      action: 'order.channel_invoice',
+      entity: 'order',
+      entityId: order.orderNo,
+      before: { invoiceNumber: row.invoiceNumber },
+      after: { invoiceNumber },
+    });
+  });
+  return (await channelView(db, order.id))!;
 }

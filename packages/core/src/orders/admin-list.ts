@@ -3,13 +3,14 @@ import {
   type AdminOrderFilter,
   type AdminOrderList,
   type AdminOrderRow,
+  MARKETPLACE_LABELS,
 } from '@vitrin/shared/api/admin/orders';
 import { PAYMENT_METHODS } from '@vitrin/shared/order-states';
 import { foldTurkish } from '@vitrin/shared/turkish-fold';
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { DAY_MS, dayStart } from '../audit/query.ts';
 import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { channelOrders, orders } from '../db/schema.ts';
 import { paymentStatusLabel, stateView } from './queries.ts';
 
 // PGlite has no ICU, so SQL's lower() leaves Turkish capitals alone: the letters are folded by hand as
@@ -35,6 +36,11 @@ function conditions(filter: AdminOrderFilter): SQL | undefined {
       : undefined,
     filter.status !== undefined ? eq(orders.status, filter.status) : undefined,
     filter.paymentMethod !== undefined ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
+    filter.channel === 'storefront'
+      ? isNull(channelOrders.orderId)
+      : filter.channel !== undefined
+        ? eq(channelOrders.channel, filter.channel)
+        : undefined,
     filter.from !== undefined ? gte(orders.createdAt, dayStart(filter.from)) : undefined,
     filter.to !== undefined
       ? lt(orders.createdAt, new Date(dayStart(filter.to).getTime() + DAY_MS))
@@ -45,7 +51,13 @@ function conditions(filter: AdminOrderFilter): SQL | undefined {
 /** The panel's order table: newest first, searched and filtered, a page of `ADMIN_ORDERS_PER_PAGE`. */
 export async function listAdminOrders(db: Db, filter: AdminOrderFilter): Promise<AdminOrderList> {
   const where = conditions(filter);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  // An order has at most one channel row (its key is the order id): the join never repeats an order.
+  const fromChannel = eq(channelOrders.orderId, orders.id);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(orders)
+    .leftJoin(channelOrders, fromChannel)
+    .where(where);
   const rows = await db
     .select({
       orderNo: orders.orderNo,
@@ -56,8 +68,11 @@ export async function listAdminOrders(db: Db, filter: AdminOrderFilter): Promise
       totalMinor: orders.totalMinor,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      channel: channelOrders.channel,
+      channelOrderNumber: channelOrders.channelOrderNumber,
     })
     .from(orders)
+    .leftJoin(channelOrders, fromChannel)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_ORDERS_PER_PAGE)
@@ -75,6 +90,9 @@ export async function listAdminOrders(db: Db, filter: AdminOrderFilter): Promise
         paymentMethodLabel: PAYMENT_METHODS[o.paymentMethod],
         paymentStatus: o.paymentStatus,
         paymentStatusLabel: paymentStatusLabel(o.paymentMethod, o.paymentStatus),
+        channel: o.channel
+          ? { name: o.channel, label: MARKETPLACE_LABELS[o.channel], orderNumber: o.channelOrderNumber! }
+          : null,
       }),
     ),
     page: filter.page,

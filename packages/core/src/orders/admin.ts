@@ -4,6 +4,8 @@ import type {
   AdminOrderHistoryEntry,
   BulkOrderStatusAnswer,
   bulkOrderStatusRequest,
+  channelInvoiceRequest,
+  OrderChannel,
   OrderNote,
   orderNoteRequest,
   orderPaymentRequest,
@@ -17,6 +19,7 @@ import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { customers, orderHistory, orderNotes, orders, staff } from '../db/schema.ts';
 import { DomainError } from '../errors.ts';
+import { channelView, setChannelInvoice } from '../marketplace/orders.ts';
 import { listAdminOrders } from './admin-list.ts';
 import { orderError, orderNotFound } from './errors.ts';
 import { findOrder, type OrderRow, stateView } from './queries.ts';
@@ -110,10 +113,11 @@ export function createAdminOrders(db: Db, orders_: Orders) {
 
   async function detail(orderNo: string): Promise<AdminOrderDetail> {
     const order = await existing(orderNo);
-    const [view, notes, history, [customer]] = await Promise.all([
+    const [view, notes, history, channel, [customer]] = await Promise.all([
       orders_.show(order.orderNo),
       notesOf(db, order.id),
       historyOf(db, order.id),
+      channelView(db, order.id),
       order.customerId === null
         ? Promise.resolve([])
         : db
@@ -134,6 +138,7 @@ export function createAdminOrders(db: Db, orders_: Orders) {
       trackingUrl: view.cargo?.trackingUrl ?? null,
       canMarkPaid: transferAwaited(order),
       canMarkRefunded: order.paymentMethod === 'transfer' && order.paymentStatus === 'refund_pending',
+      channel,
     };
   }
 
@@ -239,6 +244,16 @@ export function createAdminOrders(db: Db, orders_: Orders) {
         );
       }
       return detail(orderNo);
+    },
+
+    /** A marketplace order's invoice number, typed by the owner: the next round sends it as Invoiced. */
+    async setChannelInvoice(
+      actor: AuditActor,
+      orderNo: string,
+      input: z.output<typeof channelInvoiceRequest>,
+    ): Promise<OrderChannel> {
+      const order = await existing(orderNo);
+      return setChannelInvoice(db, order, input.invoiceNumber, actor);
     },
 
     /** A staff member's internal note: in the panel only, never in a customer's answer or e-mail. */

@@ -17,6 +17,14 @@ import { blankIsAbsent, dayRange, daysInOrder } from './audit.ts';
 import { invoiceSchema } from './invoices.ts';
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
+/** Where an order came from, for the list's filter: a marketplace's package, or the storefront. */
+export const ORDER_CHANNELS = ['trendyol', 'storefront'] as const;
+export type OrderChannelFilter = (typeof ORDER_CHANNELS)[number];
+/** The marketplaces whose packages become orders (issue 43), and how the panel names them. */
+export const MARKETPLACE_LABELS = { trendyol: 'Trendyol' } as const;
+export type MarketplaceName = keyof typeof MARKETPLACE_LABELS;
+/** The longest invoice number the panel takes (a GİB number is 16 characters). */
+export const CHANNEL_INVOICE_NUMBER_MAX = 40;
 export const ORDER_NOTE_MAX = 2000;
 export const BULK_ORDERS_MAX = 100;
 
@@ -46,8 +54,15 @@ export const adminOrderListQuery = z
     paymentMethod: z.preprocess(
       blankIsAbsent,
       z
-        .enum(PAYMENT_METHOD_CODES, { error: 'Ödeme yöntemi kart, havale ya da kapıda ödeme olmalı' })
+        .enum(PAYMENT_METHOD_CODES, {
+          error: 'Ödeme yöntemi kart, havale, kapıda ödeme ya da pazaryeri olmalı',
+        })
         .optional(),
+    ),
+    /** Where the order came from: a marketplace (its packages) or the shop's own storefront. */
+    channel: z.preprocess(
+      blankIsAbsent,
+      z.enum(ORDER_CHANNELS, { error: 'Kanal "trendyol" ya da "storefront" olmalı' }).optional(),
     ),
     ...dayRange,
     page: pageNumber,
@@ -133,6 +148,10 @@ export const adminOrderRowSchema = z.object({
   paymentMethodLabel: z.string(),
   paymentStatus: z.string(),
   paymentStatusLabel: z.string(),
+  channel: z
+    .object({ name: z.enum(['trendyol']), label: z.string(), orderNumber: z.string() })
+    .nullable()
+    .describe("The marketplace the order came from and its order number there; null for the storefront's"),
 });
 export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
 
@@ -156,7 +175,7 @@ export const adminOrderHistoryEntrySchema = z.object({
   id: z.number().int(),
   state: stateView,
   at: z.string().describe('ISO 8601'),
-  actor: z.enum(['customer', 'payment', 'system', 'operator', 'carrier']),
+  actor: z.enum(['customer', 'payment', 'system', 'operator', 'carrier', 'channel']),
   note: z.string(),
   staff: z
     .object({ id: z.number().int(), name: z.string() })
@@ -164,6 +183,50 @@ export const adminOrderHistoryEntrySchema = z.object({
     .describe('Who made it in the panel (a state change, a Havale / EFT marked paid or refunded)'),
 });
 export type AdminOrderHistoryEntry = z.output<typeof adminOrderHistoryEntrySchema>;
+
+/**
+ * An order made from a marketplace's package: the marketplace, its order and package numbers, the package's
+ * last status there, what the shop told it back (Picking, Invoiced with the invoice number) and the last
+ * error (the channel refusing or away, a status the state table could not take), and the lines the shop's
+ * stock could not cover when the package came in (`available` null: no product has the barcode).
+ */
+export const orderChannelSchema = z.object({
+  name: z.enum(['trendyol']),
+  label: z.string(),
+  orderNumber: z.string(),
+  packageId: z.string(),
+  status: z.string().describe("The package's status on the marketplace (Created, Picking, Shipped…)"),
+  pickingSentAt: z.string().nullable().describe('ISO 8601; when the marketplace took Picking'),
+  invoiceNumber: z.string().nullable(),
+  invoicedSentAt: z.string().nullable().describe('ISO 8601; when the marketplace took Invoiced'),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z
+    .string()
+    .nullable()
+    .describe('ISO 8601; when a call the marketplace did not answer is tried again'),
+  shortfall: z.array(
+    z.object({
+      barcode: z.string(),
+      name: z.string(),
+      wanted: z.number().int(),
+      available: z.number().int().nullable(),
+    }),
+  ),
+});
+export type OrderChannel = z.output<typeof orderChannelSchema>;
+
+/** The invoice number of a marketplace order, typed by the owner: sent to the marketplace as Invoiced. */
+export const channelInvoiceRequest = z.object({
+  invoiceNumber: lineText({ error: 'Fatura numarasını yazın' })
+    .trim()
+    .min(1, 'Fatura numarasını yazın')
+    .max(
+      CHANNEL_INVOICE_NUMBER_MAX,
+      `Fatura numarası en fazla ${CHANNEL_INVOICE_NUMBER_MAX} karakter olabilir`,
+    )
+    .regex(/^[A-Za-z0-9/-]+$/, 'Fatura numarası yalnızca harf, rakam, "-" ve "/" içerebilir'),
+});
+export type ChannelInvoiceRequest = z.input<typeof channelInvoiceRequest>;
 
 export const adminOrderDetailAnswer = z.object({
   order: z
@@ -184,6 +247,9 @@ export const adminOrderDetailAnswer = z.object({
     .nullable()
     .optional()
     .describe("The order's e-invoice (e-Arşiv or e-Fatura), null when none was asked for"),
+  channel: orderChannelSchema
+    .nullable()
+    .describe("The marketplace package the order was made from; null for the storefront's orders"),
 });
 export type AdminOrderDetail = Omit<z.output<typeof adminOrderDetailAnswer>, 'order'> & {
   order: OrderDetail;

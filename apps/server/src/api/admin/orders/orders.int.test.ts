@@ -60,6 +60,7 @@ describe('GET /api/admin/orders', () => {
         paymentMethodLabel: 'Kapıda Ödeme',
         paymentStatus: 'not_required',
         paymentStatusLabel: 'Teslimatta ödenecek',
+        channel: null,
       });
     }
   });
@@ -108,7 +109,7 @@ describe('GET /api/admin/orders', () => {
       'an unknown payment method',
       'paymentMethod=cek',
       'paymentMethod',
-      'Ödeme yöntemi kart, havale ya da kapıda ödeme olmalı',
+      'Ödeme yöntemi kart, havale, kapıda ödeme ya da pazaryeri olmalı',
     ],
     ['a malformed day', 'from=26.11.2026', 'from', 'Tarih YYYY-AA-GG biçiminde olmalı'],
     ['a day that does not exist', 'to=2026-02-30', 'to', 'Böyle bir tarih yok'],

@@ -5,6 +5,8 @@ import {
   adminOrderListQuery,
   bulkOrderStatusAnswer,
   bulkOrderStatusRequest,
+  channelInvoiceRequest,
+  orderChannelSchema,
   orderNoteRequest,
   orderNoteSchema,
   orderNumberParam,
@@ -41,7 +43,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
     method: 'GET',
     url: '/api/admin/orders',
     summary:
-      'The orders, newest first, 25 a page: search by number, name or e-mail; state, payment method, days',
+      'The orders, newest first, 25 a page: search by number, name or e-mail; state, payment method, channel (trendyol or storefront), days',
     tag: TAG,
     permission: 'orders.read',
     querystring: adminOrderListQuery,
@@ -181,6 +183,30 @@ export function registerAdminOrderRoutes(app: FastifyInstance, services: Service
       const actor = await actorOf(request);
       const notes = await answer(reply, () => orderAdmin.addNote(actor, request.params.number, request.body));
       return reply.status(201).send({ notes });
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: '/api/admin/orders/:number/channel-invoice',
+    summary:
+      "A marketplace order's invoice number, typed by the owner: sent to the marketplace as Invoiced by the next round",
+    tag: TAG,
+    permission: 'orders.write',
+    params: { number: orderNumberParam },
+    body: channelInvoiceRequest,
+    responses: {
+      200: { description: "The order's marketplace block", schema: orderChannelSchema },
+      ...invalid,
+      ...staffRefusals,
+      ...notFound,
+      409: errorAnswer(
+        'PAZARYERI_SIPARISI_DEGIL: a storefront order; FATURA_BILDIRILDI: the marketplace already took a number',
+      ),
+    },
+    handler: async (request, reply) => {
+      const actor = await actorOf(request);
+      return answer(reply, () => orderAdmin.setChannelInvoice(actor, request.params.number, request.body));
     },
   });
 

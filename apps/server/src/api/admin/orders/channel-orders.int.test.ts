@@ -1,0 +1,199 @@
+import { auditLog, channelOrders, products } from '@vitrin/core/db/schema';
+import type { ChannelPackage } from '@vitrin/core/marketplace/channel';
+import { importPackages } from '@vitrin/core/marketplace/orders';
+import type { OrderWorld } from '@vitrin/testing/orders';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountTestApp, type Browser, browser } from '../../../../test/accounts.ts';
+import { type AdminWorld, openAdminWorld } from '../../../../test/staff.ts';
+
+let world: AdminWorld<'owner' | 'support'>;
+let t: AccountTestApp;
+let w: OrderWorld;
+let owner: Browser;
+let support: Browser;
+beforeAll(async () => {
+  world = await openAdminWorld('owner', 'support');
+  ({ t, w } = world);
+  owner = world.as.owner.b;
+  support = world.as.support.b;
+  await w.db.update(products).set({ barcode: '8690000000011' }).where(eq(products.id, w.ids.single));
+});
+afterAll(() => world.close());
+
+const address = {
+  firstName: 'Zeynep',
+  lastName: 'Kaya',
+  phone: '05321234567',
+  city: 'İzmir',
+  district: 'Karşıyaka',
+  neighbourhood: 'Bostanlı Mah.',
+  line: 'Cemal Gürsel Cad. No: 5',
+  postalCode: '35590',
+  taxNumber: null,
+  taxOffice: null,
+  company: null,
+};
+
+let seq = 0;
+/** A Trendyol package of one piece brought into the shop; its order number. */
+async function channelOrder(): Promise<string> {
+  const id = String(++seq);
+  const pkg: ChannelPackage = {
+    packageId: `P${id}`,
+    orderNumber: `TY${id}`,
+    status: 'Created',
+    orderedAt: '2026-11-29T10:00:00.000Z',
+    lastModifiedAt: '2026-11-29T10:00:00.000Z',
+    customer: { firstName: 'Zeynep', lastName: 'Kaya', email: 'pf+x@trendyolmail.com' },
+    shippingAddress: address,
+    invoiceAddress: address,
+    lines: [
+      {
+        lineId: `${id}-1`,
+        barcode: '8690000000011',
+        stockCode: 'KUPA',
+        name: 'Kupa',
+        quantity: 1,
+        unitPriceMinor: 25_000,
+        discountMinor: 0,
+        vatRate: 20,
+      },
+    ],
+    totalMinor: 25_000,
+    cargo: { provider: null, trackingNumber: null, trackingUrl: null },
+  };
+  const deps = {
+    db: w.db,
+    orders: t.services.orders,
+    rates: async () => ({ usd_rate: '41.25', eur_rate: '47.80' }),
+  };
+  const result = await importPackages(deps, 'trendyol', [pkg]);
+  return result.created[0]!.orderNo;
+}
+
+const url = (orderNo: string) => `/api/admin/orders/${orderNo}/channel-invoice`;
+
+describe('marketplace orders in the panel', () => {
+  it("shows a marketplace order's channel block, null for a storefront order, and lists and filters by channel", async () => {
+    const orderNo = await channelOrder();
+    const storefront = await w.placeOrder({ email: 'magaza@ornek.test' });
+    const detail = (await owner.get(`/api/admin/orders/${orderNo}`)).json();
+    expect(detail.channel).toEqual({
+      name: 'trendyol',
+      label: 'Trendyol',
+      orderNumber: `TY${seq}`,
+      packageId: `P${seq}`,
+      status: 'Created',
+      pickingSentAt: null,
+      invoiceNumber: null,
+      invoicedSentAt: null,
+      lastError: null,
+      nextAttemptAt: null,
+      shortfall: [],
+    });
+    expect(detail.order).toMatchObject({
+      paymentMethod: 'marketplace',
+      paymentMethodLabel: 'Pazaryeri (Trendyol)',
+    });
+    expect(detail.history[0]).toMatchObject({ actor: 'channel' });
+    expect((await owner.get(`/api/admin/orders/${storefront.orderNo}`)).json().channel).toBeNull();
+
+    const listed = async (query: string) =>
+      (await owner.get(`/api/admin/orders${query}`)).json().items as Array<{
+        orderNo: string;
+        channel: unknown;
+      }>;
+    const trendyol = await listed('?channel=trendyol');
+    expect(trendyol.map((o) => o.orderNo)).toContain(orderNo);
+    expect(trendyol.map((o) => o.orderNo)).not.toContain(storefront.orderNo);
+    expect(trendyol.find((o) => o.orderNo === orderNo)!.channel).toEqual({
+      name: 'trendyol',
+      label: 'Trendyol',
+      orderNumber: `TY${seq}`,
+    });
+    const shop = await listed('?channel=storefront');
+    expect(shop.map((o) => o.orderNo)).toContain(storefront.orderNo);
+    expect(shop.map((o) => o.orderNo)).not.toContain(orderNo);
+    const bad = await owner.get('/api/admin/orders?channel=n11');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.channel).toMatch(/trendyol/);
+  });
+
+  it('keeps the typed invoice number for the next round and records it in the audit log', async () => {
+    const orderNo = await channelOrder();
+    const res = await owner.put(url(orderNo), { invoiceNumber: ' ABC2026000000123 ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ invoiceNumber: 'ABC2026000000123', invoicedSentAt: null });
+    const [audit] = await w.db.select().from(auditLog).where(eq(auditLog.entityId, orderNo));
+    expect(audit).toMatchObject({
+      action: 'order.channel_invoice',
+      after: { invoiceNumber: 'ABC2026000000123' },
+    });
+  });
+
+  it('refuses an empty number (400)', async () => {
+    const res = await owner.put(url(await channelOrder()), { invoiceNumber: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.invoiceNumber).toBe('Fatura numarasını yazın');
+  });
+
+  it('refuses a number too long (400)', async () => {
+    const res = await owner.put(url(await channelOrder()), { invoiceNumber: 'A'.repeat(41) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.invoiceNumber).toContain('en fazla 40 karakter');
+  });
+
+  it('refuses an order that does not exist (404 SIPARIS_BULUNAMADI)', async () => {
+    const res = await owner.put(url('VT-YOKYOKYO'), { invoiceNumber: 'ABC2026000000123' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('SIPARIS_BULUNAMADI');
+  });
+
+  it('refuses a storefront order (409 PAZARYERI_SIPARISI_DEGIL)', async () => {
+    const order = await w.placeOrder();
+    const res = await owner.put(url(order.orderNo), { invoiceNumber: 'ABC2026000000123' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'PAZARYERI_SIPARISI_DEGIL',
+      message: expect.stringMatching(/pazaryeri/),
+    });
+  });
+
+  it('refuses a new number once the marketplace took one (409 FATURA_BILDIRILDI)', async () => {
+    const orderNo = await channelOrder();
+    await owner.put(url(orderNo), { invoiceNumber: 'ABC2026000000123' });
+    const [row] = await w.db
+      .select()
+      .from(channelOrders)
+      .where(eq(channelOrders.packageId, `P${seq}`));
+    await w.db
+      .update(channelOrders)
+      .set({ invoicedSentAt: new Date() })
+      .where(eq(channelOrders.orderId, row!.orderId));
+    const res = await owner.put(url(orderNo), { invoiceNumber: 'ABC2026000000999' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('FATURA_BILDIRILDI');
+  });
+
+  it('is refused to a role without order writes (403 YETKI_YOK), changing nothing', async () => {
+    const orderNo = await channelOrder();
+    const res = await support.put(url(orderNo), { invoiceNumber: 'ABC2026000000123' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('YETKI_YOK');
+    expect((await owner.get(`/api/admin/orders/${orderNo}`)).json().channel.invoiceNumber).toBeNull();
+  });
+
+  it("never shows the channel's data to a shopper with the order's link", async () => {
+    const orderNo = await channelOrder();
+    await owner.put(url(orderNo), { invoiceNumber: 'ABC2026000000123' });
+    const res = await browser(t.app).get(
+      `/api/front/orders/${orderNo}?token=${t.services.orders.accessToken(orderNo)}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).not.toHaveProperty('channel');
+    expect(JSON.stringify(body)).not.toContain(`P${seq}`);
+    expect(JSON.stringify(body)).not.toContain('ABC2026000000123');
+  });
+});
