@@ -516,7 +516,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
         id: table.ids[slot]!,
         slug: table.slug(slot),
         name: table.strings.get(slot, NAME),
-        image: table.images[slot] ?? null,
+        image: table.image(slot),
         stockType: table.stockType[slot]!,
         inStock: table.inStock[slot] === 1,
         price: publicPrice(resolveDisplayPrice(table.priceEntries(slot), table.vatRate[slot]!, ctx)),

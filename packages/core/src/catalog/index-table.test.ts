@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRow } from './index-rows.ts';
-import { IndexTable, NO_PRICE } from './index-table.ts';
+import { IndexTable, Marks, NO_PRICE } from './index-table.ts';
 
 const pricing = { usdRate: '40', eurRate: '45' };
 
@@ -65,5 +65,41 @@ describe('IndexTable prices in TRY', () => {
     table.write(2, product(3, 'Tabak'), [], [], []);
     expect(table.retail).toBeInstanceOf(Float64Array);
     expect(table.retail[2]).toBe(NO_PRICE);
+  });
+});
+
+describe('Marks', () => {
+  it('empties in one call, a slot marked long ago included (its 16-bit rounds wrap)', () => {
+    const marks = new Marks(4);
+    marks.clear();
+    expect(marks.add(2)).toBe(true);
+    expect(marks.add(2)).toBe(false);
+    for (let round = 0; round < 0x10000; round++) {
+      marks.clear();
+      expect(marks.has(2)).toBe(false);
+    }
+    expect(marks.add(2)).toBe(true);
+    marks.clear(8);
+    expect(marks.add(7)).toBe(true);
+    expect(marks.has(2)).toBe(false);
+  });
+});
+
+describe('IndexTable name lengths', () => {
+  it("measures a folded name once, and one too long for 16 bits at each ask; a snapshot's chunk keeps them", () => {
+    const table = new IndexTable(pricing);
+    for (const id of [1, 2]) table.append(id);
+    const long = 'a'.repeat(70_000);
+    table.write(0, product(1, 'Kırmızı Kupa'), [], [], []);
+    table.write(1, product(2, long), [], [], []);
+    expect(table.nameLength(0)).toBe(Buffer.byteLength('kirmizi kupa'));
+    expect(table.nameLength(1)).toBe(70_000);
+    expect(table.nameLength(1)).toBe(70_000);
+    const chunk = table.exportChunk(0, 2);
+    expect([...chunk.nameLengths]).toEqual([12, -1]);
+    const loaded = new IndexTable(pricing);
+    expect(loaded.importChunk(chunk)).toBe(true);
+    expect(loaded.nameLength(0)).toBe(12);
+    expect(loaded.nameLength(1)).toBe(70_000);
   });
 });

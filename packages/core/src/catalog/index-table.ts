@@ -30,6 +30,9 @@ const CURRENCY_CODES = ['TRY', 'USD', 'EUR'] as const;
 const NO_AMOUNT = -1;
 /** The largest amount the prices' column holds (a 32-bit integer). */
 const MAX_AMOUNT = 0x7fffffff;
+/** `IndexTable.nameLengths`: not measured yet, and a folded name too long for 16 bits. */
+const UNMEASURED = 0xffff;
+const LONG_NAME = 0xfffe;
 /** No price in TRY (`IndexTable.retail`, `wholesale`, `market`): prices are never negative. */
 export const NO_PRICE = -1;
 /**
@@ -51,17 +54,18 @@ interface Tag {
  */
 export class Marks {
   private round = 0;
-  private slots: Uint32Array;
+  /** 16-bit rounds (half the bytes of 32): the slots are zeroed once every 65 535 rounds. */
+  private slots: Uint16Array;
   constructor(size: number) {
-    this.slots = new Uint32Array(size);
+    this.slots = new Uint16Array(size);
   }
   /** Empties the set (and makes room for `size` slots). */
   clear(size = 0) {
     if (size > this.slots.length) {
-      this.slots = new Uint32Array(size);
+      this.slots = new Uint16Array(size);
       this.round = 0;
     }
-    if (++this.round === 0xffffffff) {
+    if (++this.round === 0x10000) {
       this.slots.fill(0);
       this.round = 1;
     }
@@ -177,8 +181,11 @@ export class IndexTable {
   stockType = new Uint8Array(0);
   vatRate = new Uint8Array(0);
   inStock = new Uint8Array(0);
-  /** UTF-8 length of the folded name, which begins the search text (search-columns.ts); -1 until asked for. */
-  private nameLengths = new Int32Array(0);
+  /**
+   * UTF-8 length of the folded name, which begins the search text (search-columns.ts): `UNMEASURED` until
+   * asked for, `LONG_NAME` for a name of that length or more (measured at each ask).
+   */
+  private nameLengths = new Uint16Array(0);
   /** Prices in TRY minor units as the cards show them (`NO_PRICE`: none), converted once per settings. */
   retail: PriceColumn = new Int32Array(0);
   /** What a wholesale customer pays: the wholesale price where there is one, else the retail price. */
@@ -202,7 +209,8 @@ export class IndexTable {
   keyLengths = new Uint16Array(0);
   /** Slug, name, search text and name sort key (fields SLUG, NAME, TEXT, NAME_SORT), UTF-8 in one buffer. */
   readonly strings = new PackedStrings(4);
-  images: Array<string | null> = [];
+  /** Each slot's picture: its number in `pictures` (-1: none), 4 bytes a slot where a reference took 8. */
+  private picture = new Int32Array(0);
   /**
    * Options of the in-stock active variants of variant products, for the option filter: the number of a list
    * in `variantLists` (-1: none). Products share them (a million products: 551 distinct lists for 162 549
@@ -211,12 +219,22 @@ export class IndexTable {
   variantList = new Int32Array(0);
 
   /** One string per distinct picture path: products share pictures (the large catalogue: 151 for 100 000). */
-  private readonly pictures = new Map<string, string>();
-  private interned(path: string): string {
-    const known = this.pictures.get(path);
-    if (known !== undefined) return known;
-    this.pictures.set(path, path);
-    return path;
+  private readonly pictures: string[] = [];
+  private readonly pictureIds = new Map<string, number>();
+  private pictureId(path: string | null): number {
+    if (path === null) return -1;
+    let id = this.pictureIds.get(path);
+    if (id === undefined) {
+      id = this.pictures.push(path) - 1;
+      this.pictureIds.set(path, id);
+    }
+    return id;
+  }
+
+  /** The slot's picture path (the first of the product's images), or null. */
+  image(slot: number): string | null {
+    const id = this.picture[slot]!;
+    return id < 0 ? null : this.pictures[id]!;
   }
 
   readonly tagLists = new Interned<Int32Array>();
@@ -275,6 +293,7 @@ export class IndexTable {
     this.variantList = grown(this.variantList, size);
     this.stemsHash = grown(this.stemsHash, size);
     this.keyLengths = grown(this.keyLengths, size);
+    this.picture = grown(this.picture, size);
     this.strings.resize(size);
   }
 
@@ -290,7 +309,6 @@ export class IndexTable {
     // Little slack (a snapshot loaded into reserved arrays) is kept: a copy would hold two tables at once.
     if (this.capacity - this.count > this.count >> 4) this.resize(this.count);
     this.strings.trim(this.count);
-    this.images.length = this.count;
   }
 
   /**
@@ -298,9 +316,11 @@ export class IndexTable {
    * name).
    */
   nameLength(slot: number): number {
-    if (this.nameLengths[slot]! < 0)
-      this.nameLengths[slot] = Buffer.byteLength(foldTurkish(this.strings.get(slot, NAME)));
-    return this.nameLengths[slot]!;
+    const kept = this.nameLengths[slot]!;
+    if (kept < LONG_NAME) return kept;
+    const length = Buffer.byteLength(foldTurkish(this.strings.get(slot, NAME)));
+    if (kept === UNMEASURED) this.nameLengths[slot] = Math.min(length, LONG_NAME);
+    return length;
   }
 
   /**
@@ -311,7 +331,7 @@ export class IndexTable {
   async measureNames(from: number, to: number): Promise<void> {
     for (let start = from; start < to; start += 2048) {
       for (let slot = start; slot < Math.min(to, start + 2048); slot++)
-        if (this.active[slot] && this.nameLengths[slot]! < 0) this.nameLength(slot);
+        if (this.active[slot] && this.nameLengths[slot] === UNMEASURED) this.nameLength(slot);
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
@@ -402,8 +422,8 @@ export class IndexTable {
       p.search_text,
       packSortKey(p.name_sort, p.name),
     ]);
-    this.images[slot] = p.image === null ? null : this.interned(p.image);
-    this.nameLengths[slot] = -1;
+    this.picture[slot] = this.pictureId(p.image);
+    this.nameLengths[slot] = UNMEASURED;
     this.stemsHash[slot] = hashStrings(p.stems ?? []);
     this.keyLengths[slot] = Math.min(Buffer.byteLength(p.name_sort), 0xffff);
     this.variantList[slot] = this.variantLists.number(JSON.stringify(variants), () => variants);
@@ -495,20 +515,8 @@ export class IndexTable {
     const variantKeys = new Map<number, number>();
     const variantOf = this.variantList.slice(from, to).map((list) => local(variantKeys, list));
     // Pictures are few and shared: each once per chunk, not a string per slot to decode.
-    const imageKeys = new Map<string, number>();
-    const imageOf = new Int32Array(to - from);
-    for (let slot = from; slot < to; slot++) {
-      const image = this.images[slot];
-      if (image === null || image === undefined) imageOf[slot - from] = -1;
-      else {
-        let at = imageKeys.get(image);
-        if (at === undefined) {
-          at = imageKeys.size;
-          imageKeys.set(image, at);
-        }
-        imageOf[slot - from] = at;
-      }
-    }
+    const imageKeys = new Map<number, number>();
+    const imageOf = this.picture.slice(from, to).map((id) => local(imageKeys, id));
     return {
       from,
       ids: this.ids.slice(from, to),
@@ -522,9 +530,10 @@ export class IndexTable {
       currencies: this.currencies.slice(from * 4, to * 4),
       stemsHash: this.stemsHash.slice(from, to),
       keyLengths: this.keyLengths.slice(from, to),
-      nameLengths: this.nameLengths.slice(from, to),
+      // -1: not measured (a long name is measured again by the node that loads it).
+      nameLengths: Int32Array.from(this.nameLengths.subarray(from, to), (n) => (n < LONG_NAME ? n : -1)),
       strings: this.strings.exportRange(from, to),
-      imageList: [...imageKeys.keys()],
+      imageList: [...imageKeys.keys()].map((id) => this.pictures[id]!),
       imageOf,
       variantLists: [...variantKeys.keys()].map((list) => this.variantLists.lists[list]!),
       variantOf,
@@ -558,7 +567,10 @@ export class IndexTable {
     this.currencies.set(chunk.currencies, at * 4);
     this.stemsHash.set(chunk.stemsHash, at);
     this.keyLengths.set(chunk.keyLengths, at);
-    this.nameLengths.set(chunk.nameLengths, at);
+    for (let k = 0; k < n; k++) {
+      const length = chunk.nameLengths[k]!;
+      this.nameLengths[at + k] = length < 0 ? UNMEASURED : Math.min(length, LONG_NAME);
+    }
     this.strings.importRange(at, chunk.strings.bounds, chunk.strings.data);
     const tagLists = chunk.tagLists.map((tags) =>
       this.tagLists.number(tags.join(','), () => Int32Array.from(tags)),
@@ -569,11 +581,11 @@ export class IndexTable {
     const variantLists = chunk.variantLists.map((variants) =>
       this.variantLists.number(JSON.stringify(variants), () => variants),
     );
-    const images = chunk.imageList.map((image) => this.interned(image));
+    const images = chunk.imageList.map((image) => this.pictureId(image));
     for (let k = 0; k < n; k++) {
       const slot = at + k;
       const image = chunk.imageOf[k]!;
-      this.images[slot] = image < 0 ? null : images[image]!;
+      this.picture[slot] = image < 0 ? -1 : images[image]!;
       const variants = chunk.variantOf[k]!;
       this.variantList[slot] = variants < 0 ? -1 : variantLists[variants]!;
       const tags = chunk.tagOf[k]!;
@@ -716,6 +728,7 @@ export class IndexTable {
       this.variantList,
       this.stemsHash,
       this.keyLengths,
+      this.picture,
     ].reduce((sum, a) => sum + a.byteLength, this.strings.bytes);
   }
 }
