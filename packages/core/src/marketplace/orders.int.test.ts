@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
+import { startTrendyolServer, type TrendyolContractServer } from '@vitrin/testing/trendyol-server';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
@@ -14,7 +15,7 @@ import {
   productVariants,
   stockMovements,
 } from '../db/schema.ts';
-import { ChannelError, type ChannelPackage, type MarketplaceChannel } from './channel.ts';
+import type { ChannelPackage, MarketplaceChannel } from './channel.ts';
 import {
   importPackages,
   type MarketplaceOrderDeps,
@@ -23,6 +24,7 @@ import {
   sendPackageStatuses,
   targetState,
 } from './orders.ts';
+import { createTrendyolChannel } from './trendyol/trendyol.ts';
 
 let t: OpenTestShop;
 let deps: MarketplaceOrderDeps;
@@ -309,86 +311,100 @@ describe('a marketplace package and a storefront checkout for the last piece', (
   });
 });
 
-/** A marketplace that is away for the first `failures` calls, then takes them; what it was told. */
-function flakyChannel(failures: number, retryable = true) {
-  const told: string[] = [];
-  let left = failures;
-  const channel = {
-    name: 'trendyol',
-    maxBatchItems: 1000,
-    async markPicking(p: { packageId: string }) {
-      if (left-- > 0) throw new ChannelError('Trendyol şu an yanıt vermiyor (503).', retryable, 503);
-      told.push(`Picking ${p.packageId}`);
-    },
-    async markInvoiced(p: { packageId: string }, invoiceNumber: string) {
-      told.push(`Invoiced ${p.packageId} ${invoiceNumber}`);
-    },
-  } as unknown as MarketplaceChannel;
-  return { channel, told };
-}
+/** The Trendyol adapter on the stand-in, on the stand-in's clock. */
+const trendyolOn = (server: TrendyolContractServer): MarketplaceChannel =>
+  createTrendyolChannel({
+    sellerId: server.sellerId,
+    apiKey: server.apiKey,
+    apiSecret: server.apiSecret,
+    baseUrl: server.url,
+    timeoutMs: 5_000,
+    now: () => server.now().getTime(),
+  });
 
-describe('package statuses back to the marketplace', () => {
-  it('sends Picking once the order is being prepared, waits while the channel is away, then Invoiced with the number', async () => {
-    await t.setStock(t.shop.kupa, 5);
-    const p = pkg([[KUPA, 1]]);
-    await importPackages(deps, 'trendyol', [p]);
-    const { channel, told } = flakyChannel(1);
-    const now = new Date('2026-12-02T10:00:00.000Z');
+describe('a Trendyol package end to end, and its statuses back (the stand-in of the partner API)', () => {
+  let trendyol: TrendyolContractServer;
+  let channel: MarketplaceChannel;
+  beforeAll(async () => {
+    trendyol = await startTrendyolServer({ now: new Date('2026-12-02T09:00:00Z') });
+    channel = trendyolOn(trendyol);
+    trendyol.seedListings([{ barcode: KUPA, quantity: 10, salePrice: 250, listPrice: 300 }]);
+  });
+  afterAll(() => trendyol.close());
+
+  /** A new package on the stand-in, read through the adapter and brought in: its order. */
+  async function pulled(quantity = 1) {
+    const made = trendyol.addPackage({ lines: [{ barcode: KUPA, quantity, price: 250 }] });
+    const page = await channel.packages(new Date('2026-12-01T00:00:00Z'), 0);
+    const result = await importPackages(deps, 'trendyol', page.items);
+    expect(result.created.map((c) => c.packageId)).toContain(String(made.id));
+    return { packageId: String(made.id), order: await orderOf(String(made.id)) };
+  }
+
+  it('sends Picking once the order is prepared, waits while Trendyol is away, then Invoiced with the number; Shipped comes back', async () => {
+    await t.setStock(t.shop.kupa, 10);
+    const { packageId, order } = await pulled(2);
+    expect(await t.stockOf(t.shop.kupa)).toBe(8);
+    const now = trendyol.now();
     // Still Sipariş Alındı: nothing to tell.
     expect((await sendPackageStatuses({ db: t.db, now: () => now }, channel)).picking).toBe(0);
-    const order = await orderOf(p.packageId);
     await t.services.orders.changeStatus(order.id, ORDER_STATE.Preparing, { actor: 'operator' });
 
+    trendyol.failNext(1, { status: 500 });
     const first = await sendPackageStatuses({ db: t.db, now: () => now }, channel);
     expect(first.failed).toEqual([{ orderNo: order.orderNo, message: expect.any(String), retryable: true }]);
-    const waiting = await channelRow(p.packageId);
-    expect(waiting).toMatchObject({
-      attempts: 1,
-      pickingSentAt: null,
-      lastError: expect.stringContaining('503'),
-    });
+    const waiting = await channelRow(packageId);
+    expect(waiting).toMatchObject({ attempts: 1, pickingSentAt: null, lastError: expect.any(String) });
     expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThan(now.getTime());
+    expect(trendyol.package(packageId)!.status).toBe('Created');
     // Not before its time.
-    expect((await sendPackageStatuses({ db: t.db, now: () => now }, channel)).failed).toEqual([]);
+    expect(await sendPackageStatuses({ db: t.db, now: () => now }, channel)).toMatchObject({
+      picking: 0,
+      failed: [],
+    });
 
     const later = new Date(waiting.nextAttemptAt!.getTime() + 1000);
     expect((await sendPackageStatuses({ db: t.db, now: () => later }, channel)).picking).toBe(1);
-    expect(await channelRow(p.packageId)).toMatchObject({
-      attempts: 0,
-      lastError: null,
-      nextAttemptAt: null,
-    });
+    expect(trendyol.package(packageId)!.status).toBe('Picking');
+    expect(await channelRow(packageId)).toMatchObject({ attempts: 0, lastError: null, nextAttemptAt: null });
+
     await t.db
       .update(channelOrders)
       .set({ invoiceNumber: 'ABC2026000000123' })
       .where(eq(channelOrders.orderId, order.id));
     expect((await sendPackageStatuses({ db: t.db, now: () => later }, channel)).invoiced).toBe(1);
+    expect(trendyol.package(packageId)!.status).toBe('Invoiced');
     expect(await sendPackageStatuses({ db: t.db, now: () => later }, channel)).toMatchObject({
       picking: 0,
       invoiced: 0,
     });
-    expect(told.filter((x) => x.includes(p.packageId))).toEqual([
-      `Picking ${p.packageId}`,
-      `Invoiced ${p.packageId} ABC2026000000123`,
-    ]);
+
+    trendyol.setPackageStatus(packageId, 'Shipped');
+    const page = await channel.packages(new Date('2026-12-01T00:00:00Z'), 0);
+    const again = await importPackages(
+      deps,
+      'trendyol',
+      page.items.filter((p) => p.packageId === packageId),
+    );
+    expect(again).toMatchObject({ created: [], updated: 1 });
+    expect(await orderOf(packageId)).toMatchObject({ status: ORDER_STATE.Shipped });
+    expect((await channelRow(packageId)).channelStatus).toBe('Shipped');
   });
 
-  it('keeps a refusal for the owner and does not send it again', async () => {
-    await t.setStock(t.shop.kupa, 5);
-    const p = pkg([[KUPA, 1]]);
-    await importPackages(deps, 'trendyol', [p]);
-    const order = await orderOf(p.packageId);
+  it('keeps a refusal (401) for the owner and does not send it again', async () => {
+    await t.setStock(t.shop.kupa, 10);
+    const { packageId, order } = await pulled();
     await t.services.orders.changeStatus(order.id, ORDER_STATE.Preparing, { actor: 'operator' });
-    const { channel, told } = flakyChannel(1, false);
-    const now = new Date('2026-12-03T10:00:00.000Z');
+    trendyol.failNext(1, { status: 401 });
+    const now = trendyol.now();
     const first = await sendPackageStatuses({ db: t.db, now: () => now }, channel);
-    expect(first.failed.map((f) => f.retryable)).toEqual([false]);
-    expect((await channelRow(p.packageId)).lastError).toMatch(new RegExp(`^${REFUSED}`));
-    const again = await sendPackageStatuses(
-      { db: t.db, now: () => new Date(now.getTime() + 86_400_000) },
-      channel,
-    );
-    expect(again).toMatchObject({ picking: 0, failed: [] });
-    expect(told.filter((x) => x.includes(p.packageId))).toEqual([]);
+    expect(first.failed.map((f) => [f.orderNo, f.retryable])).toEqual([[order.orderNo, false]]);
+    expect((await channelRow(packageId)).lastError).toMatch(new RegExp(`^${REFUSED}`));
+    const dayLater = new Date(now.getTime() + 86_400_000);
+    expect(await sendPackageStatuses({ db: t.db, now: () => dayLater }, channel)).toMatchObject({
+      picking: 0,
+      failed: [],
+    });
+    expect(trendyol.package(packageId)!.status).toBe('Created');
   });
 });
