@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBroad, packed, RowBits, rowsOf } from './row-bits.ts';
+import { RowList } from './row-list.ts';
 
 describe('a broad search entry kept as bits', () => {
   it('holds the rows a list would, in order, across word edges', () => {
@@ -28,7 +29,9 @@ describe('a broad search entry kept as bits', () => {
     expect(isBroad(62, 1000)).toBe(false);
     expect(isBroad(63, 1000)).toBe(true);
     const list = Int32Array.from({ length: 100 }, (_, k) => k * 7);
-    expect(packed(list, 100_000)).toBe(list);
+    const narrow = packed(list, 100_000);
+    expect(narrow).toBeInstanceOf(RowList);
+    expect([...rowsOf(narrow)]).toEqual([...list]);
     const broad = packed(list, 1000);
     expect(broad).toBeInstanceOf(RowBits);
     expect([...rowsOf(broad)]).toEqual([...list]);

@@ -1,3 +1,5 @@
+import { RowList } from './row-list.ts';
+
 /**
  * The rows of a broad search entry as bits (row r: bit r), for the search index (search-index.ts). A list of
  * rows costs 4 bytes a row, bits cost an eighth of a byte a row of the whole table: an entry that holds more
@@ -73,20 +75,18 @@ export class RowBits {
   }
 }
 
-/** A search entry's rows: ascending in a list, or as bits once broad. */
-export type Postings = Int32Array | RowBits;
+/** A search entry's rows: ascending in a list (16 bits a row, row-list.ts), or as bits once broad. */
+export type Postings = RowList | RowBits;
 
 /** Whether an entry of `length` rows in a table of `rows` rows is kept as bits. */
 export const isBroad = (length: number, rows: number) => length * 16 > rows;
 
-/** The entry's rows as an ascending list (made for bits: a broad entry's is made when a search reads it). */
-export const rowsOf = (postings: Postings): Int32Array =>
-  postings instanceof RowBits ? postings.all() : postings;
+/** The entry's rows as an ascending list, made when a search reads it. */
+export const rowsOf = (postings: Postings): Int32Array => postings.all();
 
-/** The entry as it is best kept in a table of `rows` rows. */
-export function packed(postings: Postings, rows: number): Postings {
-  if (postings instanceof RowBits || !isBroad(postings.length, rows)) return postings;
-  return RowBits.of(postings, rows);
+/** The entry of these ascending rows as it is best kept in a table of `rows` rows. */
+export function packed(list: Int32Array, rows: number): Postings {
+  return isBroad(list.length, rows) ? RowBits.of(list, rows) : RowList.of(list);
 }
 
 /** The rows set in `bits`, ascending, written to `out` (room for them all): the part of `out` written. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type IndexTable, Marks, NO_PRICE, type PriceColumn, TEXT } from './index-table.ts';
 import { bitsToRows, isBroad, type Postings, packed, RowBits, rowsOf } from './row-bits.ts';
+import { RowList } from './row-list.ts';
 import { rows } from './rows.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -134,7 +135,7 @@ function mergePending(map: Map<string, Postings>, pending: Map<string, number[]>
     const old = map.get(key);
     if (!old) added.push(key);
     if (old instanceof RowBits) for (const row of rows) old.add(row);
-    else map.set(key, packed(mergeSorted(old ?? new Int32Array(0), rows), size));
+    else map.set(key, packed(mergeSorted(old ? old.all() : new Int32Array(0), rows), size));
   }
   pending.clear();
   return added;
@@ -158,13 +159,11 @@ function exportRange(map: Map<string, Postings>, from: number, to: number): Rang
   const parts: Int32Array[] = [];
   let total = 0;
   for (const [key, postings] of map) {
-    const list = postings instanceof RowBits ? postings.rows(from, to) : postings;
-    const lo = lowerBound(list, from);
-    const hi = lowerBound(list, to);
-    if (hi === lo) continue;
+    const part = postings.rows(from, to);
+    if (!part.length) continue;
     keys.push(key);
-    parts.push(list.subarray(lo, hi));
-    total += hi - lo;
+    parts.push(part);
+    total += part.length;
     ends.push(total);
   }
   const rows = new Uint16Array(total);
@@ -223,8 +222,12 @@ class RangeImport {
       if (broad) bits[id] = new RowBits(new Uint32Array((size + 31) >>> 5));
       at[id + 1] = at[id]! + (broad ? 0 : this.lengths[id]!);
     }
-    const all = new Int32Array(at[count]!);
+    // The other keys' rows as 16-bit lows in one buffer (row-list.ts), with where each key's blocks of
+    // 65 536 rows begin (pairs of block and index, per key).
+    const all = new Uint16Array(at[count]!);
     const next = at.slice(0, count);
+    const blockOf = new Int32Array(count).fill(-1);
+    const edges: number[][] = [];
     for (const { from, keys, ends, rows } of this.ranges) {
       let start = 0;
       for (let k = 0; k < keys.length; k++) {
@@ -234,7 +237,16 @@ class RangeImport {
         if (set) for (let i = start; i < end; i++) set.add(rows[i]! + from);
         else {
           let n = next[id]!;
-          for (let i = start; i < end; i++) all[n++] = rows[i]! + from;
+          for (let i = start; i < end; i++) {
+            const row = rows[i]! + from;
+            if (row >>> 16 !== blockOf[id]) {
+              blockOf[id] = row >>> 16;
+              const own = edges[id] ?? [];
+              own.push(row >>> 16, n - at[id]!);
+              edges[id] = own;
+            }
+            all[n++] = row & 0xffff;
+          }
           next[id] = n;
         }
         start = end;
@@ -242,30 +254,18 @@ class RangeImport {
     }
     const added: string[] = [];
     for (const [key, id] of this.keyIds) {
-      const own: Postings = bits[id] ?? all.subarray(at[id]!, at[id + 1]!);
+      const own: Postings = bits[id] ?? RowList.ofBlocks(all.subarray(at[id]!, at[id + 1]!), edges[id] ?? []);
       const old = map.get(key);
       if (!old) added.push(key);
       if (!old) map.set(key, own);
       else if (old instanceof RowBits) for (const row of rowsOf(own)) old.add(row);
-      else map.set(key, packed(mergeSorted(old, rowsOf(own)), size));
+      else map.set(key, packed(mergeSorted(old.all(), rowsOf(own)), size));
     }
     this.ranges.length = 0;
     this.keyIds.clear();
     this.lengths = new Int32Array(1024);
     return added;
   }
-}
-
-/** The first place in an ascending list whose value is not below `value`. */
-function lowerBound(list: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Takes the rows out of every entry (deleting those left empty); answers the keys deleted. */
@@ -281,10 +281,9 @@ function removeRows(map: Map<string, Postings>, gone: ReadonlySet<number>): stri
       }
       continue;
     }
-    if (list[0]! > sorted[sorted.length - 1]! || list[list.length - 1]! < sorted[0]!) continue;
-    if (!sorted.some((row) => list[lowerBound(list, row)] === row)) continue;
-    const kept = list.filter((row) => !gone.has(row));
-    if (kept.length) map.set(key, kept);
+    if (!sorted.some((row) => list.has(row))) continue;
+    const kept = list.all().filter((row) => !gone.has(row));
+    if (kept.length) map.set(key, RowList.of(kept));
     else {
       map.delete(key);
       emptied.push(key);
@@ -292,6 +291,9 @@ function removeRows(map: Map<string, Postings>, gone: ReadonlySet<number>): stri
   }
   return emptied;
 }
+
+/** An entry of no rows. */
+const NO_ROWS = RowList.of([]);
 
 /** The cheap points of an exact match (search-index's `topByRelevance`): its stems, the query in its text. */
 const STEM = 1;
@@ -426,12 +428,12 @@ export function createTextIndex(table: IndexTable) {
     if (lists.length === 1) return rowsOf(lists[0]!);
     let total = 0;
     for (const list of lists) total += list.length;
-    if (total * 16 < table.count && lists.every((list) => list instanceof Int32Array)) {
+    if (total * 16 < table.count && lists.every((list) => list instanceof RowList)) {
       // Few rows: sorted natively rather than marked in a walk of the whole table.
       const all = new Int32Array(total);
       let n = 0;
-      for (const list of lists as Int32Array[]) {
-        all.set(list, n);
+      for (const list of lists as RowList[]) {
+        list.into(all, n);
         n += list.length;
       }
       all.sort();
@@ -445,7 +447,10 @@ export function createTextIndex(table: IndexTable) {
       if (list instanceof RowBits) {
         const bits = list.bits;
         for (let w = Math.min(bits.length, union.length) - 1; w >= 0; w--) union[w]! |= bits[w]!;
-      } else for (let k = 0; k < list.length; k++) union[list[k]! >>> 5]! |= 1 << (list[k]! & 31);
+      } else {
+        const rows = list.all();
+        for (let k = 0; k < rows.length; k++) union[rows[k]! >>> 5]! |= 1 << (rows[k]! & 31);
+      }
     }
     return bitsToRows(union, new Int32Array(Math.min(total, table.count)));
   }
@@ -504,7 +509,7 @@ export function createTextIndex(table: IndexTable) {
       const bits: RowBits[] = [];
       for (const list of lists)
         if (list instanceof RowBits) bits.push(list);
-        else for (const row of list) similar.add(row);
+        else for (const row of list.all()) similar.add(row);
       candidates = keep(candidates, (row) => similar.has(row) || bits.some((set) => set.has(row)));
     }
     return keep(candidates, (row) => table.strings.indexOf(row, TEXT, bytes) >= 0);
@@ -513,13 +518,13 @@ export function createTextIndex(table: IndexTable) {
   /** Rows that have every one of the query's stems (`plainto_tsquery` semantics), in row order. */
   function stemMatches(stems: string[]): Rows {
     if (!stems.length) return [];
-    const lists = stems.map((s) => stemRows.get(s) ?? new Int32Array(0)).sort((a, b) => a.length - b.length);
+    const lists = stems.map((s) => stemRows.get(s) ?? NO_ROWS).sort((a, b) => a.length - b.length);
     // Against a broad stem's bits, each row left is tested (no list made of them).
     return lists
       .slice(1)
       .reduce<Rows>(
         (rows, list) =>
-          list instanceof RowBits ? keep(rows, (row) => list.has(row)) : intersect(rows, list),
+          list instanceof RowBits ? keep(rows, (row) => list.has(row)) : intersect(rows, list.all()),
         rowsOf(lists[0]!),
       );
   }
