@@ -391,6 +391,8 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
     if (setting !== 'on' && !force) return summary;
     if ('missing' in ch) {
       summary.error = ch.missing;
+      // On, but the keys are wrong: the panel's health says why nothing is sent.
+      if (setting === 'on') await health.error(TRENDYOL_SERVICE, ch.missing);
       return summary;
     }
     const locked = await withClusterLock(database, LOCK, async () => {
