@@ -468,7 +468,11 @@ function takeStock(
   );
 }
 
-async function stockLeft(tx: Db, row: Pick<CartItemRow, 'productId' | 'variantId'>): Promise<number | null> {
+/** The pieces left of a line's variant, else of its product (0 when it is gone). */
+export async function stockLeft(
+  tx: Db,
+  row: Pick<CartItemRow, 'productId' | 'variantId'>,
+): Promise<number | null> {
   if (row.variantId !== null) {
     const [v] = await tx
       .select({ stock: productVariants.stock })

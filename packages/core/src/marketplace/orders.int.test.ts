@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
+import { channelPackage } from '@vitrin/testing/channel-packages';
 import { guest, guestCheckoutForm, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { startTrendyolServer, type TrendyolContractServer } from '@vitrin/testing/trendyol-server';
 import { asc, eq } from 'drizzle-orm';
@@ -15,7 +16,7 @@ import {
   productVariants,
   stockMovements,
 } from '../db/schema.ts';
-import type { ChannelPackage, MarketplaceChannel } from './channel.ts';
+import type { MarketplaceChannel } from './channel.ts';
 import {
   importPackages,
   type MarketplaceOrderDeps,
@@ -43,51 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const address = {
-  firstName: 'Zeynep',
-  lastName: 'Kaya',
-  phone: '05321234567',
-  city: 'İzmir',
-  district: 'Karşıyaka',
-  neighbourhood: 'Bostanlı Mah.',
-  line: 'Cemal Gürsel Cad. No: 5',
-  postalCode: '35590',
-  taxNumber: null,
-  taxOffice: null,
-  company: null,
-};
-
-let seq = 1000;
-/** A Trendyol package of `lines` (barcode, quantity) at 250 TL a piece. */
-function pkg(
-  lines: Array<[barcode: string, quantity: number]>,
-  extra: Partial<ChannelPackage> = {},
-): ChannelPackage {
-  const id = String(++seq);
-  return {
-    packageId: `P${id}`,
-    orderNumber: `TY${id}`,
-    status: 'Created',
-    orderedAt: '2026-11-29T10:00:00.000Z',
-    lastModifiedAt: `2026-11-29T10:${String(seq % 60).padStart(2, '0')}:00.000Z`,
-    customer: { firstName: 'Zeynep', lastName: 'Kaya', email: 'pf+abc@trendyolmail.com' },
-    shippingAddress: address,
-    invoiceAddress: address,
-    lines: lines.map(([barcode, quantity], i) => ({
-      lineId: `${id}-${i}`,
-      barcode,
-      stockCode: `SC-${barcode}`,
-      name: `Trendyol ürünü ${barcode}`,
-      quantity,
-      unitPriceMinor: 25_000,
-      discountMinor: 0,
-      vatRate: 20,
-    })),
-    totalMinor: lines.reduce((sum, [, q]) => sum + q * 25_000, 0),
-    cargo: { provider: 'Trendyol Express', trackingNumber: `TEX${id}`, trackingUrl: null },
-    ...extra,
-  };
-}
+const pkg = channelPackage;
 
 const KUPA = '8690000000011';
 const MAVI = '8690000000028';

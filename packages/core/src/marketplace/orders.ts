@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notLike, or, s
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { distribute } from '../cart/totals.ts';
 import { newOrderNo } from '../checkout/order-number.ts';
-import { pgError, uniqueViolation } from '../checkout/place-order.ts';
+import { pgError, stockLeft, uniqueViolation } from '../checkout/place-order.ts';
 import type { Db } from '../db/client.ts';
 import {
   type ChannelName,
@@ -455,13 +455,12 @@ async function writeOrder(
       });
       continue;
     }
-    const s = short.find((x) => (x as { id?: number }).id === items[i]!.id);
-    if (!s) continue;
+    if (!short.some((x) => x.id === items[i]!.id)) continue;
     shortfall.push({
       barcode,
       name: line.name,
       wanted: line.quantity,
-      available: await stockNow(tx, line),
+      available: await stockLeft(tx, { productId: line.productId, variantId: line.variantId }),
     });
   }
   let note = `${label} siparişi ${pkg.orderNumber}, paket ${pkg.packageId}.`;
@@ -487,21 +486,6 @@ async function writeOrder(
   });
   await tx.insert(orderNotes).values({ orderId, staffId: null, body: note, createdAt: at });
   return { orderId, orderNo: order!.orderNo, shortfall: shortfall.length };
-}
-
-async function stockNow(tx: Db, line: { productId: number | null; variantId: number | null }) {
-  if (line.variantId !== null) {
-    const [v] = await tx
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, line.variantId));
-    return v?.stock ?? 0;
-  }
-  const [p] = await tx
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, line.productId!));
-  return p?.stock ?? 0;
 }
 
 /**

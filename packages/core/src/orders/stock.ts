@@ -94,6 +94,8 @@ async function putBack(
 
 /** A line whose stock was not there when taken (`takeStockAgain` with `shortOk`). */
 export interface ShortLine {
+  /** The order line's id. */
+  id: number;
   name: string;
   productId: number | null;
   variantId: number | null;

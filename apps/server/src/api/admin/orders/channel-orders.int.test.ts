@@ -1,11 +1,14 @@
 import { auditLog, channelOrders, products } from '@vitrin/core/db/schema';
 import type { ChannelPackage } from '@vitrin/core/marketplace/channel';
 import { importPackages } from '@vitrin/core/marketplace/orders';
+import { channelPackage } from '@vitrin/testing/channel-packages';
 import type { OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountTestApp, type Browser, browser } from '../../../../test/accounts.ts';
 import { type AdminWorld, openAdminWorld } from '../../../../test/staff.ts';
+
+const KUPA = '8690000000011';
 
 let world: AdminWorld<'owner' | 'support'>;
 let t: AccountTestApp;
@@ -17,58 +20,20 @@ beforeAll(async () => {
   ({ t, w } = world);
   owner = world.as.owner.b;
   support = world.as.support.b;
-  await w.db.update(products).set({ barcode: '8690000000011' }).where(eq(products.id, w.ids.single));
+  await w.db.update(products).set({ barcode: KUPA }).where(eq(products.id, w.ids.single));
 });
 afterAll(() => world.close());
 
-const address = {
-  firstName: 'Zeynep',
-  lastName: 'Kaya',
-  phone: '05321234567',
-  city: 'İzmir',
-  district: 'Karşıyaka',
-  neighbourhood: 'Bostanlı Mah.',
-  line: 'Cemal Gürsel Cad. No: 5',
-  postalCode: '35590',
-  taxNumber: null,
-  taxOffice: null,
-  company: null,
-};
-
-let seq = 0;
-/** A Trendyol package of one piece brought into the shop; its order number. */
+let last: ChannelPackage;
+/** A Trendyol package of one piece brought into the shop; its order number (`last` is the package). */
 async function channelOrder(): Promise<string> {
-  const id = String(++seq);
-  const pkg: ChannelPackage = {
-    packageId: `P${id}`,
-    orderNumber: `TY${id}`,
-    status: 'Created',
-    orderedAt: '2026-11-29T10:00:00.000Z',
-    lastModifiedAt: '2026-11-29T10:00:00.000Z',
-    customer: { firstName: 'Zeynep', lastName: 'Kaya', email: 'pf+x@trendyolmail.com' },
-    shippingAddress: address,
-    invoiceAddress: address,
-    lines: [
-      {
-        lineId: `${id}-1`,
-        barcode: '8690000000011',
-        stockCode: 'KUPA',
-        name: 'Kupa',
-        quantity: 1,
-        unitPriceMinor: 25_000,
-        discountMinor: 0,
-        vatRate: 20,
-      },
-    ],
-    totalMinor: 25_000,
-    cargo: { provider: null, trackingNumber: null, trackingUrl: null },
-  };
+  last = channelPackage([[KUPA, 1]]);
   const deps = {
     db: w.db,
     orders: t.services.orders,
     rates: async () => ({ usd_rate: '41.25', eur_rate: '47.80' }),
   };
-  const result = await importPackages(deps, 'trendyol', [pkg]);
+  const result = await importPackages(deps, 'trendyol', [last]);
   return result.created[0]!.orderNo;
 }
 
@@ -82,8 +47,8 @@ describe('marketplace orders in the panel', () => {
     expect(detail.channel).toEqual({
       name: 'trendyol',
       label: 'Trendyol',
-      orderNumber: `TY${seq}`,
-      packageId: `P${seq}`,
+      orderNumber: last.orderNumber,
+      packageId: last.packageId,
       status: 'Created',
       pickingSentAt: null,
       invoiceNumber: null,
@@ -110,7 +75,7 @@ describe('marketplace orders in the panel', () => {
     expect(trendyol.find((o) => o.orderNo === orderNo)!.channel).toEqual({
       name: 'trendyol',
       label: 'Trendyol',
-      orderNumber: `TY${seq}`,
+      orderNumber: last.orderNumber,
     });
     const shop = await listed('?channel=storefront');
     expect(shop.map((o) => o.orderNo)).toContain(storefront.orderNo);
@@ -163,10 +128,7 @@ describe('marketplace orders in the panel', () => {
   it('refuses a new number once the marketplace took one (409 FATURA_BILDIRILDI)', async () => {
     const orderNo = await channelOrder();
     await owner.put(url(orderNo), { invoiceNumber: 'ABC2026000000123' });
-    const [row] = await w.db
-      .select()
-      .from(channelOrders)
-      .where(eq(channelOrders.packageId, `P${seq}`));
+    const [row] = await w.db.select().from(channelOrders).where(eq(channelOrders.packageId, last.packageId));
     await w.db
       .update(channelOrders)
       .set({ invoicedSentAt: new Date() })
@@ -193,7 +155,7 @@ describe('marketplace orders in the panel', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).not.toHaveProperty('channel');
-    expect(JSON.stringify(body)).not.toContain(`P${seq}`);
+    expect(JSON.stringify(body)).not.toContain(last.packageId);
     expect(JSON.stringify(body)).not.toContain('ABC2026000000123');
   });
 });
