@@ -1413,6 +1413,11 @@ export const channelListings = pgTable(
     sentAt: timestampTz('sent_at'),
     /** The channel's batch a send or a create is waiting on. */
     batchId: text('batch_id'),
+    /**
+     * A product the owner put on the channel that the channel has not taken yet (it was away): what is sent,
+     * kept until the channel answers with a batch id, then null (`marketplace/publish.ts`).
+     */
+    createItem: jsonb('create_item').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at'),
     lastError: text('last_error'),
