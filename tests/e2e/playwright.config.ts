@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TRENDYOL_TEST_SELLER } from '@vitrin/testing/trendyol-server';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
 import { SERVER_ENTRY, serveEnv, serveNodeArgs } from '../../scripts/serve-command.mjs';
 
@@ -15,6 +16,8 @@ export const GELIVER_PORT = E2E_PORT + 5;
 export const GELIVER_E2E_TOKEN = 'geliver-e2e-5d21c8a0';
 /** The Paraşüt contract server the e-invoice spec starts (the shop has its keys; `none` stays the default). */
 export const PARASUT_PORT = E2E_PORT + 6;
+/** The Trendyol contract server the Trendyol spec starts (the shop has the seller's keys; `off` stays the default). */
+export const TRENDYOL_PORT = E2E_PORT + 7;
 export const BYPASS_KEY = 'e2e-bypass-key-9f2c41d7a3';
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -75,6 +78,10 @@ export default defineConfig({
       PARASUT_PASSWORD: 'Paraşüt-test-1',
       PARASUT_COMPANY_ID: '627',
       PARASUT_BASE_URL: `http://127.0.0.1:${PARASUT_PORT}`,
+      TRENDYOL_SELLER_ID: TRENDYOL_TEST_SELLER.sellerId,
+      TRENDYOL_API_KEY: TRENDYOL_TEST_SELLER.apiKey,
+      TRENDYOL_API_SECRET: TRENDYOL_TEST_SELLER.apiSecret,
+      TRENDYOL_BASE_URL: `http://127.0.0.1:${TRENDYOL_PORT}/integration`,
     },
   },
 });

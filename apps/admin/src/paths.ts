@@ -23,6 +23,7 @@ export const paths = {
   productImports: '/urun-aktarimi',
   categories: '/kategoriler',
   tags: '/etiketler',
+  trendyol: '/trendyol',
   menu: '/ust-menu',
   pages: '/sayfalar',
   pageNew: '/sayfalar/yeni',

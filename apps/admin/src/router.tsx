@@ -255,6 +255,13 @@ export const router = createBrowserRouter(
                       ),
                     },
                     {
+                      path: paths.trendyol,
+                      lazy: permitted(
+                        'catalog.read',
+                        async () => (await import('./marketplace/trendyol-page.tsx')).TrendyolPage,
+                      ),
+                    },
+                    {
                       path: paths.menu,
                       lazy: permitted(
                         'content.write',

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminOrderListQuery, adminOrderListQuery } from '@vitrin/shared/api/admin/orders';
+import {
+  type AdminOrderListQuery,
+  adminOrderListQuery,
+  MARKETPLACE_LABELS,
+  ORDER_CHANNELS,
+} from '@vitrin/shared/api/admin/orders';
 import { ORDER_STATE_CODES, ORDER_STATES, PAYMENT_METHODS } from '@vitrin/shared/order-states';
 import { useForm } from 'react-hook-form';
 import { FormDateField } from '../ui/date-field.tsx';
@@ -18,7 +23,7 @@ import { ORDER_FILTERS, type OrderFilterValues } from './orders-api.ts';
 
 const DAYS = ['from', 'to'] as const;
 /** The filters that narrow the list, counted on the fold's button. */
-const NARROWING = ['status', 'paymentMethod', 'from', 'to'] as const;
+const NARROWING = ['status', 'paymentMethod', 'channel', 'from', 'to'] as const;
 
 interface Props {
   /** The filters in the address, days as ISO days. */
@@ -29,7 +34,7 @@ interface Props {
 }
 
 /**
- * Search, state, payment method and a range of days. On a narrow screen only the search shows; the others
+ * Search, state, payment method, channel (the storefront or a marketplace) and a range of days. On a narrow screen only the search shows; the others
  * fold behind `Filtreler`, which counts those set.
  */
 export function OrderFilters({ values, error, onApply }: Props) {
@@ -64,6 +69,15 @@ export function OrderFilters({ values, error, onApply }: Props) {
           {Object.entries(PAYMENT_METHODS).map(([code, label]) => (
             <option key={code} value={code}>
               {label}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect form={form} name="channel" label="Kanal">
+          <option value="">Tümü</option>
+          <option value="storefront">Mağaza</option>
+          {ORDER_CHANNELS.filter((c) => c !== 'storefront').map((c) => (
+            <option key={c} value={c}>
+              {MARKETPLACE_LABELS[c]}
             </option>
           ))}
         </FormSelect>

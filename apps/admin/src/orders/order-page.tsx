@@ -13,6 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
 import { CardRefunds } from './card-refunds.tsx';
+import { OrderChannelBox } from './order-channel.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { OrderShipments, shippable } from './order-shipments.tsx';
@@ -156,6 +157,7 @@ export function OrderPage() {
       </div>
       <OrderDocumentLinks orderNo={o.orderNo} />
       <div className="grid gap-4 lg:grid-cols-2">
+        {d.channel && <OrderChannelBox orderNo={o.orderNo} channel={d.channel} canWrite={canWrite} />}
         <Section title="Ürünler" wide>
           <ul className="flex flex-col divide-y divide-stone-200 text-sm">
             {o.lines.map((line) => (

@@ -5,7 +5,7 @@ import { LOADED_FRESH_MS } from '../lib/query-client.ts';
 import { paths } from '../paths.ts';
 import { addressListQuery } from '../ui/address-list.ts';
 
-export const ORDER_FILTERS = ['q', 'status', 'paymentMethod', 'from', 'to'] as const;
+export const ORDER_FILTERS = ['q', 'status', 'paymentMethod', 'channel', 'from', 'to'] as const;
 export type OrderFilterValues = Record<(typeof ORDER_FILTERS)[number], string>;
 /** The orders list of the address' filters and page (the screen's hook and the route's loader). */
 export const orderListQuery = (search: URLSearchParams) =>

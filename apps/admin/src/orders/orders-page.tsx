@@ -5,6 +5,7 @@ import { formatMoney } from '@vitrin/shared/money';
 import { Link } from 'react-router';
 import { has, useStaff } from '../session/staff-session.ts';
 import { useAddressList } from '../ui/address-list.ts';
+import { Badge } from '../ui/badge.tsx';
 import { ListBody, useTicked } from '../ui/list-body.tsx';
 import { Page } from '../ui/page.tsx';
 import { BulkLabels } from './bulk-labels.tsx';
@@ -21,8 +22,28 @@ const orderLink = (orderNo: string) => (
   </Link>
 );
 
+/** A marketplace order's badge: where it came from, its order number there below it. */
+const channelBadge = (channel: AdminOrderRow['channel']) =>
+  channel && (
+    <span className="flex flex-wrap items-center gap-1 text-sm text-stone-700">
+      <Badge tone="info">{channel.label}</Badge>
+      <span className="[overflow-wrap:anywhere]">
+        <span className="sr-only">{channel.label} sipariş no </span>
+        {channel.orderNumber}
+      </span>
+    </span>
+  );
+
 const columns = [
-  column.accessor('orderNo', { header: 'Sipariş', cell: ({ getValue }) => orderLink(getValue()) }),
+  column.accessor('orderNo', {
+    header: 'Sipariş',
+    cell: ({ row }) => (
+      <div className="flex flex-col gap-1">
+        {orderLink(row.original.orderNo)}
+        {channelBadge(row.original.channel)}
+      </div>
+    ),
+  }),
   column.accessor('state', { header: 'Durum', cell: ({ getValue }) => <StateBadge state={getValue()} /> }),
   column.accessor('createdAt', {
     header: 'Tarih',
@@ -59,6 +80,7 @@ const orderCard = (o: AdminOrderRow) => (
       {orderLink(o.orderNo)}
       <StateBadge state={o.state} />
     </div>
+    {channelBadge(o.channel)}
     <div>{o.customerName}</div>
     <div className="[overflow-wrap:anywhere] text-stone-700">{o.email}</div>
     <div className="flex flex-wrap justify-between gap-2 text-stone-700">

@@ -9,6 +9,7 @@ import { PaymentSection } from './payment-section.tsx';
 import { useSettings } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { ShippingSection } from './shipping-section.tsx';
+import { TrendyolSection } from './trendyol-section.tsx';
 
 const LIRA = 'TL olarak, ör. 49,90.';
 const RATE = 'Virgülle, en çok 4 ondalık: ör. 34,5678.';
@@ -115,6 +116,7 @@ export function SettingsPage() {
           <ShippingSection settings={answer.settings} />
           <PaymentSection settings={answer.settings} />
           <EInvoiceSection settings={answer.settings} />
+          <TrendyolSection settings={answer.settings} />
           <SettingsSection title="Döviz kurları" settings={answer.settings} keys={['usd_rate', 'eur_rate']}>
             {(form) => (
               <div className="grid gap-4 sm:grid-cols-2">

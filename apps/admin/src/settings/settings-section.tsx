@@ -83,6 +83,7 @@ export function SettingsSection<K extends SettingsFieldKey>({
 function shown(key: SettingsFieldKey, settings: AdminSettings) {
   if ((LIRA_SETTINGS as readonly string[]).includes(key)) return liraInput(settings[key] as number);
   if ((RATE_SETTINGS as readonly string[]).includes(key)) return rateInput(settings[key] as string);
+  if (key === 'trendyol_price_adjust') return String(settings.trendyol_price_adjust).replace('.', ',');
   if (key === 'shipping_sender')
     return settings.shipping_sender ?? { city: '', district: '', address: '', postalCode: '' };
   return settings[key];

@@ -58,6 +58,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'catalog.read',
   },
   {
+    to: paths.trendyol,
+    label: 'Trendyol',
+    description:
+      'Trendyol bağlantısının durumu, şimdi eşitleme; eşleşen ürünler, Trendyol’a ayrılan stok ve hatalar.',
+    permission: 'catalog.read',
+  },
+  {
     to: paths.coupons,
     label: 'Kuponlar',
     description: 'Kupon ekleyin, düzenleyin, kapatın; kullanımları ve kalan hakları görün.',

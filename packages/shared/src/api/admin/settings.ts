@@ -229,6 +229,12 @@ export const settingsFormFields = {
     .int(BACKUP_KEEP_MESSAGE)
     .min(1, BACKUP_KEEP_MESSAGE)
     .max(365, BACKUP_KEEP_MESSAGE),
+  /** Typed with a comma or a dot (`-2,5`); blank is no number (its message). */
+  trendyol_price_adjust: z.preprocess(
+    (v) =>
+      typeof v === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(v) ? Number(v.trim().replace(',', '.')) : v,
+    settingsFields.trendyol_price_adjust,
+  ),
   shipping_fee: liraFee,
   free_shipping_threshold: liraFee,
   cod_fee: liraFee,
