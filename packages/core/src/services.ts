@@ -235,6 +235,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
     env: options.trendyol?.env ?? process.env,
     channel: (env) => channelFromEnv('trendyol', env, options.trendyol?.tuning ?? {}),
     orders,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
     ...(options.trendyol?.now ? { now: options.trendyol.now } : {}),
   });
   // The product import (CSV/XLSX, one transaction, the catalogue index built again once) and export.

@@ -5,6 +5,8 @@ import type { PackageStatus } from '@vitrin/core/marketplace/channel';
 import type {
   TrendyolAddress,
   TrendyolBatchResult,
+  TrendyolCategory,
+  TrendyolCategoryAttributes,
   TrendyolErrors,
   TrendyolOrderLine,
   TrendyolProduct,
@@ -26,6 +28,9 @@ import type {
  *   status, only its items', as Trendyol documents). Item checks: an unknown barcode, stock above 20,000, a
  *   list price below the sale price; for a create, a barcode already there, an unknown brand or category, no
  *   image, a title above 100 characters. Accepted items change the listings (a created one waits for approval);
+ * - `GET /product/product-categories` (getCategoryTree, `TRENDYOL_TEST_TREE`), `GET /product/brands/by-name?name=`
+ *   (the exact name), `GET /product/product-categories/{id}/attributes` (`TRENDYOL_TEST_ATTRIBUTES`); a create
+ *   also fails an item without a required attribute or with a value the attribute does not have;
  * - `GET /order/sellers/{id}/orders` (getShipmentPackages): `startDate`/`endDate` in ms on the last-modified
  *   date, `page` from 0, `size` ≤ 200, `orderByField=PackageLastModifiedDate`, `orderByDirection` (DESC by
  *   default), `status`, `shipmentPackageIds`, `orderNumber`;
@@ -50,6 +55,108 @@ export const TRENDYOL_TEST_SELLER = {
 /** Brands and categories the stand-in knows (product create refuses any other). */
 export const TRENDYOL_TEST_BRANDS = [1791, 102_354, 187_803] as const;
 export const TRENDYOL_TEST_CATEGORIES = [387, 1081, 91_266] as const;
+
+/** The brands' names (getBrandsByName finds a brand by its exact name, as Trendyol does). */
+export const TRENDYOL_TEST_BRAND_NAMES: Record<(typeof TRENDYOL_TEST_BRANDS)[number], string> = {
+  1791: 'Vitrin',
+  102354: 'Kuzey Seramik',
+  187803: 'Atölye Nar',
+};
+
+/** getCategoryTree: the test categories are leaves; 368, 1060 and 91_200 have children (no product goes there). */
+export const TRENDYOL_TEST_TREE: TrendyolCategory[] = [
+  {
+    id: 368,
+    name: 'Aksesuar',
+    parentId: null,
+    subCategories: [{ id: 387, name: 'Kol Saati', parentId: 368, subCategories: [] }],
+  },
+  {
+    id: 1060,
+    name: 'Ev & Mobilya',
+    parentId: null,
+    subCategories: [
+      {
+        id: 1070,
+        name: 'Mutfak',
+        parentId: 1060,
+        subCategories: [{ id: 1081, name: 'Kupa & Bardak', parentId: 1070, subCategories: [] }],
+      },
+    ],
+  },
+  {
+    id: 91_200,
+    name: 'Kırtasiye',
+    parentId: null,
+    subCategories: [{ id: 91_266, name: 'Defter', parentId: 91_200, subCategories: [] }],
+  },
+];
+
+/** getCategoryAttributes of the test categories: Kupa & Bardak needs Renk and Menşei, Kol Saati Renk. */
+export const TRENDYOL_TEST_ATTRIBUTES: Record<
+  number,
+  NonNullable<TrendyolCategoryAttributes['categoryAttributes']>
+> = {
+  387: [
+    {
+      categoryId: 387,
+      attribute: { id: 47, name: 'Renk' },
+      required: true,
+      allowCustom: true,
+      varianter: false,
+      slicer: true,
+      attributeValues: [],
+    },
+    {
+      categoryId: 387,
+      attribute: { id: 14, name: 'Materyal' },
+      required: false,
+      allowCustom: false,
+      varianter: false,
+      slicer: false,
+      attributeValues: [
+        { id: 82, name: 'Deri' },
+        { id: 107, name: 'Çelik' },
+      ],
+    },
+  ],
+  1081: [
+    {
+      categoryId: 1081,
+      attribute: { id: 47, name: 'Renk' },
+      required: true,
+      allowCustom: true,
+      varianter: false,
+      slicer: true,
+      attributeValues: [],
+    },
+    {
+      categoryId: 1081,
+      attribute: { id: 1192, name: 'Menşei' },
+      required: true,
+      allowCustom: false,
+      varianter: false,
+      slicer: false,
+      attributeValues: [
+        { id: 10_617_344, name: 'TR' },
+        { id: 10_617_345, name: 'CN' },
+      ],
+    },
+    {
+      categoryId: 1081,
+      attribute: { id: 343, name: 'Hacim' },
+      required: false,
+      allowCustom: false,
+      varianter: true,
+      slicer: false,
+      attributeValues: [
+        { id: 5_001, name: '250 ml' },
+        { id: 5_002, name: '350 ml' },
+      ],
+    },
+  ],
+  91266: [],
+};
 
 const MAX_ITEMS = 1000;
 const MAX_QUANTITY = 20_000;
@@ -407,6 +514,7 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     if (!Array.isArray(item.images) || item.images.length === 0) reasons.push('En az bir görsel zorunludur.');
     if (!str(item.productMainId) || !str(item.stockCode))
       reasons.push('productMainId ve stockCode zorunludur.');
+    reasons.push(...attributeReasons(Number(item.categoryId), item.attributes));
     const sale = num(item.salePrice);
     const list = num(item.listPrice);
     if (sale === null || list === null || sale <= 0) reasons.push('Fiyat bilgisi geçersiz.');
@@ -414,6 +522,31 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     const quantity = num(item.quantity);
     if (quantity === null || quantity < 0 || quantity > MAX_QUANTITY) reasons.push('Stok adedi geçersiz.');
     if (str(item.currencyType) !== 'TRY') reasons.push('currencyType TRY olmalıdır.');
+    return reasons;
+  }
+
+  /** The category's required attributes given, and each value one of the attribute's (unless custom is allowed). */
+  function attributeReasons(categoryId: number, attributes: unknown): string[] {
+    const known = TRENDYOL_TEST_ATTRIBUTES[categoryId];
+    if (!known) return [];
+    const given = (Array.isArray(attributes) ? attributes : []).map(
+      (a) => (typeof a === 'object' && a !== null ? a : {}) as Record<string, unknown>,
+    );
+    const reasons: string[] = [];
+    for (const a of known) {
+      const mine = given.find((g) => num(g.attributeId) === a.attribute?.id);
+      const name = a.attribute?.name ?? String(a.attribute?.id);
+      if (!mine) {
+        if (a.required) reasons.push(`Zorunlu kategori özelliği eksik: ${name}`);
+        continue;
+      }
+      const valueId = num(mine.attributeValueId);
+      if (valueId !== null) {
+        if (!(a.attributeValues ?? []).some((v) => v.id === valueId))
+          reasons.push(`${name} özelliği için geçersiz değer: ${valueId}`);
+      } else if (!a.allowCustom || !str(mine.customAttributeValue))
+        reasons.push(`${name} özelliği için listeden bir değer seçilmelidir.`);
+    }
     return reasons;
   }
 
@@ -560,6 +693,22 @@ export async function startTrendyolServer(options: TrendyolServerOptions = {}) {
     if (m && method === 'POST') {
       ownSeller(m[1]!);
       return newBatch('create', itemsOf(body));
+    }
+    if (path === '/product/product-categories' && method === 'GET') return { categories: TRENDYOL_TEST_TREE };
+    m = /^\/product\/product-categories\/(\d+)\/attributes$/.exec(path);
+    if (m && method === 'GET') {
+      const id = Number(m[1]);
+      const attributes = TRENDYOL_TEST_ATTRIBUTES[id];
+      if (!attributes) throw new Refusal(404, 'Kategori bulunamadı.', 'category.not.found');
+      return { id, name: String(id), displayName: String(id), categoryAttributes: attributes };
+    }
+    if (path === '/product/brands/by-name' && method === 'GET') {
+      const name = query.name ?? '';
+      if (!name.trim()) throw new Refusal(400, 'name alanı zorunludur.');
+      // Trendyol matches the exact name, case-sensitive.
+      return Object.entries(TRENDYOL_TEST_BRAND_NAMES)
+        .filter(([, n]) => n === name)
+        .map(([id, n]) => ({ id: Number(id), name: n }));
     }
     m = /^\/product\/sellers\/([^/]+)\/products\/batch-requests\/([^/]+)$/.exec(path);
     if (m && method === 'GET') {

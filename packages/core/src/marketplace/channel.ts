@@ -46,6 +46,32 @@ export interface ChannelNewListing extends ChannelStockPrice {
   attributes: { attributeId: number; valueId?: number; customValue?: string }[];
 }
 
+/** A node of the channel's category tree; a product goes only into a leaf (no children). */
+export interface ChannelCategory {
+  id: number;
+  name: string;
+  parentId: number | null;
+  children: ChannelCategory[];
+}
+
+/** A brand as the channel knows it (Trendyol's `brandId` of a product). */
+export interface ChannelBrand {
+  id: number;
+  name: string;
+}
+
+/** One attribute of a channel category: `required` ones must be given to put a product there. */
+export interface ChannelAttribute {
+  id: number;
+  name: string;
+  required: boolean;
+  /** A free text value is taken (else one of `values`). */
+  allowCustom: boolean;
+  /** Varies by variant (size, colour). */
+  varianter: boolean;
+  values: { id: number; name: string }[];
+}
+
 /** What an asynchronous request (price and stock, product create) came to, item by item. */
 export interface ChannelBatch {
   id: string;
@@ -211,6 +237,12 @@ export interface MarketplaceChannel {
   /** Puts new products on the channel (at most `maxBatchItems`); the batch id to follow. */
   createListings(items: ChannelNewListing[]): Promise<string>;
   batch(id: string): Promise<ChannelBatch>;
+  /** The channel's whole category tree (roots first). */
+  categories(): Promise<ChannelCategory[]>;
+  /** The channel's brands by name (Trendyol: the exact name, case-sensitive). */
+  brands(name: string): Promise<ChannelBrand[]>;
+  /** The attributes of one leaf category, with their values. */
+  categoryAttributes(categoryId: number): Promise<ChannelAttribute[]>;
   /** Packages changed since `since` (inclusive), one page (from 0), oldest change first. */
   packages(since: Date, page: number): Promise<{ items: ChannelPackage[]; totalPages: number }>;
   /** Tells the channel the seller is picking the package's lines. */

@@ -163,7 +163,7 @@ export function createListings(db: Db, channel: ChannelName) {
       return changed.length;
     },
 
-    /** Every linked listing with what the shop has for it now. */
+    /** Every linked listing the channel has shown (not a create still on its way) with what the shop has for it now. */
     async desired(ctx: PriceContext, rule: PriceRuleSetting): Promise<{ row: ListingRow; want: Desired }[]> {
       const linked = await db
         .select({
@@ -177,7 +177,7 @@ export function createListings(db: Db, channel: ChannelName) {
         .from(channelListings)
         .innerJoin(products, eq(products.id, channelListings.productId))
         .leftJoin(productVariants, eq(productVariants.id, channelListings.variantId))
-        .where(mine)
+        .where(and(mine, isNotNull(channelListings.seenAt)))
         .orderBy(asc(channelListings.id));
       if (!linked.length) return [];
       const productIds = [...new Set(linked.map((l) => l.row.productId!))];

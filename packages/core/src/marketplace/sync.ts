@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/service.ts';
 import { ChannelError, type ChannelStockPrice, isChannelError, type MarketplaceChannel } from './channel.ts';
 import { createListings, type ListingRow, type ListingState, type PriceRuleSetting } from './listings.ts';
 import { importPackages, sendPackageStatuses } from './orders.ts';
+import { createTrendyolPublish } from './publish.ts';
 import { type MarketplaceEnv, missingTrendyolKeys } from './setting.ts';
 
 /**
@@ -18,10 +19,11 @@ import { type MarketplaceEnv, missingTrendyolKeys } from './setting.ts';
  * (`withClusterLock`), and at once from the CLI or the panel:
  *
  * 1. link: the seller's listings, every page, into `channel_listings`, linked by barcode (`listings.ts`);
- * 2. push: for each linked listing, the quantity and prices the shop wants there now; only those that differ
+ * 2. push: the products the owner put on Trendyol while it was away are sent (`publish.ts`); for each linked
+ *    listing Trendyol has shown, the quantity and prices the shop wants there now; only those that differ
  *    from what was last sent (and not refused since) go, in requests of at most the channel's cap (1,000);
  *    a request identical to one the channel took within 15 minutes is never sent (Trendyol refuses it);
- * 3. follow: the batches sent, item by item: a refused item's values are forgotten (so it is sent again after
+ * 3. follow: the batches sent (price and stock, product create), item by item: a refused item's values are forgotten (so it is sent again after
  *    its back-off, at least 15 minutes) and its reason kept on the listing (`last_error`);
  * 4. pull: the packages changed since the durable cursor become orders, and their statuses go back
  *    (`orders.ts`).
@@ -87,6 +89,8 @@ export interface TrendyolSyncOptions {
   channel: (env: MarketplaceEnv) => MarketplaceChannel | { missing: string };
   /** Packages' orders move through the order service (`orders.ts`); without it the round pulls nothing. */
   orders?: Pick<OrderService, 'changeStatus'>;
+  /** The shop's public address (a published product's pictures); `http://localhost:3000` unless given. */
+  shopUrl?: string;
   now?: () => Date;
   onError?: (err: unknown) => void;
 }
@@ -104,6 +108,12 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
     cached ??= options.channel(options.env);
     return cached;
   };
+  const publish = createTrendyolPublish(db, {
+    channel,
+    settings: options.settings,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    now,
+  });
 
   async function readKey(key: string): Promise<string | null> {
     const [row] = await db.select().from(settingsTable).where(eq(settingsTable.key, key));
@@ -405,6 +415,8 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
       try {
         await link(ch, summary);
         await channelAnswered();
+        // Products the owner put on Trendyol while it was away (`publish.ts`), then followed as batches.
+        await publish.sendWaiting(ch);
         await push(ch, summary);
         await follow(ch, summary);
         await pull(ch, summary);
@@ -426,6 +438,8 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
 
   const sync = {
     listings,
+    /** Trendyol's categories, brands and attributes, the owner's mappings, and a product put on Trendyol. */
+    publish,
 
     /** The server's round: only while `trendyol_sync` is on, on one node at a time. Never throws. */
     async round(): Promise<TrendyolRoundSummary> {

@@ -168,3 +168,34 @@ export interface TrendyolUpdatePackage {
   params: { invoiceNumber?: string };
   status: 'Picking' | 'Invoiced';
 }
+
+/** getCategoryTree (`GET /product/product-categories`): `{ categories: [...] }`, each with its subCategories. */
+export interface TrendyolCategory {
+  id?: number;
+  name?: string;
+  parentId?: number | null;
+  subCategories?: TrendyolCategory[];
+}
+
+/** getBrandsByName (`GET /product/brands/by-name?name=`): the brands of that exact name. */
+export interface TrendyolBrand {
+  id?: number;
+  name?: string;
+}
+
+/** getCategoryAttributes (`GET /product/product-categories/{id}/attributes`). */
+export interface TrendyolCategoryAttributes {
+  id?: number;
+  name?: string;
+  displayName?: string;
+  categoryAttributes?: {
+    categoryId?: number;
+    attribute?: { id?: number; name?: string };
+    required?: boolean;
+    allowCustom?: boolean;
+    varianter?: boolean;
+    slicer?: boolean;
+    allowMultipleAttributeValues?: boolean;
+    attributeValues?: { id?: number; name?: string }[];
+  }[];
+}

@@ -1,7 +1,10 @@
 import { divideRoundHalfAwayFromZero, parseDecimal } from '@vitrin/shared/money';
 import {
   type ChannelAddress,
+  type ChannelAttribute,
   type ChannelBatch,
+  type ChannelBrand,
+  type ChannelCategory,
   ChannelError,
   type ChannelListing,
   type ChannelNewListing,
@@ -17,6 +20,9 @@ import type {
   TrendyolAddress,
   TrendyolBatchAccepted,
   TrendyolBatchResult,
+  TrendyolBrand,
+  TrendyolCategory,
+  TrendyolCategoryAttributes,
   TrendyolCreateItem,
   TrendyolPage,
   TrendyolProduct,
@@ -152,6 +158,39 @@ function listingOf(p: TrendyolProduct): ChannelListing {
     approved: p.approved === true,
     url: orNull(p.productUrl),
   };
+}
+
+/** Trendyol's category tree as the channel's (nodes without an id left out). */
+export function categoryOf(c: TrendyolCategory): ChannelCategory | null {
+  if (typeof c.id !== 'number') return null;
+  return {
+    id: c.id,
+    name: text(c.name),
+    parentId: typeof c.parentId === 'number' ? c.parentId : null,
+    children: (c.subCategories ?? []).map(categoryOf).filter((x): x is ChannelCategory => x !== null),
+  };
+}
+
+const brandOf = (b: TrendyolBrand): ChannelBrand | null =>
+  typeof b.id === 'number' ? { id: b.id, name: text(b.name) } : null;
+
+export function attributesOf(a: TrendyolCategoryAttributes): ChannelAttribute[] {
+  return (a.categoryAttributes ?? []).flatMap((c) =>
+    typeof c.attribute?.id === 'number'
+      ? [
+          {
+            id: c.attribute.id,
+            name: text(c.attribute.name),
+            required: c.required === true,
+            allowCustom: c.allowCustom === true,
+            varianter: c.varianter === true,
+            values: (c.attributeValues ?? []).flatMap((v) =>
+              typeof v.id === 'number' ? [{ id: v.id, name: text(v.name) }] : [],
+            ),
+          },
+        ]
+      : [],
+  );
 }
 
 const FINAL = new Set(['SUCCESS', 'FAILED']);
@@ -350,6 +389,29 @@ export function createTrendyolChannel(options: TrendyolOptions): MarketplaceChan
         `/product/sellers/${seller}/products/batch-requests/${encodeURIComponent(id)}`,
       );
       return batchOf(id, answer ?? {});
+    },
+
+    async categories() {
+      const answer = await http.call<{ categories?: TrendyolCategory[] } | null>(
+        'GET',
+        '/product/product-categories',
+      );
+      return (answer?.categories ?? []).map(categoryOf).filter((c): c is ChannelCategory => c !== null);
+    },
+
+    async brands(name) {
+      const answer = await http.call<TrendyolBrand[] | null>('GET', '/product/brands/by-name', {
+        query: { name },
+      });
+      return (Array.isArray(answer) ? answer : []).map(brandOf).filter((b): b is ChannelBrand => b !== null);
+    },
+
+    async categoryAttributes(categoryId) {
+      const answer = await http.call<TrendyolCategoryAttributes | null>(
+        'GET',
+        `/product/product-categories/${encodeURIComponent(String(categoryId))}/attributes`,
+      );
+      return attributesOf(answer ?? {});
     },
 
     async packages(since, page) {
