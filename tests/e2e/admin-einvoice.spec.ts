@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { type ParasutContractServer, startParasutServer } from '@vitrin/testing/parasut-server';
 import { placeOrder } from './checkout-api.ts';
 import { E2E_PORT, PARASUT_PORT } from './playwright.config.ts';
@@ -105,4 +106,19 @@ test('an owner turns e-invoicing on, issues a paid order’s e-Arşiv on its pag
   expect(shopperPdf.headers()['content-type']).toContain('application/pdf');
   await shots(shopperPage, 'shop-einvoice-order');
   await shopperContext.close();
+
+  // Cancelled the day it was issued: the round cancels the e-Arşiv at Paraşüt; the box says so.
+  const cancelled = await page.request.post(`/api/admin/orders/${orderNo}/status`, {
+    headers: SAME_ORIGIN,
+    data: { status: ORDER_STATE.Cancelled },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await expect(async () => {
+    await page.reload();
+    await expect(box.getByText('İptal edildi', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(box).toContainText("kesildiği gün Paraşüt'te iptal edildi");
+  expect(parasut!.cancels()).toHaveLength(1);
+  await shots(page, 'admin-einvoice-cancelled');
+  await expectNoAxeViolations(page);
 });

@@ -6,7 +6,7 @@ import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { useState } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { Button } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { Field, FormError, Input } from '../ui/field.tsx';
 import { orderKey, orderQuery } from './orders-api.ts';
 import { cancellable, labelOffered, returnOffered, shipmentStatusText } from './shipment-actions.ts';
@@ -38,20 +38,24 @@ function parcelOf(weight: string, desi: string): ShipmentCreateRequest {
   return { parcels: [parcel as { weightKg: number; desi?: number }] };
 }
 
+/** A parcel's weight and desi as typed (1 and 1 to start), and the request they make. */
+function useParcel() {
+  const [weight, setWeight] = useState('1');
+  const [desi, setDesi] = useState('1');
+  return { weight, desi, setWeight, setDesi, request: () => parcelOf(weight, desi) };
+}
+type Parcel = ReturnType<typeof useParcel>;
+
 /** The weight and desi fields of a label or a return, with the API's message under each. */
 function ParcelFields({
-  weight,
-  desi,
-  setWeight,
-  setDesi,
-  fields,
+  parcel: { weight, desi, setWeight, setDesi },
+  error,
 }: {
-  weight: string;
-  desi: string;
-  setWeight: (v: string) => void;
-  setDesi: (v: string) => void;
-  fields: Record<string, string>;
+  parcel: Parcel;
+  /** The last try's failure: its field messages stand under the fields. */
+  error: unknown;
 }) {
+  const fields = fieldsOf(error);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field label="Ağırlık (kg)" error={fields['parcels.0.weightKg']} hint="Boş bırakılırsa 1 kg.">
@@ -156,48 +160,35 @@ function CancelDialog({
   const carrier = shipment.carrier || PROVIDERS[shipment.provider];
   const isReturn = shipment.kind === 'return';
   return (
-    <Dialog
+    <ConfirmDialog
       title={isReturn ? 'İade etiketi iptal edilsin mi?' : 'Etiket iptal edilsin mi?'}
-      open
       onClose={onClose}
+      onConfirm={() => cancel.mutate()}
+      pending={cancel.isPending}
+      danger
+      confirmLabel={isReturn ? 'İade etiketini iptal et' : 'Etiketi iptal et'}
+      pendingLabel="İptal ediliyor…"
+      error={cancel.isError && <FormError message={carrierMessage(cancel.error, 'etiket iptal edilmedi')} />}
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4 text-sm"
-        onSubmit={(e) => {
-          e.preventDefault();
-          cancel.mutate();
-        }}
-      >
-        {isReturn ? (
+      {isReturn ? (
+        <p>
+          {carrier} iade etiketi (iade kodu <strong>{shipment.trackingNo}</strong>) kargo firmasında iptal
+          edilir; müşteri paketi bu kodla gönderemez. Sipariş durumu değişmez; gerekirse yeni bir iade kargosu
+          oluşturabilirsiniz.
+        </p>
+      ) : (
+        <>
           <p>
-            {carrier} iade etiketi (iade kodu <strong>{shipment.trackingNo}</strong>) kargo firmasında iptal
-            edilir; müşteri paketi bu kodla gönderemez. Sipariş durumu değişmez; gerekirse yeni bir iade
-            kargosu oluşturabilirsiniz.
+            {carrier} etiketi (takip no <strong>{shipment.trackingNo}</strong>) kargo firmasında iptal edilir;
+            bu etiketle paket gönderilemez, müşterinin sayfasında bu takip numarası artık görünmez.
           </p>
-        ) : (
-          <>
-            <p>
-              {carrier} etiketi (takip no <strong>{shipment.trackingNo}</strong>) kargo firmasında iptal
-              edilir; bu etiketle paket gönderilemez, müşterinin sayfasında bu takip numarası artık görünmez.
-            </p>
-            <p>
-              Sipariş “Kargoya Verildi” durumunda kalır (sipariş durumları geri alınamaz). Ardından aynı
-              siparişe yeni etiket alabilirsiniz; müşteriye yeni takip numarası e-postayla gider.
-            </p>
-          </>
-        )}
-        {cancel.isError && <FormError message={carrierMessage(cancel.error, 'etiket iptal edilmedi')} />}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" look="danger" disabled={cancel.isPending}>
-            {cancel.isPending ? 'İptal ediliyor…' : isReturn ? 'İade etiketini iptal et' : 'Etiketi iptal et'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          <p>
+            Sipariş “Kargoya Verildi” durumunda kalır (sipariş durumları geri alınamaz). Ardından aynı
+            siparişe yeni etiket alabilirsiniz; müşteriye yeni takip numarası e-postayla gider.
+          </p>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -214,10 +205,9 @@ function ReturnDialog({
   onDone: (message: string) => void;
 }) {
   const changed = useShipmentsChanged(orderNo);
-  const [weight, setWeight] = useState('1');
-  const [desi, setDesi] = useState('1');
+  const parcel = useParcel();
   const create = useMutation({
-    mutationFn: () => createReturn(orderNo, parcelOf(weight, desi)),
+    mutationFn: () => createReturn(orderNo, parcel.request()),
     onSuccess: ({ shipment }) =>
       onDone(
         `İade kargosu oluşturuldu (${shipment.carrier}, iade kodu ${shipment.trackingNo}); kod müşteriye e-postayla gönderildi.`,
@@ -225,39 +215,26 @@ function ReturnDialog({
     onSettled: changed,
   });
   return (
-    <Dialog title="İade kargosu oluşturulsun mu?" open onClose={onClose}>
-      <form
-        noValidate
-        className="flex flex-col gap-4 text-sm"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
-        <p>
-          {provider} üzerinden müşteriden mağazaya bir iade gönderisi açılır. Müşteriye iade kodu ve takip
-          bağlantısı e-postayla gider; paketi bu kodla kargo şubesine verir. Sipariş durumu değişmez.
-        </p>
-        <ParcelFields
-          weight={weight}
-          desi={desi}
-          setWeight={setWeight}
-          setDesi={setDesi}
-          fields={fieldsOf(create.error)}
-        />
-        {create.isError && unplaced(create.error) && (
+    <ConfirmDialog
+      title="İade kargosu oluşturulsun mu?"
+      onClose={onClose}
+      onConfirm={() => create.mutate()}
+      pending={create.isPending}
+      confirmLabel="İade kargosu oluştur"
+      pendingLabel="Oluşturuluyor…"
+      error={
+        create.isError &&
+        unplaced(create.error) && (
           <FormError message={carrierMessage(create.error, 'iade kargosu oluşturulmadı')} />
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button look="secondary" onClick={onClose}>
-            Vazgeç
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Oluşturuluyor…' : 'İade kargosu oluştur'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        )
+      }
+    >
+      <p>
+        {provider} üzerinden müşteriden mağazaya bir iade gönderisi açılır. Müşteriye iade kodu ve takip
+        bağlantısı e-postayla gider; paketi bu kodla kargo şubesine verir. Sipariş durumu değişmez.
+      </p>
+      <ParcelFields parcel={parcel} error={create.error} />
+    </ConfirmDialog>
   );
 }
 
@@ -278,14 +255,13 @@ export function OrderShipments({
   const list = useQuery(shipmentsQuery(orderNo));
   const order = useQuery(orderQuery(orderNo));
   const changed = useShipmentsChanged(orderNo);
-  const [weight, setWeight] = useState('1');
-  const [desi, setDesi] = useState('1');
+  const parcel = useParcel();
   const [cancelling, setCancelling] = useState<ShipmentListItem | null>(null);
   const [returning, setReturning] = useState(false);
   const [done, setDone] = useState('');
   const buy = useMutation({
     // The API checks the numbers and answers its Turkish message for each field.
-    mutationFn: () => buyLabel(orderNo, parcelOf(weight, desi)),
+    mutationFn: () => buyLabel(orderNo, parcel.request()),
     onSuccess: () => setDone(''),
     onSettled: changed,
   });
@@ -345,13 +321,7 @@ export function OrderShipments({
               ? 'sipariş “Kargoya Verildi” durumunda kalır ve müşteriye yeni takip bağlantısı e-postayla gider.'
               : 'sipariş “Kargoya Verildi” olur ve müşteriye takip bağlantısı e-postayla gider.'}
           </p>
-          <ParcelFields
-            weight={weight}
-            desi={desi}
-            setWeight={setWeight}
-            setDesi={setDesi}
-            fields={fieldsOf(buy.error)}
-          />
+          <ParcelFields parcel={parcel} error={buy.error} />
           {buy.isError && unplaced(buy.error) && <FormError message={carrierMessage(buy.error)} />}
           <div>
             <Button type="submit" disabled={buy.isPending}>

@@ -499,6 +499,48 @@ describe('an order moved to Kargoya Verildi', () => {
     ).toHaveLength(0);
   });
 
+  it('a card order refunded in full on a later day gets its return invoice, once', async () => {
+    const placed = await w.placeOrder({ paymentMethod: 'card' });
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    await db
+      .update(orders)
+      .set({ paymentStatus: 'paid', paymentDueAt: null })
+      .where(eq(orders.id, placed.id));
+    await db.insert(payments).values({
+      orderId: placed.id,
+      provider: 'test',
+      reference: `ref-${placed.orderNo}`,
+      amountMinor: order!.totalMinor,
+      status: 'succeeded',
+      completedAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    const issued = await owner.post(`/api/admin/orders/${placed.orderNo}/invoice`);
+    expect(issued.json().invoice).toMatchObject({ status: 'issued', type: 'e_archive' });
+    await db
+      .update(orderInvoices)
+      .set({ issuedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orderInvoices.orderId, placed.id));
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    const refund = await owner.post(`/api/admin/orders/${placed.orderNo}/refunds`, {
+      key: `fatura-iadesi-${placed.orderNo}`,
+      lines: items.map((i) => ({ itemId: i.id, quantity: i.quantity })),
+    });
+    expect(refund.statusCode, refund.body).toBeLessThan(300);
+    expect((await db.select().from(orders).where(eq(orders.id, placed.id)))[0]!.paymentStatus).toBe(
+      'refunded',
+    );
+    expect((await rowOf(placed.id))!.progress.reversal).toMatchObject({ reason: 'refunded' });
+    await services.einvoicing.round();
+    await services.einvoicing.round();
+    const bills = parasut
+      .purchaseBills()
+      .filter((b) => b.attributes.description === `Sipariş ${placed.orderNo} iadesi`);
+    expect(bills).toHaveLength(1);
+    expect(bills[0]!.attributes.net_total).toBe(invoicesAt(placed.orderNo)[0]!.attributes.net_total);
+    const view = (await owner.get(`/api/admin/orders/${placed.orderNo}`)).json().invoice;
+    expect(view).toMatchObject({ reversal: { reason: 'refunded', kind: 'return', done: true } });
+  });
+
   it('cancelled before its invoice was issued: never issued', async () => {
     const early = await preparedOrder();
     await ship(early.id);
