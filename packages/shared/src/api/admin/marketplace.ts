@@ -1,9 +1,12 @@
 /**
  * Trendyol in the staff panel (issue 43, `/api/admin/marketplace/trendyol/*`): the channel's health, its
- * listings by state, a listing's stock buffer and one round at once. Brings zod: imported by path.
+ * listings by state, a listing's stock buffer and one round at once; Trendyol's categories, brands and a
+ * category's attributes, the owner's category and brand mappings, and a product put on Trendyol.
+ * Brings zod: imported by path.
  */
 import { lineText, z } from '../../zod.ts';
 import { pageNumber } from '../page-number.ts';
+import { rowId } from './categories.ts';
 
 export const TRENDYOL_LISTINGS_PER_PAGE = 50;
 export const LISTING_STATES = ['linked', 'unlisted', 'channel_only'] as const;
@@ -75,7 +78,12 @@ export const trendyolListingSchema = z.object({
   sentSaleMinor: z.number().int().nullable(),
   sentListMinor: z.number().int().nullable(),
   sentAt: instant,
-  pending: z.boolean().describe('A batch is waiting for Trendyol'),
+  pending: z
+    .boolean()
+    .describe('A batch is waiting for Trendyol, or a product put on Trendyol is not sent yet'),
+  seen: z
+    .boolean()
+    .describe('Trendyol listed it in a read (false: put on Trendyol from the shop and not listed there yet)'),
   lastError: z.string().nullable(),
   nextAttemptAt: instant,
 });
@@ -121,3 +129,155 @@ export const trendyolRoundAnswer = z.object({
   pausedUntil: instant,
 });
 export type TrendyolRoundAnswer = z.infer<typeof trendyolRoundAnswer>;
+
+// Putting a product on Trendyol: Trendyol's categories, brands and attributes, the owner's mappings.
+
+export const trendyolCategoriesQuery = z.object({
+  q: lineText({ error: 'Arama metin olmalı' })
+    .trim()
+    .max(100, 'Arama en fazla 100 karakter olabilir')
+    .default('')
+    .describe('Words of the category path (Turkish folding); empty: the first leaves'),
+});
+export type TrendyolCategoriesQuery = z.input<typeof trendyolCategoriesQuery>;
+
+export const trendyolCategoriesAnswer = z.object({
+  categories: z
+    .array(
+      z.object({
+        id: z.number().int().describe("Trendyol's category id (a leaf: a product goes only there)"),
+        name: z.string(),
+        path: z.string().describe('Ev & Mobilya › Mutfak › Kupa & Bardak'),
+      }),
+    )
+    .describe('At most 50'),
+});
+export type TrendyolCategoriesAnswer = z.infer<typeof trendyolCategoriesAnswer>;
+
+export const trendyolBrandsQuery = z.object({
+  q: lineText({ error: 'Marka adını girin' })
+    .trim()
+    .min(1, 'Marka adını girin')
+    .max(100, 'Marka adı en fazla 100 karakter olabilir')
+    .describe("The brand's exact name on Trendyol (tried as typed and in capitals)"),
+});
+export type TrendyolBrandsQuery = z.input<typeof trendyolBrandsQuery>;
+
+export const trendyolBrandsAnswer = z.object({
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TrendyolBrandsAnswer = z.infer<typeof trendyolBrandsAnswer>;
+
+export const trendyolCategoryParam = rowId('Trendyol kategori numarası geçersiz');
+
+export const trendyolAttributesAnswer = z.object({
+  categoryId: z.number().int(),
+  attributes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      required: z.boolean().describe('Must be given to publish a product in this category'),
+      allowCustom: z.boolean().describe('Free text (customValue) is taken; else one of values (valueId)'),
+      varianter: z.boolean().describe('Differs by variant (give it per variant)'),
+      values: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+});
+export type TrendyolAttributesAnswer = z.infer<typeof trendyolAttributesAnswer>;
+
+export const MAPPING_KINDS = ['category', 'brand'] as const;
+export type MappingKindName = (typeof MAPPING_KINDS)[number];
+const mappingKind = z.enum(MAPPING_KINDS, 'Eşleşme türü category ya da brand olmalı');
+const mappingLocal = lineText({ error: 'Eşlenen değer metin olmalı' })
+  .trim()
+  .min(1, 'Mağazadaki kategori numarasını ya da marka adını girin')
+  .max(200, 'Eşlenen değer en fazla 200 karakter olabilir');
+
+export const trendyolMappingSchema = z.object({
+  kind: z.enum(MAPPING_KINDS),
+  local: z.string().describe("The shop's category id, or the brand name as products carry it"),
+  localName: z.string().nullable().describe("The shop's category name (null: the category is gone)"),
+  remote: z.number().int().describe("Trendyol's category or brand id"),
+  remoteName: z.string().describe("Trendyol's category path or brand name"),
+});
+
+export const trendyolMappingsAnswer = z.object({ mappings: z.array(trendyolMappingSchema) });
+export type TrendyolMappingsAnswer = z.infer<typeof trendyolMappingsAnswer>;
+
+export const trendyolMappingRequest = z.object({
+  kind: mappingKind,
+  local: mappingLocal.describe(
+    "category: the shop's category id; brand: the brand name as products carry it",
+  ),
+  remote: rowId('Trendyol numarası geçersiz').describe("Trendyol's category id (a leaf) or brand id"),
+  remoteName: lineText({ error: 'Trendyol adı metin olmalı' })
+    .trim()
+    .max(300, 'Trendyol adı en fazla 300 karakter olabilir')
+    .optional()
+    .describe("The brand's name on Trendyol (a category's is taken from Trendyol's tree)"),
+});
+export type TrendyolMappingRequest = z.input<typeof trendyolMappingRequest>;
+
+export const trendyolMappingAnswer = z.object({ mapping: trendyolMappingSchema });
+
+export const trendyolMappingParams = { kind: mappingKind, local: mappingLocal };
+
+const ATTRIBUTE_MESSAGE = 'Her özellik için attributeId ve valueId ya da customValue girin';
+const attributeInput = z
+  .object({
+    attributeId: rowId('Özellik numarası geçersiz'),
+    valueId: rowId('Özellik değeri numarası geçersiz').optional(),
+    customValue: lineText({ error: 'Özellik değeri metin olmalı' })
+      .trim()
+      .min(1, 'Özellik değerini girin')
+      .max(200, 'Özellik değeri en fazla 200 karakter olabilir')
+      .optional(),
+  })
+  .refine((a) => (a.valueId === undefined) !== (a.customValue === undefined), ATTRIBUTE_MESSAGE);
+
+export const DESI_MAX = 1000;
+export const trendyolPublishRequest = z.object({
+  attributes: z
+    .array(attributeInput, 'Özellikler bir liste olmalı')
+    .max(100, 'En fazla 100 özellik girilebilir')
+    .describe("The Trendyol category's attributes for every item (its required ones must be there)"),
+  variants: z
+    .array(
+      z.object({
+        barcode: trendyolBarcodeParam,
+        attributes: z.array(attributeInput, 'Özellikler bir liste olmalı').max(100),
+      }),
+      'Seçenekler bir liste olmalı',
+    )
+    .max(1000, 'En fazla 1000 seçenek')
+    .optional()
+    .describe("A variant's own attributes by barcode (a size), over the product's"),
+  desi: z
+    .number({ error: `Desi 0,01 ile ${DESI_MAX} arasında bir sayı olmalı` })
+    .min(0.01, `Desi 0,01 ile ${DESI_MAX} arasında bir sayı olmalı`)
+    .max(DESI_MAX, `Desi 0,01 ile ${DESI_MAX} arasında bir sayı olmalı`)
+    .optional()
+    .describe('Volumetric weight for the carrier; 1 unless given'),
+});
+export type TrendyolPublishRequest = z.input<typeof trendyolPublishRequest>;
+
+export const trendyolPublishAnswer = z.object({
+  productId: z.number().int(),
+  barcodes: z.array(z.string()).describe('One listing each, followed by the Trendyol round'),
+  batchId: z
+    .string()
+    .nullable()
+    .describe("Trendyol's batch (null: Trendyol is away; the round sends it once)"),
+  waiting: z.string().nullable().describe('Why it is not sent yet, in Turkish'),
+});
+export type TrendyolPublishAnswer = z.infer<typeof trendyolPublishAnswer>;
+
+/** What a 422 of publish carries beside the error: each thing missing (mapping, barcode, price, attributes…). */
+export const PUBLISH_MISSING_KINDS = [
+  'category',
+  'brand',
+  'barcode',
+  'price',
+  'image',
+  'attributes',
+] as const;

@@ -16,6 +16,7 @@ import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { answer } from '../../orders/replies.ts';
 import { apiRoutes, errorAnswer, invalid, staffRefusals } from '../../route.ts';
 import { signedIn, staffActor } from '../replies.ts';
+import { registerTrendyolPublishRoutes } from './trendyol-publish.ts';
 
 const TAG = 'Yönetim: pazaryeri';
 
@@ -40,7 +41,8 @@ function listingView(row: ListingRow, name: string | null, sku: string | null) {
     sentSaleMinor: row.sentSaleMinor,
     sentListMinor: row.sentListMinor,
     sentAt: iso(row.sentAt),
-    pending: row.batchId !== null,
+    pending: row.batchId !== null || row.createItem !== null,
+    seen: row.seenAt !== null,
     lastError: row.lastError,
     nextAttemptAt: iso(row.nextAttemptAt),
   };
@@ -48,7 +50,7 @@ function listingView(row: ListingRow, name: string | null, sku: string | null) {
 
 /**
  * Trendyol in the panel (issue 43): the channel's health and its listings (`catalog.read`), a listing's stock
- * buffer and one round now (`catalog.write`).
+ * buffer and one round now (`catalog.write`); putting a product on Trendyol in `trendyol-publish.ts`.
  */
 export function registerTrendyolRoutes(app: FastifyInstance, services: Services, staffOf: StaffOf) {
   const route = apiRoutes(app, undefined, staffOf);
@@ -128,4 +130,6 @@ export function registerTrendyolRoutes(app: FastifyInstance, services: Services,
     responses: { 200: { description: 'What the round did', schema: trendyolRoundAnswer }, ...staffRefusals },
     handler: (_request, reply) => answer(reply, () => trendyolSync.runNow()),
   });
+
+  registerTrendyolPublishRoutes(app, services, staffOf);
 }
