@@ -379,7 +379,7 @@ async function einvoiceCommand(services: Services, sub: string | undefined, args
       return `${args[0]!.trim()}: fatura kesildi, ${invoice.type ? INVOICE_TYPES[invoice.type] : ''} ${invoice.number ?? ''}.`;
     throw commandError(
       'FATURA_KESILEMEDI',
-      `${args[0]!.trim()}: fatura yine kesilemedi (${invoice.lastError ?? 'bilinmeyen hata'}); ${invoice.status === 'pending' ? 'bir sonraki turda yeniden denenecek' : 'bilgileri düzeltip yeniden deneyin'}.`,
+      `${args[0]!.trim()}: ${reversal ? 'fatura iptal / iade edilemedi' : 'fatura yine kesilemedi'} (${invoice.lastError ?? 'bilinmeyen hata'}); ${invoice.status === 'pending' ? 'bir sonraki turda yeniden denenecek' : 'bilgileri düzeltip yeniden deneyin'}.`,
     );
   }
   throw badArguments();

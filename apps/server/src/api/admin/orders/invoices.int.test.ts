@@ -488,7 +488,9 @@ describe('an order moved to Kargoya Verildi', () => {
     expect(waiting.progress.reversal).toMatchObject({ kind: 'cancel' });
     expect(waiting.progress.reversal!.done).toBeFalsy();
     parasut.failNext(1, { status: 500 });
-    await services.einvoicing.retry(placed.orderNo);
+    const still = await commandFailure(cli('einvoice', 'retry', placed.orderNo));
+    expect(still.code).toBe('FATURA_KESILEMEDI');
+    expect(still.message).toContain(`${placed.orderNo}: fatura iptal / iade edilemedi (`);
     expect((await rowOf(placed.id))!.status).toBe('pending');
     // Back: the retry reads the invoice cancelled and cancels nothing more.
     const done = await services.einvoicing.retry(placed.orderNo);
