@@ -92,21 +92,24 @@ export const TRENDYOL_TEST_TREE: TrendyolCategory[] = [
   },
 ];
 
+/** Renk (colour) as Trendyol's categories have it: required, free text. */
+const renk = (categoryId: number) => ({
+  categoryId,
+  attribute: { id: 47, name: 'Renk' },
+  required: true,
+  allowCustom: true,
+  varianter: false,
+  slicer: true,
+  attributeValues: [],
+});
+
 /** getCategoryAttributes of the test categories: Kupa & Bardak needs Renk and Menşei, Kol Saati Renk. */
 export const TRENDYOL_TEST_ATTRIBUTES: Record<
   number,
   NonNullable<TrendyolCategoryAttributes['categoryAttributes']>
 > = {
   387: [
-    {
-      categoryId: 387,
-      attribute: { id: 47, name: 'Renk' },
-      required: true,
-      allowCustom: true,
-      varianter: false,
-      slicer: true,
-      attributeValues: [],
-    },
+    renk(387),
     {
       categoryId: 387,
       attribute: { id: 14, name: 'Materyal' },
@@ -121,15 +124,7 @@ export const TRENDYOL_TEST_ATTRIBUTES: Record<
     },
   ],
   1081: [
-    {
-      categoryId: 1081,
-      attribute: { id: 47, name: 'Renk' },
-      required: true,
-      allowCustom: true,
-      varianter: false,
-      slicer: true,
-      attributeValues: [],
-    },
+    renk(1081),
     {
       categoryId: 1081,
       attribute: { id: 1192, name: 'Menşei' },

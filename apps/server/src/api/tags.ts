@@ -36,7 +36,8 @@ export const API_TAGS = {
   'Yönetim: blog': 'Blog yazıları, kategorileri ve etiketleri',
   'Yönetim: üst menü': 'Mağazanın üst menüsü',
   'Yönetim: ayarlar': 'Mağaza ayarları ve kartla ödeme sağlayıcılarının durumu',
-  'Yönetim: pazaryeri': 'Trendyol eşitlemesi: durumu, barkodla eşlenen ürünler, ayrılan stok ve hemen bir tur',
+  'Yönetim: pazaryeri':
+    'Trendyol: durumu, barkodla eşlenen ürünler, ayrılan stok, kategori ve marka eşleşmeleri, ürün gönderme ve hemen bir tur',
   'Yönetim: sosyal medya hesapları': 'Alt bilgide gösterilen sosyal medya hesapları',
   'Yönetim: belgeler': 'Sevk irsaliyesi, fatura PDF’i ve siparişlerin CSV ya da Excel dökümü',
   'Yönetim: personel': 'Personel hesapları ve rolleri',

@@ -404,6 +404,34 @@ describe('Trendyol channel: product create V2', () => {
     expect(trendyol.listing(bad.barcode)).toBeUndefined();
   });
 
+  it("reads the category tree, brands by their exact name and a category's attributes with their values", async () => {
+    const ty = channel();
+    const tree = await ty.categories();
+    expect(tree.map((c) => c.name)).toEqual(['Aksesuar', 'Ev & Mobilya', 'Kırtasiye']);
+    expect(tree[1]!.children[0]!.children[0]).toEqual({
+      id: 1081,
+      name: 'Kupa & Bardak',
+      parentId: 1070,
+      children: [],
+    });
+    expect(await ty.brands('Kuzey Seramik')).toEqual([{ id: 102_354, name: 'Kuzey Seramik' }]);
+    expect(trendyol.requests.at(-1)).toMatchObject({
+      path: '/product/brands/by-name',
+      query: { name: 'Kuzey Seramik' },
+    });
+    expect(await ty.brands('kuzey seramik')).toEqual([]);
+    const attributes = await ty.categoryAttributes(1081);
+    expect(attributes.filter((a) => a.required).map((a) => a.name)).toEqual(['Renk', 'Menşei']);
+    expect(attributes.find((a) => a.id === 1192)).toMatchObject({
+      allowCustom: false,
+      values: [
+        { id: 10_617_344, name: 'TR' },
+        { id: 10_617_345, name: 'CN' },
+      ],
+    });
+    expect(await refusal(ty.categoryAttributes(5))).toMatchObject({ code: 'KANAL_BULUNAMADI' });
+  });
+
   it('an unknown batch id is KANAL_BULUNAMADI', async () => {
     const err = await refusal(channel().batch('yok-123'));
     expect(err).toMatchObject({ code: 'KANAL_BULUNAMADI', retryable: false });
