@@ -250,10 +250,17 @@ export class IndexTable {
 
   constructor(private readonly pricing: PriceContext) {}
 
-  /** The slot of a product id (binary search: slots are in id order); -1 when it has none. */
+  /**
+   * The slot of a product id; -1 when it has none. A binary search (slots are in id order) between the bounds
+   * that increasing ids allow: slot k's id is at least k more than the first's and at least `count - 1 - k`
+   * less than the last's, so where few ids are missing the search is over a few slots (a snapshot's name
+   * order, a million ids, looked each up over the whole table in 0.9 s of the load).
+   */
   slotOf(id: number): number {
-    let lo = 0;
-    let hi = this.count - 1;
+    const last = this.count - 1;
+    if (last < 0) return -1;
+    let lo = Math.max(0, id - this.ids[last]! + last);
+    let hi = Math.min(last, id - this.ids[0]!);
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const at = this.ids[mid]!;
