@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTrendyolServer, type TrendyolContractServer } from '@vitrin/testing/trendyol-server';
 import { E2E_PORT, TRENDYOL_PORT } from './playwright.config.ts';
@@ -7,6 +8,7 @@ import { expectNoAxeViolations, shots, vitrinCli } from './support.ts';
 test.describe.configure({ timeout: 240_000 });
 
 const SAME_ORIGIN = { origin: `http://localhost:${E2E_PORT}` };
+const SHOTS = path.resolve(import.meta.dirname, '../../bench/out/shots');
 
 /** The settings this file changes: the specs after it see them as they were. */
 const SETTINGS = ['trendyol_sync', 'trendyol_price_rule', 'trendyol_price_adjust'] as const;
@@ -79,6 +81,11 @@ test('an owner turns Trendyol on, syncs, keeps stock back from a listing, and ha
   await expect(section.getByRole('status')).toHaveText('Kaydedildi.');
   await page.reload();
   await expect(section.getByLabel('Trendyol eşitlemesi')).toHaveValue('on');
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(SHOTS, 'admin-trendyol-settings-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.screenshot({ path: path.join(SHOTS, 'admin-trendyol-settings-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The Trendyol screen, from the settings' link: one round now links the listing and sends its stock.
   await section.getByRole('link', { name: 'Trendyol ekranında' }).click();
@@ -127,6 +134,7 @@ test('an owner turns Trendyol on, syncs, keeps stock back from a listing, and ha
     customer: { firstName: 'Ayşe', lastName: 'Trendyol', email: `ayse.${stamp}@trendyol.example` },
   });
   const channelOrderNumber = String(pkg.orderNumber);
+  const packageId = String(pkg.id);
   await page.getByRole('button', { name: 'Şimdi eşitle' }).click();
   await expect(page.getByRole('button', { name: 'Şimdi eşitle' })).toBeEnabled();
 
@@ -136,13 +144,14 @@ test('an owner turns Trendyol on, syncs, keeps stock back from a listing, and ha
     await expect(orderRow).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   await expect(page.getByLabel('Kanal')).toHaveValue('trendyol');
+  await shots(page, 'admin-trendyol-orders');
   await expect(orderRow.getByText('Trendyol', { exact: true })).toBeVisible();
   await expect(orderRow).toContainText('Pazaryeri (Trendyol)');
   await orderRow.getByRole('link').first().click();
 
   const box = page.getByRole('region', { name: 'Trendyol', exact: true });
   await expect(box).toContainText(channelOrderNumber);
-  await expect(box).toContainText(String(pkg.id));
+  await expect(box).toContainText(packageId);
   await expect(box).toContainText('Oluşturuldu');
   await expect(box).toContainText('Sipariş “Hazırlanıyor” olunca bildirilir');
 
@@ -156,6 +165,8 @@ test('an owner turns Trendyol on, syncs, keeps stock back from a listing, and ha
   await invoice.fill('VTR 2026');
   await box.getByRole('button', { name: 'Fatura numarasını kaydet' }).click();
   await expect(box.getByText('Fatura numarası yalnızca harf, rakam, "-" ve "/" içerebilir')).toBeVisible();
+  await shots(page, 'admin-trendyol-order-invoice');
+  await expectNoAxeViolations(page);
   await invoice.fill('VTR2026000001');
   await box.getByRole('button', { name: 'Fatura numarasını kaydet' }).click();
   await expect(box.getByRole('status')).toContainText('Kaydedildi');
@@ -163,7 +174,7 @@ test('an owner turns Trendyol on, syncs, keeps stock back from a listing, and ha
   await expect(async () => {
     const round = await page.request.post('/api/admin/marketplace/trendyol/sync', { headers: SAME_ORIGIN });
     expect(round.ok(), await round.text()).toBe(true);
-    expect(ty.package(pkg.id)?.status).toBe('Invoiced');
+    expect(ty.package(packageId)?.status).toBe('Invoiced');
   }).toPass({ timeout: 90_000 });
   await page.reload();
   await expect(box).toContainText('Bildirildi: VTR2026000001');

@@ -14,7 +14,13 @@ import { Button } from '../ui/button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { FormError } from '../ui/field.tsx';
 import { Loading, Page } from '../ui/page.tsx';
-import { HealthRow, ServiceHealth, whenText } from '../ui/service-health.tsx';
+import {
+  HealthRow,
+  HealthStateRow,
+  healthQueryProps,
+  ServiceHealth,
+  whenText,
+} from '../ui/service-health.tsx';
 import { StockBufferDialog } from './stock-buffer-dialog.tsx';
 import {
   LISTING_TABS,
@@ -75,7 +81,7 @@ function linkedColumns(canWrite: boolean, onBuffer: (l: Listing) => void) {
     }),
     listing.accessor('barcode', {
       header: 'Barkod',
-      cell: ({ getValue }) => <span className="font-mono [overflow-wrap:anywhere]">{getValue()}</span>,
+      cell: ({ getValue }) => <span className="font-mono whitespace-nowrap">{getValue()}</span>,
     }),
     listing.accessor('title', {
       header: 'Trendyol’daki adı',
@@ -281,19 +287,11 @@ export function TrendyolPage() {
       <ServiceHealth
         title="Trendyol bağlantısı"
         keys={h && h.missing.length > 0 ? `eksik: ${h.missing.join(', ')}` : TRENDYOL_KEYS}
-        health={h}
-        refreshing={health.isFetching}
-        onRefresh={() => void health.refetch()}
-        error={health.isError ? messageOf(health.error) : null}
+        {...healthQueryProps(health)}
         before={
           h &&
           status && (
-            <HealthRow term="Durum">
-              <span className="flex flex-wrap items-center gap-2">
-                <strong>{h.setting === 'on' ? 'Eşitleme açık' : 'Eşitleme kapalı'}</strong>
-                <Badge tone={status.tone}>{status.text}</Badge>
-              </span>
-            </HealthRow>
+            <HealthStateRow name={h.setting === 'on' ? 'Eşitleme açık' : 'Eşitleme kapalı'} state={status} />
           )
         }
         extra={

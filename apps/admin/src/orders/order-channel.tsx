@@ -9,7 +9,6 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showApiError } from '../lib/form-errors.ts';
-import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormError } from '../ui/field.tsx';
 import { FormInput } from '../ui/form-fields.tsx';
@@ -19,8 +18,22 @@ import {
   invoiceTypable,
   packageStatusText,
   pickingStep,
+  type StatusStep,
   useChannelInvoice,
 } from './order-channel-api.ts';
+
+const STEP_TONES = {
+  neutral: 'bg-stone-100 text-stone-800',
+  good: 'bg-green-100 text-green-900',
+  warn: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-900',
+  info: 'bg-sky-100 text-sky-900',
+} as const;
+
+/** A step told back to the marketplace: a tinted line that wraps on a narrow box (a badge would not). */
+function Step({ step }: { step: StatusStep }) {
+  return <span className={`inline-block rounded-md px-2 py-0.5 ${STEP_TONES[step.tone]}`}>{step.text}</span>;
+}
 
 /** The invoice number the shop cut elsewhere, typed here: the marketplace gets it as Invoiced. */
 function InvoiceNumberForm({ orderNo, channel }: { orderNo: string; channel: OrderChannel }) {
@@ -82,7 +95,7 @@ export function OrderChannelBox({
   return (
     <section
       aria-label={channel.label}
-      className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-white p-4 text-sm"
+      className="flex flex-col gap-3 rounded-lg border border-stone-300 bg-white p-4 text-sm lg:col-span-2"
     >
       <h2 className="text-lg font-semibold">{channel.label}</h2>
       {channel.shortfall.length > 0 && (
@@ -106,12 +119,12 @@ export function OrderChannelBox({
         <HealthRow term="Paket no">
           <span className="font-mono">{channel.packageId}</span>
         </HealthRow>
-        <HealthRow term={`${channel.label}’daki durumu`}>{packageStatusText(channel.status)}</HealthRow>
+        <HealthRow term={`${channel.label}’daki son durumu`}>{packageStatusText(channel.status)}</HealthRow>
         <HealthRow term="Hazırlanıyor (Picking)">
-          <Badge tone={picking.tone}>{picking.text}</Badge>
+          <Step step={picking} />
         </HealthRow>
         <HealthRow term="Faturalandı (Invoiced)">
-          <Badge tone={invoiced.tone}>{invoiced.text}</Badge>
+          <Step step={invoiced} />
         </HealthRow>
         {channel.lastError && (
           <HealthRow term="Son hata">

@@ -47,7 +47,7 @@ export function OrderFilters({ values, error, onApply }: Props) {
 
   return (
     <FilterForm
-      columns={6}
+      columns={7}
       serverError={form.formState.errors.root?.server?.message}
       onSubmit={form.handleSubmit(() => {
         fold.close();

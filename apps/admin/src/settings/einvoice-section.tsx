@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSettings } from '@vitrin/shared/api/admin/settings';
-import { messageOf } from '../lib/api.ts';
 import { einvoiceHealthQuery } from '../orders/order-invoice-api.ts';
 import { has, useStaff } from '../session/staff-session.ts';
-import { Badge } from '../ui/badge.tsx';
 import { FormSelect } from '../ui/form-fields.tsx';
-import { HealthRow, ServiceHealth } from '../ui/service-health.tsx';
+import { HealthRow, HealthStateRow, healthQueryProps, ServiceHealth } from '../ui/service-health.tsx';
 import { einvoiceState, missingLegalDetails } from './einvoice-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -68,20 +66,10 @@ export function EInvoiceSection({ settings }: { settings: AdminSettings }) {
         <ServiceHealth
           title="Paraşüt bağlantısı"
           keys={PARASUT_KEYS}
-          health={h}
-          refreshing={health.isFetching}
-          onRefresh={() => void health.refetch()}
-          error={health.isError ? messageOf(health.error) : null}
+          {...healthQueryProps(health)}
           before={
             h &&
-            state && (
-              <HealthRow term="Durum">
-                <span className="flex flex-wrap items-center gap-2">
-                  <strong>{h.provider === 'parasut' ? 'Paraşüt' : 'Kapalı'}</strong>
-                  <Badge tone={state.tone}>{state.text}</Badge>
-                </span>
-              </HealthRow>
-            )
+            state && <HealthStateRow name={h.provider === 'parasut' ? 'Paraşüt' : 'Kapalı'} state={state} />
           }
           extra={
             h && (

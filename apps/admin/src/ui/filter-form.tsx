@@ -8,6 +8,8 @@ import { FormError } from './field.tsx';
 const GRID = {
   5: { grid: 'lg:grid-cols-5', all: 'sm:col-span-2 lg:col-span-5' },
   6: { grid: 'lg:grid-cols-6', all: 'sm:col-span-2 lg:col-span-6' },
+  /** Four a row on a laptop, all seven on a wide screen. */
+  7: { grid: 'lg:grid-cols-4 xl:grid-cols-7', all: 'sm:col-span-2 lg:col-span-4 xl:col-span-7' },
 } as const;
 
 /**

@@ -1,5 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { type ReactNode, useId } from 'react';
+import { messageOf } from '../lib/api.ts';
+import { Badge, type Tone } from './badge.tsx';
 import { Button } from './button.tsx';
 import { FormError } from './field.tsx';
 
@@ -14,6 +17,28 @@ export function HealthRow({ term, children }: { term: string; children: ReactNod
       <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
+}
+
+/** The service's state: what it is set to (`name`) and how it is doing, in a few words with their tone. */
+export function HealthStateRow({ name, state }: { name: ReactNode; state: { tone: Tone; text: string } }) {
+  return (
+    <HealthRow term="Durum">
+      <span className="flex flex-wrap items-center gap-2">
+        <strong>{name}</strong>
+        <Badge tone={state.tone}>{state.text}</Badge>
+      </span>
+    </HealthRow>
+  );
+}
+
+/** A health query as the box takes it: what was read, Yenile reading it again, and its failure's message. */
+export function healthQueryProps<T>(query: UseQueryResult<T>) {
+  return {
+    health: query.data,
+    refreshing: query.isFetching,
+    onRefresh: () => void query.refetch(),
+    error: query.isError ? messageOf(query.error) : null,
+  };
 }
 
 /**
