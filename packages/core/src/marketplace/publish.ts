@@ -477,11 +477,11 @@ export function createTrendyolPublish(db: Db, options: TrendyolPublishOptions) {
       let remoteName = input.remoteName?.trim() ?? '';
       const local = input.local.trim();
       if (input.kind === 'category') {
-        const [own] = await db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.id, Number(local)));
-        if (!own || !/^\d+$/.test(local))
+        const id = /^\d{1,9}$/.test(local) ? Number(local) : 0;
+        const [own] = id
+          ? await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))
+          : [];
+        if (!own)
           throw new DomainError(404, 'KATEGORI_BULUNAMADI', `Mağazada ${local} numaralı bir kategori yok.`, {
             local: 'Kategori bulunamadı',
           });

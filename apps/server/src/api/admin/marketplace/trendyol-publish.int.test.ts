@@ -184,6 +184,11 @@ describe('putting a product on Trendyol from the panel', () => {
     expect(remote.statusCode).toBe(400);
     expect(remote.json().error.fields.remote).toBe('Trendyol numarası geçersiz');
 
+    const notNumber = await owner.put(`${BASE}/mappings`, { kind: 'category', local: 'kupa', remote: 1081 });
+    expect(notNumber.statusCode).toBe(404);
+    expect(notNumber.json().error.code).toBe('KATEGORI_BULUNAMADI');
+    expect(notNumber.json().error.message).toBe('Mağazada kupa numaralı bir kategori yok.');
+
     const notLeaf = await owner.put(`${BASE}/mappings`, {
       kind: 'category',
       local: String(categoryId),
