@@ -110,7 +110,7 @@ describe('IndexTable slots', () => {
     expect(table.slotOf(1)).toBe(-1);
     const ids = [3, 4, 10, 11, 12, 40, 41, 1000];
     for (const id of ids) table.append(id);
-    ids.forEach((id, slot) => expect(table.slotOf(id)).toBe(slot));
+    expect(ids.map((id) => table.slotOf(id))).toEqual(ids.map((_, slot) => slot));
     for (const id of [0, 1, 2, 5, 9, 13, 39, 42, 999, 1001, 5000, -1]) expect(table.slotOf(id)).toBe(-1);
   });
 });
