@@ -323,7 +323,12 @@ describe('a Trendyol package end to end, and its statuses back (the stand-in of 
     const later = new Date(waiting.nextAttemptAt!.getTime() + 1000);
     expect((await sendPackageStatuses({ db: t.db, now: () => later }, channel)).picking).toBe(1);
     expect(trendyol.package(packageId)!.status).toBe('Picking');
-    expect(await channelRow(packageId)).toMatchObject({ attempts: 0, lastError: null, nextAttemptAt: null });
+    expect(await channelRow(packageId)).toMatchObject({
+      channelStatus: 'Picking',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
+    });
 
     await t.db
       .update(channelOrders)
@@ -331,6 +336,7 @@ describe('a Trendyol package end to end, and its statuses back (the stand-in of 
       .where(eq(channelOrders.orderId, order.id));
     expect((await sendPackageStatuses({ db: t.db, now: () => later }, channel)).invoiced).toBe(1);
     expect(trendyol.package(packageId)!.status).toBe('Invoiced');
+    expect((await channelRow(packageId)).channelStatus).toBe('Invoiced');
     expect(await sendPackageStatuses({ db: t.db, now: () => later }, channel)).toMatchObject({
       picking: 0,
       invoiced: 0,

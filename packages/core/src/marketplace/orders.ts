@@ -638,6 +638,8 @@ export async function sendPackageStatuses(
         await db
           .update(channelOrders)
           .set({
+            // What the channel holds now (the next read of the package says it again).
+            channelStatus: 'Picking',
             pickingSentAt: now,
             attempts: 0,
             nextAttemptAt: null,
@@ -654,6 +656,7 @@ export async function sendPackageStatuses(
           .update(channelOrders)
           .set({
             invoiceNumber,
+            channelStatus: 'Invoiced',
             invoicedSentAt: now,
             attempts: 0,
             nextAttemptAt: null,
