@@ -21,6 +21,9 @@ import {
   ServiceHealth,
   whenText,
 } from '../ui/service-health.tsx';
+import { MappingsPart } from './mappings-part.tsx';
+import { MAPPINGS_TAB } from './publish-api.ts';
+import { PublishDialog } from './publish-dialog.tsx';
 import { StockBufferDialog } from './stock-buffer-dialog.tsx';
 import {
   LISTING_TABS,
@@ -63,7 +66,7 @@ function SendState({ l }: { l: Listing }) {
         )}
       </div>
     );
-  if (l.pending) return <Badge tone="warn">Trendyol onayı bekleniyor</Badge>;
+  if (l.pending || !l.seen) return <Badge tone="warn">Trendyol onayı bekleniyor</Badge>;
   if (l.sentAt) return <Badge tone="good">Gönderildi</Badge>;
   return <Badge>Henüz gönderilmedi</Badge>;
 }
@@ -130,7 +133,11 @@ function linkedColumns(canWrite: boolean, onBuffer: (l: Listing) => void) {
         </span>
       ),
     }),
-    listing.display({ id: 'state', header: 'Durum', cell: ({ row }) => <SendState l={row.original} /> }),
+    listing.display({
+      id: 'state',
+      header: 'Durum',
+      cell: ({ row }) => <SendState l={row.original} />,
+    }),
   ];
 }
 
@@ -145,7 +152,10 @@ const channelOnlyColumns = [
     header: 'Trendyol’daki adı',
     cell: ({ getValue }) => <span className="[overflow-wrap:anywhere]">{getValue() ?? '—'}</span>,
   }),
-  listing.accessor('stockCode', { header: 'Stok kodu', cell: ({ getValue }) => getValue() ?? '—' }),
+  listing.accessor('stockCode', {
+    header: 'Stok kodu',
+    cell: ({ getValue }) => getValue() ?? '—',
+  }),
   listing.accessor('channelQuantity', {
     header: 'Trendyol’daki adet',
     cell: ({ getValue }) => count(getValue()),
@@ -156,19 +166,38 @@ const channelOnlyColumns = [
   }),
 ];
 
-const unlistedColumns = [
-  unlisted.accessor('name', {
-    header: 'Ürün',
-    cell: ({ row }) => (
-      <ProductLink id={row.original.productId} name={row.original.name} sku={row.original.sku} />
-    ),
-  }),
-  unlisted.accessor('barcode', {
-    header: 'Barkod',
-    cell: ({ getValue }) => <span className="font-mono [overflow-wrap:anywhere]">{getValue()}</span>,
-  }),
-  unlisted.accessor('stock', { header: 'Stok', cell: ({ getValue }) => count(getValue()) }),
-];
+function unlistedColumns(canWrite: boolean, onPublish: (u: Unlisted) => void) {
+  return [
+    unlisted.accessor('name', {
+      header: 'Ürün',
+      cell: ({ row }) => (
+        <ProductLink id={row.original.productId} name={row.original.name} sku={row.original.sku} />
+      ),
+    }),
+    unlisted.accessor('barcode', {
+      header: 'Barkod',
+      cell: ({ getValue }) => <span className="font-mono [overflow-wrap:anywhere]">{getValue()}</span>,
+    }),
+    unlisted.accessor('stock', {
+      header: 'Stok',
+      cell: ({ getValue }) => count(getValue()),
+    }),
+    ...(canWrite
+      ? [
+          unlisted.display({
+            id: 'publish',
+            header: 'Trendyol',
+            cell: ({ row }) => (
+              <Button look="secondary" onClick={() => onPublish(row.original)}>
+                Trendyol’a gönder
+                <span className="sr-only"> ({row.original.name})</span>
+              </Button>
+            ),
+          }),
+        ]
+      : []),
+  ];
+}
 
 /** One tab's page of listings: the table (cards on a phone), how many, the pager. */
 function Listings({
@@ -183,6 +212,7 @@ function Listings({
   const canWrite = has(useStaff(), 'catalog.write');
   const list = useTrendyolListings(state, page);
   const [editing, setEditing] = useState<Listing | null>(null);
+  const [publishing, setPublishing] = useState<Unlisted | null>(null);
   const tab = LISTING_TABS.find((t) => t.state === state)!;
   if (list.isPending) return <Loading />;
   if (list.isError) return <FormError message={messageOf(list.error)} />;
@@ -194,7 +224,7 @@ function Listings({
         {a.total === 0 ? tab.empty : `${a.total} ürün`}
       </p>
       {state === 'unlisted' && a.unlisted.length > 0 && (
-        <DataTable data={a.unlisted} columns={unlistedColumns} caption={tab.label} />
+        <DataTable data={a.unlisted} columns={unlistedColumns(canWrite, setPublishing)} caption={tab.label} />
       )}
       {state === 'linked' && a.listings.length > 0 && (
         <DataTable data={a.listings} columns={linkedColumns(canWrite, setEditing)} caption={tab.label} />
@@ -203,6 +233,13 @@ function Listings({
         <DataTable data={a.listings} columns={channelOnlyColumns} caption={tab.label} />
       )}
       <Pager page={a.page} pageCount={pageCount} onPage={onPage} />
+      {publishing && (
+        <PublishDialog
+          productId={publishing.productId}
+          name={publishing.name}
+          onClose={() => setPublishing(null)}
+        />
+      )}
       {editing && (
         <StockBufferDialog
           barcode={editing.barcode}
@@ -227,14 +264,16 @@ export function TrendyolPage() {
   const health = useQuery(trendyolHealthQuery);
   const round = useRunRound();
   const [search, setSearch] = useSearchParams();
+  const mappingsTab = search.get('durum') === MAPPINGS_TAB;
   const state = tabOf(search.get('durum'));
   const page = Number(search.get('sayfa')) || 1;
   const go = (to: ListingStateName, n = 1) =>
     setSearch(
       Object.fromEntries(
-        Object.entries({ durum: to === 'linked' ? '' : to, sayfa: n > 1 ? String(n) : '' }).filter(
-          ([, v]) => v !== '',
-        ),
+        Object.entries({
+          durum: to === 'linked' ? '' : to,
+          sayfa: n > 1 ? String(n) : '',
+        }).filter(([, v]) => v !== ''),
       ),
     );
   const h = health.data;
@@ -317,9 +356,9 @@ export function TrendyolPage() {
             <Link
               key={t.state}
               to={{ search: t.state === 'linked' ? '' : `?durum=${t.state}` }}
-              aria-current={t.state === state ? 'page' : undefined}
+              aria-current={t.state === state && !mappingsTab ? 'page' : undefined}
               className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-                t.state === state
+                t.state === state && !mappingsTab
                   ? 'border-amber-800 bg-amber-800 text-white'
                   : 'border-stone-400 bg-white text-stone-900 hover:bg-stone-100'
               }`}
@@ -327,8 +366,19 @@ export function TrendyolPage() {
               {t.label}
             </Link>
           ))}
+          <Link
+            to={{ search: `?durum=${MAPPINGS_TAB}` }}
+            aria-current={mappingsTab ? 'page' : undefined}
+            className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
+              mappingsTab
+                ? 'border-amber-800 bg-amber-800 text-white'
+                : 'border-stone-400 bg-white text-stone-900 hover:bg-stone-100'
+            }`}
+          >
+            Eşleştirmeler
+          </Link>
         </nav>
-        <Listings state={state} page={page} onPage={(n) => go(state, n)} />
+        {mappingsTab ? <MappingsPart /> : <Listings state={state} page={page} onPage={(n) => go(state, n)} />}
       </section>
     </Page>
   );
