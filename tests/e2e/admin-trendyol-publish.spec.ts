@@ -35,7 +35,7 @@ interface MappingRow {
 const rowOf = (page: Page, barcode: string) =>
   page.getByRole('region', { name: 'Trendyol ürünleri' }).getByRole('row').filter({ hasText: barcode });
 
-test('an owner maps a category and a brand to Trendyol, puts an unlisted product there with its required attributes, and a round later sees it linked', async ({
+test('an owner maps a category and a brand to Trendyol, puts an unlisted product there with its required attributes, a round later sees it linked, and sees why Trendyol refused another', async ({
   page,
   context,
   browser,
@@ -49,7 +49,7 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
   const barcode = `8691${String(stamp).slice(-9)}`;
   const brand = `Atölye ${stamp}`;
 
-  // A product of the shop in an active category, with an image, a price, stock and a brand of its own.
+  // An active category (its mapping is put back afterwards) and a product there with a brand of its own.
   const category = (
     (await (await context.request.get('/api/admin/categories')).json()) as {
       items: { id: number; name: string; isActive: boolean }[];
@@ -60,22 +60,24 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
   ).mappings.find((m) => m.kind === 'category' && m.local === String(category.id));
   if (before) await context.request.delete(`${MAPPINGS}/category/${category.id}`, { headers: SAME_ORIGIN });
   const name = `Trendyol Bardağı ${stamp}`;
-  const created = await context.request.post('/api/admin/products', {
-    headers: SAME_ORIGIN,
-    data: {
-      name,
-      sku: `TYP-${stamp}`,
-      barcode,
-      brand,
-      stockType: 1,
-      categoryId: category.id,
-      vatRate: 20,
-      prices: [{ priceType: 2, price: '149,90' }],
-      stock: 5,
-      images: ['products/trendyol-bardak.jpg'],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  /** A product of the shop in that category, with an image, a price of 149,90 and five pieces. */
+  const addProduct = async (product: { name: string; sku: string; barcode: string; brand: string }) => {
+    const created = await context.request.post('/api/admin/products', {
+      headers: SAME_ORIGIN,
+      data: {
+        ...product,
+        stockType: 1,
+        categoryId: category.id,
+        vatRate: 20,
+        prices: [{ priceType: 2, price: '149,90' }],
+        stock: 5,
+        images: ['products/trendyol-bardak.jpg'],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { product: { id: number } }).product.id;
+  };
+  await addProduct({ name, sku: `TYP-${stamp}`, barcode, brand });
 
   try {
     // Unmapped, the send is refused with what is missing, in Turkish, and the way to the mappings.
@@ -158,6 +160,46 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
     await expect(rowOf(page, barcode)).toContainText(name);
     await expect(rowOf(page, barcode)).not.toContainText('Trendyol onayı bekleniyor');
 
+    // A brand mapped to a brand Trendyol does not have: Trendyol refuses the product, its reason shows in the
+    // table with the send again.
+    const oldBrand = `Eski Marka ${stamp}`;
+    const mapped = await context.request.put(MAPPINGS, {
+      headers: SAME_ORIGIN,
+      data: { kind: 'brand', local: oldBrand, remote: 999_999, remoteName: 'Eski Marka' },
+    });
+    expect(mapped.ok(), await mapped.text()).toBe(true);
+    const refused = `Trendyol Tabağı ${stamp}`;
+    const refusedBarcode = `8692${String(stamp).slice(-9)}`;
+    const secondId = await addProduct({
+      name: refused,
+      sku: `TYP2-${stamp}`,
+      barcode: refusedBarcode,
+      brand: oldBrand,
+    });
+    const sent = await context.request.post(`/api/admin/marketplace/trendyol/products/${secondId}/publish`, {
+      headers: SAME_ORIGIN,
+      data: {
+        attributes: [
+          { attributeId: 47, customValue: 'Beyaz' },
+          { attributeId: 1192, valueId: 10_617_344 },
+        ],
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(202);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Şimdi eşitle' }).click();
+      await expect(page.getByRole('button', { name: 'Şimdi eşitle' })).toBeEnabled();
+      await expect(rowOf(page, refusedBarcode)).toContainText('Gönderilemedi', { timeout: 2_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(rowOf(page, refusedBarcode)).toContainText('Trendyol reddetti: Marka bulunamadı: 999999');
+    await rowOf(page, refusedBarcode)
+      .getByRole('button', { name: /Yeniden gönder/ })
+      .click();
+    const again = page.getByRole('dialog', { name: `Trendyol’a gönder: ${refused}` });
+    await expect(again).toContainText('Kupa & Bardak');
+    await again.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(again).toBeHidden();
+
     // Support staff read the mappings and listings but change nothing.
     const other = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
     await logInStaff(other, createStaff('support', 'Trendyol Okuyan'));
@@ -170,7 +212,8 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
     await other.close();
   } finally {
     // The mappings go back as they were for the specs after this one.
-    await context.request.delete(`${MAPPINGS}/brand/${encodeURIComponent(brand)}`, { headers: SAME_ORIGIN });
+    for (const name of [brand, `Eski Marka ${stamp}`])
+      await context.request.delete(`${MAPPINGS}/brand/${encodeURIComponent(name)}`, { headers: SAME_ORIGIN });
     await context.request.delete(`${MAPPINGS}/category/${category.id}`, { headers: SAME_ORIGIN });
     if (before)
       await context.request.put(MAPPINGS, {

@@ -74,7 +74,10 @@ function SendState({ l }: { l: Listing }) {
 const listing = createColumnHelper<Listing>();
 const unlisted = createColumnHelper<Unlisted>();
 
-function linkedColumns(canWrite: boolean, onBuffer: (l: Listing) => void) {
+/** Trendyol refused the product put there from the shop (never listed, nothing waiting): it may be sent again. */
+const refusedCreate = (l: Listing) => !l.seen && !l.pending && l.lastError !== null && l.productId !== null;
+
+function linkedColumns(canWrite: boolean, onBuffer: (l: Listing) => void, onPublish: (l: Listing) => void) {
   return [
     listing.accessor('name', {
       header: 'Ürün',
@@ -136,7 +139,16 @@ function linkedColumns(canWrite: boolean, onBuffer: (l: Listing) => void) {
     listing.display({
       id: 'state',
       header: 'Durum',
-      cell: ({ row }) => <SendState l={row.original} />,
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-2">
+          <SendState l={row.original} />
+          {canWrite && refusedCreate(row.original) && (
+            <Button look="secondary" onClick={() => onPublish(row.original)}>
+              Yeniden gönder<span className="sr-only"> ({row.original.name ?? row.original.barcode})</span>
+            </Button>
+          )}
+        </div>
+      ),
     }),
   ];
 }
@@ -212,7 +224,7 @@ function Listings({
   const canWrite = has(useStaff(), 'catalog.write');
   const list = useTrendyolListings(state, page);
   const [editing, setEditing] = useState<Listing | null>(null);
-  const [publishing, setPublishing] = useState<Unlisted | null>(null);
+  const [publishing, setPublishing] = useState<{ productId: number; name: string } | null>(null);
   const tab = LISTING_TABS.find((t) => t.state === state)!;
   if (list.isPending) return <Loading />;
   if (list.isError) return <FormError message={messageOf(list.error)} />;
@@ -227,7 +239,13 @@ function Listings({
         <DataTable data={a.unlisted} columns={unlistedColumns(canWrite, setPublishing)} caption={tab.label} />
       )}
       {state === 'linked' && a.listings.length > 0 && (
-        <DataTable data={a.listings} columns={linkedColumns(canWrite, setEditing)} caption={tab.label} />
+        <DataTable
+          data={a.listings}
+          columns={linkedColumns(canWrite, setEditing, (l) =>
+            setPublishing({ productId: l.productId!, name: l.name ?? l.barcode }),
+          )}
+          caption={tab.label}
+        />
       )}
       {state === 'channel_only' && a.listings.length > 0 && (
         <DataTable data={a.listings} columns={channelOnlyColumns} caption={tab.label} />
