@@ -60,6 +60,8 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
   ).mappings.find((m) => m.kind === 'category' && m.local === String(category.id));
   if (before) await context.request.delete(`${MAPPINGS}/category/${category.id}`, { headers: SAME_ORIGIN });
   const name = `Trendyol Bardağı ${stamp}`;
+  /** The products made here, deleted at the end so the specs after this one find the shop as it was. */
+  const made: number[] = [];
   /** A product of the shop in that category, with an image, a price of 149,90 and five pieces. */
   const addProduct = async (product: { name: string; sku: string; barcode: string; brand: string }) => {
     const created = await context.request.post('/api/admin/products', {
@@ -75,7 +77,9 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
       },
     });
     expect(created.status(), await created.text()).toBe(201);
-    return ((await created.json()) as { product: { id: number } }).product.id;
+    const id = ((await created.json()) as { product: { id: number } }).product.id;
+    made.push(id);
+    return id;
   };
   await addProduct({ name, sku: `TYP-${stamp}`, barcode, brand });
 
@@ -211,6 +215,8 @@ test('an owner maps a category and a brand to Trendyol, puts an unlisted product
     await expect(reader.getByRole('button', { name: 'Şimdi eşitle' })).toHaveCount(0);
     await other.close();
   } finally {
+    for (const id of made)
+      await context.request.delete(`/api/admin/products/${id}`, { headers: SAME_ORIGIN });
     // The mappings go back as they were for the specs after this one.
     for (const name of [brand, `Eski Marka ${stamp}`])
       await context.request.delete(`${MAPPINGS}/brand/${encodeURIComponent(name)}`, { headers: SAME_ORIGIN });
