@@ -72,6 +72,19 @@ describe('SQL injection payloads in every parameter and field', () => {
     await t.services.database.query('delete from injection_trap');
   });
 
+  // Before the payloads below, which may leave a tag or a name holding a % (a shop's data may, then found).
+  it('finds for a % or _ in the search what the shopper typed, not everything', async () => {
+    for (const q of ['%', '_', '%%', '\\', "'"]) {
+      const res = await t.app.inject(`/api/front/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().listing.total, q).toBe(0);
+    }
+    const all = (await t.app.inject('/api/front/search?q=kupa')).json().listing.total as number;
+    expect(all).toBeGreaterThan(0);
+    expect((await t.app.inject('/api/front/search?q=ku%25pa')).json().listing.total).toBe(0);
+    expect((await t.app.inject('/api/front/search?q=k_pa')).json().listing.total).toBe(0);
+  });
+
   it('answers each payload as it answers a harmless value: no 5xx, no other data, never run as SQL', async () => {
     const clients = fuzzClients(t.app, t.services);
     const send = async (op: Operation, r: FuzzRequest) => {
@@ -121,18 +134,6 @@ describe('SQL injection payloads in every parameter and field', () => {
       `select count(*)::int as n from information_schema.tables where table_name in ('customers', 'orders')`,
     );
     expect(tables[0]!.n).toBe(2);
-  });
-
-  it('finds for a % or _ in the search what the shopper typed, not everything', async () => {
-    for (const q of ['%', '_', '%%', '\\', "'"]) {
-      const res = await t.app.inject(`/api/front/search?q=${encodeURIComponent(q)}`);
-      expect(res.statusCode, q).toBe(200);
-      expect(res.json().listing.total, q).toBe(0);
-    }
-    const all = (await t.app.inject('/api/front/search?q=kupa')).json().listing.total as number;
-    expect(all).toBeGreaterThan(0);
-    expect((await t.app.inject('/api/front/search?q=ku%25pa')).json().listing.total).toBe(0);
-    expect((await t.app.inject('/api/front/search?q=k_pa')).json().listing.total).toBe(0);
   });
 });
 
