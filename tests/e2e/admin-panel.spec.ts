@@ -31,11 +31,21 @@ async function addMember(page: Page, member: { email: string; name: string }, ro
   return password;
 }
 
-async function logIn(page: Page, email: string, password: string, code = '', waitOutThrottle = true) {
-  await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre').fill(password);
-  await page.getByLabel('Doğrulama kodu').fill(code);
+/**
+ * Fills the login form and presses "Giriş yap". `code` is the TOTP code, or how to read the current one: a
+ * throttled attempt clears the code field, so each press after a wait types the code again, read anew.
+ */
+async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  code: string | (() => string) = '',
+  waitOutThrottle = true,
+) {
   for (let attempt = 0; ; attempt++) {
+    await page.getByLabel('E-posta').fill(email);
+    await page.getByLabel('Şifre').fill(password);
+    await page.getByLabel('Doğrulama kodu').fill(typeof code === 'string' ? code : code());
     // A form the panel refuses itself sends nothing: no answer to wait for.
     const answer = page
       .waitForResponse((r) => r.url().endsWith('/api/admin/session') && r.request().method() === 'POST', {
@@ -83,7 +93,7 @@ test.describe('the staff panel at /admin', () => {
     // The refused code is cleared from its field: typed again only once it is (else the clearing may land after).
     await expect(page.getByLabel('Doğrulama kodu')).toHaveValue('');
 
-    await logIn(page, owner.email, owner.password, totpCode(owner.otpauth));
+    await logIn(page, owner.email, owner.password, () => totpCode(owner.otpauth));
     await expect(page).toHaveURL(/\/admin\/personel$/, HASHING);
     await checked(page, 'Personel', 'admin-staff');
     const banner = page.getByRole('banner');
