@@ -15,6 +15,7 @@ import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { homeAddress } from '@vitrin/testing/accounts';
 import { type GeliverContractServer, startGeliverServer } from '@vitrin/testing/geliver-server';
 import { type ParasutContractServer, startParasutServer } from '@vitrin/testing/parasut-server';
+import { startTrendyolServer, type TrendyolContractServer } from '@vitrin/testing/trendyol-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeredRequests, type BuiltShop, serverErrors, startBuiltShop } from '../../test/built-shop.ts';
 import { tempDir } from '../../test/server.ts';
@@ -85,6 +86,10 @@ const sqlmapArgs = (everyPoint: boolean) => [
  * Targets whose own request the shop refuses by design, each with why; every other target's request must be
  * accepted (a new route cannot drop out unseen), and one listed here that is accepted must leave the list.
  */
+/** The stand-in Trendyol the shop is started with, and the barcode of the product linked there. */
+let trendyol: TrendyolContractServer;
+const TRENDYOL_LINKED = '8690000000011';
+
 const REFUSED_BY_DESIGN: Record<string, string> = {
   'POST /api/front/auth/reset':
     'the reset token is mailed to the customer; a made-up one is refused after its lookup',
@@ -514,6 +519,36 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     });
     await staff.expectOk('POST', `${url}/invoice`);
   }
+  // Trendyol's targets (its stand-in): a product linked by barcode (its stock buffer), a package pulled as an
+  // order (its invoice number typed), the owner's mappings, and an unlisted product to publish.
+  const TRENDYOL_MAP = '/api/admin/marketplace/trendyol/mappings';
+  await staff.expectOk('PUT', TRENDYOL_MAP, { kind: 'category', local: ids.categoryId, remote: 387 });
+  await staff.expectOk('PUT', TRENDYOL_MAP, { kind: 'brand', local: 'Vitrin', remote: 1791 });
+  await staff.expectOk('PUT', TRENDYOL_MAP, { kind: 'brand', local: 'Kuzey Seramik', remote: 102_354 });
+  const trendyolProduct = async (sku: string, barcode: string) =>
+    firstOf(
+      await staff.expectOk('POST', '/api/admin/products', {
+        name: `sqlmap Trendyol ${sku}`,
+        sku,
+        barcode,
+        brand: 'Vitrin',
+        stockType: 1,
+        categoryId: Number(ids.categoryId),
+        vatRate: 20,
+        prices: [{ priceType: 2, price: '149,90' }],
+        stock: 50,
+        images: ['products/trendyol-bardak.jpg'],
+      }),
+    )!;
+  await trendyolProduct('SQLMAP-TY-1', TRENDYOL_LINKED);
+  const unlistedId = await trendyolProduct('SQLMAP-TY-2', '8690000000028');
+  trendyol.seedListings([{ barcode: TRENDYOL_LINKED, quantity: 0, salePrice: 149.9, listPrice: 149.9 }]);
+  trendyol.addPackage({ lines: [{ barcode: TRENDYOL_LINKED, quantity: 1, price: 149.9 }] });
+  await shop.cli('trendyol', 'sync');
+  Object.assign(ids, {
+    channelOrderNo: firstOf(await staff.expectOk('GET', '/api/admin/orders?channel=trendyol'), 'orderNo'),
+    unlistedId,
+  });
   Object.assign(ids, {
     viewOrderNo: toPay.orderNo,
     viewToken: toPay.token,
@@ -683,6 +718,12 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
     // each an order of its own (a transfer waiting for its money, a card order paid).
     // The e-invoice's: an order invoiced (its guest's link too).
     if (template.endsWith('/invoice') || template.endsWith('/einvoice.pdf')) return ids.invoicedOrderNo!;
+    // Trendyol's: the order a package made, the linked listing, a brand mapping to delete, the unlisted product.
+    if (template.endsWith('/channel-invoice')) return ids.channelOrderNo!;
+    if (template.includes('/trendyol/listings/')) return TRENDYOL_LINKED;
+    if (template.includes('/trendyol/mappings/')) return name === 'kind' ? 'brand' : 'Kuzey Seramik';
+    if (template.includes('/trendyol/categories/')) return '387';
+    if (template.includes('/trendyol/products/')) return ids.unlistedId!;
     if (template.startsWith('/api/front/orders/'))
       return template.endsWith('/cancel') ? ids.cancelOrderNo! : ids.viewOrderNo!;
     if (template.endsWith('/payment')) return ids.paymentOrderNo!;
@@ -866,6 +907,7 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
     // The carrier's routes buy, print, cancel and send back labels through Geliver's stand-in.
     geliver = await startGeliverServer();
     parasut = await startParasutServer({ jobReads: 1 });
+    trendyol = await startTrendyolServer();
     // A page waits for a render thread as long as a request may take: on a busy CI machine, sqlmap's
     // processes would otherwise draw the shop's 503 "busy" page, load shedding, not a fault of the value sent.
     shop = await startBuiltShop(PORTS, {
@@ -874,6 +916,7 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
       GELIVER_API_TOKEN: geliver.token,
       GELIVER_BASE_URL: geliver.url,
       ...parasut.env,
+      ...trendyol.env,
     });
     world = await openWorld(shop);
   });
@@ -881,6 +924,7 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
     await shop?.stop();
     await geliver?.close();
     await parasut?.close();
+    await trendyol?.close();
     out.remove();
   });
 
@@ -914,9 +958,11 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
               ? { token: ids.invoicedToken }[name]
               : template.startsWith('/api/front/orders/') || template === '/api/front/payments/session'
                 ? { token: ids.viewToken, order: ids.viewOrderNo }[name]
-                : template === '/api/admin/imports/products'
-                  ? { id: 'sqlmap-aktarma-0002' }[name]
-                  : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
+                : template.startsWith('/api/admin/marketplace/trendyol/')
+                  ? { q: template.endsWith('/brands') ? 'Vitrin' : 'kupa' }[name]
+                  : template === '/api/admin/imports/products'
+                    ? { id: 'sqlmap-aktarma-0002' }[name]
+                    : { tag: ids.tagSlug, opt: 'Renk:Mavi' }[name],
       // A record's version is an optional check that only the first of sqlmap's requests could pass: left out,
       // every request's values reach the database (the version itself is an ISO time the schema checks).
       leaveOut: ['loadedUpdatedAt'],
@@ -976,6 +1022,15 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
         // Its own title again: the POST target's reply holds the title the schema's example would give.
         'PATCH /api/admin/saved-replies/{id}': { title: 'sqlmap hazır yanıt', body: 'Merhaba, iyi günler.' },
         'POST /api/admin/orders/{number}/payment': { status: 'paid' },
+        'PUT /api/admin/orders/{number}/channel-invoice': { invoiceNumber: 'SQL2026000000001' },
+        'PUT /api/admin/marketplace/trendyol/mappings': {
+          kind: 'category',
+          local: ids.categoryId!,
+          remote: 387,
+        },
+        'POST /api/admin/marketplace/trendyol/products/{productId}/publish': {
+          attributes: [{ attributeId: 47, customValue: 'Beyaz' }],
+        },
         'POST /api/admin/shipments/labels': { numbers: [ids.shippedOrderNo!] },
         'POST /api/admin/orders/{number}/refunds': like('POST /api/admin/orders/{number}/refunds', {
           key: 'sqlmap-iade-anahtari-0001',
