@@ -9,7 +9,7 @@ import {
   type InvoiceRequest,
   type IssuedInvoice,
 } from '../einvoice.ts';
-import { invoiceTotals, lira } from '../lines.ts';
+import { type InvoiceLine, invoiceTotals, lira } from '../lines.ts';
 import { type ParasutHttpOptions, parasutHttp } from './http.ts';
 import type {
   AccountAttributes,
@@ -58,6 +58,24 @@ const PAYMENT_TYPES: Record<InvoicePaymentType, InternetSale['payment_type']> = 
   cod: 'KAPIDAODEME',
   intermediary: 'ODEMEARACISI',
 };
+
+/** The invoice's or the return bill's lines as Paraşüt takes them: net of VAT, each naming its product. */
+const detailsOf = (
+  type: 'sales_invoice_details' | 'purchase_bill_details',
+  lines: readonly InvoiceLine[],
+  productIds: Record<string, string>,
+) =>
+  lines.map((l) => ({
+    type,
+    attributes: {
+      quantity: l.quantity,
+      unit_price: decimal(l.unitPriceMinor),
+      vat_rate: l.vatRate,
+      ...(l.discountMinor > 0 ? { discount_type: 'amount', discount_value: decimal(l.discountMinor) } : {}),
+      description: l.name,
+    },
+    relationships: { product: { data: { id: productIds[l.code]!, type: 'products' } } },
+  }));
 
 const first = <T>(doc: Document<T[]>): T | undefined => doc.data[0];
 const refOf = (r: Resource<string, unknown>, name: string): Ref | undefined => {
@@ -221,21 +239,7 @@ export function createParasutProvider(options: ParasutOptions): EInvoiceProvider
             relationships: {
               contact: { data: { id: contactId, type: 'contacts' } },
               details: {
-                data: request.lines.map((l) => ({
-                  type: 'sales_invoice_details',
-                  attributes: {
-                    quantity: l.quantity,
-                    unit_price: decimal(l.unitPriceMinor),
-                    vat_rate: l.vatRate,
-                    ...(l.discountMinor > 0
-                      ? { discount_type: 'amount', discount_value: decimal(l.discountMinor) }
-                      : {}),
-                    description: l.name,
-                  },
-                  relationships: {
-                    product: { data: { id: progress.productIds![l.code]!, type: 'products' } },
-                  },
-                })),
+                data: detailsOf('sales_invoice_details', request.lines, progress.productIds!),
               },
             },
           },
@@ -473,19 +477,7 @@ export function createParasutProvider(options: ParasutOptions): EInvoiceProvider
             relationships: {
               contact: { data: { id: contactId, type: 'contacts' } },
               details: {
-                data: request.lines.map((l) => ({
-                  type: 'purchase_bill_details',
-                  attributes: {
-                    quantity: l.quantity,
-                    unit_price: decimal(l.unitPriceMinor),
-                    vat_rate: l.vatRate,
-                    ...(l.discountMinor > 0
-                      ? { discount_type: 'amount', discount_value: decimal(l.discountMinor) }
-                      : {}),
-                    description: l.name,
-                  },
-                  relationships: { product: { data: { id: productIds[l.code]!, type: 'products' } } },
-                })),
+                data: detailsOf('purchase_bill_details', request.lines, productIds),
               },
             },
           },
