@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
+import { writeState } from './state.ts';
 
 /**
  * An outside service's health as the panel shows it: its last good call, its last error and when. Kept as
@@ -22,24 +23,17 @@ export const healthKey = (service: string, kind: 'ok' | 'error') => `${service}_
 export function createHealth(db: Db, now: () => Date = () => new Date()) {
   const okWritten = new Map<string, number>();
 
-  async function put(key: string, value: string) {
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-  }
-
   return {
     /** A good call to `service` (written at most once a minute by a node). */
     async ok(service: string): Promise<void> {
       const at = now();
       if (at.getTime() - (okWritten.get(service) ?? Number.NEGATIVE_INFINITY) < OK_WRITE_MS) return;
       okWritten.set(service, at.getTime());
-      await put(healthKey(service, 'ok'), at.toISOString());
+      await writeState(db, healthKey(service, 'ok'), at.toISOString());
     },
     /** A failed call to `service`, with what the owner is shown. */
     async error(service: string, message: string): Promise<void> {
-      await put(healthKey(service, 'error'), JSON.stringify({ at: now().toISOString(), message }));
+      await writeState(db, healthKey(service, 'error'), JSON.stringify({ at: now().toISOString(), message }));
     },
     /** Each named service's health, in the order asked. */
     async read(services: readonly string[]): Promise<Map<string, ServiceHealth>> {

@@ -3,9 +3,10 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.ts';
 import type { Database } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
-import { channelListings, settings as settingsTable } from '../db/schema.ts';
+import { channelListings } from '../db/schema.ts';
 import { createHealth } from '../jobs/health.ts';
 import { createRounds } from '../jobs/rounds.ts';
+import { readState, writeState } from '../jobs/state.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { ChannelError, type ChannelStockPrice, isChannelError, type MarketplaceChannel } from './channel.ts';
@@ -115,16 +116,8 @@ export function createTrendyolSync(database: Database, options: TrendyolSyncOpti
     now,
   });
 
-  async function readKey(key: string): Promise<string | null> {
-    const [row] = await db.select().from(settingsTable).where(eq(settingsTable.key, key));
-    return row?.value ?? null;
-  }
-  async function writeKey(key: string, value: string) {
-    await db
-      .insert(settingsTable)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`now()` } });
-  }
+  const readKey = (key: string) => readState(db, key);
+  const writeKey = (key: string, value: string) => writeState(db, key, value);
   async function readJson<T>(key: string, fallback: T): Promise<T> {
     try {
       return (JSON.parse((await readKey(key)) ?? 'null') as T | null) ?? fallback;
