@@ -182,6 +182,9 @@ export const products = pgTable(
     metaDescription: text('meta_description').notNull().default(''),
     /** Stock at or under this is low (the dashboard's list); null: the shop's `low_stock_threshold`. */
     lowStockThreshold: integer('low_stock_threshold'),
+    /** Approved reviews (issue 44): how many, and the sum of their ratings (1-5), kept by the review's moderation. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     /**
      * `updated_at` is the product's version: every change of the product, its variants or its prices sets it
      * (checkout prices from cached catalogue rows only while the version it reads is theirs).
@@ -192,6 +195,7 @@ export const products = pgTable(
     check('products_stock_type_check', sql`${t.stockType} between 1 and 4`),
     check('products_vat_rate_check', sql`${t.vatRate} in (0, 10, 20)`),
     check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('products_rating_check', sql`${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
     index('products_category_idx').on(t.categoryId),
     index('products_name_sort_idx').on(t.nameSort),
     index('products_created_idx').on(t.createdAt),
@@ -365,12 +369,20 @@ export const customers = pgTable(
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** When marketing consent was last given or withdrawn; null if never given. */
     marketingConsentAt: timestampTz('marketing_consent_at'),
+    /**
+     * The random token of the one-click unsubscribe link in every marketing e-mail (made with the first one): it
+     * can only withdraw the consent, so it is kept as is, to be put in each mail.
+     */
+    unsubscribeToken: text('unsubscribe_token'),
     deletedAt: timestampTz('deleted_at'),
     /** Set by staff (the panel): the account cannot log in and its sessions have ended; null when enabled. */
     disabledAt: timestampTz('disabled_at'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('customers_email_idx').on(t.email),
+    uniqueIndex('customers_unsubscribe_token_idx').on(t.unsubscribeToken),
+  ],
 );
 
 /**
@@ -644,6 +656,8 @@ export const orders = pgTable(
     trackingNo: text('tracking_no'),
     /** An unpaid card order releases its stock after this moment. */
     paymentDueAt: timestampTz('payment_due_at'),
+    /** When the review request e-mail was queued for this delivered order, or decided against (no consent). */
+    reviewRequestedAt: timestampTz('review_requested_at'),
     ...timestamps,
   },
   (t) => [
@@ -651,6 +665,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_payment_due_idx').on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'pending'`),
+    index('orders_review_request_idx').on(t.status, t.updatedAt).where(sql`${t.reviewRequestedAt} is null`),
     check('orders_status_check', sql`${t.status} between 0 and 7`),
     check(
       'orders_payment_method_check',
@@ -1141,6 +1156,8 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     bodyText: text('body_text').notNull(),
+    /** Extra headers of the message (a marketing mail's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the next attempt may start; while one runs, the end of its lease. */
@@ -1490,5 +1507,107 @@ export const channelMappings = pgTable(
   (t) => [
     uniqueIndex('channel_mappings_local_idx').on(t.channel, t.kind, t.local),
     check('channel_mappings_kind_check', sql`${t.kind} in ('category', 'brand')`),
+  ],
+);
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * Product reviews (issue 44): one a customer and product, written by a customer whose order with the product
+ * was delivered (`order_id`, the order that made them a verified buyer). Plain text, never HTML. Waits for
+ * moderation (`pending`); an approved one counts in the product's `rating_count`/`rating_sum`; a rejected one
+ * keeps the reason its writer is told. `photos` are keys of the file store (`uploads/reviews/…`), at most 3.
+ * `author_name` is the name shown ("Ayşe Y."), made when written. A customer's erasure deletes their reviews.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    authorName: text('author_name').notNull(),
+    status: text('status').$type<ReviewStatus>().notNull().default('pending'),
+    /** Why it was rejected, as its writer is told. */
+    rejectReason: text('reject_reason'),
+    moderatedAt: timestampTz('moderated_at'),
+    moderatedBy: integer('moderated_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** The shop's public answer, shown under the review. */
+    answer: text('answer'),
+    answeredAt: timestampTz('answered_at'),
+    answeredBy: integer('answered_by').references(() => staff.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
+    index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * Every giving and withdrawal of a customer's consent to commercial messages, as İYS (İleti Yönetim Sistemi)
+ * records it: the recipient, the channel (`email`; `sms` later), given or withdrawn, when, and how (`source`: an
+ * İYS source such as `HS_WEB` for a web form, and `detail`, the form or link in Turkish), with the address it
+ * came from. Never updated: the customer's `marketing_consent` is the current state, these rows its proof.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source').notNull(),
+    detail: text('detail').notNull(),
+    ip: text('ip'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('marketing_consents_customer_idx').on(t.customerId, t.createdAt),
+    check('marketing_consents_channel_check', sql`${t.channel} in ('email', 'sms')`),
+  ],
+);
+
+/**
+ * The abandoned-cart reminder e-mails (issue 44): at most one a cart (`cart_id` unique; the cart is deleted when
+ * ordered, then null). `lines` is the cart as reminded, restored on any device through the link's token (its
+ * SHA-256 kept). An order of the customer after the reminder records it as recovered, with its total.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    lines: jsonb('lines')
+      .$type<Array<{ productId: number; variantId: number | null; quantity: number }>>()
+      .notNull(),
+    sentAt: timestampTz('sent_at').notNull().defaultNow(),
+    restoredAt: timestampTz('restored_at'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    recoveredMinor: money('recovered_minor'),
+    recoveredAt: timestampTz('recovered_at'),
+  },
+  (t) => [
+    uniqueIndex('cart_reminders_cart_idx').on(t.cartId),
+    uniqueIndex('cart_reminders_token_idx').on(t.tokenHash),
+    index('cart_reminders_customer_idx').on(t.customerId, t.sentAt),
+    index('cart_reminders_sent_idx').on(t.sentAt),
   ],
 );
