@@ -25,6 +25,9 @@ const GRANTS = {
   'tickets.read': ['manager', 'support'],
   'tickets.write': ['manager', 'support'],
   'coupons.write': ['manager'],
+  // Product reviews: approving and rejecting them; the shop's public answer (and reading the list to answer from).
+  'reviews.moderate': ['manager'],
+  'reviews.answer': ['manager', 'support'],
   'catalog.read': ['manager', 'support'],
   'catalog.write': ['manager'],
   'content.write': ['manager'],
