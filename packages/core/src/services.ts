@@ -43,6 +43,8 @@ import { paytrFromEnv } from './payments/paytr/provider.ts';
 import { createPaymentProviders, type ProviderEnv, type ProviderFactory } from './payments/providers.ts';
 import { createPaymentService } from './payments/service.ts';
 import { createReports } from './reports/service.ts';
+import { createReviewModeration } from './reviews/moderation.ts';
+import { createReviewService } from './reviews/service.ts';
 import { createSettingsService } from './settings/service.ts';
 import type { CarrierEnv, CarrierTuning } from './shipping/providers.ts';
 import { createShipmentReturns } from './shipping/returns.ts';
@@ -187,11 +189,20 @@ export function createServices(database: Database, options: ServicesOptions = {}
     files,
     database,
   });
+  // Product reviews of verified buyers (photos in the public uploads), read by the product page.
+  const reviews = createReviewService(db, { files });
   // Support's saved replies, inserted into a ticket's reply in the panel.
   const savedReplies = createSavedReplies(db);
   // The owner's panel: staff accounts, their sessions and two-step login, and the log of who changed what.
   const staff = createStaffService(db);
   const audit = createAuditLog(db);
+  // Product reviews in the panel: moderation (the ratings recounted, the writer told of a rejection), answers.
+  const reviewsAdmin = createReviewModeration(db, {
+    cache,
+    mail,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+    shopName: () => settings.get('brand_name'),
+  });
   // The panel's dashboard figures and exports, and an order's printable papers.
   const reports = createReports(db, settings);
   const orderDocuments = createOrderDocuments(db, settings);
@@ -274,9 +285,11 @@ export function createServices(database: Database, options: ServicesOptions = {}
     compare,
     contact,
     support,
+    reviews,
     stockAlerts,
     staff,
     audit,
+    reviewsAdmin,
     reports,
     orderDocuments,
     orderAdmin,
