@@ -29,6 +29,7 @@ import { createHomeService } from './home/service.ts';
 import { createKeptImportFiles } from './imports/kept-files.ts';
 import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMarketing } from './mail/marketing-rounds.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { type ChannelTuning, channelFromEnv } from './marketplace/providers.ts';
 import type { MarketplaceEnv } from './marketplace/setting.ts';
@@ -129,6 +130,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     // Asked at each e-mail: the operator may rename the shop while it runs.
     shopName: () => settings.get('brand_name'),
+    files,
+    cache,
   });
   const addresses = createAddressBook(db);
   // A customer's earlier guest orders, added to the account once its e-mail address is proven theirs.
@@ -180,6 +183,13 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const stockAlerts = createStockAlertService(db, {
     mail,
     settings,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+  });
+  // Marketing e-mails, only with consent: abandoned-cart reminders and review requests (a round each minute).
+  const marketing = createMarketing(database, {
+    mail,
+    settings,
+    cart,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
   });
   const support = createSupportService(db, {
@@ -254,6 +264,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const customerAdmin = createCustomerAdmin(db, {
     guestOrders,
     files,
+    cache,
   });
   return {
     database,
@@ -287,6 +298,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     support,
     reviews,
     stockAlerts,
+    /** `start()` on a server: cart reminders and review requests; `unsubscribe`, `restore` for the links. */
+    marketing,
     staff,
     audit,
     reviewsAdmin,

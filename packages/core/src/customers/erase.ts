@@ -12,14 +12,15 @@ import {
 } from '../db/schema.ts';
 import { clearUntrusted, revokeDevices } from '../login-guard/guard.ts';
 import type { Tx } from '../orders/stock.ts';
+import { type ErasedReviews, eraseReviews } from '../reviews/erase.ts';
 import { UNUSABLE_PASSWORD_HASH } from './passwords.ts';
 import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts';
 
 /** The address an erased account's e-mail becomes: unique per row (the index), and no one's mailbox. */
 export const erasedEmail = (customerId: number) => `deleted-${customerId}@invalid`;
 
-/** Files named by the rows an erasure removed or anonymised, as the rows name them. */
-export interface ErasedFiles {
+/** Files named by the rows an erasure removed or anonymised, as the rows name them (and the review photos). */
+export interface ErasedFiles extends ErasedReviews {
   /** Support ticket attachments (`support/…`, the store's `private/support/…`). */
   attachments: string[];
   /** Personalization images of cart and order lines (`personalization/…`, the store's `uploads/personalization/…`). */
@@ -28,7 +29,7 @@ export interface ErasedFiles {
 
 /**
  * Erases an account's personal data in the caller's transaction. The row stays, for the orders the law
- * requires to keep; addresses, sessions, device cookies, the address's login count and reset links go. The
+ * requires to keep; addresses, sessions, device cookies, the address's login count, reset links and reviews (with their photos) go. The
  * customer's own deletion stops there; the erasure on request that staff run (`everything`) also removes the cart, favourites and support tickets
  * (their messages and files), anonymises the person in the account's orders and in the guest orders placed
  * with its e-mail address (`personal-orders.ts`: amounts, lines and VAT stay, an invoiced order's billing
@@ -64,7 +65,9 @@ export async function eraseAccount(
   await revokeDevices(tx, 'customer', row.id);
   await clearUntrusted(tx, 'customer', row.email);
   await tx.delete(passwordResets).where(eq(passwordResets.customerId, row.id));
-  if (!everything) return { attachments: [], images: [] };
+  // Reviews go with either erasure: they carry the writer's name and words.
+  const reviewed = await eraseReviews(tx, row.id);
+  if (!everything) return { attachments: [], images: [], ...reviewed };
   const cartImage = sql<string | null>`${cartItems.personalization}->>'image'`;
   const inCart = await tx
     .select({ image: cartImage })
@@ -89,5 +92,6 @@ export async function eraseAccount(
   return {
     attachments: files.flatMap((f) => (f.path ? [f.path] : [])),
     images: [...new Set([...inCart.flatMap((r) => (r.image ? [r.image] : [])), ...inOrders])],
+    ...reviewed,
   };
 }

@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { Cache } from '../cache.ts';
 import { PERSONALIZATION_IMAGE_PATH } from '../cart/personalization.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, orderItems } from '../db/schema.ts';
+import { REVIEW_PHOTO_KEY } from '../reviews/photos.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { uploadKey } from '../storage/keys.ts';
 import { attachmentKey, createAttachmentStore } from '../support/attachments.ts';
@@ -12,6 +14,8 @@ export interface ErasedFilesOptions {
   files: FileStore;
   /** Told of a file that could not be removed; the erasure stands (it is committed), the file waits. */
   logError?: (message: string, fields: Record<string, unknown>) => void;
+  /** Dropped for the products that lost an approved review, so their stars follow on every node. */
+  cache?: Pick<Cache, 'invalidateAll'>;
 }
 
 /**
@@ -24,8 +28,9 @@ export interface ErasedFilesOptions {
 export async function removeErasedFiles(
   db: Db,
   erased: ErasedFiles,
-  { files, logError = (message, fields) => console.error(message, fields) }: ErasedFilesOptions,
+  { files, logError = (message, fields) => console.error(message, fields), cache }: ErasedFilesOptions,
 ): Promise<void> {
+  if (erased.ratedProducts.length) await cache?.invalidateAll(erased.ratedProducts);
   const images = erased.images.filter((image) => PERSONALIZATION_IMAGE_PATH.test(image));
   const named = new Set<string>();
   if (images.length) {
@@ -44,6 +49,9 @@ export async function removeErasedFiles(
       attachmentKey(stored),
       () => attachments.remove(stored),
     ]),
+    ...erased.reviewPhotos
+      .filter((key) => REVIEW_PHOTO_KEY.test(key))
+      .map((key): [string, () => Promise<void>] => [key, () => files.remove(key)]),
     ...images
       .filter((image) => !named.has(image))
       .map((image): [string, () => Promise<void>] => [

@@ -20,16 +20,21 @@ import {
   registerInput,
   resetInput,
 } from '@vitrin/shared/api/account';
+import type { OwnReview } from '@vitrin/shared/api/reviews-context';
 import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { customers, passwordResets, sessions } from '../db/schema.ts';
 import { parseInput } from '../errors.ts';
 import { createLoginGuard } from '../login-guard/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.ts';
+import { customerReviews } from '../reviews/service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { listAddresses } from './addresses.ts';
 import { eraseAccount } from './erase.ts';
+import { removeErasedFiles } from './erased-files.ts';
 import {
   type AccountError,
   accountDisabled,
@@ -71,6 +76,10 @@ export interface CustomerServiceOptions {
   /** The clock; injected by tests of locks and expiries. */
   now?: () => Date;
   logger?: AccountLogger;
+  /** The shop's files: an erased account's review photos are removed from it. */
+  files?: FileStore;
+  /** Dropped for the products whose ratings an erasure changed. */
+  cache?: Pick<Cache, 'invalidateAll'>;
 }
 
 /** A new login: the token is shown this once (the database keeps only its hash). */
@@ -98,6 +107,8 @@ export interface AccountExport {
   profile: CustomerProfile & { createdAt: string };
   consents: { kvkkAcceptedAt: string; marketingConsent: boolean; marketingConsentAt: string | null };
   addresses: Address[];
+  /** The customer's product reviews, with where each stands. */
+  reviews: OwnReview[];
 }
 
 /** The columns of a customer's profile (the panel's customer rows start from them too). */
@@ -597,6 +608,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
           marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
         },
         addresses: await listAddresses(db, customerId),
+        reviews: await customerReviews(db, customerId),
       };
     },
 
@@ -609,7 +621,8 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       const row = await requireCustomer(customerId);
       await checkOwnPassword(row, data.password, () => wrongPassword('password'));
       const at = now();
-      await db.transaction((tx) => eraseAccount(tx, row, at));
+      const erased = await db.transaction((tx) => eraseAccount(tx, row, at));
+      if (options.files) await removeErasedFiles(db, erased, { files: options.files, cache: options.cache });
     },
 
     /** Wholesale pricing on or off, for the operator's CLI; HESAP_BULUNAMADI for an unknown address. */
