@@ -30,6 +30,7 @@ export const API_TAGS = {
   'Yönetim: kategoriler': 'Kategori ağacı: ekleme, düzenleme, taşıma, silme',
   'Yönetim: etiketler': 'Ürün etiketleri',
   'Yönetim: kuponlar': 'İndirim kuponları',
+  'Yönetim: değerlendirmeler': 'Ürün değerlendirmeleri: onay, yayımlamama (nedeniyle), mağazanın yanıtı',
   'Yönetim: müşteriler': 'Müşteriler, toptan fiyat, hesabın kapatılması, KVKK dökümü ve silme',
   'Yönetim: destek': 'Destek talepleri, yanıtları ve ekleri',
   'Yönetim: içerik sayfaları': 'Kurumsal sayfalar, sözleşmeler gibi içerik sayfaları',

@@ -100,13 +100,15 @@ describe('every admin route', () => {
       });
     }
     // Support changes nothing of the catalogue, content, orders, customers or settings (only tickets and their
-    // saved replies): a new writing route open to support has to be added here on purpose.
+    // saved replies, and the shop's public answer under a review): a new writing route open to support has to
+    // be added here on purpose.
     expect(
       allowed
         .filter((r) => r.method !== 'GET')
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([
+      'DELETE /api/admin/reviews/1/answer',
       'DELETE /api/admin/saved-replies/1',
       'DELETE /api/admin/session',
       'PATCH /api/admin/saved-replies/1',
@@ -119,6 +121,7 @@ describe('every admin route', () => {
       'POST /api/admin/tickets/1/close',
       'POST /api/admin/tickets/1/messages',
       'POST /api/admin/tickets/1/reopen',
+      'PUT /api/admin/reviews/1/answer',
     ]);
   });
 

@@ -17,6 +17,7 @@ import { registerAdminMenuRoutes } from './menu/routes.ts';
 import { registerAdminOrderRoutes } from './orders/routes.ts';
 import { registerAdminPageRoutes } from './pages/routes.ts';
 import { registerAdminProductRoutes } from './products/routes.ts';
+import { registerAdminReviewRoutes } from './reviews/routes.ts';
 import { registerStaffSessionRoutes } from './session/routes.ts';
 import { registerPaymentSettingsRoutes } from './settings/payments.ts';
 import { registerAdminSettingsRoutes } from './settings/routes.ts';
@@ -45,6 +46,7 @@ export function registerAdminRoutes(
   registerAuditRoutes(app, services, staffOf);
   registerAdminOrderRoutes(app, services, staffOf);
   registerAdminCouponRoutes(app, services, staffOf);
+  registerAdminReviewRoutes(app, services, staffOf);
   registerAdminProductRoutes(app, services, staffOf);
   registerAdminSettingsRoutes(app, services, staffOf, bypassKeySet);
   registerPaymentSettingsRoutes(app, services, staffOf, publicUrl);
