@@ -43,6 +43,8 @@ export type { Actor, ChangedOrder, StatusChangeOptions } from './orders/status.t
 export type { PaymentProvider, VerifiedPayment } from './payments/provider.ts';
 export type { PaymentService } from './payments/service.ts';
 export { TEST_CARDS, TEST_VERIFICATION_CODE } from './payments/test-provider.ts';
+export type { ReviewPhotoUpload } from './reviews/photos.ts';
+export type { ReviewService } from './reviews/service.ts';
 export {
   CACHE_CHANNEL,
   connectCacheBus,

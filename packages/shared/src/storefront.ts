@@ -15,6 +15,7 @@ import type { CheckoutContext } from './api/checkout-context.ts';
 import type { ContentPage, PageLink } from './api/content.ts';
 import type { HomeData } from './api/home.ts';
 import type { OrdersContext } from './api/orders-context.ts';
+import type { ReviewsContext } from './api/reviews-context.ts';
 import type { ContactContext, SupportContext } from './api/support-context.ts';
 import type { WishlistContext } from './api/wishlist-context.ts';
 
@@ -63,6 +64,8 @@ export interface StorefrontContext {
   contact: ContactContext;
   /** Support tickets of this request's customer (panel: Destek). */
   support: SupportContext;
+  /** Product reviews: a product's approved ones, the review form, and the customer's own. */
+  reviews: ReviewsContext;
 }
 
 /** The shop's shipping fee and free-shipping threshold (settings) and its return window, as pages state them. */

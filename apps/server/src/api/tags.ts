@@ -19,6 +19,8 @@ export const API_TAGS = {
   'Mağaza: favoriler ve karşılaştırma': 'Favori listesi ve karşılaştırma listesi (misafirde çerezde)',
   'Mağaza: blog': 'Yayımlanmış blog yazıları',
   'Mağaza: destek ve iletişim': 'İletişim formu ve müşterinin destek talepleri',
+  'Mağaza: değerlendirmeler':
+    'Ürün değerlendirmeleri: onaylananların okunması, teslim almış müşterinin yazması, müşterinin kendi değerlendirmeleri',
   'Kargo: bildirimler':
     'Kargo firmalarının gönderi durumu bildirimleri (webhook): yalnızca ipucu, gönderi kargo firmasından yeniden okunur',
   'Yönetim: oturum': 'Personel girişi ve çıkışı, iki adımlı doğrulamanın kurulması, kendi şifresi',

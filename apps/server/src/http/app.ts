@@ -31,6 +31,7 @@ import { registerOrderRoutes } from '../api/orders/routes.ts';
 import { registerBankPages } from '../api/payments/bank-pages.ts';
 import { registerInstalmentRoutes } from '../api/payments/instalments.ts';
 import { registerPaytrNotifyRoute } from '../api/payments/paytr-notify.ts';
+import { registerReviewRoutes } from '../api/reviews/routes.ts';
 import { registerGeliverWebhookRoute } from '../api/shipping/geliver-webhook.ts';
 import { registerStockAlertRoutes } from '../api/stock-alerts/routes.ts';
 import { registerContactRoutes } from '../api/support/contact.ts';
@@ -51,6 +52,7 @@ import { createCartContext } from '../storefront/cart.ts';
 import { createCheckoutContext } from '../storefront/checkout.ts';
 import { createCouponLimiter } from '../storefront/coupon-limits.ts';
 import { createOrdersContext } from '../storefront/orders.ts';
+import { createReviewLimiter, createReviewsContext } from '../storefront/reviews.ts';
 import { createContactContext, createContactLimiter, createSupportContext } from '../storefront/support.ts';
 import { createWishlistContext } from '../storefront/wishlist.ts';
 import { registerAdminApp } from './admin-app.ts';
@@ -224,6 +226,7 @@ export async function buildApp({
   const limit = createAccountLimiter(app);
   const limitContact = createContactLimiter(app);
   const limitCoupon = createCouponLimiter(app);
+  const limitReview = createReviewLimiter(app);
   // Kept on the request itself, not in a WeakMap keyed by it: the context's closures hold the request, and
   // V8's young-generation collector keeps a WeakMap's values (so their keys) alive, which promoted every
   // request with its context to the old generation (about 9 kB an answer; bench/RESULTS.md, 2026-11-27).
@@ -293,6 +296,7 @@ export async function buildApp({
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
   await registerSupportRoutes(app, services, accountOf);
+  await registerReviewRoutes(app, services, accountOf, limitReview);
   registerAdminRoutes(
     app,
     services,
@@ -398,6 +402,7 @@ export async function buildApp({
           wishlist: createWishlistContext(services, request, reply, accountOf, config.publicUrl),
           contact: createContactContext(services, request, reply, limitContact),
           support: createSupportContext(services, request, reply, accountOf),
+          reviews: createReviewsContext(services, request, reply, accountOf, limitReview),
         } satisfies StorefrontContext;
       },
       {
