@@ -5,6 +5,7 @@ import { AppLink } from './app-link.tsx';
 import { BuyOrChoose } from './cart/buy-or-choose.tsx';
 import { Price } from './price.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { CardRating } from './star-rating.tsx';
 import { CompareButton, WishlistButton } from './wishlist/list-buttons.tsx';
 
 /** Cards fill a column of the grid below: 2, 3 then 4 columns, inside the 80rem page width. */
@@ -48,6 +49,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           <h3 id={titleId} className="line-clamp-2 text-sm font-medium text-ink-900">
             {product.name}
           </h3>
+          <CardRating rating={product.rating} />
           <div className="mt-auto">
             <Price price={product.price} />
           </div>

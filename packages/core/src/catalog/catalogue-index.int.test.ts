@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../customers/tokens.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { categories, productPrices, products } from '../db/schema.ts';
+import { categories, customers, productPrices, products, reviews } from '../db/schema.ts';
 import { connectCacheBus, createServices, type Services } from '../services.ts';
 import { searchColumns } from './search-columns.ts';
 
@@ -126,6 +126,71 @@ describe('catalogue index: changes show in listings and search', () => {
     await onBoth(async (node) => !card(await listing(node)) && !card(await found(node, product.name)));
     await here.catalogAdmin.setProduct(product.slug, 'active', '1');
     await onBoth(async (node) => !!card(await listing(node)) && !!card(await found(node, product.name)));
+  });
+
+  it("takes an approved review into every node's cards and the rating sort", async () => {
+    /** The rating sort's rule: a higher average, then more reviews first; products without reviews last. */
+    const sortedByRating = (l: ProductListing) =>
+      l.items.every((item, k) => {
+        const next = l.items[k + 1];
+        if (!next || !next.rating) return true;
+        if (!item.rating) return false;
+        return (
+          item.rating.average > next.rating.average ||
+          (item.rating.average === next.rating.average && item.rating.count >= next.rating.count)
+        );
+      });
+    expect(card(await listing(here))?.rating).toBeNull();
+    const written: number[] = [];
+    for (const [n, rating] of [
+      [1, 5],
+      [2, 4],
+    ] as const) {
+      const [customer] = await database.db
+        .insert(customers)
+        .values({
+          email: `puanlayan-${n}-${randomUUID()}@example.com`,
+          firstName: 'Ayşe',
+          lastName: 'Yılmaz',
+          phone: '+905321234567',
+          passwordHash: 'scrypt$-',
+          kvkkAcceptedAt: new Date(),
+        })
+        .returning({ id: customers.id });
+      const [review] = await database.db
+        .insert(reviews)
+        .values({
+          productId: product.id,
+          customerId: customer!.id,
+          rating,
+          title: 'Güzel',
+          body: 'Beğendim.',
+          authorName: 'Ayşe Y.',
+        })
+        .returning({ id: reviews.id });
+      written.push(review!.id);
+    }
+    // Waiting for moderation: not counted yet.
+    expect(card(await listing(here, { sort: 'rating' }))?.rating).toBeNull();
+    const moderator = { kind: 'cli' as const };
+    for (const id of written) await here.reviewsAdmin.approve(moderator, id, {});
+    await onBoth(async (node) => {
+      const byRating = await listing(node, { sort: 'rating' });
+      const rated = card(byRating);
+      const searched = card(await found(node, product.name, { sort: 'rating' }));
+      return (
+        rated?.rating?.average === 4.5 &&
+        rated.rating.count === 2 &&
+        searched?.rating?.count === 2 &&
+        sortedByRating(byRating)
+      );
+    });
+    // Taken down: out of the count on every node.
+    await here.reviewsAdmin.reject(moderator, written[0]!, { reason: 'Ürünle ilgisiz' });
+    await onBoth(async (node) => {
+      const rated = card(await listing(node, { sort: 'rating' }));
+      return rated?.rating?.average === 4 && rated.rating.count === 1;
+    });
   });
 
   it('shows a new product once its change names it', async () => {

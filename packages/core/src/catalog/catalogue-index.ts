@@ -23,7 +23,7 @@ export interface IndexPage {
   facets: ListingFacets;
 }
 
-type OrderName = 'newest' | 'name' | 'retail' | 'wholesale';
+type OrderName = 'newest' | 'name' | 'retail' | 'wholesale' | 'rating';
 
 /**
  * Scope lists (a scope's active products in one order) are kept up to this many bytes in all: at 100 000
@@ -77,6 +77,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
         return (a, b) => table.created[b]! - table.created[a]! || b - a;
       case 'name':
         return (a, b) => table.compareNames(a, b) || a - b;
+      case 'rating':
+        return (a, b) => table.compareRatings(a, b);
       default: {
         // Products without a price last, then by price and id. The array is read at each call: the table
         // replaces its arrays when it grows.
@@ -270,6 +272,8 @@ export function createCatalogueIndex(pricing: PriceContext) {
           table.wholesale[slot],
           table.tagList[slot],
           table.groupList[slot],
+          table.ratingCount[slot],
+          table.ratingTenths[slot],
         ].join(' ');
 
   /**
@@ -457,6 +461,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
         name: 'name',
         price_asc: wholesale ? 'wholesale' : 'retail',
         price_desc: wholesale ? 'wholesale' : 'retail',
+        rating: 'rating',
       };
       const filter = table.filterFor(query, prices);
       const list = filter
@@ -520,6 +525,7 @@ export function createCatalogueIndex(pricing: PriceContext) {
         stockType: table.stockType[slot]!,
         inStock: table.inStock[slot] === 1,
         price: publicPrice(resolveDisplayPrice(table.priceEntries(slot), table.vatRate[slot]!, ctx)),
+        rating: table.rating(slot),
       }));
     },
     /** Bytes of the typed arrays held (table, orders, scope lists); strings and search entries come on top. */

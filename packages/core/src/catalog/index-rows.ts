@@ -25,6 +25,9 @@ export interface ProductRow {
   vat_rate: number;
   option_groups: OptionGroup[] | null;
   stems: string[] | null;
+  /** Approved reviews: how many, and the sum of their ratings (kept by the moderation, reviews/rating.ts). */
+  rating_count: number;
+  rating_sum: number;
 }
 
 export interface IndexRows {
@@ -59,6 +62,7 @@ export async function readIndexRows(
     db,
     sql`select p.id, p.is_active, p.category_id, p.slug, p.name, p.images->>0 as image, p.name_sort,
       p.search_text, extract(epoch from p.created_at)::float8 as created, p.stock_type, p.stock, p.vat_rate,
+      p.rating_count, p.rating_sum,
       case when p.stock_type = ${sqlCode(STOCK_TYPE.Variant)} then p.option_groups end as option_groups,
       case when p.is_active then tsvector_to_array(p.search_vector) end as stems
       from products p where ${only(sql`p.id`) ?? sql`p.id > ${range!.after}`}

@@ -61,6 +61,12 @@ describe('catalogue index snapshot', () => {
       .orderBy(sql`count(*) desc`)
       .limit(1);
     category = row!.slug;
+    // Approved reviews' counts on some of the category's products (a few averages tie), kept in the snapshot.
+    await database.query(
+      `update products set rating_count = 1 + id % 4, rating_sum = (1 + id % 4) * (1 + id % 5)
+       where id % 3 = 0 and category_id = (select id from categories where slug = $1)`,
+      [category],
+    );
     expect(await writer.indexSource()).toBe('rows');
     await writer.saveIndexSnapshot();
   });
@@ -70,6 +76,26 @@ describe('catalogue index snapshot', () => {
     const started = node();
     expect(await started.indexSource()).toBe('snapshot');
     await expectSameAnswers(started, node(false));
+    // The ratings came with it: the rating sort's first card is the best rated product.
+    const [best] = await database.db
+      .select({ id: products.id, count: products.ratingCount, sum: products.ratingSum })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(eq(categories.slug, category), eq(products.isActive, true), sql`${products.ratingCount} > 0`),
+      )
+      .orderBy(
+        sql`round(${products.ratingSum}::numeric / ${products.ratingCount}, 1) desc`,
+        sql`${products.ratingCount} desc`,
+        sql`${products.createdAt} desc`,
+        sql`${products.id} desc`,
+      )
+      .limit(1);
+    const first = (await started.categoryPage(category, query({ sort: 'rating' })))!.listing.items[0];
+    expect(first).toMatchObject({
+      id: best!.id,
+      rating: { count: best!.count, average: Math.round((best!.sum / best!.count) * 10) / 10 },
+    });
   });
 
   it('catches up with changes made after the snapshot: prices, names, stock, tags, new and deleted products', async () => {
@@ -89,6 +115,8 @@ describe('catalogue index snapshot', () => {
     await shop.catalogAdmin.setProduct(first!.slug, 'name', 'Aaa Zümrüt Kupa');
     await shop.catalogAdmin.setProduct(second!.slug, 'stock', '0');
     await shop.catalogAdmin.setProduct(third!.slug, 'active', '0');
+    // A review approved after the snapshot: its product's rating as the moderation recounts it.
+    await database.query('update products set rating_count = 3, rating_sum = 14 where id = $1', [second!.id]);
     // A product copied from the first under a new slug, and one deleted outright (its rows gone).
     await database.query(
       `insert into products (slug, sku, name, category_id, stock_type, stock, vat_rate, search_text, name_sort, is_active)

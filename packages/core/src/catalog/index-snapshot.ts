@@ -25,7 +25,7 @@ import { rows } from './rows.ts';
  */
 
 /** Bumped when the chunks' contents change shape: a snapshot of another format is not loaded. */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 /** Slots per chunk: a changed product rewrites its chunk (about 1.5 MB deflated at this size). */
 export const CHUNK_SLOTS = 16_384;
 /**

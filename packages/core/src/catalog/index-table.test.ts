@@ -20,6 +20,8 @@ function product(id: number, name: string): ProductRow {
     vat_rate: 20,
     option_groups: null,
     stems: [],
+    rating_count: 0,
+    rating_sum: 0,
   };
 }
 
@@ -112,5 +114,32 @@ describe('IndexTable slots', () => {
     for (const id of ids) table.append(id);
     expect(ids.map((id) => table.slotOf(id))).toEqual(ids.map((_, slot) => slot));
     for (const id of [0, 1, 2, 5, 9, 13, 39, 42, 999, 1001, 5000, -1]) expect(table.slotOf(id)).toBe(-1);
+  });
+});
+
+describe('IndexTable ratings', () => {
+  it('keeps the average as the card shows it and the count, sorts by them, and a chunk carries them', () => {
+    const table = new IndexTable(pricing);
+    const rated = (id: number, count: number, sum: number) => ({
+      ...product(id, `Ürün ${id}`),
+      rating_count: count,
+      rating_sum: sum,
+    });
+    const rows = [rated(1, 0, 0), rated(2, 3, 13), rated(3, 12, 52), rated(4, 1, 5), rated(5, 0, 0)];
+    rows.forEach((row, slot) => {
+      table.append(row.id);
+      table.write(slot, row, [], [], []);
+    });
+    expect(table.rating(1)).toEqual({ average: 4.3, count: 3 });
+    expect(table.rating(2)).toEqual({ average: 4.3, count: 12 });
+    expect(table.rating(0)).toBeNull();
+    // 5,0 first; 4,3 with more reviews before 4,3 with fewer; without reviews last, newest first.
+    expect([0, 1, 2, 3, 4].sort((a, b) => table.compareRatings(a, b))).toEqual([3, 2, 1, 4, 0]);
+
+    const copy = new IndexTable(pricing);
+    expect(copy.importChunk(table.exportChunk(0, 5))).toBe(true);
+    expect([0, 1, 2, 3, 4].map((slot) => copy.rating(slot))).toEqual(
+      [0, 1, 2, 3, 4].map((slot) => table.rating(slot)),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { type PriceEntry, type PriceRounding, resolveDisplayPrice } from '@vitri
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sqlCode } from '../db/sql-code.ts';
+import { averageRating } from '../reviews/rating.ts';
 import { rows } from './rows.ts';
 
 export interface ShopperContext {
@@ -30,7 +31,8 @@ export const IN_STOCK = sql`(case
   else p.stock is null or p.stock > 0 end)`;
 
 /** The columns of `products p` that {@link cards} turns into product cards. */
-export const CARD_COLUMNS = sql`p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock`;
+export const CARD_COLUMNS = sql`p.id, p.slug, p.name, p.images, p.stock_type, p.vat_rate, ${IN_STOCK} as in_stock,
+  p.rating_count, p.rating_sum`;
 
 interface CardRow {
   id: number;
@@ -40,6 +42,8 @@ interface CardRow {
   stock_type: number;
   vat_rate: number;
   in_stock: boolean;
+  rating_count: number;
+  rating_sum: number;
 }
 
 /** Prices every card with one query for all their price entries. */
@@ -90,7 +94,14 @@ function pricedCards(
     stockType: r.stock_type,
     inStock: Boolean(r.in_stock),
     price: publicPrice(resolveDisplayPrice(byProduct.get(r.id) ?? [], r.vat_rate, ctx)),
+    rating: cardRating(Number(r.rating_count), Number(r.rating_sum)),
   }));
+}
+
+/** A card's rating from the product's approved reviews (as the catalogue index gives it); null without any. */
+export function cardRating(count: number, sum: number): ProductCard['rating'] {
+  const average = averageRating(count, sum);
+  return average === null ? null : { average, count };
 }
 
 /** The shopper-facing part of a resolved price (the VAT portion is for invoices and the cart). */

@@ -323,10 +323,13 @@ interface RowOrder {
   direction: 1 | -1;
   rowDirection: 1 | -1;
   priced?: boolean;
+  /** Compares rows wholly (the rating sort: several columns), instead of `key`. */
+  compare?: (a: number, b: number) => number;
 }
 
 /** Negative when row `a` comes before row `b`. */
 function compareRows(order: RowOrder, a: number, b: number): number {
+  if (order.compare) return order.compare(a, b);
   const ka = order.key[a]!;
   const kb = order.key[b]!;
   if (ka !== kb) {
@@ -643,6 +646,8 @@ export function createTextIndex(table: IndexTable) {
         return { key: prices, direction: -1, rowDirection: -1, priced: true };
       case 'name':
         return { key: nameOrder, direction: 1, rowDirection: 1 };
+      case 'rating':
+        return { key: ranks, direction: -1, rowDirection: -1, compare: (a, b) => table.compareRatings(a, b) };
       default:
         return { key: table.created, direction: -1, rowDirection: -1 };
     }

@@ -1,6 +1,7 @@
 /** Catalogue API types and limits; zod-free, so the storefront can import them (schemas: catalog-query.ts). */
 /** `relevance` ranks search results; elsewhere it means `newest`. */
-export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
+/** `rating`: higher average of approved reviews first, then more reviews, then newest; none last. */
+export const LISTING_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'name', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
@@ -48,6 +49,8 @@ export interface ProductCard {
   stockType: number;
   inStock: boolean;
   price: PriceView | null;
+  /** Approved reviews: their average (one decimal, 1-5) and how many; null without any. */
+  rating: { average: number; count: number } | null;
 }
 
 export interface ListingFacets {

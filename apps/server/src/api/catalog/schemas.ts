@@ -55,6 +55,13 @@ export const productCard = z.object({
   stockType: z.number().int().describe('1 Tekil, 2 Varyantlı, 3 Tasarlanabilir, 4 Sanal Ürün'),
   inStock: z.boolean(),
   price,
+  rating: z
+    .object({
+      average: z.number().describe('The average of the approved reviews, one decimal (1-5)'),
+      count: z.number().int().describe('How many approved reviews'),
+    })
+    .nullable()
+    .describe('Null when the product has no approved review'),
 }) satisfies z.ZodType<ProductCard>;
 
 const crumb = z.object({ name: z.string(), url: z.string() });

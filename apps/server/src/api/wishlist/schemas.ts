@@ -1,18 +1,10 @@
 import type { CompareView, WishlistView } from '@vitrin/shared/api/wishlist';
 import { z } from '@vitrin/shared/zod';
-import { price } from '../catalog/schemas.ts';
+import { price, productCard } from '../catalog/schemas.ts';
 import { crossOrigin, errorAnswer, maintenance } from '../route.ts';
 
 /** What the wishlist and compare API answer (the shared module has these as types only). */
-const card = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  image: z.string().nullable(),
-  stockType: z.number().int(),
-  inStock: z.boolean(),
-  price,
-});
+const card = productCard;
 
 export const wishlistView = z.object({
   items: z.array(
