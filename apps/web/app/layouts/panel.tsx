@@ -22,6 +22,7 @@ const MENU = [
   { to: '/panel/information', key: 'panel.information', end: false },
   { to: '/panel/orders', key: 'panel.orders', end: false },
   { to: '/panel/support', key: 'panel.support', end: false },
+  { to: '/panel/reviews', key: 'panel.reviews', end: false },
 ] as const;
 
 function PanelMenu({ name, email }: { name: string; email: string }) {

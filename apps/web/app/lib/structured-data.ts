@@ -1,5 +1,6 @@
 import type { ProductCard, ProductDetail, StockView } from '@vitrin/shared/api/catalog';
 import type { GlobalSetting, SocialAccount } from '@vitrin/shared/api/home';
+import type { ReviewPage } from '@vitrin/shared/api/reviews-context';
 import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { imageUrl } from '@vitrin/shared/media';
 import type { MerchantPolicy } from '@vitrin/shared/storefront';
@@ -137,6 +138,32 @@ export function productJsonLd(origin: string, product: ProductDetail, offer: Pro
         hasMerchantReturnPolicy: returnPolicyJsonLd(product.stockType, policy),
       },
     }),
+  };
+}
+
+/**
+ * The product's rating and a few of its approved reviews, to spread into its Product: nothing without an
+ * approved review (Google refuses an aggregateRating of 0 reviews). Review texts are plain text; `jsonLdText`
+ * escapes `<` so none can end the script.
+ */
+export function reviewsJsonLd(reviews: ReviewPage | null, few = 5): Json {
+  if (!reviews || reviews.summary.count === 0 || reviews.summary.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.reviews.slice(0, few).map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.author },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      name: r.title,
+      reviewBody: r.body,
+      datePublished: r.createdAt.slice(0, 10),
+    })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { StockView } from '@vitrin/shared/api/catalog';
+import { REVIEW_SORTS, type ReviewSort } from '@vitrin/shared/api/reviews-context';
 import { STOCK_TYPE } from '@vitrin/shared/constants';
 import { useState } from 'react';
 import { redirect } from 'react-router';
@@ -14,8 +15,9 @@ import { CompareButton, WishlistButton } from '../components/wishlist/list-butto
 import { useTranslation } from '../i18n/index.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { catalogMeta, LISTING_CACHE } from '../lib/seo.ts';
-import { productJsonLd } from '../lib/structured-data.ts';
+import { productJsonLd, reviewsJsonLd } from '../lib/structured-data.ts';
 import { findVariant, galleryImages, initialChoice, isAvailable } from '../lib/variants.ts';
+import { ReviewsBlock } from '../reviews/reviews-block.tsx';
 import type { Route } from './+types/product';
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -39,24 +41,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (movedTo) throw redirect(`/product/${movedTo}`, 301);
     notFound(request);
   }
-  const origin = new URL(request.url).origin;
+  const url = new URL(request.url);
+  const origin = url.origin;
+  // The reviews' page and sort from the query (anything else: the first page, newest first).
+  const asked = url.searchParams.get('sort') as ReviewSort | null;
+  const reviews = await context.reviews.page(product.slug, {
+    page: String(Math.max(1, Math.min(10_000, Math.trunc(Number(url.searchParams.get('page'))) || 1))),
+    sort: asked && REVIEW_SORTS.includes(asked) ? asked : 'newest',
+  });
   // Structured data is for crawlers, which read the server's HTML: made here, so its code never reaches the
   // browser (the product page's JavaScript budget). It describes the variant the page opens with.
   const groups = product.optionGroups.map((g) => g.name);
   const variant = findVariant(product.variants, initialChoice(product.variants), groups);
   const jsonLd = [
-    productJsonLd(origin, product, {
-      price: variant?.price ?? product.price,
-      stock: variant?.stock ?? (groups.length ? { state: 'out', remaining: null } : product.stock),
-      policy: await context.merchantPolicy(),
-      shopName: (await context.home()).global_setting.brand_name,
-    }),
+    {
+      ...productJsonLd(origin, product, {
+        price: variant?.price ?? product.price,
+        stock: variant?.stock ?? (groups.length ? { state: 'out', remaining: null } : product.stock),
+        policy: await context.merchantPolicy(),
+        shopName: (await context.home()).global_setting.brand_name,
+      }),
+      ...reviewsJsonLd(reviews),
+    },
     breadcrumbJsonLd(origin, [
       ...product.breadcrumbs,
       { name: product.name, url: `/product/${product.slug}` },
     ]),
   ];
-  return { product, jsonLd };
+  return { product, jsonLd, reviews };
 }
 
 export const headers: Route.HeadersFunction = () => LISTING_CACHE;
@@ -83,7 +95,7 @@ function StockBadge({ stock }: { stock: StockView }) {
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, jsonLd } = loaderData;
+  const { product, jsonLd, reviews } = loaderData;
   const { t } = useTranslation();
   const groups = product.optionGroups.map((g) => g.name);
   const [chosen, setChosen] = useState<Record<string, string>>(() => initialChoice(product.variants));
@@ -210,6 +222,8 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
+
+      {reviews && <ReviewsBlock slug={product.slug} reviews={reviews} />}
 
       {product.related.length > 0 && (
         <section aria-labelledby="related-title" className="below-fold mt-12">
