@@ -7,6 +7,7 @@ export const paths = {
   staff: '/personel',
   audit: '/denetim',
   coupons: '/kuponlar',
+  reviews: '/degerlendirmeler',
   settings: '/ayarlar',
   socialAccounts: '/sosyal-medya',
   orders: '/siparisler',

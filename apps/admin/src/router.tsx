@@ -13,6 +13,7 @@ import { orderListQuery, orderQuery } from './orders/orders-api.ts';
 import { paths } from './paths.ts';
 import { productQuery } from './products/product-editor-api.ts';
 import { productListQuery } from './products/products-api.ts';
+import { reviewListQuery } from './reviews/reviews-api.ts';
 import { Allowed, RequireStaff } from './session/require-staff.tsx';
 import { has, SESSION_KEY, sessionQuery } from './session/staff-session.ts';
 import { loadScreen, PanelLoading, RouteError } from './shell/route-error.tsx';
@@ -208,6 +209,14 @@ export const router = createBrowserRouter(
                       lazy: permitted(
                         'tickets.read',
                         async () => (await import('./tickets/tickets-page.tsx')).TicketsPage,
+                      ),
+                    },
+                    {
+                      path: paths.reviews,
+                      loader: loads('reviews.answer', (search) => reviewListQuery(search).options),
+                      lazy: permitted(
+                        'reviews.answer',
+                        async () => (await import('./reviews/reviews-page.tsx')).ReviewsPage,
                       ),
                     },
                     {

@@ -33,6 +33,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'tickets.read',
   },
   {
+    to: paths.reviews,
+    label: 'Değerlendirmeler',
+    description: 'Ürün değerlendirmelerini onaylayın, nedenini yazarak reddedin, mağaza olarak yanıtlayın.',
+    permission: 'reviews.answer',
+  },
+  {
     to: paths.products,
     label: 'Ürünler',
     description:
