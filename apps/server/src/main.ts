@@ -180,6 +180,8 @@ async function main() {
   // Queued e-mails: a round each minute sends what came due (retries, mails of other nodes and of the CLI).
   services.mail.start();
   services.stockAlerts.start();
+  // Abandoned-cart reminders and review requests (only with marketing consent): a round each minute, one node.
+  services.marketing.start(60_000, (err) => app.log.error({ err }, 'Pazarlama e-postası turu hata verdi'));
   // Carrier status: a round every 15 minutes over open shipments, one node at a time (Yurtiçi has no webhooks).
   services.shippingSync.start({
     onRound: (round) => {
@@ -225,6 +227,7 @@ async function main() {
     await services.contact.drainMail();
     await services.support.drainMail();
     await services.stockAlerts.stop();
+    await services.marketing.stop();
     await services.shippingSync.stop();
     await services.einvoicing.stop();
     await services.trendyolSync.stop();

@@ -34,6 +34,7 @@ export default [
     route('checkout', 'routes/checkout.tsx'),
     route('user-checkout', 'routes/user-checkout.tsx'),
     route('order-success', 'routes/order-success.tsx'),
+    route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
     // The customer's pages: the layout's loader sends guests to /login (and back) before any HTML.
     layout('layouts/panel.tsx', [
       route('panel', 'routes/panel.tsx'),

@@ -29,6 +29,7 @@ import { createHomeService } from './home/service.ts';
 import { createKeptImportFiles } from './imports/kept-files.ts';
 import { createProductImports } from './imports/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMarketing } from './mail/marketing-rounds.ts';
 import { createMailQueue } from './mail/queue.ts';
 import { type ChannelTuning, channelFromEnv } from './marketplace/providers.ts';
 import type { MarketplaceEnv } from './marketplace/setting.ts';
@@ -184,6 +185,13 @@ export function createServices(database: Database, options: ServicesOptions = {}
     settings,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
   });
+  // Marketing e-mails, only with consent: abandoned-cart reminders and review requests (a round each minute).
+  const marketing = createMarketing(database, {
+    mail,
+    settings,
+    cart,
+    shopUrl: options.shopUrl ?? 'http://localhost:3000',
+  });
   const support = createSupportService(db, {
     mail,
     settings,
@@ -290,6 +298,8 @@ export function createServices(database: Database, options: ServicesOptions = {}
     support,
     reviews,
     stockAlerts,
+    /** `start()` on a server: cart reminders and review requests; `unsubscribe`, `restore` for the links. */
+    marketing,
     staff,
     audit,
     reviewsAdmin,

@@ -66,6 +66,11 @@ export interface StorefrontContext {
   support: SupportContext;
   /** Product reviews: a product's approved ones, the review form, and the customer's own. */
   reviews: ReviewsContext;
+  /**
+   * The unsubscribe link of a marketing e-mail (`/unsubscribe/{token}`): withdraws the e-mail consent at once,
+   * no login; `found` false for an unknown token.
+   */
+  unsubscribe(token: string): Promise<{ found: boolean }>;
 }
 
 /** The shop's shipping fee and free-shipping threshold (settings) and its return window, as pages state them. */

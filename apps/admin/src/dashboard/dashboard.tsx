@@ -6,6 +6,7 @@ import { Loading } from '../ui/page.tsx';
 import { BackupCard } from './backup-card.tsx';
 import { useDashboard } from './dashboard-query.ts';
 import { LegalDetailsWarning, LowStock, RecentOrders, StateCounts, Totals } from './figures.tsx';
+import { MarketingCards } from './marketing-cards.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 
 /**
@@ -23,6 +24,7 @@ export function Dashboard() {
     <div className="flex flex-col gap-4">
       <LegalDetailsWarning missing={d.legalDetailsMissing} canEdit={has(staff, 'settings.write')} />
       <Totals d={d} />
+      <MarketingCards d={d} />
       {chart ? (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

@@ -149,6 +149,31 @@ export function SettingsPage() {
               </div>
             )}
           </SettingsSection>
+          <SettingsSection
+            id="pazarlama"
+            title="Pazarlama e-postaları"
+            settings={answer.settings}
+            keys={['abandoned_cart_minutes', 'review_request_days']}
+          >
+            {(form) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormInput
+                  form={form}
+                  name="abandoned_cart_minutes"
+                  label="Terk edilen sepet hatırlatması (dakika)"
+                  inputMode="numeric"
+                  hint="Sepet bu kadar dakika dokunulmadan kalınca tek bir hatırlatma e-postası gider; yalnızca ticari ileti izni veren müşterilere, 7 günden eski sepetlere hiç. 0: kapalı."
+                />
+                <FormInput
+                  form={form}
+                  name="review_request_days"
+                  label="Değerlendirme isteği (teslimattan kaç gün sonra)"
+                  inputMode="numeric"
+                  hint="Teslim edilen siparişin ürünlerini değerlendirme isteği, sipariş başına bir kez; yalnızca izin verenlere, 30 günden eski teslimatlara hiç. 0: kapalı."
+                />
+              </div>
+            )}
+          </SettingsSection>
           <MaintenanceSwitch answer={answer} />
           <SettingsSection title="Bakım ekranı" settings={answer.settings} keys={['maintenance_text']}>
             {(form) => (

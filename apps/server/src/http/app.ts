@@ -25,6 +25,7 @@ import { registerHomeRoutes } from '../api/catalog/home.ts';
 import { registerCatalogRoutes } from '../api/catalog/routes.ts';
 import { registerCheckoutRoutes } from '../api/checkout/routes.ts';
 import { registerClientErrorRoutes } from '../api/client-errors.ts';
+import { registerMarketingRoutes } from '../api/marketing/routes.ts';
 import { registerOpenApi } from '../api/openapi.ts';
 import { registerPaymentRoutes } from '../api/orders/payments.ts';
 import { registerOrderRoutes } from '../api/orders/routes.ts';
@@ -295,6 +296,7 @@ export async function buildApp({
   registerBlogRoutes(app, services, { publicUrl: config.publicUrl });
   registerContactRoutes(app, services, limitContact);
   registerStockAlertRoutes(app, services);
+  await registerMarketingRoutes(app, services, accountOf);
   await registerSupportRoutes(app, services, accountOf);
   await registerReviewRoutes(app, services, accountOf, limitReview);
   registerAdminRoutes(
@@ -403,6 +405,9 @@ export async function buildApp({
           contact: createContactContext(services, request, reply, limitContact),
           support: createSupportContext(services, request, reply, accountOf),
           reviews: createReviewsContext(services, request, reply, accountOf, limitReview),
+          unsubscribe: async (token) => ({
+            found: (await services.marketing.unsubscribe(token, request.ip)) !== undefined,
+          }),
         } satisfies StorefrontContext;
       },
       {

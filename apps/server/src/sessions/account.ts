@@ -199,7 +199,7 @@ export function createAccountContext(
   function opening(kind: 'register' | 'login', fields: FormFields): Parsed<Opening> {
     if (kind === 'register') {
       const form = parseForm(registerInput, fields);
-      return form.ok ? { ok: true, value: () => customers.register(form.value) } : form;
+      return form.ok ? { ok: true, value: () => customers.register(form.value, { ip: request.ip }) } : form;
     }
     const form = parseForm(loginInput, fields);
     return form.ok ? { ok: true, value: () => customers.login(form.value, customerDevice(request)) } : form;
@@ -334,7 +334,9 @@ export function createAccountContext(
         ),
       ),
     setMarketingConsent: (fields) =>
-      asCustomerWith(consentInput, fields, (me, data) => customers.setMarketingConsent(me.id, data)),
+      asCustomerWith(consentInput, fields, (me, data) =>
+        customers.setMarketingConsent(me.id, data, { ip: request.ip }),
+      ),
     exportData: () => asCustomer((me) => customers.exportData(me.id)),
     deleteAccount: (fields) =>
       asCustomerWith(

@@ -647,6 +647,8 @@ export const tr = {
     retry: 'Tekrar dene',
     empty: 'Sepetiniz boş',
     emptyText: 'Beğendiğiniz ürünleri sepete ekleyin; siparişinizi buradan tamamlarsınız.',
+    restored: 'Hatırlatma e-postasındaki sepetinizden {{count}} ürün sepetinize eklendi.',
+    restoreSkipped: '{{count}} ürün artık satışta olmadığı ya da stokta yeterince kalmadığı için eklenemedi.',
     shop: 'Alışverişe başla',
     continue: 'Alışverişe devam et',
     lines: 'Sepetteki ürünler',
@@ -826,6 +828,17 @@ export const tr = {
     status: 'Durum',
     rejectReason: 'Yayımlanmama nedeni',
     product: 'Ürün',
+  },
+  unsubscribe: {
+    title: 'E-posta aboneliği',
+    done: 'E-posta aboneliğiniz sonlandırıldı',
+    doneText:
+      'Bundan sonra size kampanya, sepet hatırlatması ya da değerlendirme isteği e-postası göndermeyeceğiz. Sipariş ve hesap e-postalarınız gelmeye devam eder.',
+    again: 'Fikrinizi değiştirirseniz hesabınızın Bilgilerim sayfasından yeniden izin verebilirsiniz.',
+    unknownTitle: 'Bağlantı geçersiz',
+    unknown:
+      'Bu abonelikten çıkma bağlantısı geçersiz. Aboneliğinizi hesabınızın Bilgilerim sayfasından da sonlandırabilirsiniz.',
+    home: 'Alışverişe devam et',
   },
   network: {
     error: 'Sunucuya ulaşılamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',

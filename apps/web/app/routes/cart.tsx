@@ -22,8 +22,20 @@ export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i1
 /** Sepetim is one visitor's: rendered on the server for them, never stored by a cache. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { cart: await context.cart.view() };
+/** A count of the reminder's restore link (`/cart/restore/{token}` redirects here with them), else null. */
+function countParam(url: URL, name: string): number | null {
+  const value = url.searchParams.get(name);
+  return value !== null && /^\d{1,3}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const restored = countParam(url, 'geri-yuklenen');
+  const skipped = countParam(url, 'eklenemeyen');
+  return {
+    cart: await context.cart.view(),
+    restore: restored === null ? null : { restored, skipped: skipped ?? 0 },
+  };
 }
 
 /**
@@ -189,6 +201,17 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
         {announcement}
       </p>
 
+      {loaderData.restore && (
+        <div
+          role="status"
+          className="mb-6 rounded-2xl border border-olive-600/40 bg-[#f1f4ea] p-4 text-ink-900"
+        >
+          <p>{t('cart.restored', { count: loaderData.restore.restored })}</p>
+          {loaderData.restore.skipped > 0 && (
+            <p className="mt-1">{t('cart.restoreSkipped', { count: loaderData.restore.skipped })}</p>
+          )}
+        </div>
+      )}
       {actionData && !actionData.coupon && (
         <p
           role="alert"

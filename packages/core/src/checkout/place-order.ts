@@ -6,6 +6,7 @@ import { announceStock } from '../cache.ts';
 import { assertOrderTotal, couponError, emptyCart } from '../cart/errors.ts';
 import { type CartOwner, ownerKey, type Shopper } from '../cart/owner.ts';
 import { type CartItemRow, type PricedCart, priceCart } from '../cart/priced-cart.ts';
+import { recordRecovery } from '../cart/reminders.ts';
 import type { CartService } from '../cart/service.ts';
 import { couponMessages } from '../coupons/rules.ts';
 import type { CouponService } from '../coupons/service.ts';
@@ -336,6 +337,8 @@ async function placeInTransaction(
     history: [{ ...historyRow, orderId: order.id }],
     lastPayment: null,
   };
+  // An order within a week of the customer's abandoned-cart reminder: that cart counts as recovered.
+  if (buyer.customerId !== null) await recordRecovery(tx, buyer.customerId, order, at);
   await deps.onPlaced?.(tx, { order, parts });
   return { order, parts };
 }

@@ -13,6 +13,7 @@ import {
 import { clearUntrusted, revokeDevices } from '../login-guard/guard.ts';
 import type { Tx } from '../orders/stock.ts';
 import { type ErasedReviews, eraseReviews } from '../reviews/erase.ts';
+import { detachConsents } from './consent.ts';
 import { UNUSABLE_PASSWORD_HASH } from './passwords.ts';
 import { anonymisePersonalOrders, erasePersonalMail } from './personal-orders.ts';
 
@@ -60,6 +61,7 @@ export async function eraseAccount(
       updatedAt: at,
     })
     .where(eq(customers.id, row.id));
+  await detachConsents(tx, row, at);
   await tx.delete(addresses).where(eq(addresses.customerId, row.id));
   await tx.delete(sessions).where(eq(sessions.customerId, row.id));
   await revokeDevices(tx, 'customer', row.id);

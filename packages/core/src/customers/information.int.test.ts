@@ -187,6 +187,7 @@ describe('data export', () => {
       kvkkAcceptedAt: '2026-11-23T10:00:00.000Z',
       marketingConsent: false,
       marketingConsentAt: null,
+      history: [],
     });
     expect(data.addresses).toHaveLength(1);
     expect(data.addresses[0]).toMatchObject({ district: 'Kadıköy', province: 'İstanbul' });

@@ -22,7 +22,7 @@ import {
 } from '@vitrin/shared/api/account';
 import type { OwnReview } from '@vitrin/shared/api/reviews-context';
 import { formatDateTime } from '@vitrin/shared/dates';
-import { and, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import { customers, passwordResets, sessions } from '../db/schema.ts';
@@ -33,6 +33,13 @@ import { type EmailContent, emailChangedEmail, passwordResetEmail, welcomeEmail 
 import { customerReviews } from '../reviews/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { listAddresses } from './addresses.ts';
+import {
+  CONSENT_DETAIL,
+  type ConsentRecord,
+  changeConsent,
+  consentHistory,
+  recordConsent,
+} from './consent.ts';
 import { eraseAccount } from './erase.ts';
 import { removeErasedFiles } from './erased-files.ts';
 import {
@@ -105,7 +112,13 @@ export interface ActiveSession {
 export interface AccountExport {
   exportedAt: string;
   profile: CustomerProfile & { createdAt: string };
-  consents: { kvkkAcceptedAt: string; marketingConsent: boolean; marketingConsentAt: string | null };
+  consents: {
+    kvkkAcceptedAt: string;
+    marketingConsent: boolean;
+    marketingConsentAt: string | null;
+    /** Every giving and withdrawal of marketing consent, oldest first (the İYS proof rows). */
+    history: ConsentRecord[];
+  };
   addresses: Address[];
   /** The customer's product reviews, with where each stands. */
   reviews: OwnReview[];
@@ -315,7 +328,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
      * Creates the account and logs it in (a 1-day session) with the browser's first device cookie, as a
      * login gives; the welcome e-mail goes in the background.
      */
-    async register(input: RegisterInput): Promise<NewLogin> {
+    async register(input: RegisterInput, meta: { ip?: string | undefined } = {}): Promise<NewLogin> {
       const data = parseInput(registerInput, input);
       // Checked before hashing to spare the work; the unique index decides when two registrations race.
       const [taken] = await db
@@ -327,21 +340,35 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
       const at = now();
       let row: ProfileRow | undefined;
       try {
-        [row] = await db
-          .insert(customers)
-          .values({
-            email: data.email,
-            firstName: data.firstName,
-            lastName: data.lastName,
-            phone: data.phone,
-            passwordHash,
-            kvkkAcceptedAt: at,
-            marketingConsent: data.marketingConsent,
-            marketingConsentAt: data.marketingConsent ? at : null,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning(profileColumns);
+        row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(customers)
+            .values({
+              email: data.email,
+              firstName: data.firstName,
+              lastName: data.lastName,
+              phone: data.phone,
+              passwordHash,
+              kvkkAcceptedAt: at,
+              marketingConsent: data.marketingConsent,
+              marketingConsentAt: data.marketingConsent ? at : null,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning(profileColumns);
+          // The consent box of the form, with its proof row (İYS) in the same transaction.
+          if (data.marketingConsent) {
+            await recordConsent(tx, {
+              customerId: created!.id,
+              recipient: data.email,
+              granted: true,
+              at,
+              detail: CONSENT_DETAIL.register,
+              ip: meta.ip,
+            });
+          }
+          return created;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
@@ -570,19 +597,18 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
     },
 
     /** Marketing consent on or off; its time changes only when the answer does. */
-    async setMarketingConsent(customerId: number, input: ConsentInput): Promise<CustomerProfile> {
+    async setMarketingConsent(
+      customerId: number,
+      input: ConsentInput,
+      meta: { ip?: string | undefined } = {},
+    ): Promise<CustomerProfile> {
       const { marketingConsent } = parseInput(consentInput, input);
       const at = now();
-      const [row] = await db
-        .update(customers)
-        .set({
-          marketingConsent,
-          // SET reads the row as it was, so this compares with the previous answer.
-          marketingConsentAt: sql`case when ${customers.marketingConsent} = ${marketingConsent} then ${customers.marketingConsentAt} else ${at.toISOString()}::timestamptz end`,
-          updatedAt: at,
-        })
-        .where(active(customerId))
-        .returning(profileColumns);
+      const changed = await db.transaction((tx) =>
+        changeConsent(tx, customerId, marketingConsent, { detail: CONSENT_DETAIL.account, ip: meta.ip }, at),
+      );
+      if (changed === undefined) throw customerNotFound();
+      const [row] = await db.select(profileColumns).from(customers).where(active(customerId));
       if (!row) throw customerNotFound();
       return toProfile(row);
     },
@@ -606,6 +632,7 @@ export function createCustomerService(db: Db, options: CustomerServiceOptions) {
           kvkkAcceptedAt: row.kvkkAcceptedAt.toISOString(),
           marketingConsent: row.marketingConsent,
           marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
+          history: await consentHistory(db, customerId),
         },
         addresses: await listAddresses(db, customerId),
         reviews: await customerReviews(db, customerId),

@@ -8,6 +8,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply goes (the contact form's sender), when not to the shop's own address. */
   replyTo?: string;
+  /** Extra headers (a marketing mail's `List-Unsubscribe` and `List-Unsubscribe-Post`), passed to nodemailer. */
+  headers?: Record<string, string>;
 }
 
 /** The subset of pino's logger (Fastify's `app.log`) the mailer uses. */

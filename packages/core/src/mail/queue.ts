@@ -54,6 +54,7 @@ export async function enqueueMail(tx: Db, message: QueuedMessage): Promise<numbe
       subject: message.subject,
       html: message.html,
       bodyText: message.text,
+      headers: message.headers ?? {},
     })
     .returning({ id: mailQueue.id });
   return row!.id;
@@ -118,6 +119,7 @@ export function createMailQueue(db: Db, options: MailQueueOptions) {
         html: row.html,
         text: row.bodyText,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(Object.keys(row.headers).length ? { headers: row.headers } : {}),
       });
     } catch (err) {
       const giveUp = permanent(err) || row.attempts > RETRY_DELAYS_MS.length;

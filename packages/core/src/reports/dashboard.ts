@@ -3,7 +3,7 @@ import { ORDER_STATE_CODES, ORDER_STATES } from '@vitrin/shared/order-states';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import type { Db } from '../db/client.ts';
-import { orders, products, productVariants, supportTickets } from '../db/schema.ts';
+import { cartReminders, orders, products, productVariants, reviews, supportTickets } from '../db/schema.ts';
 import { dayEnd, dayStart, daysEndingWith, monthStartOf, shopDayOf } from './days.ts';
 import { isRevenue, shopDaySql } from './revenue.ts';
 
@@ -43,7 +43,7 @@ export async function dashboardFigures(
     revenueMinor: days.reduce((n, r) => n + r.revenue, 0),
   });
 
-  const [states, lowStock, [tickets], recent] = await Promise.all([
+  const [states, lowStock, [tickets], recent, [recovery], [reviewsWaiting]] = await Promise.all([
     db.select({ code: orders.status, count: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status),
     lowStockItems(db, lowStockAt),
     db
@@ -61,6 +61,15 @@ export async function dashboardFigures(
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS),
+    // The abandoned-cart reminders sent this month, those an order of the customer followed, and its total.
+    rows<{ reminded: number; recovered: number; revenue: number }>(
+      db,
+      sql`select count(*)::int as reminded, count(${cartReminders.orderId})::int as recovered,
+            coalesce(sum(${cartReminders.recoveredMinor}), 0)::float8 as revenue
+          from ${cartReminders}
+          where ${cartReminders.sentAt} >= ${dayStart(monthStart).toISOString()}::timestamptz`,
+    ),
+    db.select({ count: sql<number>`count(*)::int` }).from(reviews).where(eq(reviews.status, 'pending')),
   ]);
   const stateCount = new Map(states.map((s) => [s.code, s.count]));
 
@@ -74,6 +83,12 @@ export async function dashboardFigures(
     })),
     lowStock: { threshold: lowStockAt, items: lowStock },
     openTickets: tickets?.count ?? 0,
+    cartRecovery: {
+      reminded: recovery?.reminded ?? 0,
+      recovered: recovery?.recovered ?? 0,
+      revenueMinor: recovery?.revenue ?? 0,
+    },
+    pendingReviews: reviewsWaiting?.count ?? 0,
     days: chartDays.map((day) => ({
       day,
       orders: byDay.get(day)?.orders ?? 0,

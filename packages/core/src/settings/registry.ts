@@ -382,6 +382,30 @@ export const settingDefinitions = {
     public: false,
     description: 'Saklanan gece yedeği sayısı (eskileri silinir)',
   }),
+  abandoned_cart_minutes: define({
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'Dakika 0 ile 10080 arasında bir tam sayı olmalıdır (0: kapalı).')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(10080, 'En fazla 10080 dakika (7 gün) olabilir.')),
+    default: 60,
+    public: false,
+    description:
+      'Terk edilen sepet hatırlatması: sepet bu kadar dakika dokunulmadan kalınca ticari ileti izni veren müşteriye bir e-posta gider (0: kapalı)',
+  }),
+  review_request_days: define({
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, 'Gün 0 ile 29 arasında bir tam sayı olmalıdır (0: kapalı).')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(29, 'En fazla 29 gün olabilir.')),
+    default: 3,
+    public: false,
+    description:
+      'Değerlendirme isteği: teslimattan bu kadar gün sonra ticari ileti izni veren müşteriye ürünlerini değerlendirmesi için bir e-posta gider (0: kapalı)',
+  }),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

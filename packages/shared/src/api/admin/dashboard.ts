@@ -80,6 +80,21 @@ export const dashboardAnswer = z
       ),
     }),
     openTickets: z.number().int(),
+    cartRecovery: z
+      .object({
+        reminded: z.number().int().describe('Abandoned-cart reminder e-mails sent this month'),
+        recovered: z
+          .number()
+          .int()
+          .describe('Of those, the carts an order of the customer followed within 7 days'),
+        revenueMinor: z
+          .number()
+          .int()
+          .optional()
+          .describe('Their orders’ totals, TRY kuruş, VAT included; absent without `reports.read`'),
+      })
+      .describe('Since the 1st of this month, Turkey time'),
+    pendingReviews: z.number().int().describe('Product reviews waiting for moderation'),
     days: z
       .array(tally.extend({ day: z.string().describe('YYYY-MM-DD, Turkey time') }))
       .optional()

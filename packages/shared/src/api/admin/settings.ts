@@ -142,6 +142,8 @@ export const shippingSenderSchema = z
   .nullable();
 export type ShippingSenderValue = z.output<typeof shippingSenderSchema>;
 
+const ABANDONED_MESSAGE = 'Dakika 0 ile 10080 arasında bir tam sayı olmalı (0: kapalı)';
+const REVIEW_DAYS_MESSAGE = 'Gün 0 ile 29 arasında bir tam sayı olmalı (0: kapalı)';
 export const settingsFields = {
   // Mağaza
   unvan: required('Ticari unvan', 200, 'Ticari unvanı girin'),
@@ -204,6 +206,17 @@ export const settingsFields = {
     .int(BACKUP_KEEP_MESSAGE)
     .min(1, BACKUP_KEEP_MESSAGE)
     .max(365, BACKUP_KEEP_MESSAGE),
+  // Pazarlama e-postaları (only to customers with marketing consent)
+  abandoned_cart_minutes: z
+    .number({ error: ABANDONED_MESSAGE })
+    .int(ABANDONED_MESSAGE)
+    .min(0, ABANDONED_MESSAGE)
+    .max(10080, ABANDONED_MESSAGE),
+  review_request_days: z
+    .number({ error: REVIEW_DAYS_MESSAGE })
+    .int(REVIEW_DAYS_MESSAGE)
+    .min(0, REVIEW_DAYS_MESSAGE)
+    .max(29, REVIEW_DAYS_MESSAGE),
 };
 export type SettingsFieldKey = keyof typeof settingsFields;
 
@@ -229,6 +242,16 @@ export const settingsFormFields = {
     .int(BACKUP_KEEP_MESSAGE)
     .min(1, BACKUP_KEEP_MESSAGE)
     .max(365, BACKUP_KEEP_MESSAGE),
+  abandoned_cart_minutes: z.coerce
+    .number({ error: ABANDONED_MESSAGE })
+    .int(ABANDONED_MESSAGE)
+    .min(0, ABANDONED_MESSAGE)
+    .max(10080, ABANDONED_MESSAGE),
+  review_request_days: z.coerce
+    .number({ error: REVIEW_DAYS_MESSAGE })
+    .int(REVIEW_DAYS_MESSAGE)
+    .min(0, REVIEW_DAYS_MESSAGE)
+    .max(29, REVIEW_DAYS_MESSAGE),
   /** Typed with a comma or a dot (`-2,5`); blank is no number (its message). */
   trendyol_price_adjust: z.preprocess(
     (v) =>
@@ -302,6 +325,14 @@ export const adminSettingsSchema = z.object({
     .describe("The carriers' sender address; null: none yet"),
   backup_time: z.string().describe('HH:MM Turkey time; empty: no nightly backup'),
   backup_keep: z.number().int().describe('Nightly backups kept'),
+  abandoned_cart_minutes: z
+    .number()
+    .int()
+    .describe('Minutes a cart waits untouched before its one reminder e-mail; 0: off'),
+  review_request_days: z
+    .number()
+    .int()
+    .describe('Days after delivery before the one review request e-mail; 0: off'),
 });
 export type AdminSettings = z.output<typeof adminSettingsSchema>;
 

@@ -6,9 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffOf } from '../../../sessions/staff-session.ts';
 import { apiRoutes, staffRefusals } from '../../route.ts';
 
-/** The figures without the turnover: today's and the month's revenue and the 30 days' chart go. */
-function withoutRevenue({ today, month, days: _days, ...rest }: DashboardAnswer): DashboardAnswer {
-  return { ...rest, today: { orders: today.orders }, month: { orders: month.orders } };
+/** The figures without the turnover: today's and the month's revenue, the 30 days' chart and the recovered carts' revenue go. */
+function withoutRevenue({
+  today,
+  month,
+  days: _days,
+  cartRecovery,
+  ...rest
+}: DashboardAnswer): DashboardAnswer {
+  return {
+    ...rest,
+    today: { orders: today.orders },
+    month: { orders: month.orders },
+    cartRecovery: { reminded: cartRecovery.reminded, recovered: cartRecovery.recovered },
+  };
 }
 
 /**
