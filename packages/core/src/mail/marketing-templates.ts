@@ -113,7 +113,11 @@ export function reviewRequestEmail(input: {
     subject,
     shopName: input.shopName,
     before: [paragraphHtml(greeting(input.firstName)), paragraphHtml(intro), list],
-    button: { label: 'Ürünü değerlendirin', url: assertWebUrl(first.reviewUrl) },
+    // One product: its form; several: the first one's (each has its link in the list above).
+    button: {
+      label: input.products.length === 1 ? 'Ürünü değerlendirin' : 'Değerlendirmeye başlayın',
+      url: assertWebUrl(first.reviewUrl),
+    },
     after: [unsubscribeFooterHtml(input.unsubscribeUrl)],
   });
   const text = [

@@ -1,5 +1,13 @@
 import { writeLastResult } from '@vitrin/core/backup/last-result';
-import { customers, orders, products, productVariants, supportTickets } from '@vitrin/core/db/schema';
+import {
+  cartReminders,
+  customers,
+  orders,
+  products,
+  productVariants,
+  reviews,
+  supportTickets,
+} from '@vitrin/core/db/schema';
 import type { OrderWorld } from '@vitrin/testing/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +114,62 @@ describe('GET /api/admin/dashboard', () => {
     expect(d).not.toHaveProperty('days');
     expect(res.body).not.toContain('revenueMinor');
     expect(d.recent.length).toBeGreaterThan(0);
+  });
+
+  it('shows this month’s cart reminders, the carts recovered and their revenue (reports.read only), and the reviews waiting', async () => {
+    const [customer] = await w.db
+      .insert(customers)
+      .values({
+        email: 'hatirlatilan@example.com',
+        firstName: 'Ece',
+        lastName: 'Kaya',
+        passwordHash: 'x',
+        kvkkAcceptedAt: new Date(),
+      })
+      .returning({ id: customers.id });
+    const [product] = await w.db.select({ id: products.id }).from(products).limit(1);
+    const before = (await owner.get('/api/admin/dashboard')).json();
+    const { id: orderId } = await w.placeOrder();
+    await w.db.insert(cartReminders).values([
+      {
+        customerId: customer!.id,
+        tokenHash: 'a'.repeat(64),
+        lines: [],
+        orderId,
+        recoveredMinor: 20_000,
+        recoveredAt: new Date(),
+      },
+      { customerId: customer!.id, tokenHash: 'b'.repeat(64), lines: [] },
+      // Last month's: not this month's figures.
+      {
+        customerId: customer!.id,
+        tokenHash: 'c'.repeat(64),
+        lines: [],
+        sentAt: new Date(Date.now() - 40 * 86_400_000),
+      },
+    ]);
+    await w.db.insert(reviews).values({
+      productId: product!.id,
+      customerId: customer!.id,
+      rating: 5,
+      title: 'Güzel',
+      body: 'Çok beğendim.',
+      authorName: 'Ece K.',
+    });
+    const d = (await owner.get('/api/admin/dashboard')).json();
+    expect(d.cartRecovery).toEqual({
+      reminded: before.cartRecovery.reminded + 2,
+      recovered: before.cartRecovery.recovered + 1,
+      revenueMinor: before.cartRecovery.revenueMinor + 20_000,
+    });
+    expect(d.pendingReviews).toBe(before.pendingReviews + 1);
+    const { b } = await loggedInStaff(t.app, t.services, 'support');
+    const forSupport = (await b.get('/api/admin/dashboard')).json();
+    expect(forSupport.cartRecovery).toEqual({
+      reminded: d.cartRecovery.reminded,
+      recovered: d.cartRecovery.recovered,
+    });
+    expect(forSupport.pendingReviews).toBe(d.pendingReviews);
   });
 
   it('names the legal details an invoice needs while they are empty (the unvan a fresh shop’s placeholder)', async () => {
