@@ -893,6 +893,17 @@ function storefrontTargets(ids: Record<string, string>, sessions: Record<string,
     page(`/order-success?no=${ids.orderNo}*`, ['/order-success ?no']),
     page(`/panel/orders/${ids.orderNo}*`, ['/panel/orders/{orderNo}']),
     page(`/panel/support/${ids.ticketNo}*`, ['/panel/support/{ticketNo}']),
+    // The marketing e-mails' links (no login): a token the shape of a real one, unknown to the shop.
+    page(`/unsubscribe/${'u'.repeat(43)}*`, ['/unsubscribe/{token}']),
+    page(`/cart/restore/${'r'.repeat(43)}*`, ['/cart/restore/{token}']),
+    {
+      name: 'POST /unsubscribe/{token} (one-click)',
+      method: 'POST',
+      url: `/unsubscribe/${'o'.repeat(43)}*`,
+      body: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+      points: ['/unsubscribe/{token} (one-click)'],
+    },
   ];
 }
 
