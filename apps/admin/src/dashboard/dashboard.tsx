@@ -24,7 +24,7 @@ export function Dashboard() {
     <div className="flex flex-col gap-4">
       <LegalDetailsWarning missing={d.legalDetailsMissing} canEdit={has(staff, 'settings.write')} />
       <Totals d={d} />
-      <MarketingCards d={d} />
+      <MarketingCards d={d} canSeeReviews={has(staff, 'reviews.answer')} />
       {chart ? (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

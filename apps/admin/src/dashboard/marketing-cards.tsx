@@ -1,15 +1,14 @@
 import type { DashboardAnswer } from '@vitrin/shared/api/admin/dashboard';
 import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 import { Card, money } from './figures.tsx';
-
-/** The reviews screen (`/admin/reviews`), where the pending ones are approved, rejected or answered. */
-const REVIEWS_PATH = '/reviews';
 
 /**
  * This month's abandoned-cart reminders: how many went, how many carts an order followed (within 7 days), and
- * those orders' revenue (only for a role with `reports.read`); and the reviews waiting for moderation.
+ * those orders' revenue (only for a role with `reports.read`); and the reviews waiting for moderation, with a
+ * link to the reviews screen for a role that may open it.
  */
-export function MarketingCards({ d }: { d: DashboardAnswer }) {
+export function MarketingCards({ d, canSeeReviews }: { d: DashboardAnswer; canSeeReviews: boolean }) {
   const { reminded, recovered, revenueMinor } = d.cartRecovery;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -36,12 +35,15 @@ export function MarketingCards({ d }: { d: DashboardAnswer }) {
       <Card title="Onay bekleyen değerlendirmeler">
         <p>
           <span className="block text-2xl font-semibold text-stone-900">{d.pendingReviews}</span>
-          <Link
-            to={REVIEWS_PATH}
-            className="text-sm font-medium text-amber-900 underline hover:text-amber-950"
-          >
-            Değerlendirmelere git
-          </Link>
+          {/* The reviews screen opens on the pending ones. */}
+          {canSeeReviews && (
+            <Link
+              to={paths.reviews}
+              className="text-sm font-medium text-amber-900 underline hover:text-amber-950"
+            >
+              Değerlendirmelere git
+            </Link>
+          )}
         </p>
       </Card>
     </div>
