@@ -69,7 +69,7 @@ export function useReviewChange(review: AdminReview) {
   const queryClient = useQueryClient();
   const base = `/reviews/${review.id}`;
   // The version the panel showed: a review someone else moderated meanwhile is refused (409), not overwritten.
-  const version = { updatedAt: review.updatedAt };
+  const version = { loadedUpdatedAt: review.updatedAt };
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['reviews'] });
   type Answer = { review: AdminReview };
   return {
@@ -83,8 +83,7 @@ export function useReviewChange(review: AdminReview) {
       onSuccess,
     }),
     removeAnswer: useMutation({
-      mutationFn: () =>
-        api.delete(`${base}/answer?updatedAt=${encodeURIComponent(review.updatedAt)}`) as Promise<unknown>,
+      mutationFn: () => api.delete(`${base}/answer`) as Promise<unknown>,
       onSuccess,
     }),
   };

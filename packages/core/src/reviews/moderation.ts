@@ -5,7 +5,6 @@ import {
   type AdminReviewQuery,
   type AdminReviewStatus,
   adminReviewQuery,
-  reviewAnswerRemoveQuery,
   reviewAnswerRequest,
   reviewApproveRequest,
   reviewRejectRequest,
@@ -183,9 +182,9 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
 
     /** Publishes the review: it counts in its product's rating from now on. */
     async approve(actor: AuditActor, id: number, input: unknown): Promise<AdminReview> {
-      const { updatedAt } = parseInput(reviewApproveRequest, input ?? {});
+      const { loadedUpdatedAt } = parseInput(reviewApproveRequest, input ?? {});
       return change(id, async (tx) => {
-        const row = await lockFor(tx, id, updatedAt);
+        const row = await lockFor(tx, id, loadedUpdatedAt);
         if (row.status === 'approved') throw reviewChanged(ALREADY_APPROVED);
         const [after] = await tx
           .update(reviews)
@@ -216,12 +215,12 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
      * e-mail, queued in the same transaction.
      */
     async reject(actor: AuditActor, id: number, input: unknown): Promise<AdminReview> {
-      const { updatedAt, reason } = parseInput(reviewRejectRequest, input);
+      const { loadedUpdatedAt, reason } = parseInput(reviewRejectRequest, input);
       // Read before the transaction: on the embedded database a settings read inside it would wait for it.
       const shop = await shopName();
       let queued = false;
       const review = await change(id, async (tx) => {
-        const row = await lockFor(tx, id, updatedAt);
+        const row = await lockFor(tx, id, loadedUpdatedAt);
         if (row.status === 'rejected') throw reviewChanged(ALREADY_REJECTED);
         const [after] = await tx
           .update(reviews)
@@ -277,9 +276,9 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
 
     /** Sets or replaces the shop's public answer under the review (plain text). */
     async answer(actor: AuditActor, id: number, input: unknown): Promise<AdminReview> {
-      const { updatedAt, answer } = parseInput(reviewAnswerRequest, input);
+      const { loadedUpdatedAt, answer } = parseInput(reviewAnswerRequest, input);
       return change(id, async (tx) => {
-        const row = await lockFor(tx, id, updatedAt);
+        const row = await lockFor(tx, id, loadedUpdatedAt);
         const [after] = await tx
           .update(reviews)
           .set({
@@ -303,11 +302,10 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
       });
     },
 
-    /** Removes the shop's answer. */
-    async removeAnswer(actor: AuditActor, id: number, query: unknown): Promise<AdminReview> {
-      const { updatedAt } = parseInput(reviewAnswerRemoveQuery, query ?? {});
+    /** Removes the shop's answer (none: nothing changes). */
+    async removeAnswer(actor: AuditActor, id: number): Promise<AdminReview> {
       return change(id, async (tx) => {
-        const row = await lockFor(tx, id, updatedAt);
+        const row = await lockFor(tx, id, undefined);
         if (row.answer === null) return { recounted: [] };
         const [after] = await tx
           .update(reviews)

@@ -67,11 +67,11 @@ export const reviewIdParam = z.coerce
   .max(2_147_483_647, 'Değerlendirme numarası geçersiz');
 
 /** Approving: the review's `updatedAt` as the panel showed it (a review moderated meanwhile is 409). */
-export const reviewApproveRequest = z.object({ updatedAt: loadedVersionField });
+export const reviewApproveRequest = z.object({ loadedUpdatedAt: loadedVersionField });
 export type ReviewApproveRequest = z.input<typeof reviewApproveRequest>;
 
 export const reviewRejectRequest = z.object({
-  updatedAt: loadedVersionField,
+  loadedUpdatedAt: loadedVersionField,
   reason: multilineText({ error: 'Yayımlamama nedenini yazın' })
     .trim()
     .min(REJECT_REASON_MIN, `Neden en az ${REJECT_REASON_MIN} karakter olmalı`)
@@ -80,7 +80,7 @@ export const reviewRejectRequest = z.object({
 export type ReviewRejectRequest = z.input<typeof reviewRejectRequest>;
 
 export const reviewAnswerRequest = z.object({
-  updatedAt: loadedVersionField,
+  loadedUpdatedAt: loadedVersionField,
   answer: multilineText({ error: 'Yanıtı yazın' })
     .trim()
     .min(1, 'Yanıtı yazın')
@@ -125,6 +125,3 @@ export const adminReviewListAnswer = z.object({
 export type AdminReviewList = z.output<typeof adminReviewListAnswer>;
 
 export const adminReviewAnswer = z.object({ review: adminReviewSchema });
-
-/** Removing the shop's answer: the version as the panel showed it, in the query (`?updatedAt=`). */
-export const reviewAnswerRemoveQuery = z.object({ updatedAt: loadedVersionField });

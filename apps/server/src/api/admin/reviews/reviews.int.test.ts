@@ -251,7 +251,7 @@ describe('reviews in the panel', () => {
 
     const late = await world.as.manager.b.post(`/api/admin/reviews/${id}/reject`, {
       reason: 'Uygunsuz',
-      updatedAt: seen.updatedAt,
+      loadedUpdatedAt: seen.updatedAt,
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('DEGERLENDIRME_DEGISTI');
@@ -259,7 +259,7 @@ describe('reviews in the panel', () => {
     expect(again.statusCode).toBe(409);
     const answerLate = await world.as.manager.b.put(`/api/admin/reviews/${id}/answer`, {
       answer: 'Teşekkürler',
-      updatedAt: seen.updatedAt,
+      loadedUpdatedAt: seen.updatedAt,
     });
     expect(answerLate.statusCode).toBe(409);
     expect(await ratingOf(kupa.id)).toEqual({ count: 1, sum: 4 });

@@ -3,7 +3,6 @@ import {
   adminReviewAnswer,
   adminReviewListAnswer,
   adminReviewQuery,
-  reviewAnswerRemoveQuery,
   reviewAnswerRequest,
   reviewApproveRequest,
   reviewIdParam,
@@ -18,7 +17,7 @@ const TAG = 'Yönetim: değerlendirmeler';
 const notFound = { 404: errorAnswer('DEGERLENDIRME_BULUNAMADI') };
 const changed = {
   409: errorAnswer(
-    'DEGERLENDIRME_DEGISTI: changed by someone else since `updatedAt`, or already approved/rejected',
+    'DEGERLENDIRME_DEGISTI: changed by someone else since `loadedUpdatedAt`, or already approved/rejected',
   ),
 };
 
@@ -153,17 +152,15 @@ export function registerAdminReviewRoutes(app: FastifyInstance, services: Servic
     tag: TAG,
     permission: 'reviews.answer',
     params: id,
-    querystring: reviewAnswerRemoveQuery,
     responses: {
-      200: { description: 'Removed', schema: adminReviewAnswer },
+      200: { description: 'Removed (or there was none)', schema: adminReviewAnswer },
       ...invalid,
       ...staffRefusals,
       ...notFound,
-      ...changed,
     },
     handler: async (request) => {
       const actor = staffActor(await signedIn(staffOf, request));
-      return { review: await reviewsAdmin.removeAnswer(actor, request.params.id, request.query) };
+      return { review: await reviewsAdmin.removeAnswer(actor, request.params.id) };
     },
   });
 }
