@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
-import { cartReminders } from '../db/schema.ts';
+import { cartReminders, customers } from '../db/schema.ts';
 import { isDomainError } from '../errors.ts';
 import { enqueueMarketingMail } from '../mail/marketing.ts';
 import { cartReminderEmail, type ReminderLine } from '../mail/marketing-templates.ts';
@@ -29,9 +29,6 @@ export interface ReminderDeps {
   shopName: () => Promise<string>;
   now: () => Date;
 }
-
-/** The reminder was not sent after all (the consent was withdrawn meanwhile): its row is rolled back. */
-class NoConsent extends Error {}
 
 /**
  * One round of abandoned-cart reminders: every customer's cart with lines, idle (the cart and its lines
@@ -64,9 +61,22 @@ export async function remindAbandonedCarts(deps: ReminderDeps, minutes: number):
   const shopName = await deps.shopName();
   let sent = 0;
   for (const cart of due) {
-    if (await remindOne(deps, cart.id, cart.customer_id, shopName, at)) sent++;
+    try {
+      if (await remindOne(deps, cart.id, cart.customer_id, shopName, at)) sent++;
+    } catch (err) {
+      // Ordered (so deleted) while its reminder was written: no reminder, as for any ordered cart.
+      if (!isForeignKeyViolation(err)) throw err;
+    }
   }
   return sent;
+}
+
+/** PostgreSQL's 23503, on the error or what it wraps (Drizzle puts the driver's error in `cause`). */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
 
 async function remindOne(
@@ -92,45 +102,47 @@ async function remindOne(
     unitPriceMinor: line.unitPriceMinor,
   }));
   const token = newToken();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(cartReminders)
-        .values({
-          cartId,
-          customerId,
-          tokenHash: hashToken(token),
-          lines: view.lines.map((l) => ({
-            productId: l.productId,
-            variantId: l.variantId,
-            quantity: l.quantity,
-          })),
-          sentAt: at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: cartReminders.id });
-      // Reminded meanwhile (another round, another node).
-      if (!row) return false;
-      const queued = await enqueueMarketingMail(tx, {
-        kind: 'cart-reminder',
+  return deps.db.transaction(async (tx) => {
+    // The customer's row locked first: an unsubscribe committing meanwhile is seen, and the reminder then not
+    // written at all.
+    const [customer] = await tx
+      .select({ consent: customers.marketingConsent })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    if (!customer?.consent) return false;
+    const [row] = await tx
+      .insert(cartReminders)
+      .values({
+        cartId,
         customerId,
-        shopUrl: deps.shopUrl,
-        compose: ({ firstName, unsubscribeUrl }) =>
-          cartReminderEmail({
-            shopName,
-            firstName,
-            lines,
-            restoreUrl: `${deps.shopUrl.replace(/\/+$/, '')}/cart/restore/${token}`,
-            unsubscribeUrl,
-          }),
-      });
-      if (queued === null) throw new NoConsent();
-      return true;
+        tokenHash: hashToken(token),
+        lines: view.lines.map((l) => ({
+          productId: l.productId,
+          variantId: l.variantId,
+          quantity: l.quantity,
+        })),
+        sentAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: cartReminders.id });
+    // Reminded meanwhile (another round, another node).
+    if (!row) return false;
+    const queued = await enqueueMarketingMail(tx, {
+      kind: 'cart-reminder',
+      customerId,
+      shopUrl: deps.shopUrl,
+      compose: ({ firstName, unsubscribeUrl }) =>
+        cartReminderEmail({
+          shopName,
+          firstName,
+          lines,
+          restoreUrl: `${deps.shopUrl.replace(/\/+$/, '')}/cart/restore/${token}`,
+          unsubscribeUrl,
+        }),
     });
-  } catch (err) {
-    if (err instanceof NoConsent) return false;
-    throw err;
-  }
+    return queued !== null;
+  });
 }
 
 /** What the restore link did: lines added to the visitor's cart, and the names of those no longer sellable. */
