@@ -97,6 +97,10 @@ const REFUSED_BY_DESIGN: Record<string, string> = {
     'the reset token is mailed to the customer; a made-up one is refused after its lookup',
   'POST /api/front/stock-alerts/confirm':
     'the confirmation token is mailed; a made-up one is refused after its lookup',
+  'GET /unsubscribe/{token}':
+    "the unsubscribe token is in the customer's marketing mails; a made-up one is 404 after its lookup",
+  'POST /unsubscribe/{token} (one-click)':
+    "the unsubscribe token is in the customer's marketing mails; a made-up one is 404 after its lookup",
   'POST /api/front/payments/result':
     "a payment provider's signed result: a value sqlmap changes breaks the signature, checked first",
   'POST /api/admin/session':
