@@ -694,6 +694,48 @@ async function openWorld(shop: BuiltShop): Promise<World> {
   });
   await staff.expectOk('POST', '/api/admin/coupons', coupon);
   ids.formCouponCode = 'SQLMAPSEPET';
+  // Reviews for the panel's moderation targets: a customer of their own whose order of two products was
+  // delivered writes one of each: one the targets approve, reject and answer, one deleted.
+  {
+    const reviewer = await account('degerlendiren');
+    const own = await reviewer.expectOk('POST', '/api/front/addresses', homeAddress);
+    const second = other ?? inStock;
+    if (second.id !== inStock.id)
+      await reviewer.expectOk('POST', '/api/front/cart/items', { productId: second.id, quantity: 1 });
+    const placedReviewed = await order(
+      reviewer,
+      {
+        email: 'sqlmap-degerlendiren@example.com',
+        phone: '0532 123 45 70',
+        shippingAddressId: own.address.id,
+        paymentMethod: 'transfer',
+      },
+      'sqlmap-degerlendirme-0001',
+    );
+    const url = `/api/admin/orders/${firstOf(placedReviewed, 'orderNo')}`;
+    await staff.expectOk('POST', `${url}/payment`, { status: 'paid' });
+    for (const step of [
+      { status: ORDER_STATE.Preparing },
+      { status: ORDER_STATE.Shipped, cargoCompany: 'aras', trackingNo: '20261129002' },
+      { status: ORDER_STATE.InTransit },
+      { status: ORDER_STATE.Delivered },
+    ])
+      await staff.expectOk('POST', `${url}/status`, step);
+    const review = async (slug: string) =>
+      firstOf(
+        await reviewer.expectOk('POST', `/api/front/products/${slug}/reviews`, {
+          rating: 4,
+          title: 'Güzel bir ürün',
+          body: 'Paketleme özenliydi, tavsiye ederim.',
+        }),
+      )!;
+    const slugOf = async (id: number) =>
+      firstOf(await staff.expectOk('GET', `/api/admin/products/${id}`), 'slug')!;
+    ids.reviewId = await review(ids.productSlug!);
+    const doomedReview = second.id !== inStock.id ? await review(await slugOf(second.id)) : NOWHERE;
+    doomed['/api/admin/reviews/{id}'] = doomedReview;
+    doomed['/api/admin/reviews/{id}/answer'] = ids.reviewId;
+  }
   ids.otherProductId = String(other?.id ?? inStock.id);
   return {
     shop,
@@ -760,6 +802,7 @@ function pathValue(ids: Record<string, string>, doomed: Record<string, string>) 
       [/\/blog\/categories\//, 'blogCategoryId'],
       [/\/blog\/tags\//, 'blogTagId'],
       [/\/coupons\//, 'couponId'],
+      [/\/admin\/reviews\//, 'reviewId'],
       [/\/social-accounts\//, 'socialId'],
       [/\/saved-replies\//, 'savedReplyId'],
       [/\/admin\/imports\//, 'importId'],
