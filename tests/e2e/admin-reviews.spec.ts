@@ -205,14 +205,12 @@ test('staff approve, reject with a reason and answer reviews; support answers on
       listing.getByRole('article').filter({ hasText: bad!.name }).getByTestId('card-rating'),
     ).toHaveCount(0);
     // Higher average first; every card with stars before every card without.
-    const cards = await listing
-      .getByRole('article')
-      .evaluateAll((list) =>
-        list.map((a) => ({
-          name: a.querySelector('h3')?.textContent ?? '',
-          rated: !!a.querySelector('[data-testid="card-rating"]'),
-        })),
-      );
+    const cards = await listing.getByRole('article').evaluateAll((list) =>
+      list.map((a) => ({
+        name: a.querySelector('h3')?.textContent ?? '',
+        rated: !!a.querySelector('[data-testid="card-rating"]'),
+      })),
+    );
     const at = (name: string) => cards.findIndex((c) => c.name === name);
     expect(at(good!.name)).toBeGreaterThanOrEqual(0);
     expect(at(good!.name)).toBeLessThan(at(fine!.name));

@@ -1,7 +1,6 @@
 import { useTranslation } from '../i18n/index.ts';
 
-const STAR =
-  'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9z';
+const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9z';
 
 /** "4,3": one decimal, a comma as the Turkish write it (no Intl: its first formatter costs a page's render). */
 export const ratingText = (average: number) => average.toFixed(1).replace('.', ',');
@@ -18,7 +17,10 @@ export function Stars({ average, className = 'h-4 w-4' }: { average: number; cla
   return (
     <span className="relative inline-flex" aria-hidden="true">
       <span className="flex text-sand-300">{row('currentColor')}</span>
-      <span className="absolute inset-y-0 left-0 flex overflow-hidden text-clay-600" style={{ width: filled }}>
+      <span
+        className="absolute inset-y-0 left-0 flex overflow-hidden text-clay-600"
+        style={{ width: filled }}
+      >
         {row('currentColor')}
       </span>
     </span>

@@ -133,7 +133,7 @@ describe('catalogue index: changes show in listings and search', () => {
     const sortedByRating = (l: ProductListing) =>
       l.items.every((item, k) => {
         const next = l.items[k + 1];
-        if (!next || !next.rating) return true;
+        if (!next?.rating) return true;
         if (!item.rating) return false;
         return (
           item.rating.average > next.rating.average ||
