@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { cspProblems } from '@vitrin/testing/csp-rule';
+import { deliveredOrder } from './delivered-order.ts';
 import { picture } from './images.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
@@ -362,6 +363,55 @@ function storefrontRoutes(params: Record<string, string>): string[] {
     p.replace(/:(\w+)/g, (_, name: string) => params[name] ?? 'yok'),
   );
 }
+
+test.describe('a review with script and attribute payloads', () => {
+  test('runs nowhere: the product page, its JSON-LD and the account’s list', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const seen: string[] = [];
+    const staff = await browser.newContext();
+    await logInStaff(staff, createStaff('owner', 'Değerlendirme XSS'));
+    const shopper = await browser.newContext();
+    const email = `xss.degerlendirme.${stamp}@example.com`;
+    await registerCustomer(shopper.request, email, 'gizli-şifre-1');
+    const products = (await listedProducts(shopper.request)).filter(
+      (p) => p.stockType === 1 && p.inStock && p.price,
+    );
+    const target = products.at(-3)!;
+    await deliveredOrder(shopper.request, staff.request, email, [target.id]);
+    try {
+      const { review } = await json<{ review: { id: number } }>(
+        shopper.request.post(`/api/front/products/${target.slug}/reviews`, {
+          headers: SAME_ORIGIN,
+          data: { rating: 5, title: `Başlık ${P.attr} ${P.single}`.slice(0, 120), body: `Metin ${ALL}` },
+        }),
+      );
+      const detail = await (await staff.request.get(`/api/admin/reviews/${review.id}`)).json();
+      await json(
+        staff.request.post(`/api/admin/reviews/${review.id}/approve`, {
+          headers: SAME_ORIGIN,
+          data: { updatedAt: detail.review.updatedAt },
+        }),
+      );
+      const page = await shopper.newPage();
+      watch(page, seen);
+      await visit(page, `/product/${target.slug}`, `Metin ${P.script}`);
+      const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n');
+      expect(ld).not.toContain('</script');
+      expect(ld).not.toContain('<img');
+      await visit(page, '/panel/reviews', `Metin ${P.script}`);
+      expect(seen).toEqual([]);
+    } finally {
+      await json(
+        shopper.request.post('/api/front/account/delete', {
+          headers: SAME_ORIGIN,
+          data: { password: 'gizli-şifre-1' },
+        }),
+      );
+      await staff.close();
+      await shopper.close();
+    }
+  });
+});
 
 test.describe('the Content-Security-Policy', () => {
   test('every storefront route, the panel, error and maintenance pages: nonce-only scripts', async ({
