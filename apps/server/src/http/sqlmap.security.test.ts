@@ -344,6 +344,28 @@ async function openWorld(shop: BuiltShop): Promise<World> {
     'sqlmap-ilk-siparis-0001',
   );
   const orderNo = firstOf(placed, 'orderNo') ?? firstOf(placed, 'number')!;
+  // A second order of the customer, delivered: it makes them a verified buyer whose review is accepted.
+  {
+    const delivered = await order(
+      customer,
+      {
+        email: 'sqlmap-musteri@example.com',
+        phone: '0532 123 45 67',
+        shippingAddressId: address.address.id,
+        paymentMethod: 'transfer',
+      },
+      'sqlmap-teslim-siparis-0001',
+    );
+    const url = `/api/admin/orders/${firstOf(delivered, 'orderNo')}`;
+    await staff.expectOk('POST', `${url}/payment`, { status: 'paid' });
+    for (const step of [
+      { status: ORDER_STATE.Preparing },
+      { status: ORDER_STATE.Shipped, cargoCompany: 'aras', trackingNo: '20261129001' },
+      { status: ORDER_STATE.InTransit },
+      { status: ORDER_STATE.Delivered },
+    ])
+      await staff.expectOk('POST', `${url}/status`, step);
+  }
   const cart = await customer.expectOk('POST', '/api/front/cart/items', {
     productId: inStock.id,
     quantity: 1,
@@ -1063,6 +1085,11 @@ describe('sqlmap (Debian) against every parameter that reaches the database', ()
         'POST /api/front/payments/card': like('POST /api/front/payments/card', card),
         'POST /api/front/payments/verify': { challenge: ids.challenge!, code: '123456' },
         'POST /api/admin/products/{id}/stock': { change: 5, reason: 'tedarik', note: 'sqlmap sayımı' },
+        'POST /api/front/products/{slug}/reviews': {
+          rating: 5,
+          title: 'Güzel bir kupa',
+          body: 'Sabah kahvem için birebir, tavsiye ederim.',
+        },
         'POST /api/front/support/tickets': {
           subject: 'Bir sorum var',
           message: 'Merhaba, siparişim nerede?',
