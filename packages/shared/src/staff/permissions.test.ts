@@ -6,7 +6,7 @@ describe('staff permissions', () => {
     expect(permissionsOf('owner')).toEqual(PERMISSIONS);
   });
 
-  it('gives the manager orders, customers, tickets, coupons, catalogue (read and write), content, turnover and exports, not settings, staff or audit', () => {
+  it('gives the manager orders, customers, tickets, coupons, review moderation, catalogue (read and write), content, turnover and exports, not settings, staff or audit', () => {
     expect(permissionsOf('manager')).toEqual([
       'dashboard.read',
       'reports.read',
@@ -18,22 +18,27 @@ describe('staff permissions', () => {
       'tickets.read',
       'tickets.write',
       'coupons.write',
+      'reviews.moderate',
+      'reviews.answer',
       'catalog.read',
       'catalog.write',
       'content.write',
     ]);
   });
 
-  it('gives support tickets and read-only orders, customers and products', () => {
+  it('gives support tickets, answers to reviews and read-only orders, customers and products', () => {
     expect(permissionsOf('support')).toEqual([
       'dashboard.read',
       'orders.read',
       'customers.read',
       'tickets.read',
       'tickets.write',
+      'reviews.answer',
       'catalog.read',
     ]);
     expect(can('support', 'orders.write')).toBe(false);
+    // Support answers reviews publicly but does not decide which are published.
+    expect(can('support', 'reviews.moderate')).toBe(false);
     expect(can('support', 'catalog.write')).toBe(false);
     // The money and the bulk downloads of names and addresses are not support's.
     expect(can('support', 'reports.read')).toBe(false);
