@@ -812,7 +812,7 @@ export const tr = {
     body: 'Değerlendirmeniz',
     bodyHint: '10-2000 karakter; yalnızca düz metin',
     photos: 'Fotoğraflar',
-    photosHint: 'İsteğe bağlı: en fazla 3 fotoğraf, JPEG, PNG ya da WebP, her biri en fazla 5 MB',
+    photosHint: 'İsteğe bağlı: en fazla 3 fotoğraf, JPEG, PNG ya da WebP, toplam en fazla 5 MB',
     submit: 'Değerlendirmeyi gönder',
     received: 'Değerlendirmeniz alındı; onaylandıktan sonra yayımlanacak.',
     backToProduct: 'Ürüne dön',

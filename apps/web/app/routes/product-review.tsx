@@ -1,4 +1,4 @@
-import { MAX_REVIEW_PHOTO_BYTES, MAX_REVIEW_PHOTOS, REVIEW_LIMITS } from '@vitrin/shared/api/reviews-context';
+import { MAX_REVIEW_PHOTO_BYTES, REVIEW_LIMITS } from '@vitrin/shared/api/reviews-context';
 import { data, redirect } from 'react-router';
 import {
   AccountForm,
@@ -32,8 +32,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...form, sent: url.searchParams.get('sent') === '1', loginPath: loginPathFor(url) };
 }
 
-/** A posted form's bytes beyond what its photos and text may be: refused before it is read. */
-const MAX_FORM_BYTES = MAX_REVIEW_PHOTOS * MAX_REVIEW_PHOTO_BYTES + 64 * 1024;
+/**
+ * A page's multipart post may be 6 MB in all (the server's form limit, as for a ticket's attachment): the
+ * photos of the page's form share 5 MB, while the API takes 5 MB each. Larger is refused before it is read.
+ */
+const MAX_FORM_BYTES = MAX_REVIEW_PHOTO_BYTES + 64 * 1024;
 
 /** Writes the review (multipart: up to 3 photos); works without JavaScript as a plain post. */
 export async function action({ params, request, context }: Route.ActionArgs) {
