@@ -293,4 +293,16 @@ describe('reviews: KVKK', () => {
     expect(await counts()).toEqual({ count: before.count - 1, sum: before.sum - 2 });
     expect((await t.services.reviews.page('kupa'))!.reviews.map((r) => r.id)).not.toContain(approved.id);
   });
+
+  it('are deleted with their photos by the erasure staff run on request', async () => {
+    const id = await customer();
+    await orderWithProduct(t.db, id, t.shop.pestemal);
+    const own = await t.services.reviews.submit(id, 'pestemal', review(), [{ bytes: PNG_PHOTO }]);
+    await approveReviews(t.db, [own.id]);
+    const email = `degerlendiren-${n}@example.com`;
+    await t.services.customerAdmin.erase({ kind: 'cli' }, id, { confirm: email });
+    expect(await t.count('reviews', `customer_id = ${id}`)).toBe(0);
+    expect(await files.head(own.photos[0]!.slice(1))).toBeUndefined();
+    expect((await t.services.reviews.page('pestemal'))!.reviews.map((r) => r.id)).not.toContain(own.id);
+  });
 });
