@@ -183,7 +183,7 @@ test('staff approve, reject with a reason and answer reviews; support answers on
     await support.close();
 
     // The owner publishes it too; the approved tab holds both, with the answer.
-    await tabs.getByRole('button', { name: /Onay bekleyen/ }).click();
+    await page.goto('/admin/degerlendirmeler');
     await row(page, titles.fine)
       .getByRole('button', { name: `Onayla (${titles.fine})` })
       .click();

@@ -70,21 +70,22 @@ export function useReviewChange(review: AdminReview) {
   const base = `/reviews/${review.id}`;
   // The version the panel showed: a review someone else moderated meanwhile is refused (409), not overwritten.
   const version = { loadedUpdatedAt: review.updatedAt };
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['reviews'] });
+  // Read again after a refusal too: a 409 means the list shows an old state of the review.
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: ['reviews'] });
   type Answer = { review: AdminReview };
   return {
-    approve: useMutation({ mutationFn: () => api.post<Answer>(`${base}/approve`, version), onSuccess }),
+    approve: useMutation({ mutationFn: () => api.post<Answer>(`${base}/approve`, version), onSettled }),
     reject: useMutation({
       mutationFn: (reason: string) => api.post<Answer>(`${base}/reject`, { ...version, reason }),
-      onSuccess,
+      onSettled,
     }),
     answer: useMutation({
       mutationFn: (answer: string) => api.put<Answer>(`${base}/answer`, { ...version, answer }),
-      onSuccess,
+      onSettled,
     }),
     removeAnswer: useMutation({
       mutationFn: () => api.delete(`${base}/answer`) as Promise<unknown>,
-      onSuccess,
+      onSettled,
     }),
   };
 }
