@@ -193,6 +193,12 @@ test('a deep link into each list or record screen asks its data while its code l
       title: ticket.subject,
     },
     { url: '/admin/kuponlar', code: 'coupons-page', data: '/api/admin/coupons', title: 'Kuponlar' },
+    {
+      url: '/admin/degerlendirmeler',
+      code: 'reviews-page',
+      data: '/api/admin/reviews',
+      title: 'Değerlendirmeler',
+    },
   ];
   const warnings = hydrateWarnings(page);
   for (const screen of screens) {
