@@ -210,6 +210,7 @@ export function createServices(database: Database, options: ServicesOptions = {}
   const reviewsAdmin = createReviewModeration(db, {
     cache,
     mail,
+    files,
     shopUrl: options.shopUrl ?? 'http://localhost:3000',
     shopName: () => settings.get('brand_name'),
   });

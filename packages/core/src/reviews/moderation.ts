@@ -19,6 +19,7 @@ import { parseInput } from '../errors.ts';
 import { enqueueMail, type MailQueue } from '../mail/queue.ts';
 import { reviewRejectedEmail } from '../mail/review-templates.ts';
 import type { Tx } from '../orders/stock.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import {
   ALREADY_APPROVED,
   ALREADY_REJECTED,
@@ -26,6 +27,7 @@ import {
   reviewChanged,
   reviewNotFound,
 } from './moderation-errors.ts';
+import { createReviewPhotos } from './photos.ts';
 import { recountRatings } from './rating.ts';
 
 export interface ReviewModerationOptions {
@@ -35,6 +37,8 @@ export interface ReviewModerationOptions {
   /** The storefront's public origin, for the product's link in the e-mail. */
   shopUrl: string;
   shopName: () => Promise<string>;
+  /** The shop's files: a deleted review's photos are removed after the commit. */
+  files: FileStore;
 }
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -102,7 +106,11 @@ const audited = (r: ReviewRow) => ({
  * there and drops the caches of those products after the commit (the catalogue index of every node follows).
  * A change of a review someone else changed since the panel showed it (`updatedAt`) is refused (409).
  */
-export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName }: ReviewModerationOptions) {
+export function createReviewModeration(
+  db: Db,
+  { cache, mail, shopUrl, shopName, files }: ReviewModerationOptions,
+) {
+  const photos = createReviewPhotos(files);
   const joined = (tx: Db) =>
     tx
       .select(columns)
@@ -324,9 +332,9 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
       });
     },
 
-    /** Deletes the review; a published one leaves its product's rating. */
+    /** Deletes the review (its photos after the commit); a published one leaves its product's rating. */
     async remove(actor: AuditActor, id: number): Promise<void> {
-      const productId = await db.transaction(async (tx) => {
+      const { productId, keys } = await db.transaction(async (tx) => {
         const row = await lockFor(tx, id, undefined);
         await tx.delete(reviews).where(eq(reviews.id, id));
         if (row.status === 'approved') await recountRatings(tx, [row.productId]);
@@ -338,9 +346,10 @@ export function createReviewModeration(db: Db, { cache, mail, shopUrl, shopName 
           before: { ...audited(row), rating: row.rating, title: row.title, productId: row.productId },
           after: null,
         });
-        return row.status === 'approved' ? row.productId : null;
+        return { productId: row.status === 'approved' ? row.productId : null, keys: row.photos };
       });
       if (productId !== null) await cache.invalidateAll([productId]);
+      await photos.remove(keys);
     },
   };
 }

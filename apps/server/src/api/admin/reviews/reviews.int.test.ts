@@ -168,8 +168,13 @@ describe('reviews in the panel', () => {
     expect(down.statusCode).toBe(200);
     expect(await ratingOf(kupa.id)).toEqual({ count: 1, sum: 4 });
 
+    // Its photo goes with it.
+    const photo = 'uploads/reviews/silinecekfotograf00001.png';
+    await world.t.services.files.put(photo, Buffer.from('png'), { contentType: 'image/png' });
+    await db().update(reviews).set({ photos: [photo] }).where(eq(reviews.id, c));
     const removed = await b.delete(`/api/admin/reviews/${c}`);
     expect(removed.statusCode).toBe(204);
+    expect(await world.t.services.files.head(photo)).toBeUndefined();
     expect(await ratingOf(kupa.id)).toEqual({ count: 0, sum: 0 });
     expect((await b.get(`/api/admin/reviews/${c}`)).statusCode).toBe(404);
 
