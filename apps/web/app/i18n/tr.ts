@@ -648,6 +648,7 @@ export const tr = {
     empty: 'Sepetiniz boş',
     emptyText: 'Beğendiğiniz ürünleri sepete ekleyin; siparişinizi buradan tamamlarsınız.',
     restored: 'Hatırlatma e-postasındaki sepetinizden {{count}} ürün sepetinize eklendi.',
+    restoredAlready: 'Hatırlatma e-postasındaki ürünler zaten sepetinizde.',
     restoreSkipped: '{{count}} ürün artık satışta olmadığı ya da stokta yeterince kalmadığı için eklenemedi.',
     shop: 'Alışverişe başla',
     continue: 'Alışverişe devam et',

@@ -206,7 +206,11 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
           role="status"
           className="mb-6 rounded-2xl border border-olive-600/40 bg-[#f1f4ea] p-4 text-ink-900"
         >
-          <p>{t('cart.restored', { count: loaderData.restore.restored })}</p>
+          <p>
+            {loaderData.restore.restored === 0 && loaderData.restore.skipped === 0
+              ? t('cart.restoredAlready')
+              : t('cart.restored', { count: loaderData.restore.restored })}
+          </p>
           {loaderData.restore.skipped > 0 && (
             <p className="mt-1">{t('cart.restoreSkipped', { count: loaderData.restore.skipped })}</p>
           )}
