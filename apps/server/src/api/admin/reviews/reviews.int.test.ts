@@ -171,7 +171,10 @@ describe('reviews in the panel', () => {
     // Its photo goes with it.
     const photo = 'uploads/reviews/silinecekfotograf00001.png';
     await world.t.services.files.put(photo, Buffer.from('png'), { contentType: 'image/png' });
-    await db().update(reviews).set({ photos: [photo] }).where(eq(reviews.id, c));
+    await db()
+      .update(reviews)
+      .set({ photos: [photo] })
+      .where(eq(reviews.id, c));
     const removed = await b.delete(`/api/admin/reviews/${c}`);
     expect(removed.statusCode).toBe(204);
     expect(await world.t.services.files.head(photo)).toBeUndefined();
