@@ -1,14 +1,4 @@
-import {
-  assertWebUrl,
-  type EmailContent,
-  escapeHtml,
-  greeting,
-  mailPageHtml,
-  paragraphHtml,
-} from './templates.ts';
-
-const quotedHtml = (text: string) =>
-  `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d4d4d8;background:#fafafa;font-size:15px;line-height:1.5;white-space:pre-wrap;">${escapeHtml(text)}</blockquote>`;
+import { type EmailContent, quotedMessageEmail } from './templates.ts';
 
 /** The shop did not publish a customer's review: which product, and the reason the moderator wrote. */
 export function reviewRejectedEmail(input: {
@@ -19,36 +9,14 @@ export function reviewRejectedEmail(input: {
   reason: string;
   productUrl: string;
 }): EmailContent {
-  const { shopName, firstName, productName, reviewTitle, reason } = input;
-  const productUrl = assertWebUrl(input.productUrl);
-  const subject = 'Değerlendirmeniz yayımlanmadı';
-  const intro = `"${productName}" için yazdığınız "${reviewTitle}" başlıklı değerlendirmenizi yayımlayamadık. Nedeni:`;
-  const after =
-    'Görüşlerinizi paylaştığınız için teşekkür ederiz. Sorularınız için bize her zaman yazabilirsiniz.';
-  const text = [
-    greeting(firstName),
-    '',
-    intro,
-    '',
-    reason,
-    '',
-    after,
-    productUrl,
-    '',
-    'Saygılarımızla,',
-    shopName,
-    '',
-  ].join('\n');
-  const html = mailPageHtml({
-    subject,
-    shopName,
-    before: [
-      paragraphHtml(greeting(firstName)),
-      paragraphHtml(intro),
-      quotedHtml(reason),
-      paragraphHtml(after),
-    ],
-    button: { label: 'Ürüne git', url: productUrl },
+  return quotedMessageEmail({
+    shopName: input.shopName,
+    firstName: input.firstName,
+    subject: 'Değerlendirmeniz yayımlanmadı',
+    intro: `"${input.productName}" için yazdığınız "${input.reviewTitle}" başlıklı değerlendirmenizi yayımlayamadık. Nedeni:`,
+    quote: input.reason,
+    after:
+      'Görüşlerinizi paylaştığınız için teşekkür ederiz. Sorularınız için bize her zaman yazabilirsiniz.',
+    button: { label: 'Ürüne git', url: input.productUrl },
   });
-  return { subject, html, text };
 }

@@ -1,16 +1,12 @@
 import { formatDateTime } from '@vitrin/shared/dates';
 import {
-  assertWebUrl,
   type EmailContent,
   escapeHtml,
-  greeting,
   mailPageHtml,
   paragraphHtml,
+  quotedHtml,
+  quotedMessageEmail,
 } from './templates.ts';
-
-/** A multi-line text as HTML paragraphs' worth: escaped, line breaks kept. */
-const quotedHtml = (text: string) =>
-  `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d4d4d8;background:#fafafa;font-size:15px;line-height:1.5;white-space:pre-wrap;">${escapeHtml(text)}</blockquote>`;
 
 const rowHtml = (label: string, value: string) =>
   `<tr><th align="left" style="padding:4px 12px 4px 0;font-size:14px;color:#52525b;vertical-align:top;">${escapeHtml(label)}</th><td style="padding:4px 0;font-size:14px;">${escapeHtml(value)}</td></tr>`;
@@ -70,36 +66,13 @@ export function ticketReplyEmail(input: {
   reply: string;
   ticketUrl: string;
 }): EmailContent {
-  const { shopName, firstName, ticketNo, ticketSubject, reply } = input;
-  const ticketUrl = assertWebUrl(input.ticketUrl);
-  const subject = `Destek talebiniz yanıtlandı – ${ticketNo}`;
-  const intro = `"${ticketSubject}" konulu ${ticketNo} numaralı destek talebinize yanıt verdik:`;
-  const after =
-    'Yanıtımıza talep sayfasından karşılık verebilir, sorununuz çözüldüyse talebi kapatabilirsiniz.';
-  const text = [
-    greeting(firstName),
-    '',
-    intro,
-    '',
-    reply,
-    '',
-    after,
-    ticketUrl,
-    '',
-    'Saygılarımızla,',
-    shopName,
-    '',
-  ].join('\n');
-  const html = mailPageHtml({
-    subject,
-    shopName,
-    before: [
-      paragraphHtml(greeting(firstName)),
-      paragraphHtml(intro),
-      quotedHtml(reply),
-      paragraphHtml(after),
-    ],
-    button: { label: 'Talebi görüntüle', url: ticketUrl },
+  return quotedMessageEmail({
+    shopName: input.shopName,
+    firstName: input.firstName,
+    subject: `Destek talebiniz yanıtlandı – ${input.ticketNo}`,
+    intro: `"${input.ticketSubject}" konulu ${input.ticketNo} numaralı destek talebinize yanıt verdik:`,
+    quote: input.reply,
+    after: 'Yanıtımıza talep sayfasından karşılık verebilir, sorununuz çözüldüyse talebi kapatabilirsiniz.',
+    button: { label: 'Talebi görüntüle', url: input.ticketUrl },
   });
-  return { subject, html, text };
 }

@@ -254,3 +254,50 @@ export function guestOrdersEmail(input: {
     ],
   });
 }
+
+/** A multi-line text as HTML paragraphs' worth: escaped, line breaks kept. */
+export const quotedHtml = (text: string) =>
+  `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d4d4d8;background:#fafafa;font-size:15px;line-height:1.5;white-space:pre-wrap;">${escapeHtml(text)}</blockquote>`;
+
+/**
+ * A mail to a customer quoting what the shop wrote (a ticket's answer, a review's rejection reason): the
+ * greeting, the sentence before, the quote, the sentence after with its link, and the button to that link.
+ */
+export function quotedMessageEmail(input: {
+  shopName: string;
+  firstName: string;
+  subject: string;
+  intro: string;
+  quote: string;
+  after: string;
+  button: { label: string; url: string };
+}): EmailContent {
+  const { shopName, firstName, subject, intro, quote, after } = input;
+  const url = assertWebUrl(input.button.url);
+  const text = [
+    greeting(firstName),
+    '',
+    intro,
+    '',
+    quote,
+    '',
+    after,
+    url,
+    '',
+    'Saygılarımızla,',
+    shopName,
+    '',
+  ].join('\n');
+  const html = mailPageHtml({
+    subject,
+    shopName,
+    before: [
+      paragraphHtml(greeting(firstName)),
+      paragraphHtml(intro),
+      quotedHtml(quote),
+      paragraphHtml(after),
+    ],
+    button: { label: input.button.label, url },
+  });
+  return { subject, html, text };
+}
