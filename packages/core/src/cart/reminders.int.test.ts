@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { ayse, homeAddress } from '@vitrin/testing/accounts';
 import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { and, eq, sql } from 'drizzle-orm';
@@ -205,5 +206,10 @@ describe('abandoned-cart reminders', () => {
 
     const { cartRecovery } = await createReports(t.db, t.services.settings).dashboard();
     expect(cartRecovery).toEqual({ reminded: 1, recovered: 1, revenueMinor: placed.order.totalMinor });
+
+    // Cancelled, the order brought nothing back.
+    await t.services.orders.changeStatus(placed.orderId, ORDER_STATE.Cancelled, { actor: 'operator' });
+    const after = await createReports(t.db, t.services.settings).dashboard();
+    expect(after.cartRecovery).toEqual({ reminded: 1, recovered: 0, revenueMinor: 0 });
   });
 });

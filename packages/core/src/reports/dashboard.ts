@@ -61,12 +61,13 @@ export async function dashboardFigures(
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS),
-    // The abandoned-cart reminders sent this month, those an order of the customer followed, and its total.
+    // The abandoned-cart reminders sent this month, those an order of the customer followed, and its total;
+    // an order cancelled or whose payment failed brought nothing back (the revenue rule of the figures above).
     rows<{ reminded: number; recovered: number; revenue: number }>(
       db,
-      sql`select count(*)::int as reminded, count(${cartReminders.orderId})::int as recovered,
-            coalesce(sum(${cartReminders.recoveredMinor}), 0)::float8 as revenue
-          from ${cartReminders}
+      sql`select count(*)::int as reminded, (count(${orders.id}) filter (where ${isRevenue}))::int as recovered,
+            coalesce(sum(${cartReminders.recoveredMinor}) filter (where ${isRevenue}), 0)::float8 as revenue
+          from ${cartReminders} left join ${orders} on ${orders.id} = ${cartReminders.orderId}
           where ${cartReminders.sentAt} >= ${dayStart(monthStart).toISOString()}::timestamptz`,
     ),
     db.select({ count: sql<number>`count(*)::int` }).from(reviews).where(eq(reviews.status, 'pending')),
