@@ -26,8 +26,8 @@ export default defineConfig({
                   name: 'app',
                   // Account-only shared code (the 81 provinces with their districts, ~11 kB; the form check;
                   // Turkish sorting) stays with the account pages, and the blog's components with the blog's:
-                  // every page loads this chunk.
-                  test: /apps\/web\/app\/(components\/(?!blog\/)|lib\/(?!api-client)|i18n)|packages\/shared\/src\/(?!address\/|form-check|turkish-)/,
+                  // every page loads this chunk. The texts of a few pages (`i18n/tr-*.ts`) go with those pages.
+                  test: /apps\/web\/app\/(components\/(?!blog\/)|lib\/(?!api-client)|i18n\/(?!tr-))|packages\/shared\/src\/(?!address\/|form-check|turkish-)/,
                   priority: 1,
                 },
               ],

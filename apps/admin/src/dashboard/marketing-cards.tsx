@@ -13,10 +13,10 @@ export function MarketingCards({ d, canSeeReviews }: { d: DashboardAnswer; canSe
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
       <div className="sm:col-span-2">
-        <Card title="Terk edilen sepetler (bu ay)">
+        <Card title="Terk edilen sepetler">
           <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
             <div>
-              <dt className="text-sm text-stone-700">Gönderilen hatırlatma</dt>
+              <dt className="text-sm text-stone-700">Bu ay gönderilen hatırlatma</dt>
               <dd className="text-2xl font-semibold text-stone-900">{reminded}</dd>
             </div>
             <div>

@@ -18,6 +18,7 @@ import {
 } from './form.tsx';
 import { NameFields, PhoneField } from './person-fields.tsx';
 import { useHydrated } from './use-hydrated.ts';
+import '../i18n/tr-address.ts';
 
 /** In the order people look for them: Adana, Adıyaman, Afyonkarahisar, Ağrı, Aksaray… */
 const SORTED_PROVINCES: readonly Province[] = [...PROVINCES].sort((a, b) =>

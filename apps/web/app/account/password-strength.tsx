@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n/index.ts';
+import '../i18n/tr-auth.ts';
 
 export type StrengthLevel = 'empty' | 'tooShort' | 'weak' | 'fair' | 'good' | 'strong';
 

@@ -10,6 +10,7 @@ import {
   PHONE_PLACEHOLDER,
 } from './constraints.ts';
 import { TextField } from './form.tsx';
+import '../i18n/tr-auth.ts';
 
 /**
  * The fields that describe a person, the same wherever they are asked (registration, Bilgilerim, an

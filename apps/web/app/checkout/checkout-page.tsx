@@ -20,6 +20,8 @@ import { useTranslation } from '../i18n/index.ts';
 import type { CheckoutData } from './checkout.server.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentChoice, type PaymentSelection } from './payment-choice.tsx';
+import '../i18n/tr-auth.ts';
+import '../i18n/tr-checkout.ts';
 
 const NOTE_MAX_LENGTH = 500;
 const NO_DEFAULTS = { firstName: '', lastName: '', phone: '' };

@@ -1,6 +1,7 @@
 import type { CartTotals, CartView } from '@vitrin/shared/api/cart';
 import { useTranslation } from '../i18n/index.ts';
 import { OrderLine, TotalsList } from '../orders/order-lines.tsx';
+import '../i18n/tr-checkout.ts';
 
 /**
  * The order as it will be placed: lines and the totals of the chosen payment method. The server computes

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { fieldId, useFormState } from '../account/form.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useOfferedCounts } from './instalment-table.ts';
+import '../i18n/tr-checkout.ts';
 
 export interface PaymentSelection {
   method: PaymentMethod;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
+import '../i18n/tr-secure-pay.ts';
 
 /** How often the page asks again for the provider's answer. */
 const POLL_MS = 2_000;

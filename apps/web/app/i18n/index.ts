@@ -1,5 +1,20 @@
-import rosetta from 'rosetta';
-import { type Catalogue, tr } from './tr.ts';
+import { messages } from './messages.ts';
+import type { Catalogue as Shared } from './tr.ts';
+import type { texts as AddressTexts } from './tr-address.ts';
+import type { texts as AuthTexts } from './tr-auth.ts';
+import type { texts as CheckoutTexts } from './tr-checkout.ts';
+import type { texts as InformationTexts } from './tr-information.ts';
+import type { texts as ReviewFormTexts } from './tr-review-form.ts';
+import type { texts as SecurePayTexts } from './tr-secure-pay.ts';
+
+/** The whole catalogue: the texts of every page (`tr.ts`) and those of a few pages, loaded with them. */
+type Catalogue = Shared &
+  typeof AuthTexts &
+  typeof CheckoutTexts &
+  typeof AddressTexts &
+  typeof InformationTexts &
+  typeof ReviewFormTexts &
+  typeof SecurePayTexts;
 
 /** Every key of the catalogue, e.g. `'catalog.vatIncluded'`: a mistyped key fails the type check. */
 type KeyOf<T, Prefix extends string = ''> = {
@@ -7,15 +22,6 @@ type KeyOf<T, Prefix extends string = ''> = {
 }[keyof T & string];
 export type MessageKey = KeyOf<Catalogue>;
 export type TranslateFn = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-/**
- * The storefront's messages: rosetta (a few hundred bytes) over the Turkish catalogue, with `{{name}}`
- * placeholders. It replaced i18next, which cost 16 kB of compressed JavaScript on every page for what is a
- * lookup in one fixed language (Turkish counts need no plural forms: "1 ürün", "5 ürün"). A second locale
- * joins the dictionary here; the language is fixed for a page's life, so nothing needs to re-render.
- */
-const messages = rosetta<Catalogue>({ tr });
-messages.locale('tr');
 
 /**
  * Messages asked for without values are looked up once: a page render asks for the same labels hundreds of

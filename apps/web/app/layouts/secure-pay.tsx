@@ -2,6 +2,7 @@ import type { PaymentSession } from '@vitrin/shared/api/orders';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { RouteErrorScreen } from '../lib/route-error.tsx';
+import '../i18n/tr-secure-pay.ts';
 
 /** The 3-D Secure page's own minimal layout: a bank's payment page, not the shop (no menus to wander off to). */
 export default function SecurePayLayout() {

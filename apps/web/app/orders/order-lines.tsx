@@ -3,6 +3,7 @@ import { formatMoney } from '@vitrin/shared/money';
 import type { ReactNode } from 'react';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useTranslation } from '../i18n/index.ts';
+import '../i18n/tr-checkout.ts';
 
 /** One line of an order or of the order about to be placed: picture, name, choices, quantity, amount. */
 export function OrderLine({

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.ts';
 import { OrderBadge } from './order-badge.tsx';
 import { OrderLine, TotalsList } from './order-lines.tsx';
+import '../i18n/tr-checkout.ts';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (

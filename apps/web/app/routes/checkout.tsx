@@ -4,6 +4,7 @@ import { checkoutData, placeOrder, redirectCustomerToUserCheckout } from '../che
 import { CheckoutPage } from '../checkout/checkout-page.tsx';
 import { i18n } from '../i18n/index.ts';
 import type { Route } from './+types/checkout';
+import '../i18n/tr-checkout.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('checkout.title'));
 

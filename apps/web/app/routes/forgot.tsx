@@ -12,6 +12,7 @@ import {
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/forgot';
+import '../i18n/tr-auth.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('auth.forgot.title'));
 

@@ -13,6 +13,7 @@ import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { safeReturnTo } from '../lib/return-to.ts';
 import type { Route } from './+types/login';
+import '../i18n/tr-auth.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('auth.login.title'));
 

@@ -7,6 +7,7 @@ import { redirectWithCookies } from '../account/session.server.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/logout';
+import '../i18n/tr-auth.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('auth.logout.title'));
 

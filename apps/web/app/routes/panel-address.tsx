@@ -19,6 +19,7 @@ import {
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/panel-address';
+import '../i18n/tr-address.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('address.title'));
 

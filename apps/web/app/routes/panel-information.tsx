@@ -9,6 +9,8 @@ import { failed, formFields, redirectWithCookies, requireCustomer } from '../acc
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { useRootData } from '../lib/use-home.ts';
 import type { Route } from './+types/panel-information';
+import '../i18n/tr-information.ts';
+import '../i18n/tr-auth.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('information.title'));
 

@@ -8,8 +8,9 @@ import { StatusBadge } from '../components/status-badge.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { Stars } from '../reviews/stars.tsx';
 import type { Route } from './+types/panel-reviews';
+import '../i18n/tr-review-form.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('reviews.myReviews'));
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('reviewForm.myReviews'));
 
 /** Değerlendirmelerim: the customer's reviews with where each stands (and why one was not published). */
 export async function loader(args: Route.LoaderArgs) {
@@ -25,9 +26,9 @@ export default function PanelReviewsRoute({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const { reviews } = loaderData;
   return (
-    <PanelPage title={t('reviews.myReviews')} intro={t('reviews.myReviewsIntro')}>
+    <PanelPage title={t('reviewForm.myReviews')} intro={t('reviewForm.myReviewsIntro')}>
       {reviews.length === 0 ? (
-        <p className="text-ink-700">{t('reviews.myNone')}</p>
+        <p className="text-ink-700">{t('reviewForm.myNone')}</p>
       ) : (
         <ul className="space-y-4" data-testid="my-reviews">
           {reviews.map((review) => (
@@ -44,7 +45,7 @@ export default function PanelReviewsRoute({ loaderData }: Route.ComponentProps) 
                   {review.product.name}
                 </AppLink>
                 <StatusBadge badge={BADGES[review.status]} data-status={review.status}>
-                  <span className="sr-only">{t('reviews.status')}: </span>
+                  <span className="sr-only">{t('reviewForm.status')}: </span>
                   {review.statusLabel}
                 </StatusBadge>
               </div>
@@ -61,7 +62,7 @@ export default function PanelReviewsRoute({ loaderData }: Route.ComponentProps) 
                   className="mt-2 rounded-lg bg-sand-100 p-3 text-sm text-ink-900"
                   data-testid="reject-reason"
                 >
-                  <span className="font-medium">{t('reviews.rejectReason')}:</span> {review.rejectReason}
+                  <span className="font-medium">{t('reviewForm.rejectReason')}:</span> {review.rejectReason}
                 </p>
               )}
               {review.answer && (

@@ -16,11 +16,12 @@ import { loginPathFor } from '../lib/return-to.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
 import { TextAreaField } from '../support/fields.tsx';
 import type { Route } from './+types/product-review';
+import '../i18n/tr-review-form.ts';
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   accountMeta(
     matches,
-    loaded ? i18n.t('reviews.formTitle', { name: loaded.product.name }) : i18n.t('reviews.write'),
+    loaded ? i18n.t('reviewForm.formTitle', { name: loaded.product.name }) : i18n.t('reviews.write'),
   );
 
 /** The review form of a product: who may write, or why not; `?sent=1` after a review was taken. */
@@ -44,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { slug } = parseParams({ params, request }, { slug: param.slug });
   const length = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(length) && length > MAX_FORM_BYTES) {
-    const message = i18n.t('reviews.photosHint');
+    const message = i18n.t('reviewForm.photosHint');
     return data<FormFailure>(
       { error: { code: 'DOSYA_COK_BUYUK', message, fields: { photos: message } }, values: {} },
       { status: 413, headers: NO_STORE },
@@ -78,7 +79,7 @@ function RatingField() {
   return (
     <fieldset id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-ink-900">
-        {t('reviews.rating')} <span aria-hidden="true">*</span>
+        {t('reviewForm.rating')} <span aria-hidden="true">*</span>
         <span className="sr-only">{t('form.required')}</span>
       </legend>
       <div className="mt-2 flex flex-wrap gap-2">
@@ -101,7 +102,7 @@ function RatingField() {
               <span className="text-amber-600">{'★'.repeat(n)}</span>
               <span className="text-sand-300">{'★'.repeat(5 - n)}</span>
             </span>
-            <span className="sr-only">{t('reviews.ratingOption', { n })}</span>
+            <span className="sr-only">{t('reviewForm.ratingOption', { n })}</span>
           </label>
         ))}
       </div>
@@ -117,7 +118,7 @@ function RatingField() {
 function PhotosField() {
   const { t } = useTranslation();
   return (
-    <FieldFrame name="photos" label={t('reviews.photos')} hint={t('reviews.photosHint')}>
+    <FieldFrame name="photos" label={t('reviewForm.photos')} hint={t('reviewForm.photosHint')}>
       {(field) => (
         <input
           type="file"
@@ -139,7 +140,7 @@ export default function ProductReviewRoute({ loaderData, actionData }: Route.Com
   const { product, eligibility, sent, loginPath } = loaderData;
   const back = (
     <AppLink to={`/product/${product.slug}`} className="text-clay-700 underline underline-offset-2">
-      {t('reviews.backToProduct')}
+      {t('reviewForm.backToProduct')}
     </AppLink>
   );
   const notice = (text: string, testId: string, extra?: React.ReactNode) => (
@@ -154,52 +155,52 @@ export default function ProductReviewRoute({ loaderData, actionData }: Route.Com
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-semibold text-ink-900">
-        {t('reviews.formTitle', { name: product.name })}
+        {t('reviewForm.formTitle', { name: product.name })}
       </h1>
       <div className="mt-6">
         {sent ? (
-          notice(t('reviews.received'), 'review-received')
+          notice(t('reviewForm.received'), 'review-received')
         ) : eligibility === 'login' ? (
           notice(
-            t('reviews.loginNeeded'),
+            t('reviewForm.loginNeeded'),
             'review-login',
             <a href={loginPath} className="font-medium text-clay-700 underline underline-offset-2">
-              {t('reviews.login')}
+              {t('reviewForm.login')}
             </a>,
           )
         ) : eligibility === 'not-buyer' ? (
-          notice(t('reviews.notBuyer'), 'review-not-buyer')
+          notice(t('reviewForm.notBuyer'), 'review-not-buyer')
         ) : eligibility === 'reviewed' ? (
           notice(
-            t('reviews.reviewed'),
+            t('reviewForm.reviewed'),
             'review-reviewed',
             <AppLink to="/panel/reviews" className="text-clay-700 underline underline-offset-2">
-              {t('reviews.myReviews')}
+              {t('reviewForm.myReviews')}
             </AppLink>,
           )
         ) : (
           <>
-            <p className="mb-4 text-ink-700">{t('reviews.formIntro')}</p>
+            <p className="mb-4 text-ink-700">{t('reviewForm.formIntro')}</p>
             <AccountForm
               id="review"
               failure={actionData}
-              submitLabel={t('reviews.submit')}
+              submitLabel={t('reviewForm.submit')}
               encType="multipart/form-data"
               footer={back}
             >
               <RatingField />
               <TextField
                 name="title"
-                label={t('reviews.reviewTitle')}
-                hint={t('reviews.reviewTitleHint')}
+                label={t('reviewForm.reviewTitle')}
+                hint={t('reviewForm.reviewTitleHint')}
                 required
                 minLength={REVIEW_LIMITS.titleMin}
                 maxLength={REVIEW_LIMITS.title}
               />
               <TextAreaField
                 name="body"
-                label={t('reviews.body')}
-                hint={t('reviews.bodyHint')}
+                label={t('reviewForm.body')}
+                hint={t('reviewForm.bodyHint')}
                 required
                 minLength={REVIEW_LIMITS.bodyMin}
                 maxLength={REVIEW_LIMITS.body}

@@ -14,6 +14,7 @@ import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { safeReturnTo } from '../lib/return-to.ts';
 import type { Route } from './+types/register';
+import '../i18n/tr-auth.ts';
 
 /** The KVKK information notice among the demo content pages (packages/core/demo-data/pages.json). */
 const KVKK_PAGE = '/content/kvkk-aydinlatma-metni';

@@ -7,6 +7,7 @@ import { failed, formFields, redirectWithCookies } from '../account/session.serv
 import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/reset-password';
+import '../i18n/tr-auth.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('auth.reset.title'));
 

@@ -11,6 +11,7 @@ import { SecurePayWait } from '../checkout/secure-pay-wait.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { orderLink } from '../orders/order-access.server.ts';
 import type { Route } from './+types/secure-pay';
+import '../i18n/tr-secure-pay.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta(matches, i18n.t('securePay.title'));
 
