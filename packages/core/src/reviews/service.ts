@@ -10,6 +10,7 @@ import {
   reviewRequest,
 } from '@vitrin/shared/api/reviews';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
+import { isSlug } from '@vitrin/shared/slug';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -82,7 +83,9 @@ export async function customerReviews(db: Db, customerId: number): Promise<OwnRe
 export function createReviewService(db: Db, options: ReviewServiceOptions) {
   const photos = createReviewPhotos(options.files);
 
+  /** The active product at the address; a malformed one (a NUL byte, PostgreSQL refuses it) names none. */
   async function productBySlug(slug: string) {
+    if (!isSlug(slug)) return null;
     const [row] = await db
       .select({ id: products.id, name: products.name, slug: products.slug, images: products.images })
       .from(products)

@@ -193,6 +193,16 @@ describe('reviews API: reading', () => {
     expect((await browser(t.app).get('/api/front/products/yok-boyle/reviews')).statusCode).toBe(404);
   });
 
+  it('answers an address that cannot be a product’s (a NUL byte, which PostgreSQL refuses) with 404, reading and writing', async () => {
+    const got = await browser(t.app).get('/api/front/products/a%00b/reviews');
+    expect(got.statusCode).toBe(404);
+    expect(got.json().error.code).toBe('URUN_BULUNAMADI');
+    const { b } = await shopper();
+    const posted = await post(b, 'a%00b', fields);
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json().error.code).toBe('URUN_BULUNAMADI');
+  });
+
   it('gives a customer only their own reviews, and a guest 401', async () => {
     const a = await buyer(shop.kupa);
     const other = await shopper();
