@@ -18,19 +18,34 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
   });
 }
 
-/** The first line of a failure message, without colour codes, short enough for a summary line. */
-const firstLine = (message = '') =>
+/** A failure message's lines without colour codes, blank lines and stack frames. */
+const messageLines = (message = '') =>
   message
     // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
-    .find((line) => line.trim())
-    ?.trim()
-    .slice(0, 300) ?? '';
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !/^\s*at /.test(line));
+
+/**
+ * A failure for the summary: the message's first line, then (indented) where it failed and up to 8 more lines
+ * (the expected and received values, the locator waited for), enough to tell a flaky wait from a real fault
+ * when only the end of a long log is kept.
+ */
+const brief = (message = '', location, stack = '') => {
+  const [first = '', ...rest] = messageLines(message);
+  const where = location ? [`at ${path.relative(root, location.file)}:${location.line}`] : [];
+  // A failure inside a shared helper: the test's own line that called it, too.
+  const caller = stack.match(/\(?([^\s()]+\.spec\.ts:\d+):\d+\)?/)?.[1];
+  if (caller && !where[0]?.endsWith(path.relative(root, caller)))
+    where.push(`in ${path.relative(root, caller)}`);
+  const more = [...where, ...rest.slice(0, 8)].map((line) => `      ${line.slice(0, 300)}`);
+  return [first.trim().slice(0, 300), ...more].join('\n');
+};
 
 /**
  * Counts of a Vitest JSON report; a missing report counts as one failure. `failures` names each failed test
- * (file, title, first line of the message) so that the summary at the end of a long log says which one.
+ * (file, title, the message in brief) so that the summary at the end of a long log says which one.
  */
 export function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
@@ -39,8 +54,8 @@ export function vitestCounts(file) {
   for (const result of r.testResults ?? []) {
     const name = path.relative(root, result.name);
     const failed = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) failures.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
-    if (!failed.length && result.status === 'failed') failures.push(`${name}: ${firstLine(result.message)}`);
+    for (const a of failed) failures.push(`${name} › ${a.fullName}: ${brief(a.failureMessages?.[0])}`);
+    if (!failed.length && result.status === 'failed') failures.push(`${name}: ${brief(result.message)}`);
   }
   return {
     passed: r.numPassedTests,
@@ -56,8 +71,8 @@ function playwrightFailures(suites, into = []) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
-        const error = test.results?.at(-1)?.error?.message;
-        into.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+        const error = test.results?.at(-1)?.error;
+        into.push(`${spec.file} › ${spec.title}: ${brief(error?.message, error?.location, error?.stack)}`);
       }
     }
     playwrightFailures(suite.suites, into);

@@ -313,7 +313,7 @@ export async function startIyzicoServer(keys = IYZICO_TEST_KEYS, options: { port
       const installment = Number(body.installment ?? 1);
       if (
         installment > 1 &&
-        (!info || info.cardType !== 'CREDIT_CARD' || !(installment in (IYZICO_RATES[info.cardFamily] ?? {})))
+        (info?.cardType !== 'CREDIT_CARD' || !(installment in (IYZICO_RATES[info.cardFamily] ?? {})))
       ) {
         return failure(
           body.conversationId,

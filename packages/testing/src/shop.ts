@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,6 +199,21 @@ export async function openTestShop(options: { files?: FileStore } = {}) {
         .values({ kind: 'percent', value: 10, ...values })
         .returning();
       return row!;
+    },
+    /** The customer's cart ordered to a new home address in their book, paid by bank transfer. */
+    async checkOut(customer: { id: number; email: string }) {
+      const address = await services.addresses.create(customer.id, homeAddress);
+      return services.checkout.place(
+        { customerId: customer.id },
+        { customerId: customer.id, email: customer.email, wholesale: false, phone: null },
+        {
+          shippingAddressId: address.id,
+          billingAddressId: address.id,
+          paymentMethod: 'transfer',
+          acceptTerms: true,
+        },
+        randomUUID(),
+      );
     },
     async count(table: string, where = 'true'): Promise<number> {
       const rows = await database.query<{ n: number }>(

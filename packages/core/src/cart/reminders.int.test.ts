@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { ayse, homeAddress } from '@vitrin/testing/accounts';
+import { ayse } from '@vitrin/testing/accounts';
 import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckoutBuyer } from '../checkout/place-order.ts';
 import { newToken } from '../customers/tokens.ts';
 import { cartReminders, customers, mailQueue, products } from '../db/schema.ts';
 import { createMarketing } from '../mail/marketing-rounds.ts';
@@ -116,24 +114,7 @@ describe('abandoned-cart reminders', () => {
     const line = (await t.services.cart.view(emptied.owner, guest)).lines[0]!;
     await t.services.cart.remove(emptied.owner, line.id, guest);
     const ordered = await customerWithCart();
-    const address = await t.services.addresses.create(ordered.me.id, homeAddress);
-    const buyer: CheckoutBuyer = {
-      customerId: ordered.me.id,
-      email: ordered.me.email,
-      wholesale: false,
-      phone: null,
-    };
-    await t.services.checkout.place(
-      ordered.owner,
-      buyer,
-      {
-        shippingAddressId: address.id,
-        billingAddressId: address.id,
-        paymentMethod: 'transfer',
-        acceptTerms: true,
-      },
-      randomUUID(),
-    );
+    await t.checkOut(ordered.me);
     expect((await nodeAt(90).round())?.cartReminders).toBe(0);
     expect(await remindersOf(without.me.id)).toHaveLength(0);
 
@@ -180,26 +161,14 @@ describe('abandoned-cart reminders', () => {
   });
 
   it('records the recovery with the order total when the customer orders after the reminder, and the dashboard shows it', async () => {
-    const { me, owner } = await customerWithCart();
+    const { me } = await customerWithCart();
     // Idle for 61 minutes by the database's clock: the order below is placed after the reminder.
     await t.db.execute(sql`update carts set updated_at = now() - interval '61 minutes'`);
     await t.db.execute(
       sql`update cart_items set updated_at = now() - interval '61 minutes', created_at = now() - interval '61 minutes'`,
     );
     expect((await nodeAt(0).round())?.cartReminders).toBe(1);
-    const address = await t.services.addresses.create(me.id, homeAddress);
-    const buyer: CheckoutBuyer = { customerId: me.id, email: me.email, wholesale: false, phone: null };
-    const placed = await t.services.checkout.place(
-      owner,
-      buyer,
-      {
-        shippingAddressId: address.id,
-        billingAddressId: address.id,
-        paymentMethod: 'transfer',
-        acceptTerms: true,
-      },
-      randomUUID(),
-    );
+    const placed = await t.checkOut(me);
     const [reminder] = await remindersOf(me.id);
     expect(reminder).toMatchObject({ orderId: placed.orderId, recoveredMinor: placed.order.totalMinor });
     expect(reminder!.recoveredAt).not.toBeNull();

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { ayse, homeAddress } from '@vitrin/testing/accounts';
+import { ayse } from '@vitrin/testing/accounts';
 import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutBuyer } from '../checkout/place-order.ts';
 import { customers, mailQueue, orderHistory, orders } from '../db/schema.ts';
 import { requestReviews } from './review-request.ts';
 
@@ -31,19 +29,7 @@ async function deliveredOrder(consent = true) {
   const shopper = { ...guest, customerId: me.id };
   await t.services.cart.add(owner, { productId: t.shop.kupa, quantity: 1 }, shopper);
   await t.services.cart.add(owner, { productId: t.shop.ekitap, quantity: 1 }, shopper);
-  const address = await t.services.addresses.create(me.id, homeAddress);
-  const buyer: CheckoutBuyer = { customerId: me.id, email: me.email, wholesale: false, phone: null };
-  const placed = await t.services.checkout.place(
-    owner,
-    buyer,
-    {
-      shippingAddressId: address.id,
-      billingAddressId: address.id,
-      paymentMethod: 'transfer',
-      acceptTerms: true,
-    },
-    randomUUID(),
-  );
+  const placed = await t.checkOut(me);
   await t.db.update(orders).set({ status: ORDER_STATE.Delivered }).where(eq(orders.id, placed.orderId));
   await t.db.insert(orderHistory).values({
     orderId: placed.orderId,

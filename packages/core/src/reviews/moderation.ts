@@ -145,6 +145,39 @@ export function createReviewModeration(
     return readOne(db, id);
   }
 
+  /** Sets (text) or removes (null) the shop's public answer; removing none changes nothing. */
+  async function writeAnswer(
+    actor: AuditActor,
+    id: number,
+    answer: string | null,
+    loaded: string | undefined,
+  ): Promise<AdminReview> {
+    return change(id, async (tx) => {
+      const row = await lockFor(tx, id, loaded);
+      if (answer === null && row.answer === null) return { recounted: [] };
+      const [after] = await tx
+        .update(reviews)
+        .set({
+          answer,
+          answeredAt: answer === null ? null : new Date(),
+          answeredBy: answer === null || actor.kind !== 'staff' ? null : actor.staffId,
+          updatedAt: new Date(),
+        })
+        .where(eq(reviews.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: 'review.answer',
+        entity: 'review',
+        entityId: id,
+        before: audited(row),
+        after: audited(after!),
+      });
+      // The product page shows the answer: its cached pages go.
+      return { recounted: row.status === 'approved' ? [row.productId] : [] };
+    });
+  }
+
   return {
     async list(query: unknown): Promise<AdminReviewList> {
       const filter: AdminReviewQuery = parseInput(adminReviewQuery, query ?? {});
@@ -285,51 +318,12 @@ export function createReviewModeration(
     /** Sets or replaces the shop's public answer under the review (plain text). */
     async answer(actor: AuditActor, id: number, input: unknown): Promise<AdminReview> {
       const { loadedUpdatedAt, answer } = parseInput(reviewAnswerRequest, input);
-      return change(id, async (tx) => {
-        const row = await lockFor(tx, id, loadedUpdatedAt);
-        const [after] = await tx
-          .update(reviews)
-          .set({
-            answer,
-            answeredAt: new Date(),
-            answeredBy: actor.kind === 'staff' ? actor.staffId : null,
-            updatedAt: new Date(),
-          })
-          .where(eq(reviews.id, id))
-          .returning();
-        await recordAudit(tx, {
-          actor,
-          action: 'review.answer',
-          entity: 'review',
-          entityId: id,
-          before: audited(row),
-          after: audited(after!),
-        });
-        // The product page shows the answer: its cached pages go.
-        return { recounted: row.status === 'approved' ? [row.productId] : [] };
-      });
+      return writeAnswer(actor, id, answer, loadedUpdatedAt);
     },
 
     /** Removes the shop's answer (none: nothing changes). */
     async removeAnswer(actor: AuditActor, id: number): Promise<AdminReview> {
-      return change(id, async (tx) => {
-        const row = await lockFor(tx, id, undefined);
-        if (row.answer === null) return { recounted: [] };
-        const [after] = await tx
-          .update(reviews)
-          .set({ answer: null, answeredAt: null, answeredBy: null, updatedAt: new Date() })
-          .where(eq(reviews.id, id))
-          .returning();
-        await recordAudit(tx, {
-          actor,
-          action: 'review.answer',
-          entity: 'review',
-          entityId: id,
-          before: audited(row),
-          after: audited(after!),
-        });
-        return { recounted: row.status === 'approved' ? [row.productId] : [] };
-      });
+      return writeAnswer(actor, id, null, undefined);
     },
 
     /** Deletes the review (its photos after the commit); a published one leaves its product's rating. */
