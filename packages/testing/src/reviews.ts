@@ -6,11 +6,27 @@ import { ORDER_STATE, type OrderState } from '@vitrin/shared/order-states';
 import { eq, inArray } from 'drizzle-orm';
 import { billing } from './orders.ts';
 
-/** The first bytes of a PNG: what the photo check recognises (a page never decodes it). */
-export const PNG_PHOTO = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
+/** A real 16×12 PNG (a photo is decoded and stored as WebP, so it must be an image). */
+export const PNG_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWPYEqVBEmIY1RA1GkpbsIUBAH3x6IG35EHWAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** The first bytes of a PNG and then anything: a photo's type by its content, but no image to read. */
+export const FAKE_PNG = Buffer.concat([PNG_PHOTO.subarray(0, 8), Buffer.from('<script>alert(1)</script>')]);
+
+/**
+ * A phone's photo as it arrives: a 2400×1200 JPEG whose EXIF says to turn it a quarter (orientation 6) and
+ * names the camera (as a phone's also gives its GPS position).
+ */
+export async function phonePhoto(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'Telefon' } })
+    .toBuffer();
+}
 
 /**
  * An order of the customer with one line of the product, in `status` (delivered by default): what makes a

@@ -17,6 +17,8 @@ export const reviewErrorStatus = {
   DEGERLENDIRME_BULUNAMADI: 404,
   DOSYA_COK_BUYUK: 413,
   DOSYA_TURU_GECERSIZ: 415,
+  /** A JPEG, PNG or WebP by its first bytes that cannot be read as one (broken, or not an image after all). */
+  GORSEL_OKUNAMADI: 422,
   /** The server's disk is full: neither the photos nor the review were saved. */
   DISK_DOLU: 507,
   GECERSIZ_ISTEK: 400,
@@ -54,6 +56,11 @@ export const photoTooLarge = () =>
 export const photoWrongType = () =>
   reviewError('DOSYA_TURU_GECERSIZ', 'Yalnızca JPEG, PNG ya da WebP fotoğraf ekleyebilirsiniz.', {
     photos: 'JPEG, PNG ya da WebP seçin',
+  });
+
+export const photoUnreadable = () =>
+  reviewError('GORSEL_OKUNAMADI', 'Fotoğraf okunamadı; dosya bozuk olabilir. Başka bir fotoğraf seçin.', {
+    photos: 'Fotoğraf okunamadı',
   });
 
 export const tooManyPhotos = () =>

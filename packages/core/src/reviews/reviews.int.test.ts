@@ -4,9 +4,17 @@ import path from 'node:path';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
 import { person } from '@vitrin/testing/accounts';
 import { rejection } from '@vitrin/testing/refusal';
-import { approveReviews, orderWithProduct, PNG_PHOTO, rejectReview } from '@vitrin/testing/reviews';
+import {
+  approveReviews,
+  FAKE_PNG,
+  orderWithProduct,
+  PNG_PHOTO,
+  phonePhoto,
+  rejectReview,
+} from '@vitrin/testing/reviews';
 import { type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema.ts';
 import { createDiskStore } from '../storage/disk-store.ts';
@@ -54,8 +62,9 @@ describe('reviews: who may write one', () => {
     const own = await t.services.reviews.submit(id, 'kupa', review(), [{ bytes: PNG_PHOTO }]);
     expect(own).toMatchObject({ status: 'pending', statusLabel: 'Onay bekliyor', rating: 4 });
     expect(own.photos).toHaveLength(1);
-    expect(own.photos[0]).toMatch(/^\/uploads\/reviews\/[A-Za-z0-9_-]{22}\.png$/);
-    expect(await files.readBytes(own.photos[0]!.slice(1))).toEqual(PNG_PHOTO);
+    expect(own.photos[0]).toMatch(/^\/uploads\/reviews\/[A-Za-z0-9_-]{22}\.webp$/);
+    const stored = await sharp(await files.readBytes(own.photos[0]!.slice(1))).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 16, height: 12 });
     const rows = await t.database.query<{ author_name: string }>(
       `select author_name from reviews where id = ${own.id}`,
     );
@@ -152,9 +161,31 @@ describe('reviews: what is written', () => {
     expect((await refused({}, [script])).status).toBe(415);
     const big = { bytes: Buffer.concat([PNG_PHOTO, Buffer.alloc(5 * 1024 * 1024)]) };
     expect(await refused({}, [big])).toMatchObject({ status: 413, code: 'DOSYA_COK_BUYUK' });
+    // A PNG by its first bytes that is no image: refused when read, with the photo that came before it.
+    expect(await refused({}, [{ bytes: PNG_PHOTO }, { bytes: FAKE_PNG }])).toMatchObject({
+      status: 422,
+      code: 'GORSEL_OKUNAMADI',
+      fields: { photos: 'Fotoğraf okunamadı' },
+    });
     // Nothing of a refused review is kept.
     expect(await storedFiles()).toEqual(before);
     expect(await t.services.reviews.own(buyer)).toEqual([]);
+  });
+
+  it('publishes a phone’s photo turned as its EXIF says, at most 1600 px, as WebP without any metadata (no GPS position)', async () => {
+    const id = await customer();
+    await orderWithProduct(t.db, id, t.shop.defter);
+    const original = await phonePhoto();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const own = await t.services.reviews.submit(id, 'defter', review(), [{ bytes: original }]);
+    const stored = await files.readBytes(own.photos[0]!.slice(1));
+    const meta = await sharp(stored!).metadata();
+    // 2400×1200 turned a quarter is 1200×2400, and fitted into 1600 px: 800×1600.
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 1600 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(stored!.includes('Telefon')).toBe(false);
   });
 
   it('keeps HTML as the plain text it was typed as', async () => {

@@ -1,7 +1,8 @@
 import { createDiskStore } from '@vitrin/core/storage/disk-store';
 import { ORDER_STATE } from '@vitrin/shared/order-states';
-import { approveReviews, orderWithProduct, PNG_PHOTO } from '@vitrin/testing/reviews';
+import { approveReviews, FAKE_PNG, orderWithProduct, PNG_PHOTO } from '@vitrin/testing/reviews';
 import { seedTestShop, type TestShop } from '@vitrin/testing/shop';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, browser, registeredBrowser } from '../../../test/accounts.ts';
 import { createTestApp, tempDir } from '../../../test/server.ts';
@@ -72,7 +73,8 @@ describe('reviews API: writing', () => {
     expect(review.photos).toHaveLength(2);
     const photo = await t.app.inject({ method: 'GET', url: review.photos[0] });
     expect(photo.statusCode).toBe(200);
-    expect(photo.rawPayload.equals(PNG_PHOTO)).toBe(true);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    expect(await sharp(photo.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 16, height: 12 });
     const mine = await b.get('/api/front/account/reviews');
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toContain('no-store');
@@ -111,7 +113,7 @@ describe('reviews API: writing', () => {
     expect((await b.post('/api/front/products/yok-boyle/reviews', fields)).statusCode).toBe(404);
   });
 
-  it('refuses each bad field with 400 naming it, and bad photos with 400, 413 or 415', async () => {
+  it('refuses each bad field with 400 naming it, and bad photos with 400, 413, 415 or 422', async () => {
     const { b } = await buyer(shop.isimliKupa);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ rating: 0 }, 'rating'],
@@ -143,6 +145,12 @@ describe('reviews API: writing', () => {
       Buffer.concat([PNG_PHOTO, Buffer.alloc(5 * 1024 * 1024)]),
     ]);
     expect(big.statusCode).toBe(413);
+    const unreadable = await post(withPhotos, 'isimli-kupa', fields, [FAKE_PNG]);
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json().error).toMatchObject({
+      code: 'GORSEL_OKUNAMADI',
+      message: 'Fotoğraf okunamadı; dosya bozuk olabilir. Başka bir fotoğraf seçin.',
+    });
     // None of them was kept: the customer may still write their review.
     expect((await b.get('/api/front/account/reviews')).json().reviews).toEqual([]);
     expect((await withPhotos.get('/api/front/account/reviews')).json().reviews).toEqual([]);

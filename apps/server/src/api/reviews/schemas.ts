@@ -16,6 +16,7 @@ export const productNotFound = { 404: errorAnswer('URUN_BULUNAMADI: no active pr
 export const photoErrors = {
   413: errorAnswer(`DOSYA_COK_BUYUK: a photo is over ${MB} MB`),
   415: errorAnswer('DOSYA_TURU_GECERSIZ: a photo is not a JPEG, PNG or WebP (by content)'),
+  422: errorAnswer('GORSEL_OKUNAMADI: a photo cannot be read as the image its first bytes name'),
   503: errorAnswer(
     'DEPOLAMA_KULLANILAMIYOR: the file store (the bucket) refuses writes; neither the photos nor the review is saved',
   ),
@@ -33,7 +34,11 @@ const publicReview = z.object({
   title: z.string().describe('Plain text (show it escaped)'),
   body: z.string().describe('Plain text (show it escaped)'),
   author: z.string().describe('First name and the initial of the surname: "Ayşe Y."'),
-  photos: z.array(z.string()).describe('/uploads/reviews/… (resized with ?w=&f=)'),
+  photos: z
+    .array(z.string())
+    .describe(
+      '/uploads/reviews/….webp: orientation applied, no metadata, at most 1600 px (resized with ?w=&f=)',
+    ),
   createdAt: z.string().describe('ISO 8601'),
   answer,
 });
