@@ -14,6 +14,20 @@ export const picture = (letter: string, background: string) =>
     .png()
     .toBuffer();
 
+/** A phone camera's photo: 4000×3000, grainy, a JPEG of several MB (more than a page form takes whole). */
+export const phonePicture = () =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+
 /** Drops files on the product editor's drop area the way a desktop's file manager does. */
 export async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[]) {
   const transfer = await page.evaluateHandle(

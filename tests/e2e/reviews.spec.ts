@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { MAX_REVIEW_PHOTO_BYTES } from '@vitrin/shared/api/reviews-context';
 import { deliveredOrder } from './delivered-order.ts';
-import { picture } from './images.ts';
+import { phonePicture, picture } from './images.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { createStaff, logInStaff } from './staff.ts';
 import { expectNoAxeViolations, listedProducts, registerCustomer, shots } from './support.ts';
@@ -62,11 +63,13 @@ test('a customer with a delivered order writes reviews with and without JavaScri
     await expectNoAxeViolations(page);
     await shots(page, 'review-form');
     await fillReview(page, 4, `Güzel ${XSS}`, `Rengi fotoğraftaki gibi. ${XSS}`);
-    await page.getByLabel('Fotoğraflar').setInputFiles({
-      name: 'kupa.png',
-      mimeType: 'image/png',
-      buffer: await picture('K', '#8a5a44'),
-    });
+    // A picture and a phone's photo larger than the page form takes: the browser makes the photo small first.
+    const large = await phonePicture();
+    expect(large.length).toBeGreaterThan(MAX_REVIEW_PHOTO_BYTES);
+    await page.getByLabel('Fotoğraflar').setInputFiles([
+      { name: 'kupa.png', mimeType: 'image/png', buffer: await picture('K', '#8a5a44') },
+      { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: large },
+    ]);
     await page.getByRole('button', { name: 'Değerlendirmeyi gönder' }).click();
     await expect(page.getByTestId('review-received')).toHaveText(
       /Değerlendirmeniz alındı; onaylandıktan sonra yayımlanacak\./,
@@ -127,7 +130,7 @@ test('a customer with a delivered order writes reviews with and without JavaScri
     const review = block.getByTestId('review').filter({ hasText: 'Rengi fotoğraftaki gibi.' });
     await expect(review).toContainText(XSS);
     await expect(review).toContainText('Ayşe Y.');
-    await expect(review.getByRole('img')).toHaveCount(1);
+    await expect(review.getByRole('img')).toHaveCount(2);
     await expect(block.getByTestId('reviews-summary')).toContainText('değerlendirme');
     expect(await page.locator('[onerror]').count()).toBe(0);
     expect(dialogs).toEqual([]);

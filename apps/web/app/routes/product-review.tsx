@@ -1,4 +1,5 @@
 import { MAX_REVIEW_PHOTO_BYTES, REVIEW_LIMITS } from '@vitrin/shared/api/reviews-context';
+import { useRef } from 'react';
 import { data, redirect } from 'react-router';
 import {
   AccountForm,
@@ -14,6 +15,7 @@ import { AppLink } from '../components/app-link.tsx';
 import { i18n, useTranslation } from '../i18n/index.ts';
 import { loginPathFor } from '../lib/return-to.ts';
 import { notFound, param, parseParams } from '../lib/route-params.server.ts';
+import { useShrinkPhotos } from '../reviews/shrink-photos.ts';
 import { TextAreaField } from '../support/fields.tsx';
 import type { Route } from './+types/product-review';
 import '../i18n/tr-review-form.ts';
@@ -117,10 +119,13 @@ function RatingField() {
 
 function PhotosField() {
   const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  useShrinkPhotos(input);
   return (
     <FieldFrame name="photos" label={t('reviewForm.photos')} hint={t('reviewForm.photosHint')}>
       {(field) => (
         <input
+          ref={input}
           type="file"
           multiple
           id={field.id}
