@@ -29,6 +29,18 @@ export async function placeOrder(
     data: { productId: product.id, quantity: 1 },
   });
   expect(added.ok()).toBe(true);
+  return checkOutCart(request, buyer, paymentMethod);
+}
+
+/**
+ * Checks out what the cart of `request` holds, as the checkout page does (to an İzmir address, billing the
+ * same as shipping): the order's number and where the shop sends the shopper next.
+ */
+export async function checkOutCart(
+  request: APIRequestContext,
+  buyer: { email: string; firstName: string; lastName: string },
+  paymentMethod: 'transfer' | 'card',
+): Promise<{ orderNo: string; next: string }> {
   const placed = await request.post('/api/front/checkout', {
     headers: { ...SAME_ORIGIN, 'idempotency-key': randomUUID() },
     data: {
