@@ -3,6 +3,7 @@ import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { rows } from '../catalog/rows.ts';
 import { hashToken, isTokenShaped, newToken } from '../customers/tokens.ts';
 import type { Db } from '../db/client.ts';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import { cartReminders, customers } from '../db/schema.ts';
 import { isDomainError } from '../errors.ts';
 import { enqueueMarketingMail } from '../mail/marketing.ts';
@@ -69,14 +70,6 @@ export async function remindAbandonedCarts(deps: ReminderDeps, minutes: number):
     }
   }
   return sent;
-}
-
-/** PostgreSQL's 23503, on the error or what it wraps (Drizzle puts the driver's error in `cause`). */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
 
 async function remindOne(

@@ -11,6 +11,7 @@ import type { CartService } from '../cart/service.ts';
 import { couponMessages } from '../coupons/rules.ts';
 import type { CouponService } from '../coupons/service.ts';
 import type { Db } from '../db/client.ts';
+import { pgError } from '../db/errors.ts';
 import {
   carts,
   coupons,
@@ -89,14 +90,6 @@ const PAYMENT_STATUS: Record<PaymentMethod, PaymentStatus> = {
   transfer: 'pending',
   cod: 'not_required',
 };
-
-/** The PostgreSQL error `err` is, or wraps (Drizzle wraps the driver's error as its `cause`). */
-export function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undefined {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string };
-  }
-  return undefined;
-}
 
 /** The `code` of a unique violation's constraint, if `err` (or what it wraps) is one. */
 export function uniqueViolation(err: unknown): string | null | undefined {

@@ -2,8 +2,8 @@ import { rejection } from '@vitrin/testing/accounts';
 import { guest, type OpenTestShop, openTestShop } from '@vitrin/testing/shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartOwner } from '../cart/owner.ts';
-import { isUniqueViolation } from '../customers/errors.ts';
 import { newToken } from '../customers/tokens.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { coupons } from '../db/schema.ts';
 import { couponCodeKey } from './code.ts';
 

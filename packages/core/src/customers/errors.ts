@@ -134,11 +134,3 @@ export const addressLimit = (max: number) =>
     'ADRES_SINIRI',
     `Adres defterinize en fazla ${max} adres kaydedebilirsiniz. Yeni bir adres eklemek için kullanmadığınız bir adresi silin.`,
   );
-
-/** True when `err` (or what it wraps: Drizzle wraps driver errors) is PostgreSQL's unique_violation. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -25,6 +25,7 @@ import { formatDateTime } from '@vitrin/shared/dates';
 import { and, count, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Cache } from '../cache.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { customers, passwordResets, sessions } from '../db/schema.ts';
 import { parseInput } from '../errors.ts';
 import { createLoginGuard } from '../login-guard/guard.ts';
@@ -49,7 +50,6 @@ import {
   emailTaken,
   invalidResetToken,
   invalidSession,
-  isUniqueViolation,
   tooManyAttempts,
   wrongCredentials,
   wrongPassword,

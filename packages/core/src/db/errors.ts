@@ -24,3 +24,25 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** The PostgreSQL error `err` is, or wraps (Drizzle wraps the driver's error as its `cause`). */
+export function pgError(err: unknown): { code?: unknown; constraint?: unknown } | undefined {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string };
+  }
+  return undefined;
+}
+
+/** Whether `err`, or an error it wraps, carries the SQLSTATE `code`. */
+function hasSqlState(err: unknown, code: string): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/** A unique index's refusal (SQLSTATE 23505). */
+export const isUniqueViolation = (err: unknown): boolean => hasSqlState(err, '23505');
+
+/** A foreign key's refusal (SQLSTATE 23503): the row it names was deleted meanwhile. */
+export const isForeignKeyViolation = (err: unknown): boolean => hasSqlState(err, '23503');

@@ -1,8 +1,8 @@
 import type { ImportAnswer, ImportProgress } from '@vitrin/shared/api/admin/imports';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Cache } from '../cache.ts';
-import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { applyStaged } from './apply.ts';
 import { describeChanges } from './changes.ts';
 import { importError, importRowsRefused, isImportRowsRefusal } from './errors.ts';

@@ -6,8 +6,9 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notLike, or, s
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { distribute } from '../cart/totals.ts';
 import { newOrderNo } from '../checkout/order-number.ts';
-import { pgError, stockLeft, uniqueViolation } from '../checkout/place-order.ts';
+import { stockLeft, uniqueViolation } from '../checkout/place-order.ts';
 import type { Db } from '../db/client.ts';
+import { pgError } from '../db/errors.ts';
 import {
   type ChannelName,
   channelListings,

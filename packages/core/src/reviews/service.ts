@@ -14,6 +14,7 @@ import { isSlug } from '@vitrin/shared/slug';
 import { fieldMessages } from '@vitrin/shared/zod';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { customers, orderItems, orders, products, reviews } from '../db/schema.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { alreadyReviewed, invalidReviewInput, notVerifiedBuyer, productNotFound } from './errors.ts';
@@ -37,13 +38,6 @@ export function reviewAuthorName(firstName: string, lastName: string): string {
   const first = firstName.trim();
   return initial ? `${first} ${initial}.` : first;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-};
 
 type ReviewRow = typeof reviews.$inferSelect;
 

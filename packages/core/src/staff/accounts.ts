@@ -5,9 +5,9 @@ import { permissionsOf, type StaffRole, totpRequiredFor } from '@vitrin/shared/s
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.ts';
 import { recordAudit } from '../audit/record.ts';
-import { isUniqueViolation } from '../customers/errors.ts';
 import { hashPassword } from '../customers/passwords.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { staff } from '../db/schema.ts';
 import { parseInput } from '../errors.ts';
 import type { Tx } from '../orders/stock.ts';

@@ -2,8 +2,8 @@ import type { SavedReply, SavedReplyData } from '@vitrin/shared/api/admin/saved-
 import { turkishSortKey } from '@vitrin/shared/turkish-sort';
 import { eq } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
-import { isUniqueViolation } from '../customers/errors.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { supportSavedReplies } from '../db/schema.ts';
 import { supportError } from './errors.ts';
 

@@ -14,6 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import type { Database, Db } from '../db/client.ts';
 import { withClusterLock } from '../db/cluster-lock.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { customers, supportMessages, supportTickets } from '../db/schema.ts';
 import { enqueueMail, type MailQueue, type QueuedMessage } from '../mail/queue.ts';
 import { ticketReplyEmail } from '../mail/support-templates.ts';
@@ -58,13 +59,6 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   if (result.success) return result.data;
   throw invalidSupportInput(fieldMessages(result.error));
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Support tickets: a customer opens one (about one of their own orders, if they like), both sides write in

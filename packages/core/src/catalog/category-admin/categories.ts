@@ -9,11 +9,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { categories, products } from '../../db/schema.ts';
 import { parseInput } from '../../errors.ts';
 import type { Tx } from '../../orders/stock.ts';
 import { refreshSearchColumns } from '../product-admin/search.ts';
-import { isUniqueViolation, structureError } from './errors.ts';
+import { structureError } from './errors.ts';
 import { depthFirst, endOf, isWithin, moveNode, type TreeWrites } from './tree.ts';
 
 type Row = typeof categories.$inferSelect;

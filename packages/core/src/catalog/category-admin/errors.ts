@@ -22,11 +22,3 @@ export const structureError = (
   message: string,
   fields?: Record<string, string>,
 ) => new DomainError(status, code, message, fields);
-
-/** A unique index's refusal (PostgreSQL 23505), as both drivers report it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -7,8 +7,8 @@ import {
 import { isCost } from '@vitrin/shared/pricing';
 import type { AuditActor } from '../../audit/record.ts';
 import type { Cache } from '../../cache.ts';
-import { isUniqueViolation } from '../../customers/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { DomainError, parseInput } from '../../errors.ts';
 import { DEFAULT_LOW_STOCK } from '../../reports/service.ts';
 import type { SettingsService } from '../../settings/service.ts';
